@@ -1,0 +1,17 @@
+"""ft_widget: play, teach and study the Forty Thieves family of solitaire games.
+
+>>> from ft_widget import Game
+>>> game = Game("maria", deal=5)
+>>> move = game.legal_moves()[0]
+>>> _ = game.play(move)
+"""
+
+from .cards import Card, card_name, card_str, card_symbol, parse_card
+from .game import Game, IllegalMove, Move
+from .variants import VARIANTS, Build, Variant
+
+__all__ = [
+    "Build", "Card", "Game", "IllegalMove", "Move", "VARIANTS", "Variant",
+    "card_name", "card_str", "card_symbol", "parse_card",
+]
+__version__ = "0.1.0"

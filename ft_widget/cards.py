@@ -1,0 +1,85 @@
+"""Cards and their notation.
+
+A card is a plain ``int`` (like a square in python-chess): ``suit * 13 + rank - 1``
+with suits in notation order ``C D H S`` and ranks 1 (Ace) … 13 (King). Ints keep the
+engine and the solver fast; the functions here turn them into text and back.
+
+Notation (RULES.md): rank ``A 2 3 4 5 6 7 8 9 T J Q K`` (``10`` accepted on input)
+plus suit ``C D H S``, e.g. ``QH``. Displays may use Unicode suits, ``Q♥``.
+"""
+
+from __future__ import annotations
+
+import re
+
+Card = int
+
+SUITS = "CDHS"
+SUIT_SYMBOLS = "♣♦♥♠"
+SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades")
+RANKS = "A23456789TJQK"
+RANK_NAMES = (
+    "Ace", "Two", "Three", "Four", "Five", "Six", "Seven",
+    "Eight", "Nine", "Ten", "Jack", "Queen", "King",
+)
+RED_SUITS = frozenset({1, 2})  # Diamonds, Hearts
+
+ACE, KING = 1, 13
+
+
+def make_card(rank: int, suit: int) -> Card:
+    """The card of ``rank`` (1 = Ace … 13 = King) and ``suit`` (index into ``SUITS``)."""
+    return suit * 13 + rank - 1
+
+
+def rank_of(card: Card) -> int:
+    return card % 13 + 1
+
+
+def suit_of(card: Card) -> int:
+    return card // 13
+
+
+def is_red(card: Card) -> bool:
+    return card // 13 in RED_SUITS
+
+
+def card_str(card: Card) -> str:
+    """Notation text: ``QH``."""
+    return RANKS[card % 13] + SUITS[card // 13]
+
+
+def card_symbol(card: Card) -> str:
+    """Display text with a Unicode suit and ``10`` spelled out: ``Q♥``, ``10♠``."""
+    rank = card % 13 + 1
+    return ("10" if rank == 10 else RANKS[rank - 1]) + SUIT_SYMBOLS[card // 13]
+
+
+def card_name(card: Card) -> str:
+    """Words for screen readers and messages: ``Queen of Hearts``."""
+    return f"{RANK_NAMES[card % 13]} of {SUIT_NAMES[card // 13]}"
+
+
+_SYMBOL_TO_SUIT = {s: i for i, s in enumerate(SUIT_SYMBOLS)}
+_SYMBOL_TO_SUIT.update({"♤": 3, "♡": 2, "♢": 1, "♧": 0})
+_CARD_RE = re.compile(r"^(10|[2-9TJQKA])([CDHS♣♦♥♠♤♡♢♧])$", re.IGNORECASE)
+
+
+def parse_card(text: str) -> Card:
+    """Read ``QH``, ``qh``, ``10h``, ``Th`` or ``Q♥``; raise ``ValueError`` on anything else."""
+    if not isinstance(text, str):
+        raise ValueError(f"a card must be written as text like 'QH', not {text!r}")
+    m = _CARD_RE.match(text.strip())
+    if not m:
+        raise ValueError(
+            f"unknown card {text[:20]!r}: write a rank (A 2-9 T J Q K) and a suit (C D H S), like 'QH'"
+        )
+    rank_text, suit_text = m.group(1).upper(), m.group(2).upper()
+    rank = 10 if rank_text == "10" else RANKS.index(rank_text) + 1
+    suit = SUITS.index(suit_text) if suit_text in SUITS else _SYMBOL_TO_SUIT[suit_text]
+    return make_card(rank, suit)
+
+
+def two_decks() -> list[Card]:
+    """All 104 cards, each of the 52 twice."""
+    return list(range(52)) * 2

@@ -1,0 +1,102 @@
+"""Reading and checking a RULES.md position.
+
+Loading is plain data checking: JSON in, lists of ints out, nothing executed. Every
+problem raises ``ValueError`` naming the pile and the card, so a hand-edited or
+corrupted file says what is wrong with it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .cards import Card, card_str, parse_card, rank_of, suit_of
+from .deal import check_deal_number
+from .variants import Variant, get_variant
+
+REQUIRED = ("variant", "tableau", "foundations", "waste", "stock", "redeals_left")
+OPTIONAL = ("deal",)
+
+
+def _card_list(value: object, where: str, allow_face_down: bool = False) -> tuple[list[Card], int]:
+    """Parse a pile; return its cards and how many of them are face down (at the bottom)."""
+    if not isinstance(value, list):
+        raise ValueError(f"{where} must be a list of cards, not {type(value).__name__}")
+    cards, down, seen_up = [], 0, False
+    for k, text in enumerate(value):
+        if not isinstance(text, str):
+            raise ValueError(f"{where}, card {k + 1}: expected text like 'QH', got {type(text).__name__}")
+        hidden = text.startswith("<") and text.endswith(">") and len(text) > 2
+        if hidden:
+            if not allow_face_down:
+                raise ValueError(f"{where}: face-down cards ({text[:20]}) belong only in tableau columns")
+            if seen_up:
+                raise ValueError(f"{where}: face-down card {text[:20]} lies above a face-up card")
+            text = text[1:-1]
+            down += 1
+        else:
+            seen_up = True
+        try:
+            cards.append(parse_card(text))
+        except ValueError as e:
+            raise ValueError(f"{where}, card {k + 1}: {e}") from None
+    return cards, down
+
+
+def read_position(position: object):
+    """Check a position dict and return its parts as the engine keeps them."""
+    if not isinstance(position, dict):
+        raise ValueError(f"a position must be a JSON object (dict), not {type(position).__name__}")
+    missing = [k for k in REQUIRED if k not in position]
+    if missing:
+        raise ValueError(f"position is missing {', '.join(repr(k) for k in missing)}")
+    unknown = [str(k)[:30] for k in position if k not in REQUIRED + OPTIONAL]
+    if unknown:
+        raise ValueError(f"position has unknown key(s) {', '.join(repr(k) for k in unknown)}")
+    variant: Variant = get_variant(position["variant"])
+
+    raw = position["tableau"]
+    if not isinstance(raw, list) or len(raw) != variant.columns:
+        n = len(raw) if isinstance(raw, list) else type(raw).__name__
+        raise ValueError(f"tableau must be a list of {variant.columns} columns for {variant.name}, got {n}")
+    tableau, down = [], []
+    for i, col in enumerate(raw):
+        cards, d = _card_list(col, f"column {i + 1}", allow_face_down=True)
+        if cards and d == len(cards):
+            raise ValueError(f"column {i + 1}: its top card is face down, but a top card is always turned up")
+        tableau.append(cards)
+        down.append(d)
+
+    raw = position["foundations"]
+    if not isinstance(raw, list) or len(raw) != 8:
+        n = len(raw) if isinstance(raw, list) else type(raw).__name__
+        raise ValueError(f"foundations must be a list of exactly 8 piles, got {n}")
+    foundations = []
+    for i, pile in enumerate(raw):
+        cards, _ = _card_list(pile, f"foundation {i + 1}")
+        for k, c in enumerate(cards):
+            if rank_of(c) != k + 1 or suit_of(c) != suit_of(cards[0]):
+                raise ValueError(
+                    f"foundation {i + 1} must be built up from the Ace in one suit, "
+                    f"but card {k + 1} is {card_str(c)}"
+                )
+        foundations.append(cards)
+
+    waste, _ = _card_list(position["waste"], "waste")
+    stock, _ = _card_list(position["stock"], "stock")
+
+    redeals = position["redeals_left"]
+    if isinstance(redeals, bool) or not isinstance(redeals, int) or not 0 <= redeals <= variant.redeals:
+        raise ValueError(f"redeals_left must be a whole number from 0 to {variant.redeals} for {variant.name}, "
+                         f"got {redeals!r}")
+
+    deal = position.get("deal")
+    if deal is not None:
+        deal = check_deal_number(deal)
+
+    counts = Counter(c for pile in (*tableau, *foundations, waste, stock) for c in pile)
+    wrong = sorted((c for c in range(52) if counts[c] != 2), key=lambda c: (suit_of(c), rank_of(c)))
+    if wrong:
+        listed = ", ".join(f"{card_str(c)} ×{counts[c]}" for c in wrong[:8])
+        more = f" and {len(wrong) - 8} more" if len(wrong) > 8 else ""
+        raise ValueError(f"every card must appear exactly twice across all piles: {listed}{more}")
+    return variant, tableau, down, foundations, waste, stock, redeals, deal

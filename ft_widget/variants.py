@@ -1,0 +1,105 @@
+"""The nine games as data.
+
+Every rule the engine applies is read from a :class:`Variant`; the rules code has no
+per-game branches. A new game of the family (PySolFC's Lucas, say) is a new ``Variant``
+value, not new code::
+
+    >>> from dataclasses import replace
+    >>> pysol_lucas = replace(VARIANTS["lucas"], id="pysol_lucas", name="Lucas (PySolFC)",
+    ...                       cards_per_column=4, aces_start=False, sequences=True)
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+
+class Build(str, enum.Enum):
+    """How a card may be placed on a tableau card one rank higher."""
+
+    SAME_SUIT = "same suit"
+    OTHER_SUIT = "any suit but its own"
+    ALTERNATE_COLOUR = "alternate colour"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The rule parameters of one game of the Forty Thieves family."""
+
+    id: str
+    name: str
+    columns: int
+    cards_per_column: int
+    face_down: int  # per column, the bottom cards dealt face down
+    build: Build
+    sequences: bool  # may runs move as a unit (in part or whole)?
+    stock_deal: int = 1  # cards turned onto the waste per deal
+    redeals: int = 0  # times the waste may be turned back into the stock
+    aces_start: bool = False  # the eight Aces start on the foundations
+    aliases: tuple[str, ...] = field(default=())
+
+    @property
+    def tableau_cards(self) -> int:
+        return self.columns * self.cards_per_column
+
+    @property
+    def stock_cards(self) -> int:
+        return 104 - self.tableau_cards - (8 if self.aces_start else 0)
+
+    @property
+    def moves_text(self) -> str:
+        return "sequences, in part or whole" if self.sequences else "one card"
+
+    @property
+    def stock_text(self) -> str:
+        text = f"{self.stock_deal} at a time" if self.stock_deal > 1 else "1 at a time"
+        text += f", {self.redeals} redeal{'s' if self.redeals != 1 else ''}" if self.redeals else ", no redeal"
+        if self.aces_start:
+            text += "; Aces start on the foundations"
+        return text
+
+    def rules_row(self) -> dict[str, object]:
+        """One row of the rules table, as the README and the notebooks show it."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "columns × cards": f"{self.columns} × {self.cards_per_column}",
+            "face down per column": self.face_down,
+            "build down by": str(self.build),
+            "moves": self.moves_text,
+            "stock": self.stock_text,
+            "stock size": self.stock_cards,
+        }
+
+    def __str__(self) -> str:
+        return self.name
+
+
+_ALL = (
+    Variant("forty_thieves", "Forty Thieves", 10, 4, 0, Build.SAME_SUIT, False,
+            aliases=("Big Forty", "Le Cadran", "Napoleon at St Helena", "Roosevelt at San Juan")),
+    Variant("indian", "Indian", 10, 3, 1, Build.OTHER_SUIT, False),
+    Variant("limited", "Limited", 12, 3, 0, Build.SAME_SUIT, False),
+    Variant("little_forty", "Little Forty", 10, 4, 0, Build.OTHER_SUIT, True, stock_deal=3, redeals=3),
+    Variant("lucas", "Lucas", 13, 3, 0, Build.SAME_SUIT, False, aces_start=True),
+    Variant("maria", "Maria", 9, 4, 0, Build.ALTERNATE_COLOUR, False),
+    Variant("number_ten", "Number Ten", 10, 4, 2, Build.ALTERNATE_COLOUR, True),
+    Variant("rank_and_file", "Rank and File", 10, 4, 3, Build.ALTERNATE_COLOUR, True),
+    Variant("streets", "Streets", 10, 4, 0, Build.ALTERNATE_COLOUR, False),
+)
+
+#: The nine games, keyed by id, in RULES.md order.
+VARIANTS: dict[str, Variant] = {v.id: v for v in _ALL}
+
+
+def get_variant(variant: str | Variant) -> Variant:
+    """A ``Variant`` from itself or its id; ``ValueError`` naming the known ids otherwise."""
+    if isinstance(variant, Variant):
+        return variant
+    if isinstance(variant, str) and variant in VARIANTS:
+        return VARIANTS[variant]
+    raise ValueError(f"unknown variant {str(variant)[:40]!r}: choose one of {', '.join(VARIANTS)}")
