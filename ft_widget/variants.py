@@ -56,7 +56,7 @@ class Variant:
 
     @property
     def stock_text(self) -> str:
-        text = f"{self.stock_deal} at a time" if self.stock_deal > 1 else "1 at a time"
+        text = f"{self.stock_deal} at a time"
         text += f", {self.redeals} redeal{'s' if self.redeals != 1 else ''}" if self.redeals else ", no redeal"
         if self.aces_start:
             text += "; Aces start on the foundations"
@@ -103,3 +103,14 @@ def get_variant(variant: str | Variant) -> Variant:
     if isinstance(variant, str) and variant in VARIANTS:
         return VARIANTS[variant]
     raise ValueError(f"unknown variant {str(variant)[:40]!r}: choose one of {', '.join(VARIANTS)}")
+
+
+def rules_table_markdown() -> str:
+    """The nine games' rules as a Markdown table (the README's table is checked against it)."""
+    rows = [v.rules_row() for v in VARIANTS.values()]
+    head = list(rows[0])
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for row in rows:
+        cells = [f"`{row['id']}`"] + [str(row[k]) for k in head[1:]]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
