@@ -15,7 +15,14 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cards import (
-    ACE, KING, Card, card_str, card_symbol, is_red, parse_card, rank_of, suit_of,
+    KING,
+    RANK_NAMES,
+    Card,
+    card_str,
+    card_symbol,
+    is_red,
+    rank_of,
+    suit_of,
 )
 from .deal import check_deal_number, deal_layout
 from .variants import Build, Variant, get_variant
@@ -53,7 +60,7 @@ class Move(NamedTuple):
         return f"Move({str(self)!r})"
 
     @classmethod
-    def parse(cls, text: str) -> "Move":
+    def parse(cls, text: str) -> Move:
         """Read move notation; ``IllegalMove`` for anything that is not a move."""
         if not isinstance(text, str):
             raise IllegalMove(f"a move is text like '3>f', not {type(text).__name__}")
@@ -317,7 +324,7 @@ class Game:
             if not self._waste:
                 return "the waste is empty: there is nothing to redeal"
             if not self._redeals_left:
-                return (f"no redeals are left" if v.redeals
+                return ("no redeals are left" if v.redeals
                         else f"{v.name} has no redeal: once the stock is empty it stays empty")
             return None
         if dst == WASTE:
@@ -359,8 +366,9 @@ class Game:
         if onto in self._accepts[deepest]:
             return None
         if rank_of(onto) != rank_of(deepest) + 1:
-            return (f"{card_symbol(deepest)} can't go on {card_symbol(onto)}: "
-                    f"a card goes on one exactly one rank higher")
+            why = ("only an empty column takes a King" if rank_of(deepest) == KING else
+                   f"it needs a {RANK_NAMES[rank_of(deepest)]} (you build down one rank at a time)")
+            return f"{card_symbol(deepest)} can't go on {card_symbol(onto)}: {why}"
         return f"{card_symbol(deepest)} can't go on {card_symbol(onto)}: in {v.name} {_BUILD_WORDS[v.build]}"
 
     def play(self, move: Move | str) -> Move:
@@ -470,7 +478,7 @@ class Game:
         while self._undo:
             self.undo()
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent game in the same position, without history."""
         return Game.from_position(self.position())
 
@@ -493,7 +501,7 @@ class Game:
         return pos
 
     @classmethod
-    def from_position(cls, position: dict) -> "Game":
+    def from_position(cls, position: dict) -> Game:
         """A game from a RULES.md position; ``ValueError`` naming the problem if it is not valid."""
         from .position import read_position
 
