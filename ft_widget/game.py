@@ -295,7 +295,12 @@ class Game:
 
     def _coerce(self, move: Move | str) -> Move:
         if isinstance(move, Move):
-            return move
+            # a hand-made Move may hold anything; a count below 1 would slice the whole column
+            src, dst, count = move
+            if type(src) is int and type(dst) is int and type(count) is int and count >= 1:
+                return move
+            raise IllegalMove(f"{str(tuple(move))[:60]} is not a move: it needs pile numbers "
+                              f"and a card count of at least 1")
         if isinstance(move, str):
             return Move.parse(move)
         raise IllegalMove(f"a move is a Move or text like '3>f', not {type(move).__name__}")
