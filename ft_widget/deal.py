@@ -26,8 +26,8 @@ MAX_DEAL = RandomBase.MAX_SEED
 def check_deal_number(deal: object) -> int:
     if isinstance(deal, bool) or not isinstance(deal, int):
         raise ValueError(f"a deal number must be a whole number, not {deal!r}")
-    if not 0 <= deal <= MAX_DEAL:
-        raise ValueError(f"deal number {deal} is out of range: use 0 … {MAX_DEAL}")
+    if not 1 <= deal <= MAX_DEAL:  # PySolFC's game numbers start at 1 (its LCG refuses 0)
+        raise ValueError(f"deal number {deal} is out of range: use 1 … {MAX_DEAL}")
     return deal
 
 
