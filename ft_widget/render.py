@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 BACK = "▒▒"
 
 
-def _status(game: "Game") -> str:
+def _status(game: Game) -> str:
     parts = [game.variant.name]
     if game.deal is not None:
         parts.append(f"deal {game.deal}")
@@ -29,7 +29,7 @@ def _status(game: "Game") -> str:
     return " · ".join(parts)
 
 
-def text_board(game: "Game") -> str:
+def text_board(game: Game) -> str:
     """A fixed-width picture: foundations, stock and waste, then the columns top-down."""
     found = " ".join(card_symbol(p[-1]).rjust(3) if p else "  ·" for p in game.foundations)
     waste = game.waste
@@ -44,10 +44,272 @@ def text_board(game: "Game") -> str:
     depth = max((len(c) for c in cols), default=0)
     for row in range(max(depth, 1)):
         cells = []
-        for col, d in zip(cols, down):
+        for col, d in zip(cols, down, strict=True):
             if row < len(col):
                 cells.append((BACK if row < d else card_symbol(col[row])).rjust(3))
             else:
                 cells.append("  ·" if row == 0 else "   ")
         lines.append(" ".join(cells).rstrip())
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------- HTML / SVG
+# One inline SVG with presentation attributes only: no <style>, no classes, no ids, no
+# scripts, so GitHub's and nbviewer's sanitizers keep it and exported HTML shows it as is.
+
+CARD_W, CARD_H, GAP = 50, 70, 8
+PITCH = CARD_W + GAP
+MARGIN = 12
+FAN_UP, FAN_DOWN = 19, 10  # vertical offsets in a column: face-up cards, face-down cards
+MAX_COLUMN_H = 420  # long columns compress their fan to stay within this height
+WASTE_FAN = 28  # horizontal offset of the visible waste cards in three-card games
+
+FELT, FELT_TEXT, FELT_DIM = "#1d6b40", "#ffffff", "#bfe3cc"
+FACE, FACE_EDGE = "#ffffff", "#6b6b6b"
+RED, BLACK = "#c62828", "#1a1a1a"
+BACK, BACK_EDGE, BACK_LINE = "#27499b", "#ffffff", "#8fa8e8"
+SOURCE, TARGET = "#ff9800", "#00e5ff"
+FONT = "DejaVu Sans, Segoe UI Symbol, Arial, sans-serif"
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def _text(x: float, y: float, text: str, size: int, fill: str,
+          anchor: str = "start", bold: bool = False) -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    return (f'<text x="{x:g}" y="{y:g}" font-family="{FONT}" font-size="{size}"{weight} '
+            f'fill="{fill}" text-anchor="{anchor}">{_esc(text)}</text>')
+
+
+def _face(x: float, y: float, card: int) -> str:
+    from .cards import SUIT_SYMBOLS, is_red
+
+    colour = RED if is_red(card) else BLACK
+    symbol = card_symbol(card)
+    return (
+        f'<g><title>{_esc(_card_title(card))}</title>'
+        f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="5" '
+        f'fill="{FACE}" stroke="{FACE_EDGE}" stroke-width="1"/>'
+        + _text(x + 4, y + 15, symbol, 14, colour, bold=True)
+        + _text(x + CARD_W - 4, y + CARD_H - 6, SUIT_SYMBOLS[card // 13], 26, colour, anchor="end")
+        + "</g>"
+    )
+
+
+def _card_title(card: int) -> str:
+    from .cards import card_name
+
+    return card_name(card)
+
+
+def _back(x: float, y: float) -> str:
+    return (
+        f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="5" '
+        f'fill="{BACK}" stroke="{BACK_EDGE}" stroke-width="1.5"/>'
+        f'<rect x="{x + 4:g}" y="{y + 4:g}" width="{CARD_W - 8}" height="{CARD_H - 8}" rx="3" '
+        f'fill="none" stroke="{BACK_LINE}" stroke-width="1"/>'
+        f'<path d="M{x + 4:g} {y + 4:g}L{x + CARD_W - 4:g} {y + CARD_H - 4:g}M{x + CARD_W - 4:g} {y + 4:g}'
+        f'L{x + 4:g} {y + CARD_H - 4:g}" stroke="{BACK_LINE}" stroke-width="1"/>'
+    )
+
+
+def _slot(x: float, y: float, label: str = "") -> str:
+    out = (f'<rect x="{x + 1:g}" y="{y + 1:g}" width="{CARD_W - 2}" height="{CARD_H - 2}" rx="5" '
+           f'fill="none" stroke="{FELT_DIM}" stroke-width="1.5" stroke-dasharray="4 3"/>')
+    if label:
+        out += _text(x + CARD_W / 2, y + CARD_H / 2 + 6, label, 16, FELT_DIM, anchor="middle")
+    return out
+
+
+def _outline(x: float, y: float, w: float, h: float, colour: str) -> str:
+    return (f'<rect x="{x - 3:g}" y="{y - 3:g}" width="{w + 6:g}" height="{h + 6:g}" rx="7" '
+            f'fill="none" stroke="{colour}" stroke-width="3"/>')
+
+
+def _arrow(start: tuple[float, float], end: tuple[float, float]) -> str:
+    """An arrow between two card centres, from edge to edge so it hides no card's index."""
+    import math
+
+    (x1, y1), (x2, y2) = start, end
+    dx, dy = x2 - x1, y2 - y1
+    length = math.hypot(dx, dy)
+    # how far from a centre along the line the card's outline lies
+    edge = min((CARD_W / 2 + 5) / abs(dx) if dx else math.inf, (CARD_H / 2 + 5) / abs(dy) if dy else math.inf)
+    inset = edge * length if length else 0
+    if length - 2 * inset < 14:  # neighbouring piles: the two outlines say enough
+        return ""
+    ux, uy = dx / length, dy / length
+    x1, y1, x2, y2 = x1 + ux * inset, y1 + uy * inset, x2 - ux * inset, y2 - uy * inset
+    bx, by = x2 - ux * 12, y2 - uy * 12  # base of the arrow head
+    px, py = -uy * 6, ux * 6
+    return (
+        f'<g opacity="0.8"><line x1="{x1:.1f}" y1="{y1:.1f}" x2="{bx:.1f}" y2="{by:.1f}" '
+        f'stroke="{SOURCE}" stroke-width="3" stroke-linecap="round"/>'
+        f'<polygon points="{x2:.1f},{y2:.1f} {bx + px:.1f},{by + py:.1f} {bx - px:.1f},{by - py:.1f}" '
+        f'fill="{SOURCE}"/></g>'
+    )
+
+
+def _column_offsets(n: int, down: int) -> tuple[float, float]:
+    """Fan offsets (face-down, face-up) so a column of ``n`` cards fits ``MAX_COLUMN_H``."""
+    up = n - down
+    height = CARD_H + down * FAN_DOWN + max(up - 1, 0) * FAN_UP
+    if height <= MAX_COLUMN_H:
+        return FAN_DOWN, FAN_UP
+    scale = (MAX_COLUMN_H - CARD_H) / (height - CARD_H)
+    return FAN_DOWN * scale, FAN_UP * scale
+
+
+def svg_board(game: Game, highlight=None, caption: str | None = None, scale: float = 1.0) -> str:
+    """The position as one self-contained SVG element.
+
+    ``highlight`` (a ``Move`` or its notation) outlines the cards that move and the pile
+    they go to, with an arrow between them: use it to replay a line step by step.
+    ``caption`` replaces the status line; ``scale`` resizes the picture.
+    """
+    from .game import STOCK, WASTE, Move
+
+    v = game.variant
+    cols, down = game.tableau, game.face_down_counts
+    ncols = len(cols)
+    slots = max(ncols, 11)  # the top row needs stock, waste (with its fan) and 8 foundations
+    width = 2 * MARGIN + slots * PITCH - GAP
+
+    top_y = 28
+    col_label_y = top_y + CARD_H + 34
+    col_y = col_label_y + 8
+    offsets = [_column_offsets(len(c), d) for c, d in zip(cols, down, strict=True)]
+    depth = max((CARD_H + d * od + max(len(c) - d - 1, 0) * ou
+                 for c, d, (od, ou) in zip(cols, down, offsets, strict=True)), default=CARD_H)
+    height = col_y + max(depth, CARD_H) + MARGIN
+
+    def slot_x(k: int) -> float:
+        return MARGIN + k * PITCH
+
+    def card_y(i: int, k: int) -> float:
+        d = down[i]
+        od, ou = offsets[i]
+        return col_y + min(k, d) * od + max(k - d, 0) * ou
+
+    # Where each pile's top card is drawn, for highlights: pile -> (x, y) of its top card.
+    anchors: dict[int, tuple[float, float]] = {}
+    parts: list[str] = []
+    status = _status(game)
+    if v.redeals:
+        status += f" · {game.redeals_left} redeal{'s' if game.redeals_left != 1 else ''} left"
+    if caption is not None:
+        status = caption
+    parts.append(_text(MARGIN, 18, status, 13, FELT_TEXT, bold=True))
+
+    # Stock: a back with the count, or an empty slot; games with redeals show ↻ and how many are left.
+    stock, waste = game.stock, game.waste
+    sx = slot_x(0)
+    if stock:
+        parts.append(_back(sx, top_y))
+        parts.append(f'<rect x="{sx + 9:g}" y="{top_y + 24:g}" width="32" height="22" rx="4" fill="#ffffff" '
+                     f'opacity="0.9"/>')
+        parts.append(_text(sx + CARD_W / 2, top_y + 40, str(len(stock)), 14, BLACK,
+                           anchor="middle", bold=True))
+    else:
+        parts.append(_slot(sx, top_y))
+    if v.redeals:
+        parts.append(_text(sx + CARD_W / 2, top_y + CARD_H - 7, f"↻{game.redeals_left}", 12,
+                           FELT_TEXT if stock else FELT_DIM, anchor="middle", bold=True))
+    parts.append(_text(sx, top_y + CARD_H + 14, f"stock {len(stock)}", 11, FELT_DIM))
+    anchors[STOCK] = (sx, top_y)
+
+    # Waste: the cards of the last deal fanned (three-card games), the top one playable.
+    wx = slot_x(1)
+    shown = waste[-v.stock_deal:] if waste else []
+    if shown:
+        for k, c in enumerate(shown):
+            parts.append(_face(wx + k * WASTE_FAN, top_y, c))
+    else:
+        parts.append(_slot(wx, top_y))
+    anchors[WASTE] = (wx + max(len(shown) - 1, 0) * WASTE_FAN, top_y)
+    parts.append(_text(wx, top_y + CARD_H + 14, f"waste {len(waste)}", 11, FELT_DIM))
+
+    # Foundations: the top card of each of the eight piles, right-aligned.
+    found = game.foundations
+    fx0 = slot_x(slots - 8)
+    for k, pile in enumerate(found):
+        x = fx0 + k * PITCH
+        parts.append(_face(x, top_y, pile[-1]) if pile else _slot(x, top_y, "A"))
+    parts.append(_text(fx0, top_y + CARD_H + 14, f"foundations {game.cards_home}/104", 11, FELT_DIM))
+
+    # Tableau: column numbers (the notation's pile names), then the fanned columns.
+    for i, col in enumerate(cols):
+        x = slot_x(i)
+        parts.append(_text(x + CARD_W / 2, col_label_y, str(i + 1), 12, FELT_DIM, anchor="middle", bold=True))
+        if not col:
+            parts.append(_slot(x, col_y))
+            anchors[i] = (x, col_y)
+            continue
+        for k, c in enumerate(col):
+            y = card_y(i, k)
+            parts.append(_back(x, y) if k < down[i] else _face(x, y, c))
+        anchors[i] = (x, card_y(i, len(col) - 1))
+
+    if highlight is not None:
+        parts.append(_highlight(game, Move.parse(highlight) if isinstance(highlight, str) else highlight,
+                                anchors, slot_x, fx0, card_y))
+
+    title = _esc(status)
+    w, h = width * scale, height * scale
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:g}" height="{h:g}" '
+        f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label="{title}">'
+        f'<title>{title}</title>'
+        f'<rect x="0" y="0" width="{width:g}" height="{height:g}" rx="8" fill="{FELT}"/>'
+        + "".join(parts)
+        + "</svg>"
+    )
+
+
+def _highlight(game: Game, move, anchors, slot_x, fx0, card_y) -> str:
+    """Outline a move's cards (orange) and its destination (cyan), with an arrow."""
+    from .cards import rank_of
+    from .game import FOUNDATION, STOCK, WASTE
+
+    src, dst, count = move
+    ncols = len(game.tableau)
+    for p in (src, dst):
+        if not (0 <= p < ncols or p in (WASTE, STOCK, FOUNDATION)):
+            raise ValueError(f"{game.variant.name} has {ncols} columns: there is no column {p + 1}")
+    out = []
+    if src < ncols:
+        col = game.tableau[src]
+        k = max(len(col) - count, 0)
+        x, y0 = slot_x(src), card_y(src, k)
+        y1 = anchors[src][1]
+        out.append(_outline(x, y0, CARD_W, y1 - y0 + CARD_H, SOURCE))
+        sx, sy = x, y0
+        card = col[k] if col else None
+    else:
+        sx, sy = anchors[src]
+        out.append(_outline(sx, sy, CARD_W, CARD_H, SOURCE))
+        waste = game.waste
+        card = waste[-1] if src == WASTE and waste else None
+    if dst == FOUNDATION:
+        # the pile the engine would choose: the first that accepts the card
+        k = next((k for k, pile in enumerate(game.foundations)
+                  if card is not None and ((pile and pile[-1] + 1 == card and rank_of(pile[-1]) < 13)
+                                           or (not pile and rank_of(card) == 1))), 0)
+        tx, ty = fx0 + k * PITCH, anchors[STOCK][1]
+    else:
+        tx, ty = anchors[dst]
+    out.append(_outline(tx, ty, CARD_W, CARD_H, TARGET))
+    out.append(_arrow((sx + CARD_W / 2, sy + CARD_H / 2), (tx + CARD_W / 2, ty + CARD_H / 2)))
+    return "".join(out)
+
+
+def html_board(game: Game, highlight=None, caption: str | None = None, scale: float = 1.0) -> str:
+    """The position as HTML for notebooks (``Game._repr_html_``): an inline SVG picture.
+
+    It reads the same in JupyterLab, on GitHub, on nbviewer and in exported HTML, with no
+    kernel, script or stylesheet. Face-down cards are drawn as backs; the stock shows its
+    count. See :func:`svg_board` for ``highlight``, ``caption`` and ``scale``.
+    """
+    return f'<div style="overflow-x:auto;line-height:0">{svg_board(game, highlight, caption, scale)}</div>'
