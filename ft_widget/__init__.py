@@ -9,9 +9,10 @@
 from .cards import Card, card_name, card_str, card_symbol, parse_card
 from .game import Game, IllegalMove, Move
 from .variants import VARIANTS, Build, Variant
+from .widget import Board
 
 __all__ = [
-    "Build", "Card", "Game", "IllegalMove", "Move", "VARIANTS", "Variant",
+    "Board", "Build", "Card", "Game", "IllegalMove", "Move", "VARIANTS", "Variant",
     "card_name", "card_str", "card_symbol", "parse_card",
 ]
 __version__ = "0.1.0"
