@@ -13,7 +13,7 @@ from .cards import card_symbol
 if TYPE_CHECKING:
     from .game import Game
 
-BACK = "▒▒"
+TEXT_BACK = "▒▒"  # the SVG part below has its own BACK colour
 
 
 def _status(game: Game) -> str:
@@ -46,7 +46,7 @@ def text_board(game: Game) -> str:
         cells = []
         for col, d in zip(cols, down, strict=True):
             if row < len(col):
-                cells.append((BACK if row < d else card_symbol(col[row])).rjust(3))
+                cells.append((TEXT_BACK if row < d else card_symbol(col[row])).rjust(3))
             else:
                 cells.append("  ·" if row == 0 else "   ")
         lines.append(" ".join(cells).rstrip())
