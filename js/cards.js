@@ -1,0 +1,52 @@
+// Card notation (RULES.md) in the browser: "QH" -> rank, suit, colour, names.
+// The browser only ever sees face-up cards, as notation text; these helpers turn
+// that text into what the board draws and what screen readers say.
+
+export const RANKS = "A23456789TJQK";
+export const SUITS = "CDHS";
+// U+FE0E asks for the text (not emoji) form, so suits keep the card's colour.
+export const SUIT_SYMBOLS = ["\u2663\uFE0E", "\u2666\uFE0E", "\u2665\uFE0E", "\u2660\uFE0E"];
+const RANK_NAMES = ["Ace", "Two", "Three", "Four", "Five", "Six", "Seven",
+  "Eight", "Nine", "Ten", "Jack", "Queen", "King"];
+const SUIT_NAMES = ["Clubs", "Diamonds", "Hearts", "Spades"];
+
+/** Rank 1 (Ace) … 13 (King) of a card like "QH"; 0 if the text is not a card. */
+export function rankOf(card) {
+  return RANKS.indexOf(card[0]) + 1;
+}
+
+/** Suit index 0..3 in notation order C D H S; -1 if unknown. */
+export function suitOf(card) {
+  return SUITS.indexOf(card[1]);
+}
+
+export function isRed(card) {
+  const s = suitOf(card);
+  return s === 1 || s === 2;
+}
+
+/** "Queen of Hearts". */
+export function cardName(card) {
+  return `${RANK_NAMES[rankOf(card) - 1]} of ${SUIT_NAMES[suitOf(card)]}`;
+}
+
+/** Rank as printed on a card: "10" rather than "T". */
+export function rankLabel(card) {
+  return card[0] === "T" ? "10" : card[0];
+}
+
+export function suitSymbol(card) {
+  return SUIT_SYMBOLS[suitOf(card)];
+}
+
+/**
+ * May `card` be placed on tableau card `onto` under the variant's build rule?
+ * `build` is the state's text: "same suit", "any suit but its own", "alternate colour".
+ */
+export function builds(card, onto, build) {
+  if (rankOf(onto) !== rankOf(card) + 1) return false;
+  if (build === "same suit") return suitOf(card) === suitOf(onto);
+  if (build === "any suit but its own") return suitOf(card) !== suitOf(onto);
+  if (build === "alternate colour") return isRed(card) !== isRed(onto);
+  return false;
+}

@@ -1,0 +1,81 @@
+"""Development harness for the board's frontend (not shipped, not a test).
+
+Serves js/dev/harness.html, the built bundle, and a tiny JSON API backed by the real
+``ft_widget.Board`` (no Jupyter kernel: the harness page's fake model posts requests
+here and gets the new ``state`` back). Run from the repository root:
+
+    .venv/bin/python js/dev/serve.py 8765
+    # then open http://127.0.0.1:8765/js/dev/harness.html?variant=lucas&deal=3
+
+Query parameters of the harness page: variant, deal, width (px), theme (light|dark),
+play (number of random-but-seeded moves played first, to show mid-game columns).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+from ft_widget import Board
+
+ROOT = Path(__file__).resolve().parents[2]
+BOARDS: dict[str, Board] = {}
+
+
+def mid_game(board: Board, moves: int, seed: int) -> None:
+    """Play `moves` legal moves, preferring tableau and foundation moves over deals."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = board.game.legal_moves()
+        if not legal:
+            return
+        home = [m for m in legal if str(m).endswith(">f")]
+        plays = [m for m in legal if str(m)[0] != "s" and ">s" not in str(m)]
+        board.play(rng.choice(home or plays) if (home or plays) and rng.random() < 0.8 else legal[-1])
+
+
+class Handler(SimpleHTTPRequestHandler):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, directory=str(ROOT), **kwargs)
+
+    def log_message(self, *args):  # quiet
+        pass
+
+    def _json(self, data) -> None:
+        body = json.dumps(data).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self):
+        url = urlparse(self.path)
+        if url.path == "/api/new":
+            q = {k: v[0] for k, v in parse_qs(url.query).items()}
+            board = Board(q.get("variant", "forty_thieves"), deal=int(q.get("deal", 1)))
+            mid_game(board, int(q.get("play", 0)), int(q.get("deal", 1)))
+            key = q.get("key", "0")
+            BOARDS[key] = board
+            return self._json(board.state)
+        return super().do_GET()
+
+    def do_POST(self):
+        url = urlparse(self.path)
+        if url.path != "/api/request":
+            self.send_error(404)
+            return
+        q = {k: v[0] for k, v in parse_qs(url.query).items()}
+        board = BOARDS[q.get("key", "0")]
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        board.request = body
+        self._json(board.state)
+
+
+if __name__ == "__main__":
+    port = int(sys.argv[1]) if len(sys.argv) > 1 else 8765
+    ThreadingHTTPServer(("127.0.0.1", port), Handler).serve_forever()

@@ -1,0 +1,133 @@
+// Geometry of the board: public state + available width -> where every pile and card goes.
+// Pure (no DOM), so hit-testing and tests can use the very numbers the view draws with.
+//
+// Top row: stock, waste, then the eight foundations flush right. Below: the columns.
+// Card width is the largest that fits both rows in `width` (Lucas' 13 columns at 900 px
+// give ~62 px cards), capped so the board doesn't sprawl on wide screens. Columns fan down;
+// a column too long for the tableau area compresses its fan before the board grows.
+
+export const MAX_CARD_W = 92;
+export const MIN_CARD_W = 30;
+export const ASPECT = 1.4; // card height / width
+
+// Fan steps as fractions of the card height. UP_MIN still shows the corner rank + suit.
+const DOWN_STEP = 0.1;
+const DOWN_MIN = 0.05;
+const UP_STEP = 0.25;
+const UP_MIN = 0.17;
+const ROOM_FOR = 11; // the tableau area holds this many face-up cards at full step
+const WASTE_FAN = 0.3; // horizontal step between visible waste cards, fraction of card width
+
+/** Pile ids in reading order: the top row, then the columns. */
+export function pileIds(columns) {
+  const top = ["s", "w", "f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8"];
+  const cols = Array.from({ length: columns }, (_, i) => String(i + 1));
+  return { top, columns: cols };
+}
+
+/** Card size and gaps for a board of `columns` columns whose waste fans `stockDeal` cards. */
+export function cardSize(width, columns, stockDeal = 1) {
+  const gap = Math.max(4, Math.min(10, Math.round(width / 110)));
+  const pad = gap;
+  const inner = width - 2 * pad;
+  const fan = WASTE_FAN * (Math.max(1, stockDeal) - 1);
+  // top row: stock, waste (+ fan), a half-card gutter, 8 foundations; 9 gaps between.
+  const byTop = (inner - 9 * gap) / (10.5 + fan);
+  const byCols = (inner - (columns - 1) * gap) / columns;
+  const cardW = Math.max(MIN_CARD_W, Math.min(MAX_CARD_W, Math.floor(Math.min(byTop, byCols))));
+  return { cardW, cardH: Math.round(cardW * ASPECT), gap, pad };
+}
+
+/**
+ * Vertical offsets of a column's cards, from its top edge: `down` face-down cards
+ * then `up` face-up ones, fitted into `room` pixels (the space below the first card)
+ * when possible. Returns the offsets (one per card).
+ */
+export function fanOffsets(down, up, cardH, room) {
+  let downStep = DOWN_STEP * cardH;
+  let upStep = UP_STEP * cardH;
+  // each face-down card is followed by the next at downStep, each face-up one at upStep
+  const upGaps = Math.max(0, up - 1);
+  const need = () => down * downStep + upGaps * upStep;
+  if (need() > room) {
+    downStep = Math.max(DOWN_MIN * cardH, Math.min(downStep, (room - upGaps * upStep) / Math.max(down, 1)));
+    if (need() > room && upGaps > 0) {
+      upStep = Math.max(UP_MIN * cardH, (room - down * downStep) / upGaps);
+    }
+  }
+  const offsets = [];
+  let y = 0;
+  for (let i = 0; i < down + up; i++) {
+    offsets.push(Math.round(y));
+    y += i < down ? downStep : upStep;
+  }
+  return offsets;
+}
+
+/**
+ * The whole board's geometry for `state` (the protocol's public state) at `width` px.
+ *
+ * Returns { width, height, cardW, cardH, gap, tableauTop, piles } where `piles` maps a
+ * pile id (DOM `data-pile`) to { id, kind, x, y, w, h, cards }; each card is
+ * { x, y, card } in board coordinates, `card` being notation or null when face down,
+ * plus `index` (position in its pile from the bottom, as moves count it).
+ */
+export function computeLayout(state, width) {
+  const columns = state.columns;
+  const stockDeal = state.stock_deal || 1;
+  const { cardW, cardH, gap, pad } = cardSize(width, columns, stockDeal);
+  const fanX = Math.round(WASTE_FAN * cardW);
+  const wasteW = cardW + fanX * (stockDeal - 1);
+  const topW = 10 * cardW + 9 * gap + (wasteW - cardW) + Math.round(cardW / 2);
+  const colsW = columns * cardW + (columns - 1) * gap;
+  const contentW = Math.max(topW, colsW);
+  const left = Math.max(pad, Math.round((width - contentW) / 2));
+  const piles = {};
+  const add = (id, kind, x, y, w, h, cards) => {
+    piles[id] = { id, kind, x, y, w, h, cards };
+  };
+
+  // Top row.
+  const top = pad;
+  const stockCount = state.stock ? state.stock.count : 0;
+  add("s", "stock", left, top, cardW, cardH,
+    stockCount > 0 ? [{ x: left, y: top, card: null, index: stockCount - 1 }] : []);
+  const wx = left + cardW + gap;
+  const wasteTop = state.waste ? state.waste.top : [];
+  const wasteCount = state.waste ? state.waste.count : 0;
+  add("w", "waste", wx, top, wasteW, cardH, wasteTop.map((card, i) => ({
+    x: wx + i * fanX, y: top, card, index: wasteCount - wasteTop.length + i,
+  })));
+  const fRight = left + contentW;
+  for (let k = 0; k < 8; k++) {
+    const x = fRight - (8 - k) * cardW - (7 - k) * gap;
+    const pile = state.foundations[k] || [];
+    // Only the top card shows; `index` still counts the cards beneath it.
+    const cards = pile.length ? [{ x, y: top, card: pile[pile.length - 1], index: pile.length - 1 }] : [];
+    add(`f${k + 1}`, "foundation", x, top, cardW, cardH, cards);
+  }
+
+  // Columns.
+  const tableauTop = top + cardH + Math.max(2 * gap, Math.round(cardH * 0.2));
+  const room = (ROOM_FOR - 1) * Math.round(UP_STEP * cardH);
+  const colsLeft = left + Math.round((contentW - colsW) / 2);
+  let deepest = room;
+  const fans = state.tableau.map((col) => {
+    const offsets = fanOffsets(col.down, col.up.length, cardH, room);
+    if (offsets.length) deepest = Math.max(deepest, offsets[offsets.length - 1]);
+    return offsets;
+  });
+  const tableauH = deepest + cardH;
+  state.tableau.forEach((col, i) => {
+    const x = colsLeft + i * (cardW + gap);
+    const cards = fans[i].map((dy, k) => ({
+      x, y: tableauTop + dy, card: k < col.down ? null : col.up[k - col.down], index: k,
+    }));
+    add(String(i + 1), "column", x, tableauTop, cardW, tableauH, cards);
+  });
+
+  return {
+    width, height: tableauTop + tableauH + pad, cardW, cardH, gap, fanX, tableauTop, piles,
+    order: pileIds(columns),
+  };
+}
