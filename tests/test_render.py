@@ -171,3 +171,10 @@ def test_text_board_unchanged():
 def test_svg_board_is_the_html_picture():
     game = Game("number_ten", deal=9)
     assert svg_board(game) in html_board(game)
+
+
+def test_text_board_hides_face_down_cards():
+    game = Game("rank_and_file", deal=2)
+    rows = text_board(game).splitlines()[5:]
+    assert [row.split()[0] for row in rows[:3]] == ["▒▒"] * 3  # three face-down rows
+    assert "#" not in text_board(game)
