@@ -85,13 +85,15 @@ def make_position(
     waste: str | list[str] = "",
     stock: str | list[str] | None = None,
     redeals_left: int = 0,
+    rest: str | int = "stock",
 ) -> dict:
     """A valid RULES.md position from a compact spec.
 
     ``tableau`` lists columns as strings bottom to top (``"<3S> 9H 8S"``; ``<..>`` is face
     down); missing columns are empty. Unless given, ``foundations`` get every card not
     placed elsewhere that can be built Ace-up in its suit; whatever is still left goes to
-    the bottom of the stock (so pass ``stock=""`` only when the spec leaves nothing over).
+    the bottom of the stock, or with ``rest=i`` face down under the cards of column ``i``
+    (0-based), where they cannot move.
     """
     cols = [_cards(c) for c in tableau]
     cols += [[] for _ in range(RULES[variant].columns - len(cols))]
@@ -114,7 +116,11 @@ def make_position(
                     used[r + s] += 1
                 piles.append(pile)
     left = [c for c in ALL_CARDS for _ in range(2 - used[c])]
-    if stock is None:
+    if rest != "stock":
+        if not cols[rest]:
+            raise ValueError("the column taking the rest needs a face-up card on top")
+        cols[rest] = [f"<{c}>" for c in left] + cols[rest]
+    elif stock is None:
         stock_cards = left + stock_cards
     elif left:
         raise ValueError(f"the spec leaves {len(left)} cards over: {left[:6]}…")
