@@ -75,8 +75,8 @@ class Board(anywidget.AnyWidget):
     variant = traitlets.Unicode("forty_thieves").tag(sync=True)
     #: The public view of the game (Python → browser). See ``public_state``.
     state = traitlets.Dict().tag(sync=True)
-    #: The browser's latest request (browser → Python). ``Any``, not ``Dict``: a
-    #: malformed value must reach our checks instead of failing in traitlets.
+    #: The browser's latest request (browser → Python), answered in ``set_state``. ``Any``,
+    #: not ``Dict``: a malformed value must reach our checks instead of failing in traitlets.
     request = traitlets.Any(None, allow_none=True).tag(sync=True)
 
     def __init__(self, variant: str | Game = "forty_thieves", deal: int | None = None, **kwargs: Any):
@@ -230,27 +230,27 @@ class Board(anywidget.AnyWidget):
             self.new_game(variant=change["new"])
 
     def set_state(self, sync_data: dict) -> None:
-        """Apply an update from the browser. The browser may write ``request`` and
-        ``variant``; a bad value is refused on the board, never raised into the kernel log."""
+        """Apply an update from the browser: a ``request`` to answer, or a ``variant`` to play.
+
+        Nothing the browser sends raises into the kernel log: a bad value is refused on the
+        board. Each request message is answered once, even one repeating the last
+        (traitlets would see no change in it, so it is handled here, not by an observer).
+        """
         try:
             super().set_state(sync_data)
         except Exception as error:  # e.g. an unknown variant: traitlets undid the change
-            self._refuse(f"refused an update from the browser: {str(error)[:200]}")
+            self._refuse(f"refused an update from the browser: {error}"[:300])
             self.send_state("variant")  # put the views' variant menu back
-            return
-        if "state" in sync_data:  # the state is Python's to publish: overwrite the browser's
-            self._publish()
-
-    @traitlets.observe("request")
-    def _request_changed(self, change) -> None:
-        try:
-            self._handle(change["new"])
-        except Exception as error:  # a bug of ours: say so on the board, keep the kernel quiet
-            self._refuse(f"internal error handling the request: {type(error).__name__}: {error}"[:300])
+        else:
+            if "state" in sync_data:  # the state is Python's to publish: overwrite the browser's
+                self._publish()
+        if "request" in sync_data:
+            try:
+                self._handle(sync_data["request"])
+            except Exception as error:  # a bug of ours: say so on the board, keep the kernel quiet
+                self._refuse(f"internal error handling the request: {type(error).__name__}: {error}"[:300])
 
     def _handle(self, request: object) -> None:
-        if request is None:
-            return
         if not isinstance(request, dict):
             return self._refuse(f"refused: a request is a JSON object, not {_type_name(request)}")
         rid = request.get("id")

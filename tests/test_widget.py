@@ -1,0 +1,540 @@
+"""The board's protocol, tested as the browser speaks it.
+
+Requests arrive the way the frontend sends them: a comm ``update`` message whose state
+sets ``request`` (see docs/widget-protocol.md), handled by ipywidgets' own message code.
+What goes back to the browser is read from the messages the widget sends on its comm,
+so "every view updates" means: one ``update`` message to the model all views share.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import re
+from collections import Counter
+
+import ipywidgets
+import pytest
+import traitlets
+from conftest import VARIANT_IDS, builds_on, make_game, rank
+
+from ft_widget import VARIANTS, Board, Game, IllegalMove
+from ft_widget.cards import card_str
+from ft_widget.widget import MAX_RUN_MOVES, MAX_TEXT, public_state, safe_move_home
+
+
+# --------------------------------------------------------------------------- the browser's side
+class Browser:
+    """Speaks to a board as the frontend does: comm messages in, comm messages out."""
+
+    def __init__(self, board: Board, monkeypatch: pytest.MonkeyPatch):
+        self.board = board
+        self.sent: list[dict] = []
+        self.next_id = 0
+        monkeypatch.setattr(board, "_send", lambda msg, buffers=None: self.sent.append(msg))
+
+    def update(self, **state) -> None:
+        """What ``model.set(...); model.save_changes()`` sends."""
+        self.board._handle_msg({
+            "content": {"data": {"method": "update", "state": state, "buffer_paths": []}},
+            "buffers": [],
+        })
+
+    def send(self, action: str, **fields) -> dict:
+        """A well-formed request with the next id; returns the state Python published."""
+        self.update(request={"id": self.next_id, "action": action, **fields})
+        self.next_id += 1
+        return self.board.state
+
+    def states(self) -> list[dict]:
+        """The states pushed to the browser since the last call, oldest first."""
+        out = [m["state"]["state"] for m in self.sent if m["method"] == "update" and "state" in m["state"]]
+        self.sent.clear()
+        return out
+
+
+@pytest.fixture
+def quiet(caplog):
+    """Fails the test if anything reaches the kernel's log at WARNING or above."""
+    caplog.set_level(logging.WARNING)
+    yield
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+
+
+def browser_for(board, monkeypatch) -> Browser:
+    return Browser(board, monkeypatch)
+
+
+def snapshot(board: Board):
+    g = board.game
+    return g.position(), g.history, g.can_redo, board.variant
+
+
+def visible_cards(game: Game) -> Counter:
+    """What a player at the table sees: face-up tableau cards, foundations, the waste's top deal."""
+    seen = Counter()
+    for col, down in zip(game.tableau, game.face_down_counts, strict=True):
+        seen.update(card_str(c) for c in col[down:])
+    seen.update(card_str(c) for pile in game.foundations for c in pile)
+    if game.waste:
+        seen.update(card_str(c) for c in game.waste[-game.variant.stock_deal:])
+    return seen
+
+
+CARD_TOKEN = re.compile(r'"([A2-9TJQK][CDHS])"')
+
+
+# --------------------------------------------------------------------------- hidden cards
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_state_holds_exactly_the_visible_cards(variant):
+    """Every card text in the published JSON is one a player can see, as often as it is seen.
+
+    Each card exists twice, so "QH" may appear while the other QH is face down; counting
+    occurrences catches a hidden card leaking even then.
+    """
+    rng = random.Random(7)
+    board = Board(variant, deal=11)
+    leaks_possible = 0
+    for _ in range(40):
+        game = board.game
+        text = json.dumps(board.state)
+        assert Counter(CARD_TOKEN.findall(text)) == visible_cards(game)
+        # the check has teeth: hidden cards exist that a leak would add to the count
+        waste_under = max(0, len(game.waste) - game.variant.stock_deal)
+        hidden = len(game.stock) + sum(game.face_down_counts) + waste_under
+        leaks_possible += hidden > 0
+        assert board.state["stock"] == {"count": len(game.stock)}
+        assert [c["down"] for c in board.state["tableau"]] == game.face_down_counts
+        assert board.state["waste"]["count"] == len(game.waste)
+        moves = game.legal_moves()
+        if not moves:
+            break
+        board.play(rng.choice(moves))
+    assert leaks_possible >= 30
+
+
+def test_the_card_count_check_sees_a_leak():
+    """The counting above fails when hidden cards are sent (here: the full position)."""
+    game = Game("rank_and_file", deal=3)
+    leaked = json.dumps(public_state(game)) + json.dumps(game.position()["stock"])
+    assert Counter(CARD_TOKEN.findall(leaked)) != visible_cards(game)
+
+
+def test_little_forty_shows_one_deal_of_the_waste():
+    board = Board("little_forty", deal=2)
+    board.play("s>w")
+    board.play("s>w")
+    waste = board.game.waste
+    assert board.state["waste"] == {"count": 6, "top": [card_str(c) for c in waste[-3:]]}
+    assert board.state["stock_deal"] == 3 and board.state["redeals_left"] == 3
+
+
+def test_public_state_fields_follow_the_game():
+    board = Board("number_ten", deal=4)
+    s = board.state
+    assert (s["variant"], s["variant_name"], s["deal"], s["columns"]) == ("number_ten", "Number Ten", 4, 10)
+    assert s["sequences"] is True and s["build"] == "alternate colour"
+    assert s["legal"] == [str(m) for m in board.game.legal_moves()]
+    assert (s["moves"], s["home"], s["status"]) == (0, 0, "playing")
+    assert (s["can_undo"], s["can_redo"]) == (False, False)
+    assert s["foundations"] == [[]] * 8 and s["tableau"][0]["down"] == 2 and len(s["tableau"][0]["up"]) == 2
+    assert (s["last_move"], s["hint"], s["ack"], s["message"], s["message_kind"]) == (None, None, -1, "", "")
+    assert sorted(Board("lucas", deal=1).state["foundations"]) == [["AC"], ["AC"], ["AD"], ["AD"],
+                                                                   ["AH"], ["AH"], ["AS"], ["AS"]]
+
+
+# --------------------------------------------------------------------------- requests that play
+def test_a_move_request_plays_and_every_view_gets_the_new_state(monkeypatch, quiet):
+    board = Board("maria", deal=5)
+    browser = browser_for(board, monkeypatch)
+    version = board.state["version"]
+    move = str(board.game.legal_moves()[0])
+    state = browser.send("move", move=move)
+    assert [str(m) for m in board.game.history] == [move]  # the kernel's game, at once
+    assert state["ack"] == 0 and state["last_move"] == move and state["moves"] == 1
+    assert state["version"] == version + 1 and state["message_kind"] == ""
+    # ipywidgets echoes the request to all views, then one state update reaches them all
+    assert [m["method"] for m in browser.sent] == ["echo_update", "update"]
+    assert browser.states() == [state]
+
+
+def test_an_illegal_move_shows_the_engines_reason_and_changes_nothing(monkeypatch, quiet):
+    board = Board("maria", deal=5)
+    browser = browser_for(board, monkeypatch)
+    before = snapshot(board)
+    illegal = next(f"{i}>{j}" for i in range(1, 10) for j in range(1, 10)
+                   if i != j and not board.game.is_legal(f"{i}>{j}"))
+    with pytest.raises(IllegalMove) as reason:
+        board.game.copy().play(illegal)
+    state = browser.send("move", move=illegal)
+    assert state["message"] == str(reason.value) and state["message_kind"] == "error"
+    assert state["ack"] == 0 and snapshot(board) == before
+    assert state["last_move"] is None
+
+
+def test_undo_redo_restart_new(monkeypatch, quiet):
+    board = Board("forty_thieves", deal=8)
+    browser = browser_for(board, monkeypatch)
+    first = board.game.position()
+    browser.send("move", move="s>w")
+    browser.send("move", move="s>w")
+    assert browser.send("undo")["can_redo"] is True
+    assert [str(m) for m in board.game.history] == ["s>w"]
+    assert browser.send("redo")["moves"] == 2
+    state = browser.send("restart")
+    assert board.game.position() == first and state["moves"] == 0 and state["can_redo"]
+    state = browser.send("new", deal=123)
+    assert board.game.deal == 123 and state["deal"] == 123 and not state["can_redo"]
+    assert state["message"] == "Forty Thieves, deal 123" and state["message_kind"] == "info"
+    state = browser.send("new")
+    assert 1 <= board.game.deal <= 32000 and state["deal"] == board.game.deal
+    assert board.variant == "forty_thieves"
+
+
+def test_nothing_to_undo_or_redo_is_said_not_raised(monkeypatch, quiet):
+    board = Board("streets", deal=3)
+    browser = browser_for(board, monkeypatch)
+    assert browser.send("undo")["message"] == "There is no move to undo."
+    assert browser.send("redo")["message_kind"] == "error"
+    assert browser.send("restart")["message"] == "This is already the opening position."
+    assert board.game.history == []
+
+
+def test_run_shortcut_plays_single_card_moves_all_or_nothing(monkeypatch, quiet):
+    # Streets (alternate colours, one card at a time): move 9H 8S from column 1 onto 10C
+    # in column 2 through the empty column 3.
+    board = Board(make_game("streets", ["KD 9H 8S", "TC", "", "5D"]))
+    browser = browser_for(board, monkeypatch)
+    seen = []
+    board.on_move(lambda b, m: seen.append(str(m)))
+    before = snapshot(board)
+    state = browser.send("move", moves=["1>3", "1>4", "3>2"])  # 1>4: 9H can't go on 5D
+    assert state["message_kind"] == "error" and "move 2 of 3" in state["message"]
+    assert "nothing was moved" in state["message"] and snapshot(board) == before and seen == []
+    state = browser.send("move", moves=["1>3", "1>2", "3>2"])
+    assert [str(m) for m in board.game.history] == ["1>3", "1>2", "3>2"] == seen
+    assert state["tableau"][1]["up"] == ["TC", "9H", "8S"] and state["moves"] == 3
+    # the other spelling of the same request
+    board.undo(), board.undo(), board.undo()
+    assert browser.send("moves", moves=["1>3", "1>2", "3>2"])["moves"] == 3
+
+
+@pytest.mark.parametrize("moves", [["s>w"], ["w>3"], ["1>f"], ["4>9x2"], []])
+def test_run_shortcut_takes_only_single_card_column_moves(monkeypatch, quiet, moves):
+    board = Board(make_game("streets", ["KD 9H 8S", "TC", "", "5D"], waste="AS"))
+    browser = browser_for(board, monkeypatch)
+    before = snapshot(board)
+    assert browser.send("move", moves=moves)["message_kind"] == "error"
+    assert snapshot(board) == before
+
+
+# --------------------------------------------------------------------------- malformed requests
+MALFORMED = [
+    "3>f",
+    17,
+    [{"id": 0, "action": "undo"}],
+    {"action": "undo"},
+    {"id": "0", "action": "undo"},
+    {"id": True, "action": "undo"},
+    {"id": 1.0, "action": "undo"},
+    {"id": 2**60, "action": "undo"},
+    {"id": 0},
+    {"id": 0, "action": None},
+    {"id": 0, "action": "fly"},
+    {"id": 0, "action": "x" * 10_000},
+    {"id": 0, "action": ["undo"]},
+    {"id": 0, "action": "undo", "extra": 1},
+    {"id": 0, "action": "move"},
+    {"id": 0, "action": "move", "move": 5},
+    {"id": 0, "action": "move", "move": None},
+    {"id": 0, "action": "move", "move": "1>2" + " " * MAX_TEXT},
+    {"id": 0, "action": "move", "move": "x" * 1_000_000},
+    {"id": 0, "action": "move", "move": "14>f"},
+    {"id": 0, "action": "move", "move": "10>1"},  # Maria has 9 columns
+    {"id": 0, "action": "move", "move": "f>1"},
+    {"id": 0, "action": "move", "move": "1>2x0"},
+    {"id": 0, "action": "move", "move": "3>f", "moves": ["3>f"]},
+    {"id": 0, "action": "move", "moves": "1>2"},
+    {"id": 0, "action": "move", "moves": ["1>2"] * (MAX_RUN_MOVES + 1)},
+    {"id": 0, "action": "move", "moves": ["1>2"] * 1_000_000},
+    {"id": 0, "action": "move", "moves": [1, 2]},
+    {"id": 0, "action": "move", "moves": [["1>2"]]},
+    {"id": 0, "action": "new", "deal": "5"},
+    {"id": 0, "action": "new", "deal": 0},
+    {"id": 0, "action": "new", "deal": 10**40},
+    {"id": 0, "action": "new", "deal": 2.5},
+    {"id": 0, "action": "new", "deal": [1] * 100_000},
+    {"id": 0, "action": "hint", "deal": 5},
+]
+
+
+@pytest.mark.parametrize("request_", MALFORMED, ids=lambda r: json.dumps(r)[:40])
+def test_malformed_requests_are_refused_quietly(monkeypatch, quiet, request_):
+    board = Board("maria", deal=5)
+    browser = browser_for(board, monkeypatch)
+    before = snapshot(board)
+    browser.update(request=request_)
+    state = board.state
+    assert state["message_kind"] == "error" and state["message"]
+    assert len(state["message"]) <= 300  # a huge request does not come back in the answer
+    assert snapshot(board) == before
+    assert browser.states() == [state]  # the refusal is shown on every view
+
+
+def test_the_quiet_fixture_would_see_an_exception(monkeypatch, caplog):
+    """ipywidgets logs an exception raised while handling an update; our boards raise none."""
+    caplog.set_level(logging.WARNING)
+    button = ipywidgets.Button()
+    Browser(button, monkeypatch).update(description=5)
+    assert any(r.levelno >= logging.WARNING for r in caplog.records)
+
+
+def test_stale_and_repeated_ids(monkeypatch, quiet):
+    board = Board("maria", deal=5)
+    browser = browser_for(board, monkeypatch)
+    browser.update(request={"id": 5, "action": "move", "move": "s>w"})
+    assert board.state["ack"] == 5 and board.game.cards_home == 0
+    before = snapshot(board)
+    for stale in (5, 4, 0):
+        browser.update(request={"id": stale, "action": "move", "move": "s>w"})
+        assert board.state["message_kind"] == "error" and "stale" in board.state["message"]
+        assert board.state["ack"] == 5 and snapshot(board) == before
+    # the very same request sent twice is played once, and the repeat is answered
+    browser.update(request={"id": 6, "action": "move", "move": "s>w"})
+    browser.update(request={"id": 6, "action": "move", "move": "s>w"})
+    assert len(board.game.history) == 2 and board.state["ack"] == 6
+    assert "stale" in board.state["message"]
+
+
+def test_a_refused_request_is_still_answered(monkeypatch, quiet):
+    """A well-numbered request that is refused moves ``ack`` on, so the browser stops waiting."""
+    board = Board("maria", deal=5)
+    browser = browser_for(board, monkeypatch)
+    browser.update(request={"id": 3, "action": "fly"})
+    assert board.state["ack"] == 3
+
+
+def test_the_browser_cannot_write_the_state(monkeypatch, quiet):
+    board = Board("maria", deal=5)
+    browser = browser_for(board, monkeypatch)
+    truth = public_state(board.game)
+    browser.update(state={"home": 104, "status": "won"})
+    assert {k: board.state[k] for k in truth} == truth
+    browser.update(state="won")
+    assert {k: board.state[k] for k in truth} == truth and board.state["message_kind"] == "error"
+    assert browser.states()[-1] == board.state
+
+
+# --------------------------------------------------------------------------- variant
+def test_setting_the_variant_starts_a_new_game(monkeypatch, quiet):
+    board = Board("maria", deal=5)
+    browser = browser_for(board, monkeypatch)
+    board.play("s>w")
+    board.variant = "lucas"
+    assert board.game.variant is VARIANTS["lucas"] and board.game.history == []
+    assert board.state["variant"] == "lucas" and board.state["columns"] == 13
+    assert browser.states()[-1]["variant"] == "lucas"
+    browser.update(variant="indian")  # a view may switch it too
+    assert board.game.variant.id == "indian" and board.state["variant_name"] == "Indian"
+
+
+@pytest.mark.parametrize("bad", ["nope", 5, None, "x" * 100_000])
+def test_a_bad_variant_from_the_browser_is_refused(monkeypatch, quiet, bad):
+    board = Board("maria", deal=5)
+    browser = browser_for(board, monkeypatch)
+    before = snapshot(board)
+    browser.update(variant=bad)
+    assert snapshot(board) == before and board.state["message_kind"] == "error"
+    assert len(board.state["message"]) <= 300
+    # the views are told the variant again, so a menu showing the bad value is put back
+    assert {"variant": "maria"} in [m["state"] for m in browser.sent if m["method"] == "update"]
+
+
+def test_a_bad_variant_from_python_raises():
+    board = Board("maria", deal=5)
+    with pytest.raises(traitlets.TraitError, match="unknown variant"):
+        board.variant = "klondike"
+    assert board.variant == "maria" and board.game.deal == 5
+
+
+# --------------------------------------------------------------------------- python side
+def test_python_calls_reach_the_state(monkeypatch):
+    board = Board("rank_and_file", deal=9)
+    browser = browser_for(board, monkeypatch)
+    board.play("s>w")
+    assert browser.states()[-1]["moves"] == 1
+    assert str(board.undo()) == "s>w" and board.state["moves"] == 0
+    assert str(board.redo()) == "s>w" and board.state["last_move"] == "s>w"
+    board.restart()
+    assert board.state["can_redo"] and board.state["moves"] == 0
+    game = board.new_game(deal=77)
+    assert board.game is game and board.state["deal"] == 77 and board.variant == "rank_and_file"
+    board.new_game(deal=2, variant="limited")
+    assert board.variant == "limited" and board.state["columns"] == 12
+    with pytest.raises(IllegalMove):
+        board.play("1>f" if not board.game.is_legal("1>f") else "f>1")
+    with pytest.raises(IndexError):
+        Board("maria", deal=1).undo()
+    assert len(browser.states()) == 5
+
+
+def test_a_game_changed_directly_is_shown_after_refresh():
+    board = Board("maria", deal=5)
+    board.game.play("s>w")
+    assert board.state["moves"] == 0
+    board.refresh()
+    assert board.state["moves"] == 1
+
+
+def test_assigning_a_game(monkeypatch):
+    board = Board("maria", deal=5)
+    game = Game("indian", deal=3)
+    game.play("s>w")
+    board.game = game
+    assert board.variant == "indian" and board.game is game and board.state["moves"] == 1
+    with pytest.raises(TypeError):
+        board.game = "indian"
+    with pytest.raises(ValueError):
+        Board(game, deal=3)
+
+
+def test_on_move_sees_python_and_browser_moves_and_can_be_removed(monkeypatch, quiet):
+    board = Board("forty_thieves", deal=8)
+    browser = browser_for(board, monkeypatch)
+    calls = []
+
+    @board.on_move
+    def record(b, move):
+        calls.append((b, str(move), len(b.game.history)))  # called after the move
+
+    board.play("s>w")
+    browser.send("move", move="s>w")
+    browser.send("move", move="9>9")  # refused: no call
+    board.undo()  # undo is not a move: no call
+    board.redo()  # the move enters the game again
+    assert calls == [(board, "s>w", 1), (board, "s>w", 2), (board, "s>w", 2)]
+    board.on_move(record, remove=True)
+    board.play("s>w")
+    assert len(calls) == 3
+
+
+def test_a_failing_callback_does_not_stop_the_board(monkeypatch, caplog):
+    board = Board("forty_thieves", deal=8)
+    browser = browser_for(board, monkeypatch)
+    seen = []
+
+    def broken(b, move):
+        raise RuntimeError("oops")
+
+    board.on_move(broken)
+    board.on_move(lambda b, m: seen.append(str(m)))
+    browser.send("move", move="s>w")
+    assert seen == ["s>w"] and board.state["moves"] == 1
+    assert "oops" in caplog.text  # shown (in a kernel: under the cell), not swallowed
+
+
+def test_repr_and_display():
+    board = Board("maria", deal=5)
+    assert repr(board) == "<Board maria, deal 5: 0 moves, 0/104 home>"
+    bundle = board._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == board.model_id
+    assert data["text/plain"] == repr(board)
+
+
+def test_the_state_round_trips_through_json():
+    board = Board("little_forty", deal=6)
+    board.play("s>w")
+    assert json.loads(json.dumps(board.state)) == board.state
+
+
+# --------------------------------------------------------------------------- status
+def test_winning_and_being_stuck_are_announced():
+    board = Board(make_game("forty_thieves", ["KS"]))  # everything else is home
+    assert board.state["home"] == 103
+    board.play("1>f")
+    assert board.state["status"] == "won" and board.state["message"].startswith("Won!")
+    # only spades are out, no two tops are one rank apart and every Ace is covered
+    stuck = Board(make_game("forty_thieves", [
+        "AS 2S", "AS 2S", "3S 4S", "3S 4S", "5S 6S", "5S 6S", "7S 8S", "7S 8S",
+        "9S JS QS KS TS", "9S JS QS KS TS"], stock=""))
+    assert stuck.state["status"] == "stuck" and stuck.state["legal"] == []
+    assert stuck.state["message"] == ""  # nothing happened yet; a move into this would say so
+
+
+# --------------------------------------------------------------------------- auto-play
+def test_aces_and_twos_are_always_safe():
+    game = make_game("forty_thieves", ["2H", "AD", "KS KS"],
+                     foundations=["AH", "AH"], stock=None)
+    assert str(safe_move_home(game)) == "1>f"
+    game.play("1>f")
+    assert str(safe_move_home(game)) == "2>f"
+
+
+@pytest.mark.parametrize("variant, needs", [
+    ("forty_thieves", ["4H", "4H"]),                    # same suit: both 4♥
+    ("maria", ["4S", "4S", "4C", "4C"]),                # alternate colour: all four black 4s
+    ("indian", ["4C", "4C", "4D", "4D", "4S", "4S"]),   # any suit but its own: six 4s
+])
+def test_a_card_is_safe_only_when_everything_it_could_hold_is_home(variant, needs):
+    ranks = "A234"
+
+    def foundations(missing=None):
+        piles = []
+        for s in "CDHS":
+            for copy in range(2):
+                top = 4 if (s == "H" or f"4{s}" in needs) and missing != (s, copy) else 3
+                piles.append([r + s for r in ranks[:top]])
+        return piles
+
+    table = ["5H"]
+    game = make_game(variant, table, foundations=foundations(), stock=None)
+    assert str(safe_move_home(game)) == "1>f"
+    for card in set(needs) - {"4H"}:
+        for copy in range(2):
+            game = make_game(variant, table, foundations=foundations((card[1], copy)), stock=None)
+            assert game.is_legal("1>f") and safe_move_home(game) is None, (card, copy)
+    if variant == "forty_thieves":  # one 4♥ still out: 5♥ may be needed to hold it
+        game = make_game(variant, table, foundations=foundations(("H", 1)), stock=None)
+        assert safe_move_home(game) is None
+
+
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_safe_moves_agree_with_the_rules(variant, rng):
+    """Judged from RULES.md alone: a safe card's every possible tableau partner is home."""
+    from conftest import random_position
+
+    checked = 0
+    for _ in range(150):
+        position = random_position(variant, rng)
+        game = Game.from_position(position)
+        move = safe_move_home(game)
+        if move is None:
+            continue
+        assert game.is_legal(move) and str(move).endswith(">f")
+        card = position["waste"][-1] if str(move) == "w>f" else position["tableau"][move.src][-1]
+        home = Counter(c for pile in position["foundations"] for c in pile)
+        if rank(card) > 2:
+            build = {"same suit": "same", "any suit but its own": "other"}.get(
+                str(game.variant.build), "colour")
+            out = [c + s for c in "A23456789TJQK" for s in "CDHS" if home[c + s] < 2]
+            assert not [c for c in out if builds_on(c, card, build)], (position, move)
+        checked += 1
+    assert checked > 20
+
+
+def test_autoplay_request_plays_a_chain_and_leaves_the_stock(monkeypatch, quiet):
+    # Forty Thieves: 2♠ (always safe) lets both 3♠ go, and then the 4♠; 5♠ is in the stock
+    game = make_game("forty_thieves", ["QD 3S", "2S", "KD 3S", "9C 4S"],
+                     foundations=["AS 2S", "AS"], stock=None)
+    board = Board(game)
+    browser = browser_for(board, monkeypatch)
+    seen = []
+    board.on_move(lambda b, m: seen.append(str(m)))
+    stock = len(board.game.stock)
+    state = browser.send("autoplay")
+    assert seen == ["2>f", "1>f", "3>f", "4>f"]  # 4♠ became safe once both 3♠ were home
+    assert state["moves"] == 4 and len(board.game.stock) == stock
+    state = browser.send("autoplay")
+    assert state["message"] == "No card can safely go to the foundations now." and state["moves"] == 4
