@@ -1,11 +1,10 @@
 """Card notation (RULES.md "Notation"): rank A 2-9 T J Q K (10 on input) + suit C D H S."""
 
 import pytest
+from conftest import ALL_CARDS, RANKS, SUITS
 
 from ft_widget import card_name, card_str, card_symbol, parse_card
 from ft_widget.cards import is_red, make_card, rank_of, suit_of, two_decks
-
-from conftest import ALL_CARDS, RANKS, SUITS
 
 
 def test_every_card_round_trips_through_its_notation():

@@ -6,14 +6,13 @@ Gypsy, a two-deck game with the same deck, whose printed layout we read back as 
 """
 
 import pytest
+from conftest import RULES
 from pysol_cards.cards import CardRenderer, createCards
 from pysol_cards.deal_game import Game as PysolDealer
 from pysol_cards.random import shuffle
 from pysol_cards.random_base import RandomBase
 
 from ft_widget import VARIANTS, Game, card_str
-
-from conftest import RULES
 
 # deals on both of PySolFC's generators: Microsoft's LCG (N ≤ 32000), Mersenne Twister above
 DEALS = [1, 617, 11982, 32000, 32001, 123456, 10**12, 10**20]
@@ -54,7 +53,7 @@ def test_deal_matches_pysol_cards_own_dealer(deal):
     text = PysolDealer("gypsy", deal, RandomBase.DEALS_PYSOLFC).calc_layout_string(CardRenderer(True))
     lines = text.splitlines()
     talon = lines[0].removeprefix("Talon: ").split()
-    rows = list(zip(*[line.replace("<", "").replace(">", "").split() for line in lines[1:9]]))
+    rows = list(zip(*[line.replace("<", "").replace(">", "").split() for line in lines[1:9]], strict=True))
     order = [c for row in rows for c in row] + talon
     assert len(order) == 104
     cols, stock = layout(Game("forty_thieves", deal=deal))

@@ -7,14 +7,20 @@ foundations empty and sends every card the spec does not place to the stock's bo
 import random
 
 import pytest
+from conftest import (
+    ALL_CARDS,
+    ONE_CARD_VARIANTS,
+    RULES,
+    SEQUENCE_VARIANTS,
+    VARIANT_IDS,
+    make_game,
+    make_position,
+    random_position,
+    reference_moves,
+)
 
 from ft_widget import Game, IllegalMove, Move
-from ft_widget.game import FOUNDATION, STOCK, WASTE
-
-from conftest import (
-    ALL_CARDS, ONE_CARD_VARIANTS, RULES, SEQUENCE_VARIANTS, VARIANT_IDS, make_game, make_position,
-    random_position, reference_moves,
-)
+from ft_widget.game import FOUNDATION, WASTE
 
 BUILD_WORDS = {"same": "same suit", "other": "any suit but", "colour": "alternate colour"}
 

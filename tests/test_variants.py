@@ -3,11 +3,10 @@
 import dataclasses
 
 import pytest
+from conftest import RULES
 
 from ft_widget import VARIANTS, Build, Game, Variant
 from ft_widget.variants import get_variant
-
-from conftest import RULES
 
 BUILD_OF = {"same": Build.SAME_SUIT, "other": Build.OTHER_SUIT, "colour": Build.ALTERNATE_COLOUR}
 NAMES = {
