@@ -39,11 +39,12 @@ function overlap(a, b) {
  * pile the dragged card (rect {x, y, w, h}: its deepest card) overlaps most. A column's
  * drop area is where its cards are (at least one card tall), so a card dropped below a
  * short column still lands on it only if it touches that column's cards.
- * `exclude` (the source pile) never wins by overlap alone. Returns a pile id or null.
+ * `exclude` (the source pile) never wins by overlap alone, only when pointed at.
+ * Returns a pile id or null.
  */
 export function dropTarget(layout, rect, point, exclude = null) {
   const under = point ? pileAt(layout, point.x, point.y) : null;
-  if (under && under !== exclude) return under;
+  if (under) return under; // even the source pile: pointing back at it puts the card back
   let best = null;
   let bestArea = 0;
   for (const id in layout.piles) {
@@ -55,7 +56,7 @@ export function dropTarget(layout, rect, point, exclude = null) {
       bestArea = area;
     }
   }
-  return best || under;
+  return best;
 }
 
 /** The rect that accepts drops for pile `p`: its cards' extent (a column fills down to its last card). */

@@ -1,0 +1,29 @@
+// Test helpers: engine-made states (states.json, from js/dev/make_fixtures.py) and a
+// builder for small hand-made states in the protocol's shape.
+import { readFileSync } from "node:fs";
+
+export const STATES = JSON.parse(readFileSync(new URL("./states.json", import.meta.url), "utf8"));
+export const VARIANTS = [...new Set(Object.keys(STATES).map((k) => k.split("/")[0]))];
+
+/**
+ * A public state. `tableau` lists columns bottom to top; "#" is a face-down card.
+ * Only the fields the frontend reads are filled.
+ */
+export function makeState({
+  tableau, build = "same suit", sequences = false, foundations = [], waste = [], stock = 0,
+  legal = [], stock_deal = 1, redeals_left = 0, variant_name = "Test", hint = null,
+}) {
+  const f = Array.from({ length: 8 }, (_, k) => foundations[k] || []);
+  return {
+    version: 1, variant: "test", variant_name, deal: 1, columns: tableau.length, sequences, build,
+    stock_deal, redeals_left,
+    tableau: tableau.map((col) => ({
+      down: col.filter((c) => c === "#").length, up: col.filter((c) => c !== "#"),
+    })),
+    foundations: f,
+    waste: { count: waste.length, top: waste.slice(-stock_deal) },
+    stock: { count: stock },
+    legal, moves: 0, home: f.reduce((n, p) => n + p.length, 0), status: "playing",
+    can_undo: false, can_redo: false, message: "", message_kind: "", last_move: null, hint, ack: -1,
+  };
+}
