@@ -485,7 +485,9 @@ class Game:
 
     def copy(self) -> Game:
         """An independent game in the same position, without history."""
-        return Game.from_position(self.position())
+        position = self.position()
+        position["variant"] = self.variant  # the Variant itself: a custom variant has no id in VARIANTS
+        return Game.from_position(position)
 
     # ------------------------------------------------------------------ positions
     def position(self) -> dict:
