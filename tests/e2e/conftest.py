@@ -1,0 +1,72 @@
+"""Fixtures for the end-to-end tests: one JupyterLab server and one Chromium per session.
+
+Run them with ``pytest -m e2e``; leave them out with ``-m "not e2e"``. They need
+Debian's ``chromium`` (or ``FT_CHROMIUM=/path/to/chrome``) and skip without it.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from .harness import CHROMIUM, SCREENSHOTS, Kernel, Lab, Notebook, launch_chromium
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "e2e: end-to-end test in a real JupyterLab and Chromium (slow)")
+
+
+@pytest.fixture(scope="session")
+def lab():
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.skip(f"no Chromium at {CHROMIUM} (set FT_CHROMIUM)")
+    server = Lab().start()
+    try:
+        yield server
+    except BaseException:
+        print(server.log())
+        raise
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def chromium(lab):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = launch_chromium(p)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture(scope="module")
+def notebook(lab, chromium):
+    """board.ipynb open and run: one board (Maria, deal 5) shown in two views, in a
+    900-pixel-wide notebook; ``notebook.kernel`` reads and drives the kernel's ``board``."""
+    page = chromium.new_page(viewport={"width": 1200, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    frames: list[str] = []  # widget messages the page received, for the hidden-card test
+
+    def keep(frame):
+        text = frame if isinstance(frame, str) else frame.decode("utf-8", "replace")
+        if '"comm_msg"' in text or '"comm_open"' in text:
+            frames.append(text)
+
+    page.on("websocket", lambda ws: ws.on("framereceived", keep))
+    nb = Notebook(page, lab, "board.ipynb").open()
+    nb.frames = frames
+    nb.run_all()
+    page.wait_for_function("() => document.querySelectorAll('.ft-board [data-card]').length > 0")
+    nb.set_notebook_width(900)
+    nb.kernel = Kernel(lab, "board.ipynb")
+    nb.errors = errors
+    SCREENSHOTS.mkdir(exist_ok=True)
+    yield nb
+    nb.kernel.close()
+    page.close()
+    assert errors == [], f"errors in the page: {errors}"

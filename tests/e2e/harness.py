@@ -1,0 +1,265 @@
+"""A real JupyterLab and a real Chromium for the board's end-to-end test and benchmark.
+
+``Lab`` runs ``jupyter lab`` on a free port with a random token, in a temporary folder
+holding copies of ``notebooks/``, with its own settings, workspace and runtime folders
+(so a person's JupyterLab settings never leak in and no news pop-up covers the page).
+``Kernel`` talks to the notebook's kernel directly (jupyter_client, the connection file
+the server wrote), so a test reads the kernel's ``board.game`` without going through
+the page it is checking. ``Notebook`` drives the page: open, run all, wait for idle.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from jupyter_client import BlockingKernelClient
+
+HERE = Path(__file__).parent
+NOTEBOOKS = HERE / "notebooks"
+REPO = HERE.parent.parent
+SCREENSHOTS = REPO / "screenshots"
+
+CHROMIUM = os.environ.get("FT_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+# JupyterLab settings for a quiet, predictable page.
+_SETTINGS = {
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings":
+        {"fetchNews": "false", "checkForUpdates": False, "doNotDisturbMode": True},
+    "@jupyterlab/apputils-extension/themes.jupyterlab-settings": {"theme": "JupyterLab Light"},
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Lab:
+    """A JupyterLab server for one test session. Use as a context manager."""
+
+    def __init__(self, notebooks: Path = NOTEBOOKS):
+        self.tmp = Path(tempfile.mkdtemp(prefix="ft_e2e_"))
+        self.root = self.tmp / "root"
+        shutil.copytree(notebooks, self.root)
+        self.runtime = self.tmp / "runtime"
+        self.port = free_port()
+        self.token = secrets.token_hex(16)
+        self.proc: subprocess.Popen | None = None
+        self.log_path = self.tmp / "server.log"
+
+    def url(self, path: str = "") -> str:
+        sep = "&" if "?" in path else "?"
+        return f"http://127.0.0.1:{self.port}/{path}{sep}token={self.token}"
+
+    def api(self, method: str, path: str) -> object:
+        req = urllib.request.Request(
+            f"http://127.0.0.1:{self.port}/{path}", method=method,
+            headers={"Authorization": f"token {self.token}"},
+        )
+        with urllib.request.urlopen(req, timeout=10) as r:
+            body = r.read()
+        return json.loads(body) if body else None
+
+    def start(self, timeout: float = 120) -> Lab:
+        settings = self.tmp / "settings"
+        for name, value in _SETTINGS.items():
+            path = settings / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(value))
+        env = dict(
+            os.environ,
+            JUPYTERLAB_SETTINGS_DIR=str(settings),
+            JUPYTERLAB_WORKSPACES_DIR=str(self.tmp / "workspaces"),
+            JUPYTER_RUNTIME_DIR=str(self.runtime),
+            IPYTHONDIR=str(self.tmp / "ipython"),
+            PYDEVD_DISABLE_FILE_VALIDATION="1",
+        )
+        env.pop("JUPYTER_TOKEN", None)
+        cmd = [
+            sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={self.port}",
+            "--ip=127.0.0.1", f"--ServerApp.token={self.token}", f"--ServerApp.root_dir={self.root}",
+            "--ServerApp.port_retries=0", "--ServerApp.allow_root=True",
+            "--LabApp.expose_app_in_browser=True",
+            "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            "--ServerApp.disable_check_xsrf=False", "--MappingKernelManager.cull_idle_timeout=0",
+        ]
+        self._log = open(self.log_path, "wb")
+        # Its own session: stop() can end the server and everything it started.
+        self.proc = subprocess.Popen(cmd, env=env, cwd=self.root, stdout=self._log,
+                                     stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"jupyter lab exited early:\n{self.log()}")
+            try:
+                self.api("GET", "api/status")
+                return self
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.3)
+        self.stop()
+        raise TimeoutError(f"jupyter lab did not answer in {timeout} s:\n{self.log()}")
+
+    def log(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-4000:]
+        except OSError:
+            return ""
+
+    def kernel_id(self, notebook: str) -> str:
+        for s in self.api("GET", "api/sessions"):
+            if s["path"] == notebook and s.get("kernel"):
+                return s["kernel"]["id"]
+        raise LookupError(f"no kernel runs {notebook}")
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        if self.proc.poll() is None:
+            try:  # kernels first, politely; the server would do it too, this is quicker
+                for k in self.api("GET", "api/kernels"):
+                    self.api("DELETE", f"api/kernels/{k['id']}")
+            except (OSError, urllib.error.URLError, ValueError):
+                pass
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=10)
+        self._log.close()
+        self.proc = None
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def __enter__(self) -> Lab:
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+class Kernel:
+    """Run code in a notebook's kernel beside JupyterLab and read what it prints."""
+
+    def __init__(self, lab: Lab, notebook: str):
+        kid = lab.kernel_id(notebook)
+        self.client = BlockingKernelClient(connection_file=str(lab.runtime / f"kernel-{kid}.json"))
+        self.client.load_connection_file()
+        self.client.start_channels()
+        self.client.wait_for_ready(timeout=60)
+
+    def run(self, code: str, timeout: float = 60) -> str:
+        out: list[str] = []
+        errors: list[str] = []
+
+        def hook(msg):
+            kind, content = msg["msg_type"], msg["content"]
+            if kind == "stream":
+                out.append(content["text"])
+            elif kind == "error":
+                errors.append("\n".join(content["traceback"]))
+
+        reply = self.client.execute_interactive(code, timeout=timeout, output_hook=hook, allow_stdin=False)
+        if errors or reply["content"]["status"] != "ok":
+            raise RuntimeError(f"kernel error running {code!r}:\n" + "\n".join(errors))
+        return "".join(out)
+
+    def json(self, expression: str) -> object:
+        return json.loads(self.run(f"import json as _j; print(_j.dumps({expression}))"))
+
+    def close(self) -> None:
+        self.client.stop_channels()
+
+
+_FULL_WIDTH = "() => { const s = window.jupyterapp.shell; s.collapseLeft(); s.collapseRight(); }"
+
+
+def launch_chromium(playwright):
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+
+
+class Notebook:
+    """A JupyterLab page with one notebook open."""
+
+    def __init__(self, page, lab: Lab, name: str):
+        self.page, self.lab, self.name = page, lab, name
+
+    def open(self, timeout: float = 120_000) -> Notebook:
+        self.page.set_default_timeout(30_000)
+        self.page.goto(self.lab.url(f"lab/tree/{self.name}"), timeout=timeout)
+        self.page.wait_for_function(
+            "() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+            " && window.jupyterapp.shell.currentWidget.sessionContext", timeout=timeout)
+        # one notebook, full width: nothing else takes room from the board
+        self.page.evaluate(_FULL_WIDTH)
+        self.wait_idle(timeout)
+        return self
+
+    def wait_idle(self, timeout: float = 60_000) -> None:
+        self.page.wait_for_function(
+            """() => {
+                const w = window.jupyterapp.shell.currentWidget;
+                const s = w && w.sessionContext && w.sessionContext.session;
+                const k = s && s.kernel;
+                return !!k && k.status === 'idle' && k.connectionStatus === 'connected';
+            }""", timeout=timeout)
+
+    def run_all(self, timeout: float = 120_000) -> None:
+        self.page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        self.wait_idle(timeout)
+
+    def set_theme(self, dark: bool) -> None:
+        name = "JupyterLab Dark" if dark else "JupyterLab Light"
+        self.page.evaluate(
+            "name => window.jupyterapp.commands.execute('apputils:change-theme', {theme: name})", name)
+        self.page.wait_for_function(
+            f"() => document.body.dataset.jpThemeName === '{name}'", timeout=30_000)
+
+    def set_notebook_width(self, width: int = 900) -> None:
+        """Size the window so the notebook panel is ``width`` pixels wide."""
+        page = self.page
+        view = page.viewport_size
+        panel_width = "() => document.querySelector('.jp-NotebookPanel').getBoundingClientRect().width"
+        panel = page.evaluate(panel_width)
+        page.set_viewport_size({"width": round(view["width"] + width - panel), "height": view["height"]})
+        page.wait_for_function(f"() => Math.abs(({panel_width})() - {width}) < 2")
+
+
+# ------------------------------------------------------------------ reading the board's DOM
+DOM_PILES = """(root) => {
+    const piles = {};
+    for (const p of root.querySelectorAll('[data-pile]')) {
+        piles[p.dataset.pile] = [...p.querySelectorAll('.ft-card')].map(
+            c => c.classList.contains('face-down') ? '#' : c.dataset.card);
+    }
+    return piles;
+}"""
+
+
+def expected_piles(position: dict, stock_deal: int) -> dict[str, list[str]]:
+    """What the board should draw for a kernel position: '#' for a face-down card; the
+    foundations' top cards, the waste's top deal, one back for a stock that has cards."""
+    piles = {}
+    for i, col in enumerate(position["tableau"]):
+        piles[str(i + 1)] = ["#" if c.startswith("<") else c for c in col]
+    for k, pile in enumerate(position["foundations"]):
+        piles[f"f{k + 1}"] = pile[-1:]
+    waste = position["waste"]
+    piles["w"] = waste[-stock_deal:]
+    piles["s"] = ["#"] if position["stock"] else []
+    return piles

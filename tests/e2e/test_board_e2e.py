@@ -1,0 +1,264 @@
+"""The board in a real JupyterLab, played with a real mouse in Chromium.
+
+After every step the kernel's ``board.game`` (read beside the page, over the kernel's
+own connection) and both views' DOM must agree: same cards on the same piles, face-down
+cards without identity. The DOM contract (issue 3) is what we read: ``.ft-board``,
+``[data-pile]``, ``[data-card]``, ``.face-down``, ``.ft-status``, ``.ft-message``,
+``button[data-action]``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections import Counter
+
+import pytest
+
+from ft_widget import VARIANTS
+from ft_widget.cards import card_name, card_symbol, parse_card
+
+from .harness import DOM_PILES, SCREENSHOTS, expected_piles
+
+pytestmark = pytest.mark.e2e
+
+KERNEL_VIEW = (
+    '{"history": [str(m) for m in board.game.history], "position": board.game.position(),'
+    ' "stock_deal": board.game.variant.stock_deal, "legal": board.state["legal"],'
+    ' "message": board.state["message"], "kind": board.state["message_kind"]}'
+)
+
+
+def kernel(nb) -> dict:
+    return nb.kernel.json(KERNEL_VIEW)
+
+
+def boards(nb):
+    return nb.page.locator(".ft-board")
+
+
+def dom_piles(nb, view: int = 0) -> dict:
+    return nb.page.evaluate(DOM_PILES, boards(nb).nth(view).element_handle())
+
+
+def wait_for(check, what: str, timeout: float = 20.0):
+    """Poll ``check()`` until it returns something truthy; fail saying ``what`` otherwise."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(0.1)
+
+
+def settled(nb, history: list[str] | None = None) -> dict:
+    """Wait until the kernel has ``history`` (if given) and both views draw its position."""
+    if history is not None:
+        wait_for(lambda: kernel(nb)["history"] == history, f"kernel history {history}")
+    k = kernel(nb)
+    want = expected_piles(k["position"], k["stock_deal"])
+    for view in (0, 1):
+        wait_for(lambda v=view: dom_piles(nb, v) == want,
+                 f"view {view} to draw {want}, it draws {dom_piles(nb, view)}")
+    moves = len(k["history"])
+    status = boards(nb).nth(0).locator(".ft-status").inner_text()
+    assert f"{moves} move" in status, status
+    return k
+
+
+def reset(nb, variant: str, deal: int) -> dict:
+    nb.kernel.run(f"board.new_game(deal={deal}, variant={variant!r})")
+    name = VARIANTS[variant].name
+    wait_for(lambda: f"{name} · deal {deal} ·" in boards(nb).nth(0).locator(".ft-status").inner_text(),
+             f"the status line to show {name}, deal {deal}")
+    return settled(nb, [])
+
+
+def center(nb, selector: str) -> tuple[float, float]:
+    box = boards(nb).nth(0).locator(selector).last.bounding_box()
+    assert box, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def pile_target(nb, pile: str) -> tuple[float, float]:
+    """Where to drop on or click a pile: its top card, or the pile itself when empty."""
+    cards = boards(nb).nth(0).locator(f'[data-pile="{pile}"] .ft-card')
+    if cards.count():
+        return center(nb, f'[data-pile="{pile}"] .ft-card')
+    box = boards(nb).nth(0).locator(f'[data-pile="{pile}"]').bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 40)
+
+
+def drag(nb, src: str, dst: str) -> None:
+    """Press on the top card of ``src``, move in steps to ``dst``, release: real pointer events."""
+    mouse = nb.page.mouse
+    x, y = center(nb, f'[data-pile="{src}"] .ft-card')
+    tx, ty = pile_target(nb, dst)
+    mouse.move(x, y)
+    mouse.down()
+    mouse.move(x + 8, y + 8, steps=3)
+    mouse.move(tx, ty, steps=12)
+    mouse.up()
+
+
+def piles_of(move: str) -> tuple[str, str]:
+    src, dst = move.split(">")
+    return src, dst.split("x")[0]
+
+
+# --------------------------------------------------------------------------- playing
+def test_drag_click_deal_undo_in_maria(notebook):
+    nb = notebook
+    k = reset(nb, "maria", 5)
+    history: list[str] = []
+
+    # 1. drag a card from one column onto another
+    move = next(m for m in k["legal"] if re.fullmatch(r"\d+>\d+", m))
+    src, dst = piles_of(move)
+    card = k["position"]["tableau"][int(src) - 1][-1]
+    drag(nb, src, dst)
+    history.append(move)
+    k = settled(nb, history)
+    assert dom_piles(nb)[dst][-1] == card
+
+    # 2. deal from the stock by clicking it
+    stock = len(k["position"]["stock"])
+    nb.page.mouse.click(*pile_target(nb, "s"))
+    history.append("s>w")
+    k = settled(nb, history)
+    assert len(k["position"]["stock"]) == stock - 1
+    assert dom_piles(nb)["w"] == [k["position"]["waste"][-1]]
+
+    # 3. click a card, then click where it goes (the non-drag way); deal until one can move
+    for _ in range(30):
+        move = next((m for m in k["legal"] if re.fullmatch(r"(\d+|w)>\d+", m)), None)
+        if move:
+            break
+        nb.page.mouse.click(*pile_target(nb, "s"))
+        history.append("s>w")
+        k = settled(nb, history)
+    assert move, "no card could move to a column in 30 deals"
+    src, dst = piles_of(move)
+    card = k["position"]["waste"][-1] if src == "w" else k["position"]["tableau"][int(src) - 1][-1]
+    nb.page.mouse.click(*center(nb, f'[data-pile="{src}"] .ft-card'))
+    assert boards(nb).nth(0).locator(f'[data-pile="{src}"] .ft-selected').count() == 1
+    nb.page.mouse.click(*pile_target(nb, dst))
+    history.append(move)
+    k = settled(nb, history)
+    assert dom_piles(nb)[dst][-1] == card
+
+    # 4. undo with the button
+    boards(nb).nth(0).locator('button[data-action="undo"]').click()
+    history.pop()
+    k = settled(nb, history)
+    assert dom_piles(nb)[src][-1] == card  # back where it came from
+
+    # 5. a refused drop: the card goes back and the board says why
+    columns = len(k["position"]["tableau"])
+    bad = next(f"{i}>{j}" for i in range(1, columns + 1) for j in range(1, columns + 1)
+               if i != j and f"{i}>{j}" not in k["legal"] and k["position"]["tableau"][i - 1]
+               and k["position"]["tableau"][j - 1])
+    before = dom_piles(nb)
+    drag(nb, *piles_of(bad))
+    message = boards(nb).nth(0).locator(".ft-message")
+    wait_for(lambda: message.inner_text().strip(), "the refusal's reason")
+    k = settled(nb, history)
+    assert k["kind"] == "error" and message.inner_text().strip() == k["message"]
+    assert "can't go on" in k["message"]
+    assert dom_piles(nb) == before
+    nb.page.screenshot(path=str(SCREENSHOTS / "e2e-maria-after-play.png"))
+
+
+def test_python_moves_reach_every_view(notebook):
+    nb = notebook
+    reset(nb, "lucas", 2)
+    nb.kernel.run('board.play("s>w"); board.play("s>w")')
+    k = settled(nb, ["s>w", "s>w"])
+    assert dom_piles(nb, 1)["w"] == k["position"]["waste"][-1:]
+    nb.kernel.run("board.undo()")
+    settled(nb, ["s>w"])
+    # and a move made on the page is the kernel's at once, seen by the other view
+    boards(nb).nth(1).locator('button[data-action="undo"]').click()
+    settled(nb, [])
+
+
+def test_little_forty_deals_three(notebook):
+    nb = notebook
+    reset(nb, "little_forty", 4)
+    nb.page.mouse.click(*pile_target(nb, "s"))
+    k = settled(nb, ["s>w"])
+    assert dom_piles(nb)["w"] == k["position"]["waste"][-3:] and len(k["position"]["waste"]) == 3
+
+
+# --------------------------------------------------------------------------- hidden cards
+def test_hidden_cards_never_reach_the_page(notebook):
+    """Rank and File hides 30 tableau cards and the stock. A card whose two copies are both
+    hidden must appear nowhere: not in the DOM, not in any widget message sent to the page."""
+    nb = notebook
+    settled(nb)
+    nb.frames.clear()  # from here on, every widget message the page receives is kept
+    reset(nb, "rank_and_file", 3)
+    nb.kernel.run('board.play("s>w")')
+    k = settled(nb, ["s>w"])
+
+    pos = k["position"]
+    hidden = Counter(c.strip("<>") for col in pos["tableau"] for c in col if c.startswith("<"))
+    hidden.update(pos["stock"])
+    hidden.update(pos["waste"][:-1])
+    both_hidden = [c for c, n in hidden.items() if n == 2]
+    assert len(both_hidden) >= 10
+
+    html = "".join(boards(nb).nth(v).evaluate("e => e.outerHTML") for v in (0, 1))
+    assert len(nb.frames) >= 2, "no widget message was seen: the check would prove nothing"
+    traffic = "".join(nb.frames)
+    for text in both_hidden:
+        card = parse_card(text)
+        assert f'"{text}"' not in traffic, f"{text} was sent to the page"
+        for shown in (f'"{text}"', card_name(card), card_symbol(card)):
+            assert shown not in html, f"{shown} is in the page"
+    # face-down cards carry no identity at all
+    downs = nb.page.locator(".ft-board .face-down")
+    assert downs.count() >= 2 * 31  # 30 in the columns and the stock's back, in each view
+    for attrs in downs.evaluate_all("els => els.map(e => [e.getAttributeNames(), e.textContent])"):
+        names, text = attrs
+        assert "data-card" not in names and text.strip() == ""
+    # what is drawn face up is exactly what a player sees
+    drawn = Counter(c for p in dom_piles(nb).values() for c in p if c != "#")
+    want = Counter(c for p in expected_piles(pos, k["stock_deal"]).values() for c in p if c != "#")
+    assert drawn == want
+
+
+# --------------------------------------------------------------------------- looks
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_every_variant_fits_and_is_photographed(notebook, theme):
+    nb = notebook
+    nb.set_theme(dark=theme == "dark")
+    colours = set()
+    for variant in VARIANTS:
+        reset(nb, variant, 3)
+        # a little play so waste and foundations show: deal twice, then what goes home
+        nb.kernel.run(
+            'board.play("s>w"); board.play("s>w")\n'
+            'for m in board.game.legal_moves():\n'
+            '    if str(m).endswith(">f"): board.play(m); break\n')
+        settled(nb)
+        root = boards(nb).nth(0)
+        fit = root.evaluate(
+            """e => {
+                const panel = document.querySelector('.jp-NotebookPanel').getBoundingClientRect();
+                const r = e.getBoundingClientRect();
+                return {scroll: e.scrollWidth, client: e.clientWidth, right: r.right, panel: panel.right};
+            }""")
+        assert fit["scroll"] <= fit["client"] + 1 and fit["right"] <= fit["panel"], (variant, fit)
+        colours.add(root.evaluate("e => getComputedStyle(e.querySelector('.ft-status')).color"))
+        root.screenshot(path=str(SCREENSHOTS / f"{theme}-{variant}.png"))
+    assert len(colours) == 1  # one theme, one text colour
+    nb.page.evaluate(f"() => {{ window.__ftStatusColour_{theme} = {json.dumps(colours.pop())}; }}")
+    if theme == "dark":
+        light = nb.page.evaluate("() => window.__ftStatusColour_light")
+        dark = nb.page.evaluate("() => window.__ftStatusColour_dark")
+        assert light != dark, "the board's text colour did not follow the theme"
+        nb.set_theme(dark=False)
