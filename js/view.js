@@ -130,7 +130,8 @@ export function mark(refs, state, ui, targets = []) {
   for (const cls of ["ft-cursor", "ft-target", "ft-hint-src", "ft-hint-dst", "ft-selected"]) {
     for (const e of t.querySelectorAll(`.${cls}`)) e.classList.remove(cls);
   }
-  if (ui.cursor && ui.focused) {
+  refs.root.removeAttribute("aria-activedescendant");
+  if (ui.cursor && ui.focused && ui.keys) {
     const p = pile(refs, ui.cursor);
     if (p) {
       p.classList.add("ft-cursor");

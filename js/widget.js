@@ -8,6 +8,7 @@ import { dropRequest, homeRequest, isLegalDrop, legalTargets, pickUp, stockReque
 import { keyAction, keyCommand, selectOrPlace } from "./keyboard.js";
 import { animateFrom, createBoard, drawChrome, drawTable, mark, snapshot } from "./view.js";
 import { describeMove } from "./words.js";
+import { cardName } from "./cards.js";
 
 const DRAG_START = 5; // px a pointer must travel before a press becomes a drag
 const DOUBLE_CLICK = 400; // ms
@@ -19,7 +20,8 @@ function render({ model, el }) {
   let state = model.get("state");
   let layout = null;
   let width = 0;
-  let ui = { cursor: null, depth: 1, selected: null, focused: false };
+  // `keys`: the keyboard is in use, so the cursor shows (not after a mouse click)
+  let ui = { cursor: null, depth: 1, selected: null, focused: false, keys: false };
   let targets = [];
   let lastId = 0;
   let press = null; // pointer down, maybe becoming a drag
@@ -72,7 +74,11 @@ function render({ model, el }) {
     if (!ready()) return;
     const overrides = clearWaiting();
     const snap = layout ? snapshot(table, overrides || new Map()) : null;
-    if (ui.selected && !pickUp(state, ui.selected.pile, indexOf(ui.selected))) ui = { ...ui, selected: null };
+    if (ui.selected) {
+      // keep a selection only if exactly those cards can still be picked up there
+      const again = pickUp(state, ui.selected.pile, indexOf(ui.selected));
+      if (!again || again.cards.join() !== ui.selected.cards.join()) ui = { ...ui, selected: null };
+    }
     targets = [];
     redraw(snap);
     announce(before, state);
@@ -113,6 +119,7 @@ function render({ model, el }) {
     const pile = hit ? hit.pile : pileAt(layout, p.x, p.y);
     if (!pile) return;
     root.focus({ preventScroll: true });
+    ui = { ...ui, keys: false };
     press = { ...p, id: e.pointerId, hit, pile, pick: hit ? pickUp(state, hit.pile, hit.index) : null };
     table.setPointerCapture?.(e.pointerId);
     e.preventDefault(); // no text selection, no emulated mouse events after touch
@@ -208,7 +215,7 @@ function render({ model, el }) {
         ui = { ...ui, selected: null };
       } else if (!isLegalDrop(state, sel, pile) && press.pick) {
         ui = { ...ui, selected: press.pick }; // not a place for the selection: pick this instead
-        say(`Selected ${press.pick.cards.length > 1 ? `${press.pick.cards.length} cards` : press.pick.cards[0]}`);
+        say(`Selected ${press.pick.cards.map(cardName).join(", ")}`);
       } else {
         ui = { ...ui, selected: null };
         const req = dropRequest(state, sel, pile);
@@ -243,7 +250,7 @@ function render({ model, el }) {
     const command = keyCommand(e);
     if (!command) return;
     e.preventDefault();
-    const out = keyAction(state, layout, { ...ui, focused: true }, command);
+    const out = keyAction(state, layout, { ...ui, focused: true, keys: true }, command);
     ui = out.ui;
     targets = ui.selected ? legalTargets(state, ui.selected) : [];
     if (out.request) send(out.request);
@@ -252,7 +259,8 @@ function render({ model, el }) {
   }
 
   function onFocus(focused) {
-    ui = { ...ui, focused };
+    // Tabbing in shows the cursor at once; a click's focus doesn't.
+    ui = { ...ui, focused, keys: focused && (ui.keys || root.matches(":focus-visible")) };
     if (focused && !ui.cursor && layout) ui.cursor = layout.order.columns[0];
     if (!focused) root.removeAttribute("aria-activedescendant");
     remark();
