@@ -1,0 +1,97 @@
+"""Benchmarks: ``python -m ft_widget.bench engine|solver``.
+
+``engine``  random playouts per variant; reports positions per second, where one position is
+            ``legal_moves()`` + ``play()`` of a random legal move, with every playout taken back
+            by ``undo()`` (counted in the time).
+``solver``  solves deals per variant; reports won, lost, unknown, median and worst time, and
+            states per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+from .variants import VARIANTS
+
+
+def bench_engine(variants: list[str], seconds: float = 2.0, depth: int = 200, seed: int = 1) -> list[dict]:
+    """Per variant: random playouts of up to ``depth`` moves from successive deals, each undone."""
+    from .game import Game
+
+    rows = []
+    for v in variants:
+        rng = random.Random(seed)
+        positions = playouts = 0
+        t0 = time.perf_counter()
+        deal = 1
+        while time.perf_counter() - t0 < seconds:
+            g = Game(v, deal=deal)
+            deal += 1
+            for _ in range(depth):
+                moves = g.legal_moves()
+                if not moves:
+                    break
+                g.play(rng.choice(moves))
+                positions += 1
+            while g.can_undo:
+                g.undo()
+            playouts += 1
+        dt = time.perf_counter() - t0
+        rows.append(dict(variant=v, playouts=playouts, positions=positions, seconds=round(dt, 2),
+                         positions_per_s=int(positions / dt)))
+    return rows
+
+
+def bench_solver(variants: list[str], deals: list[int], time_limit: float, processes: int = 1) -> list[dict]:
+    from .study import study, summarize
+
+    df = study(variants, deals, time_limit=time_limit, processes=processes, progress=False)
+    s = summarize(df)
+    cols = ["variant", "deals", "won", "lost", "unknown", "median_s", "worst_s", "states_per_s"]
+    return s[cols].to_dict("records")
+
+
+def _table(rows: list[dict]) -> str:
+    keys = list(rows[0])
+    widths = [max(len(k), *(len(str(r[k])) for r in rows)) for k in keys]
+    lines = ["  ".join(k.rjust(w) for k, w in zip(keys, widths, strict=True))]
+    lines += ["  ".join(str(r[k]).rjust(w) for k, w in zip(keys, widths, strict=True)) for r in rows]
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    from .study import machine, parse_deals
+
+    ap = argparse.ArgumentParser(prog="python -m ft_widget.bench", description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="what", required=True)
+    e = sub.add_parser("engine", help="random playouts: positions per second")
+    e.add_argument("--variants", default="all")
+    e.add_argument("--seconds", type=float, default=2.0, help="per variant")
+    s = sub.add_parser("solver", help="solve deals: won / lost / unknown, times, states per second")
+    s.add_argument("--variants", default="all")
+    s.add_argument("--deals", default="1-50")
+    s.add_argument("--time-limit", type=float, default=10.0)
+    s.add_argument("--processes", type=int, default=1, help="deals solved in parallel (default 1)")
+    args = ap.parse_args(argv)
+    variants = list(VARIANTS) if args.variants == "all" else args.variants.split(",")
+    t0 = time.time()
+    if args.what == "engine":
+        rows = bench_engine(variants, args.seconds)
+        total = sum(r["positions"] for r in rows) / sum(r["seconds"] for r in rows)
+        print(_table(rows))
+        print(f"all variants: {total:,.0f} positions/s (target 30,000/s)")
+    else:
+        rows = bench_solver(variants, parse_deals(args.deals), args.time_limit, args.processes)
+        print(_table(rows))
+        settled = [(r["won"] + r["lost"]) / r["deals"] for r in rows]
+        print(f"settled within {args.time_limit:g} s: "
+              + ", ".join(f"{r['variant']} {p:.0%}" for r, p in zip(rows, settled, strict=True)))
+    print(f"{time.time() - t0:.0f} s on {machine()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,178 @@
+"""Playing policies: strategies a learner can read, run and compare with the solver.
+
+A policy is any function ``policy(game, rng) -> Move | None``: it looks at a :class:`Game` (it
+sees what a player sees, and more if it peeks at ``game.stock``; the policies here do not) and
+returns one of ``game.legal_moves()``, or ``None`` to give up. ``rng`` is a ``random.Random`` for
+tie-breaks, so a run is repeatable. Writing your own takes three lines::
+
+    def home_or_deal(game, rng):
+        moves = game.legal_moves()
+        return next((m for m in moves if str(m).endswith(">f")), moves[-1] if moves else None)
+
+    play_policy(Game("maria", deal=7), home_or_deal).status
+
+:func:`play_policy` plays one to the end; ``ft_widget.study(..., policy=...)`` runs one on many deals.
+"""
+
+from __future__ import annotations
+
+import random as _random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .game import FOUNDATION, STOCK, WASTE, Game, Move
+
+Policy = Callable[[Game, _random.Random], "Move | None"]
+
+
+def random_policy(game: Game, rng: _random.Random) -> Move | None:
+    """Any legal move, chosen at random: the baseline every strategy should beat."""
+    moves = game.legal_moves()
+    return rng.choice(moves) if moves else None
+
+
+def foundations_first(game: Game, rng: _random.Random) -> Move | None:
+    """Home whenever possible; else play the waste; else uncover a card; else deal; else give up."""
+    moves = game.legal_moves()
+    if not moves:
+        return None
+    home = [m for m in moves if m.dst == FOUNDATION]
+    if home:
+        return home[0]
+    from_waste = [m for m in moves if m.src == WASTE and m.dst < WASTE]
+    if from_waste:
+        return rng.choice(from_waste)
+    uncover = [m for m in moves if m.src < WASTE and m.dst < WASTE and _uncovers(game, m)]
+    if uncover:
+        return rng.choice(uncover)
+    deal = [m for m in moves if m.src == STOCK or m.dst == STOCK]
+    return deal[0] if deal else None
+
+
+def cautious(game: Game, rng: _random.Random) -> Move | None:
+    """Like a careful player: keep empty columns for emergencies and never bury a needed card.
+
+    In order: a move home that the solver proves safe; any other move home; a move that empties
+    a column or turns up a face-down card; a move that takes a card off one it is not built on;
+    a card from the waste onto a column; a deal; and only then a card into an empty column.
+    """
+    choice = cautious_choice(game, rng)
+    return choice[0] if choice else None
+
+
+def cautious_choice(game: Game, rng: _random.Random | None = None) -> tuple[Move, str] | None:
+    """The cautious policy's move and its reason in words (the board's Hint falls back on it)."""
+    from .cards import card_symbol
+    from .solver.rules import Model
+
+    moves = game.legal_moves()
+    if not moves:
+        return None
+    rng = rng or _random.Random(0)
+    tab, down, waste = game.tableau, game.face_down_counts, game.waste
+    model = Model(game.variant)
+    found = Model.from_game(game)[2]
+
+    def card(m: Move) -> int:
+        return waste[-1] if m.src == WASTE else tab[m.src][-m.count]
+
+    home = [m for m in moves if m.dst == FOUNDATION]
+    for m in home:
+        if model.safe_home(found, card(m)):
+            return m, f"{card_symbol(card(m))} can go home now: no card still in play will ever need it"
+    if home:
+        m = home[0]
+        return m, f"put {card_symbol(card(m))} home: the goal is all cards on the foundations"
+    to_column = [m for m in moves if m.src < WASTE and m.dst < WASTE and tab[m.dst]]
+    for m in to_column:
+        left = len(tab[m.src]) - m.count
+        if left == 0:
+            return m, f"move {card_symbol(card(m))} to empty column {m.src + 1}: it then takes any card"
+        if left == down[m.src]:
+            return m, f"move {card_symbol(card(m))} to turn up the face-down card in column {m.src + 1}"
+    unbuilt = [m for m in to_column if _uncovers(game, m)]
+    if unbuilt:
+        m = rng.choice(unbuilt)
+        under = tab[m.src][-m.count - 1]
+        return m, f"move {card_symbol(card(m))} to free {card_symbol(under)} beneath it"
+    from_waste = [m for m in moves if m.src == WASTE and m.dst < WASTE and tab[m.dst]]
+    if from_waste:
+        m = from_waste[0]
+        return m, f"play {card_symbol(card(m))} from the waste onto column {m.dst + 1}"
+    deal = [m for m in moves if m.src == STOCK or m.dst == STOCK]
+    if deal:
+        return deal[0], "nothing useful on the table: turn up the next stock card"
+    into_empty = [m for m in moves if m.dst < WASTE and not tab[m.dst]]
+    if into_empty:
+        m = into_empty[0]
+        return m, f"use the empty column for {card_symbol(card(m))}"
+    return None
+
+
+def _uncovers(game: Game, move: Move) -> bool:
+    """Does the column move take the moved cards off a card they are not built on?"""
+    col = game.tableau[move.src]
+    if len(col) <= move.count:
+        return True
+    from .solver.rules import Model
+
+    accepts = Model(game.variant).accepts  # cheap enough for a policy; the solver keeps one
+    return col[-move.count - 1] not in accepts[col[-move.count]]
+
+
+#: The named policies, for ``study(policy="cautious")`` and the command line.
+POLICIES: dict[str, Policy] = {
+    "random": random_policy,
+    "foundations_first": foundations_first,
+    "cautious": cautious,
+}
+
+
+@dataclass
+class PlayResult:
+    """How a policy's game ended: ``status`` is ``"won"`` or ``"lost"``; ``why`` says how it stopped."""
+
+    status: str
+    moves: list[str] = field(default_factory=list)
+    cards_home: int = 0
+    why: str = ""
+    game: Game | None = field(default=None, repr=False)
+
+
+def play_policy(game: Game, policy: Policy | str, rng: _random.Random | int | None = None,
+                max_moves: int = 2000) -> PlayResult:
+    """Play ``policy`` from ``game``'s position (on a copy) until it wins, is stuck or gives up.
+
+    The game is lost when no legal move is left, when the policy returns ``None``, when it
+    returns to a position it has already played through (it would go round in circles), or after
+    ``max_moves`` moves.
+    """
+    if isinstance(policy, str):
+        policy = POLICIES[policy]
+    if not isinstance(rng, _random.Random):
+        rng = _random.Random(rng)
+    g = game.copy()
+    seen = {_position_key(g)}
+    played: list[str] = []
+    why = ""
+    while not g.is_won:
+        if len(played) >= max_moves:
+            why = f"no win within {max_moves} moves"
+            break
+        move = policy(g, rng)
+        if move is None:
+            why = "no legal move left" if not g.legal_moves() else "the policy gave up"
+            break
+        g.play(move)
+        played.append(str(move))
+        k = _position_key(g)
+        if k in seen:
+            why = "it came back to a position it had already played through"
+            break
+        seen.add(k)
+    return PlayResult("won" if g.is_won else "lost", played, g.cards_home, why or "won", g)
+
+
+def _position_key(g: Game) -> tuple:
+    return (tuple(map(tuple, g.tableau)), tuple(g.face_down_counts), tuple(g.waste),
+            len(g.stock), g.redeals_left, g.cards_home)

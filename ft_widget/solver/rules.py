@@ -1,0 +1,290 @@
+"""The solver's compact game model and its pruning rules, each with the argument that it is sound.
+
+The solver does not search with :class:`~ft_widget.game.Game` (which keeps undo history and
+explains illegal moves); it uses immutable tuples that hash quickly. The engine stays the judge:
+every winning line is replayed through ``Game.play`` before it is reported (see ``search.py``).
+
+A *state* is a tuple ``(tableau, down, found, waste, stock, redeals)``:
+
+* ``tableau`` – a tuple of columns, each a tuple of card ints, bottom to top;
+* ``down`` – face-down cards per column (they are the bottom ``down[i]`` cards);
+* ``found`` – 8 ints: for each suit ``s`` the heights ``found[2s] >= found[2s+1]`` of its two
+  foundation piles (the piles are interchangeable, so only the pair of heights matters);
+* ``waste``, ``stock`` – tuples, bottom to top (the last stock card is dealt next);
+* ``redeals`` – redeals left.
+
+A move is ``(src, dst, count)`` with the engine's pile numbers.
+
+Pruning rules (the search uses them only when ``prune=True``; ``tests/test_solver_pruning.py``
+checks on hundreds of small positions that the pruned search and a plain exhaustive search agree):
+
+R1 *Column symmetry.* Columns are interchangeable: no rule names a column, so two states that differ
+   only by the order of their columns have the same outcome (a winning line for one becomes one
+   for the other by renaming columns). The search therefore identifies states by a key in which the
+   columns are sorted (:meth:`Model.key`).
+
+R2 *One empty column is as good as another.* Moving cards to empty column ``j`` or to empty column
+   ``k`` gives states that differ only by the order of columns (R1), so only the first empty column
+   is offered as a destination.
+
+R3 *Moving a whole column into an empty column is never needed.* It gives the same state up to the
+   order of columns (R1), so the move is not generated.
+
+R4 *Safe moves to the foundations (two decks).* Card ``X`` of rank ``r`` and suit ``s`` is at the
+   top of a column (or is the waste's top card when the stock deals one card at a time) and fits
+   on a foundation. Moving it home at once loses nothing when both hold:
+
+   (a) every card that could ever be built on ``X`` in the tableau (both copies of each rank
+       ``r-1`` card of the suits the variant allows on ``X``) is already on the foundations; and
+   (b) the other copy of ``X`` could follow it home whenever it could have gone first: ``r`` is
+       1 (Aces always fit: eight piles for eight Aces), or both copies of ``r-1`` of suit ``s`` are
+       home, or the other copy of ``X`` is already home.
+
+   Argument: let ``S`` be the state and ``S'`` the state after ``X`` goes home, and take any winning
+   line from ``S``. By (a) no card is ever placed on this copy of ``X``, so wherever the line moves
+   it (another column, an empty column, as the top card of a sequence), it stays a top card (in the
+   waste, deals may cover it; nothing else changes). Play the same line from ``S'``, leaving out
+   the moves of this copy of ``X`` (a sequence move that carries it moves one card fewer). The two
+   games then differ only in that ``S'`` has ``X`` home instead of at a top: every move the line makes
+   is still legal in ``S'`` (no move of the line builds on ``X``; a column that ``X`` alone filled is
+   empty in ``S'``, which allows more; the card under ``X`` is uncovered, and turned up, earlier;
+   the foundations hold one more ``X``, so every card of rank ``r+1`` fits at least as well). The
+   one foundation move that could fit in ``S`` and not in ``S'`` is the *other* copy of ``X`` going
+   home while this one has not: (b) rules that out. The waste condition keeps the stock's grouping
+   unchanged (with a one-card stock, a redeal then only skips ``X``'s turn). When the line from ``S``
+   wins, all 104 cards are home in ``S'`` too. Since ``S'`` is reached from ``S``, ``S`` is won exactly
+   when ``S'`` is, so the search follows only this move from ``S``.
+
+   The single-deck rule "put a card home when both cards of the opposite colour one rank lower are
+   home" is *not* enough with two decks: without (b), putting ``X`` home can strand the other copy of
+   ``X`` on top of a column until the second ``r-1`` of its suit comes home.
+
+Cycles of reversible moves need no rule of their own: a state already seen is never expanded again.
+"""
+
+from __future__ import annotations
+
+from ..cards import KING, is_red, rank_of, suit_of
+from ..game import FOUNDATION, STOCK, WASTE
+from ..variants import Build, Variant
+
+
+def _accepts(build: Build) -> list[tuple[int, ...]]:
+    """For each card, the tableau cards (one rank higher) it may be placed on."""
+    out = []
+    for c in range(52):
+        r, s = rank_of(c), suit_of(c)
+        if r == KING:
+            out.append(())
+            continue
+        ontos = []
+        for s2 in range(4):
+            onto = s2 * 13 + r
+            if build is Build.SAME_SUIT:
+                ok = s2 == s
+            elif build is Build.OTHER_SUIT:
+                ok = s2 != s
+            else:
+                ok = is_red(onto) != is_red(c)
+            if ok:
+                ontos.append(onto)
+        out.append(tuple(ontos))
+    return out
+
+
+class Model:
+    """Moves, successor states and pruning for one variant, on tuple states."""
+
+    def __init__(self, variant: Variant, prune: bool = True, restrict: bool = False):
+        self.variant = variant
+        self.prune = prune
+        #: the fast, *unsound* move filter of the first search phase (H1 in docs/solver.md)
+        self.restrict = restrict
+        self.sequences = variant.sequences
+        self.stock_deal = variant.stock_deal
+        self.accepts = _accepts(variant.build)
+        #: builders[c]: the cards that may be built on c in the tableau
+        self.builders: list[tuple[int, ...]] = [() for _ in range(52)]
+        tmp: list[list[int]] = [[] for _ in range(52)]
+        for c, ontos in enumerate(self.accepts):
+            for onto in ontos:
+                tmp[onto].append(c)
+        self.builders = [tuple(x) for x in tmp]
+        # With no redeal, the stock only ever loses its top, so its length identifies it.
+        self.stock_by_length = variant.redeals == 0
+
+    # ------------------------------------------------------------------ conversion
+    @staticmethod
+    def from_game(game) -> tuple:
+        found = [0] * 8
+        per_suit: dict[int, list[int]] = {}
+        for pile in game.foundations:
+            if pile:
+                per_suit.setdefault(suit_of(pile[0]), []).append(len(pile))
+        for s, heights in per_suit.items():
+            heights.sort(reverse=True)
+            for k, h in enumerate(heights[:2]):
+                found[2 * s + k] = h
+        return (
+            tuple(tuple(col) for col in game.tableau),
+            tuple(game.face_down_counts),
+            tuple(found),
+            tuple(game.waste),
+            tuple(game.stock),
+            game.redeals_left,
+        )
+
+    def key(self, st: tuple):
+        """A hashable identity of the state; with pruning, columns are sorted (R1)."""
+        tab, down, found, waste, stock, redeals = st
+        if self.prune:
+            if self.sequences:
+                cols = tuple(sorted(zip(down, tab, strict=True)))
+            else:
+                cols = tuple(sorted(tab))
+        else:
+            cols = (tab, down) if self.sequences else tab
+        if self.stock_by_length:
+            return (cols, found, waste, len(stock))
+        return (cols, found, waste, stock, redeals)
+
+    # ------------------------------------------------------------------ rules
+    @staticmethod
+    def fits_home(found: tuple, c: int) -> bool:
+        r = c % 13  # rank - 1
+        s2 = 2 * (c // 13)
+        return found[s2] == r or found[s2 + 1] == r
+
+    def safe_home(self, found: tuple, c: int) -> bool:
+        """R4: ``c`` fits home and moving it there now loses nothing (see the module docstring)."""
+        r = c % 13  # rank - 1: c needs a pile of height r
+        s2 = 2 * (c // 13)
+        h1, h2 = found[s2], found[s2 + 1]
+        if h1 != r and h2 != r:
+            return False
+        if r == 0:
+            return True
+        # (b): both copies of rank r-1 are home (both piles at least r high). Given that c fits,
+        # this is also the case "the other copy of c is home" (heights r+1 and r).
+        if h2 < r:
+            return False
+        # (a): both copies of every card that could be built on c are home
+        for b in self.builders[c]:
+            if found[2 * (b // 13) + 1] < b % 13 + 1:
+                return False
+        return True
+
+    def moves(self, st: tuple) -> list[tuple[int, int, int]]:
+        """Legal moves in ``st`` (with pruning: only a safe move when there is one, R2, R3)."""
+        tab, down, found, waste, stock, redeals = st
+        prune = self.prune
+        accepts = self.accepts
+        if prune:
+            for i, col in enumerate(tab):
+                if col and self.safe_home(found, col[-1]):
+                    return [(i, FOUNDATION, 1)]
+            if waste and self.stock_deal == 1 and self.safe_home(found, waste[-1]):
+                return [(WASTE, FOUNDATION, 1)]
+        tops: dict[int, list[int]] = {}
+        empties: list[int] = []
+        for j, col in enumerate(tab):
+            if col:
+                t = col[-1]
+                if t in tops:
+                    tops[t].append(j)
+                else:
+                    tops[t] = [j]
+            else:
+                empties.append(j)
+        if prune and empties:
+            empties = empties[:1]  # R2
+        out: list[tuple[int, int, int]] = []
+        add = out.append
+        fits = self.fits_home
+        restrict = self.restrict
+        for i, col in enumerate(tab):
+            if not col:
+                continue
+            n = len(col)
+            lo = down[i]
+            c = col[-1]
+            if fits(found, c):
+                add((i, FOUNDATION, 1))
+            # k: cards moved; the run grows while the card under it is face up and accepts it
+            k = 1
+            deepest = c
+            while True:
+                under = col[n - k - 1] if n - k - 1 >= lo else -1
+                built = under >= 0 and under in accepts[deepest]
+                # H1 (restricted phase only): moving a card off the card it is built on, when
+                # that does not let the card under it go home, is rarely the way to win.
+                if not (restrict and built and not fits(found, under)):
+                    for onto in accepts[deepest]:
+                        for j in tops.get(onto, ()):
+                            add((i, j, k))
+                    if not (prune and k == n):  # R3
+                        for j in empties:
+                            add((i, j, k))
+                if not (self.sequences and built):
+                    break
+                k += 1
+                deepest = under
+        if waste:
+            c = waste[-1]
+            if fits(found, c):
+                add((WASTE, FOUNDATION, 1))
+            for onto in accepts[c]:
+                for j in tops.get(onto, ()):
+                    add((WASTE, j, 1))
+            for j in empties:
+                add((WASTE, j, 1))
+        if stock:
+            add((STOCK, WASTE, 1))
+        elif waste and redeals:
+            add((WASTE, STOCK, 1))
+        return out
+
+    def apply(self, st: tuple, move: tuple[int, int, int]) -> tuple:
+        """The state after ``move`` (which must be legal)."""
+        tab, down, found, waste, stock, redeals = st
+        src, dst, n = move
+        if src == STOCK:
+            k = min(self.stock_deal, len(stock))
+            return (tab, down, found, waste + stock[:-k - 1:-1], stock[:-k], redeals)
+        if dst == STOCK:
+            return (tab, down, found, (), waste[::-1], redeals - 1)
+        tab = list(tab)
+        if src == WASTE:
+            cards = waste[-1:]
+            waste = waste[:-1]
+        else:
+            col = tab[src]
+            cards = col[-n:]
+            col = col[:-n]
+            tab[src] = col
+            if col and len(col) == down[src]:
+                down = list(down)
+                down[src] -= 1
+                down = tuple(down)
+        if dst == FOUNDATION:
+            c = cards[0]
+            r = c % 13
+            s2 = 2 * (c // 13)
+            found = list(found)
+            if found[s2] == r:
+                found[s2] = r + 1
+            else:
+                found[s2 + 1] = r + 1
+            found = tuple(found)
+        else:
+            tab[dst] = tab[dst] + cards
+        return (tuple(tab), down, found, waste, stock, redeals)
+
+
+def column_disorder(col: tuple[int, ...], accepts) -> int:
+    """Cards in ``col`` not built on the card under them, weighted by how deep they bury it."""
+    bad = 0
+    for k in range(1, len(col)):
+        if col[k - 1] not in accepts[col[k]]:
+            bad += 1
+    return bad

@@ -1,0 +1,234 @@
+"""Studies: solve (or play a policy on) many deals, on local processes or a Dask cluster.
+
+>>> from ft_widget import study
+>>> df = study(["lucas"], range(1, 3), time_limit=2, processes=1, progress=False)
+>>> list(df.columns)
+['variant', 'deal', 'result', 'moves', 'seconds', 'states']
+
+From the shell (writes CSV, prints the per-variant summary)::
+
+    python -m ft_widget.study --variants all --deals 1-100 --time-limit 10 --out data/study.csv
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import platform
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+
+from .variants import VARIANTS, get_variant
+
+COLUMNS = ["variant", "deal", "result", "moves", "seconds", "states"]
+
+
+def run_deal(variant: str, deal: int, time_limit: float = 10.0, policy=None, seed: int = 0,
+             max_states: int | None = None) -> dict:
+    """One row of a study: solve deal ``deal`` of ``variant`` (or play ``policy`` on it).
+
+    ``result`` is the solver's status (``won``/``lost``/``unknown``) or the policy's (``won``/``lost``);
+    ``moves`` the length of the winning line (solver) or of the game played (policy), else 0;
+    ``states`` the states the solver met (for a policy: the moves it played).
+    """
+    from .game import Game
+
+    game = Game(variant, deal=deal)
+    t0 = time.perf_counter()
+    if policy is None:
+        from .solver import solve
+
+        r = solve(game, time_limit=time_limit, max_states=max_states)
+        return dict(variant=game.variant.id, deal=deal, result=r.status,
+                    moves=len(r.moves) if r.status == "won" else 0,
+                    seconds=round(r.seconds, 3), states=r.states)
+    import random
+
+    from .policies import play_policy
+
+    policy = _load_policy(policy)
+    r = play_policy(game, policy, random.Random(f"{game.variant.id}/{deal}/{seed}"))
+    return dict(variant=game.variant.id, deal=deal, result=r.status, moves=len(r.moves),
+                seconds=round(time.perf_counter() - t0, 3), states=len(r.moves))
+
+
+def _load_policy(policy):
+    """A policy from its name, itself, or cloudpickled bytes (how a notebook's function travels)."""
+    if isinstance(policy, str):
+        from .policies import POLICIES
+
+        if policy not in POLICIES:
+            raise ValueError(f"unknown policy {policy[:40]!r}: choose one of {', '.join(POLICIES)}")
+        return POLICIES[policy]
+    if isinstance(policy, bytes):
+        import cloudpickle
+
+        return cloudpickle.loads(policy)
+    return policy
+
+
+def _run_packed(args: tuple) -> dict:
+    return run_deal(*args)
+
+
+def study(variants: str | Iterable[str] = "all", deals: Iterable[int] = range(1, 11),
+          time_limit: float = 10.0, policy: str | Callable | None = None, client=None,
+          processes: int | None = None, progress: bool = True, seed: int = 0,
+          max_states: int | None = None):
+    """Solve every deal of every variant (or play ``policy`` on it); one DataFrame row per deal.
+
+    ``variants`` is ``"all"``, one id or a list of ids; ``deals`` deal numbers. Without ``policy``
+    each deal is solved with ``time_limit`` seconds (and at most ``max_states`` states, which makes
+    a study repeatable on any machine); with a policy (a name from ``ft_widget.POLICIES`` or your
+    own function ``policy(game, rng)``) the policy plays each deal once, with a random generator
+    seeded from the variant, deal and ``seed``.
+
+    Work runs in ``processes`` local processes (default: the machine's cores; 1 runs here, in
+    this process), or on a Dask cluster when ``client`` is a ``dask.distributed.Client``. The
+    rows, sorted by variant and deal, are the same either way. A tqdm bar shows progress.
+    """
+    import pandas as pd
+    from tqdm.auto import tqdm
+
+    ids = list(VARIANTS) if variants == "all" else [variants] if isinstance(variants, str) else list(variants)
+    ids = [get_variant(v).id for v in ids]
+    deals = list(deals)
+    packed_policy = policy
+    if policy is not None and not isinstance(policy, str):
+        import cloudpickle  # ships with dask; pickles functions defined in a notebook
+
+        packed_policy = cloudpickle.dumps(policy)
+    elif isinstance(policy, str):
+        _load_policy(policy)  # fail early on an unknown name
+    tasks = [(v, d, time_limit, packed_policy, seed, max_states) for v in ids for d in deals]
+    bar = tqdm(total=len(tasks), desc="study", unit="deal", disable=not progress)
+    rows = []
+    if client is not None:
+        from dask.distributed import as_completed
+
+        futures = client.map(_run_packed, tasks, pure=False)
+        for fut in as_completed(futures):
+            rows.append(fut.result())
+            bar.update()
+    else:
+        processes = processes or os.cpu_count() or 1
+        if processes == 1:
+            for t in tasks:
+                rows.append(_run_packed(t))
+                bar.update()
+        else:
+            from concurrent.futures import ProcessPoolExecutor, as_completed
+
+            with ProcessPoolExecutor(processes) as pool:
+                for fut in as_completed([pool.submit(_run_packed, t) for t in tasks]):
+                    rows.append(fut.result())
+                    bar.update()
+    bar.close()
+    order = {v: k for k, v in enumerate(ids)}
+    rows.sort(key=lambda r: (order[r["variant"]], r["deal"]))
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """Wilson score 95% interval for ``k`` successes in ``n`` trials."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def summarize(df):
+    """Per variant: deals, counts and shares of each result with Wilson 95% intervals, times."""
+    import pandas as pd
+
+    out = []
+    for v, g in df.groupby("variant", sort=False):
+        n = len(g)
+        row = {"variant": v, "deals": n}
+        for status in ("won", "lost", "unknown"):
+            k = int((g["result"] == status).sum())
+            lo, hi = wilson(k, n)
+            row[status] = k
+            row[f"{status}_share"] = round(k / n, 3)
+            row[f"{status}_ci95"] = f"{lo:.3f}–{hi:.3f}"
+        row["median_s"] = round(float(g["seconds"].median()), 3)
+        row["worst_s"] = round(float(g["seconds"].max()), 3)
+        secs = float(g["seconds"].sum())
+        row["states_per_s"] = int(g["states"].sum() / secs) if secs else 0
+        out.append(row)
+    return pd.DataFrame(out)
+
+
+def machine() -> str:
+    """A one-line description of this machine, for the record."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()} ({platform.system()})"
+
+
+def parse_deals(text: str) -> list[int]:
+    """``"1-100"``, ``"5"`` or ``"1-10,20,30-32"`` → deal numbers."""
+    deals: list[int] = []
+    for part in text.split(","):
+        part = part.strip()
+        if "-" in part:
+            a, b = part.split("-", 1)
+            deals.extend(range(int(a), int(b) + 1))
+        elif part:
+            deals.append(int(part))
+    if not deals:
+        raise ValueError(f"no deals in {text!r}")
+    return deals
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m ft_widget.study", description=__doc__.split("\n")[0])
+    ap.add_argument("--variants", default="all", help="comma-separated ids, or 'all' (default)")
+    ap.add_argument("--deals", default="1-10", help="e.g. 1-100 or 1-10,42 (default 1-10)")
+    ap.add_argument("--time-limit", type=float, default=10.0, help="seconds per deal for the solver")
+    ap.add_argument("--max-states", type=int, default=None, help="states per deal (repeatable runs)")
+    ap.add_argument("--policy", default=None, help="play a named policy instead of solving")
+    ap.add_argument("--processes", type=int, default=None, help="local worker processes")
+    ap.add_argument("--scheduler", default=None, help="address of a Dask scheduler to run on")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--out", default=None, help="CSV file for the rows (default: print them)")
+    ap.add_argument("--summary", default=None, help="also write the per-variant summary CSV here")
+    args = ap.parse_args(argv)
+    variants = "all" if args.variants == "all" else [v.strip() for v in args.variants.split(",")]
+    client = None
+    if args.scheduler:
+        from dask.distributed import Client
+
+        client = Client(args.scheduler)
+    t0 = time.time()
+    df = study(variants, parse_deals(args.deals), time_limit=args.time_limit, policy=args.policy,
+               client=client, processes=args.processes, seed=args.seed, max_states=args.max_states)
+    wall = time.time() - t0
+    if args.out:
+        os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+        df.to_csv(args.out, index=False)
+    else:
+        df.to_csv(sys.stdout, index=False)
+    summary = summarize(df)
+    if args.summary:
+        summary.to_csv(args.summary, index=False)
+    cols = ["variant", "deals", "won", "lost", "unknown", "won_ci95", "median_s", "worst_s", "states_per_s"]
+    print(summary[cols].to_string(index=False), file=sys.stderr)
+    print(f"{len(df)} deals in {wall:.0f} s wall time on {machine()}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
