@@ -8,11 +8,15 @@
 
 from .cards import Card, card_name, card_str, card_symbol, parse_card
 from .game import Game, IllegalMove, Move
+from .policies import POLICIES, play_policy
+from .solver import hint, solve
+from .study import study
 from .variants import VARIANTS, Build, Variant
 from .widget import Board
 
 __all__ = [
     "Board", "Build", "Card", "Game", "IllegalMove", "Move", "VARIANTS", "Variant",
     "card_name", "card_str", "card_symbol", "parse_card",
+    "POLICIES", "hint", "play_policy", "solve", "study",
 ]
 __version__ = "0.1.0"
