@@ -16,6 +16,14 @@ const BUTTONS = [
   ["autoplay", "Auto-play", "Play safe moves to the foundations (A)"],
 ];
 
+// The nine games (ids as ft_widget.VARIANTS); a board showing another (custom) variant
+// adds it to the menu.
+export const VARIANT_NAMES = {
+  forty_thieves: "Forty Thieves", indian: "Indian", limited: "Limited", little_forty: "Little Forty",
+  lucas: "Lucas", maria: "Maria", number_ten: "Number Ten", rank_and_file: "Rank and File",
+  streets: "Streets",
+};
+
 let boards = 0;
 
 /** Build the board's fixed parts inside `el`; returns references to them. */
@@ -32,7 +40,8 @@ export function createBoard(el) {
   root.innerHTML = `
     <div class="ft-bar">
       <div class="ft-status"></div>
-      <div class="ft-buttons">${BUTTONS.map(([a, label, title]) =>
+      <div class="ft-buttons">
+        <select class="ft-variant" aria-label="Game" title="Play another game of the family"></select>${BUTTONS.map(([a, label, title]) =>
         `<button type="button" data-action="${a}" title="${title}">${label}</button>`).join("")}</div>
     </div>
     <div class="ft-message"></div>
@@ -45,7 +54,7 @@ export function createBoard(el) {
   const q = (s) => root.querySelector(s);
   return {
     uid, root, table: q(".ft-table"), status: q(".ft-status"), message: q(".ft-message"),
-    live: q(".ft-live"), buttons: [...root.querySelectorAll("button")],
+    live: q(".ft-live"), buttons: [...root.querySelectorAll("button")], variant: q(".ft-variant"),
   };
 }
 
@@ -115,6 +124,13 @@ export function drawChrome(refs, state) {
       || ((a === "hint" || a === "autoplay") && state.status !== "playing");
   }
   refs.root.setAttribute("aria-label", `${state.variant_name} solitaire`);
+  const names = { ...VARIANT_NAMES, [state.variant]: state.variant_name };
+  const options = Object.entries(names).map(([id, name]) => `<option value="${id}">${name}</option>`).join("");
+  if (refs.variant.dataset.options !== options) {
+    refs.variant.innerHTML = options;
+    refs.variant.dataset.options = options;
+  }
+  refs.variant.value = state.variant;
 }
 
 function pile(refs, id) {

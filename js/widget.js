@@ -246,7 +246,7 @@ function render({ model, el }) {
     // Keys typed on the board are the board's: JupyterLab must not see them.
     e.stopPropagation();
     if (e.type !== "keydown" || !ready() || !layout) return;
-    if (e.target !== root && e.key !== "Escape") return; // buttons keep Enter/Space
+    if (e.target !== root && e.key !== "Escape") return; // buttons and the menu keep their keys
     const command = keyCommand(e);
     if (!command) return;
     e.preventDefault();
@@ -277,6 +277,15 @@ function render({ model, el }) {
     remark();
   }
 
+  function onVariant() {
+    if (!ready() || refs.variant.value === state.variant) return;
+    ui = { ...ui, selected: null };
+    targets = [];
+    // Python starts a new game of that variant (or refuses and puts the menu back).
+    model.set("variant", refs.variant.value);
+    model.save_changes();
+  }
+
   const resize = new ResizeObserver(() => {
     const w = table.clientWidth;
     if (w && Math.abs(w - width) > 1) redraw();
@@ -291,6 +300,7 @@ function render({ model, el }) {
   root.addEventListener("focusin", onFocusIn);
   root.addEventListener("focusout", onFocusOut);
   root.addEventListener("click", onButton);
+  refs.variant.addEventListener("change", onVariant);
   resize.observe(table);
   redraw();
 

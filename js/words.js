@@ -25,6 +25,7 @@ export function statusText(state) {
   const parts = [state.variant_name];
   if (state.deal !== null && state.deal !== undefined) parts.push(`deal ${state.deal}`);
   parts.push(`${state.moves} move${state.moves === 1 ? "" : "s"}`, `${state.home}/104 home`);
+  if (state.redeals_left > 0) parts.push(`${state.redeals_left} redeal${state.redeals_left === 1 ? "" : "s"} left`);
   if (state.status === "won") parts.push("won");
   else if (state.status === "stuck") parts.push("no moves left");
   return parts.join(" · ");

@@ -219,6 +219,13 @@ def main() -> None:
             settle(page, s["version"])
             check(state(page)["last_move"] == found, f"run drag plays {found}")
 
+        # --- the variant menu starts a new game of another variant
+        s = state(page)
+        page.locator(".ft-variant").select_option("indian")
+        settle(page, s["version"])
+        check(state(page)["variant"] == "indian" and page.locator('[data-pile]').count() == 20,
+              "the menu switches to Indian (10 columns)")
+
         # --- Little Forty's stock deals three and redeals
         open_board(page, "little_forty", deal=3)
         s = state(page)

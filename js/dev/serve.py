@@ -71,8 +71,8 @@ class Handler(SimpleHTTPRequestHandler):
             return
         q = {k: v[0] for k, v in parse_qs(url.query).items()}
         board = BOARDS[q.get("key", "0")]
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        board.request = body
+        change = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        board.set_state(change)  # as a comm message from the page would
         self._json(board.state)
 
 

@@ -22,6 +22,8 @@ test("the status line: variant, deal, moves, cards home, won / no moves left", (
   assert.equal(statusText(s), `Maria · deal 3 · 0 moves · 0/104 home`);
   assert.equal(statusText({ ...s, moves: 1, home: 104, status: "won" }), "Maria · deal 3 · 1 move · 104/104 home · won");
   assert.match(statusText({ ...s, status: "stuck" }), /no moves left$/);
+  assert.equal(statusText({ ...STATES["little_forty/open"], redeals_left: 1 }),
+    "Little Forty · deal 3 · 0 moves · 0/104 home · 1 redeal left");
 });
 
 test("moves are told in words, from the position before them", () => {
