@@ -5,6 +5,7 @@
 
 import { cardName } from "./cards.js";
 import { dropRequest, homeRequest, isColumn, pickUp, stockRequest } from "./drag.js";
+import { pileSummary } from "./words.js";
 
 const KEYS = {
   ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down",
@@ -89,8 +90,10 @@ export function selectOrPlace(state, ui, dst, depth = 1) {
 export function keyAction(state, layout, ui, command) {
   const cursor = ui.cursor && layout.piles[ui.cursor] ? ui.cursor : layout.order.columns[0];
   switch (command) {
-    case "left": case "right": case "up": case "down":
-      return { ui: { ...ui, cursor: moveCursor(layout, cursor, command), depth: 1 } };
+    case "left": case "right": case "up": case "down": {
+      const to = moveCursor(layout, cursor, command);
+      return { ui: { ...ui, cursor: to, depth: 1 }, say: pileSummary(state, to) };
+    }
     case "more": case "fewer": {
       const depth = Math.max(1, (ui.depth || 1) + (command === "more" ? 1 : -1));
       // Only grow over cards that can move together.

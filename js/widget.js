@@ -117,7 +117,14 @@ function render({ model, el }) {
     const p = point(e);
     const hit = cardAt(layout, p.x, p.y);
     const pile = hit ? hit.pile : pileAt(layout, p.x, p.y);
-    if (!pile) return;
+    if (!pile) {
+      if (ui.selected) { // a click on the bare table drops the selection
+        ui = { ...ui, selected: null };
+        targets = [];
+        remark();
+      }
+      return;
+    }
     root.focus({ preventScroll: true });
     ui = { ...ui, keys: false };
     press = { ...p, id: e.pointerId, hit, pile, pick: hit ? pickUp(state, hit.pile, hit.index) : null };
@@ -191,7 +198,7 @@ function render({ model, el }) {
     }
   }
 
-  function click(p) {
+  function click() {
     const { hit, pile } = press;
     const index = hit ? hit.index : -1;
     const now = performance.now();
@@ -231,7 +238,7 @@ function render({ model, el }) {
   function onPointerUp(e) {
     if (!press || e.pointerId !== press.id) return;
     if (drag) endDrag(e, false);
-    else click(point(e));
+    else click();
     press = null;
   }
 

@@ -20,6 +20,13 @@ export function pileLabel(state, id) {
   return text;
 }
 
+/** A pile as the keyboard cursor reaches it: "Column 3, 5 cards, Queen of Hearts on top". */
+export function pileSummary(state, id) {
+  const top = id === "s" ? undefined : id[0] === "f"
+    ? state.foundations[Number(id.slice(1)) - 1].slice(-1)[0] : topCard(state, id);
+  return top ? `${pileLabel(state, id)}, ${cardName(top)} on top` : pileLabel(state, id);
+}
+
 /** "Maria · deal 5 · 12 moves · 20/104 home · won". */
 export function statusText(state) {
   const parts = [state.variant_name];

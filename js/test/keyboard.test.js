@@ -58,8 +58,10 @@ test("Enter picks up at the cursor, Enter elsewhere places: the move is sent", (
   assert.deepEqual(out.ui.selected, { pile: "1", count: 1, cards: ["JC"] });
   assert.match(out.say, /Jack of Clubs/);
   ui = keyAction(s, lay, out.ui, "right").ui;
-  ui = keyAction(s, lay, ui, "right").ui;
+  const moved = keyAction(s, lay, ui, "right");
+  ui = moved.ui;
   assert.equal(ui.cursor, "3");
+  assert.equal(moved.say, "Column 3, 0 cards", "the cursor's pile is announced");
   out = keyAction(s, lay, ui, "select");
   assert.deepEqual(out.request, { action: "move", move: "1>3" });
   assert.equal(out.ui.selected, null);

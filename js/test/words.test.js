@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { describeMove, pileLabel, statusText } from "../words.js";
+import { describeMove, pileLabel, pileSummary, statusText } from "../words.js";
 import { makeState, STATES } from "./helpers.js";
 
 test("piles have accessible names with their card counts", () => {
@@ -15,6 +15,11 @@ test("piles have accessible names with their card counts", () => {
   assert.equal(pileLabel(s, "w"), "Waste, 3 cards");
   assert.equal(pileLabel(s, "s"), "Stock, 40 cards");
   assert.equal(pileLabel({ ...s, redeals_left: 2 }, "s"), "Stock, 40 cards, 2 redeals left");
+  assert.equal(pileSummary(s, "1"), "Column 1, 5 cards, Three of Hearts on top");
+  assert.equal(pileSummary(s, "f2"), "Foundation 2, 4 cards, Four of Spades on top");
+  assert.equal(pileSummary(s, "w"), "Waste, 3 cards, Four of Clubs on top");
+  assert.equal(pileSummary(s, "3"), "Column 3, 0 cards");
+  assert.equal(pileSummary(s, "s"), "Stock, 40 cards", "the stock's top card is never named");
 });
 
 test("the status line: variant, deal, moves, cards home, won / no moves left", () => {
