@@ -5,7 +5,7 @@
 import { computeLayout } from "./layout.js";
 import { cardAt, dropTarget, pileAt } from "./hit.js";
 import { dropRequest, homeRequest, isLegalDrop, legalTargets, pickUp, stockRequest } from "./drag.js";
-import { keyAction, keyCommand, selectOrPlace } from "./keyboard.js";
+import { keyAction, keyCommand } from "./keyboard.js";
 import { animateFrom, createBoard, drawChrome, drawTable, mark, snapshot } from "./view.js";
 import { describeMove } from "./words.js";
 import { cardName } from "./cards.js";
@@ -25,8 +25,8 @@ function render({ model, el }) {
   let targets = [];
   let lastId = 0;
   let press = null; // pointer down, maybe becoming a drag
-  let drag = null; // { pick, preview, lifted, dx, dy }
-  let waiting = null; // { id, overrides, timer } a drop sent to Python, preview still shown
+  let drag = null; // { pick, preview, lifted, ox, oy, x, y }: cards following the pointer
+  let waiting = null; // { preview, overrides, timer }: a drop sent to Python, preview still shown
   let lastClick = { pile: null, index: -1, time: 0 };
 
   const ready = () => state && Array.isArray(state.tableau);

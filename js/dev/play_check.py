@@ -1,6 +1,6 @@
 """Drive the built bundle in Chromium through the harness and check what it does.
 
-Needs js/dev/serve.py running (port 8765). Not a CI test (the JupyterLab end-to-end test
+Starts the harness server (js/dev/serve.py) in-process on a free port. Not a CI test (the JupyterLab end-to-end test
 is tests/'s job); this checks the frontend alone, quickly, while developing it:
 
     .venv/bin/python js/dev/play_check.py [--bench N]
@@ -17,10 +17,11 @@ import argparse
 import statistics
 
 from playwright.sync_api import sync_playwright
+from serve import start
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-BASE = "http://127.0.0.1:8765/js/dev/harness.html"
+BASE = ""  # set in main() once the server runs
 
 
 def open_board(page, variant, deal=3, play=0, width=900):
@@ -73,6 +74,16 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--bench", type=int, default=30)
     args = ap.parse_args()
+    global BASE
+    server, url = start()
+    BASE = f"{url}/js/dev/harness.html"
+    try:
+        run(args)
+    finally:
+        server.shutdown()
+
+
+def run(args) -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 960, "height": 900})

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
@@ -74,6 +75,14 @@ class Handler(SimpleHTTPRequestHandler):
         change = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         board.set_state(change)  # as a comm message from the page would
         self._json(board.state)
+
+
+def start(port: int = 0) -> tuple[ThreadingHTTPServer, str]:
+    """Serve in a background thread (port 0: any free port); returns (server, base URL).
+    Stop it with ``server.shutdown()``."""
+    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
 if __name__ == "__main__":

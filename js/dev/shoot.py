@@ -1,4 +1,4 @@
-"""Screenshots of the harness (js/dev/serve.py must be running): every variant, light and dark.
+"""Screenshots of the harness (served in-process): every variant, light and dark.
 
     .venv/bin/python js/dev/shoot.py [out_dir] [--variants a,b] [--themes light,dark] [--play N] [--width 900]
 """
@@ -11,6 +11,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from ft_widget import VARIANTS
+from serve import start
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -24,10 +25,10 @@ def main() -> None:
     ap.add_argument("--play", type=int, default=0)
     ap.add_argument("--deal", type=int, default=3)
     ap.add_argument("--width", type=int, default=900)
-    ap.add_argument("--port", type=int, default=8765)
     a = ap.parse_args()
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
+    server, base = start()
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": a.width + 40, "height": 900})
@@ -35,7 +36,7 @@ def main() -> None:
         page.on("pageerror", lambda e: print("pageerror:", e))
         for v in a.variants.split(","):
             for theme in a.themes.split(","):
-                url = (f"http://127.0.0.1:{a.port}/js/dev/harness.html?variant={v}&deal={a.deal}"
+                url = (f"{base}/js/dev/harness.html?variant={v}&deal={a.deal}"
                        f"&theme={theme}&play={a.play}&width={a.width}")
                 page.goto(url)
                 page.wait_for_function("window.harnessReady === true")
@@ -45,6 +46,7 @@ def main() -> None:
                 cw = page.evaluate("document.querySelector('.ft-board').clientWidth")
                 print(path, f"first render {page.evaluate('window.firstRender'):.1f} ms", f"scrollWidth {sw} clientWidth {cw}")
         browser.close()
+    server.shutdown()
 
 
 if __name__ == "__main__":
