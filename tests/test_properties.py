@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from ft_widget import Game, IllegalMove, Move
 from ft_widget.game import STOCK
 
-PROPERTY = settings(derandomize=True, deadline=None, max_examples=100,
+PROPERTY = settings(derandomize=True, database=None, deadline=None, max_examples=100,
                     suppress_health_check=[HealthCheck.too_slow])
 
 variants = st.sampled_from(VARIANT_IDS)

@@ -637,6 +637,11 @@ def test_malformed_move_text_is_refused(bad):
     assert len(reason) < 200
 
 
+@pytest.mark.parametrize("bad", ["3>4x0", "3>4x00"])
+def test_a_move_of_no_cards_is_refused(bad):
+    refused(Game("number_ten", deal=3), bad, "at least one card")
+
+
 @pytest.mark.parametrize("bad", [None, 42, 3.5, ("3", "4"), [0, 1], b"3>4", {"src": 0}])
 def test_a_move_must_be_a_move_or_text(bad):
     refused(Game("maria", deal=3), bad)
