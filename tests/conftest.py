@@ -8,6 +8,7 @@ its ``Variant`` values, so a mistake in the engine is not repeated in its judge.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from typing import NamedTuple
@@ -230,6 +231,47 @@ def reference_moves(position: dict) -> set[str]:
     elif position["waste"] and position["redeals_left"] > 0:
         moves.add("w>s")
     return moves
+
+
+def reference_play(position: dict, move: str) -> dict:
+    """The position after the legal ``move``, from the rules alone (a new dict)."""
+    rules = RULES[position["variant"]]
+    pos = copy.deepcopy(position)
+    src, _, rest = move.partition(">")
+    dst, _, count = rest.partition("x")
+    stock, waste = pos["stock"], pos["waste"]
+    if src == "s":  # turn up to stock_deal cards, one by one, onto the waste
+        for _ in range(min(rules.stock_deal, len(stock))):
+            waste.append(stock.pop())
+        return pos
+    if dst == "s":  # the waste turned over: its first card becomes the stock's top again
+        pos["stock"], pos["waste"] = waste[::-1], []
+        pos["redeals_left"] -= 1
+        return pos
+    if src == "w":
+        cards = [waste.pop()]
+    else:
+        col = pos["tableau"][int(src) - 1]
+        n = int(count or 1)
+        cards, col[-n:] = col[-n:], []
+        if col and col[-1].startswith("<"):  # RULES point 1: an exposed card turns up
+            col[-1] = col[-1][1:-1]
+    if dst == "f":
+        card = cards[0]
+        pile = next(p for p in pos["foundations"]
+                    if (not p and rank(card) == 1)
+                    or (p and p[-1] == RANKS[rank(card) - 2] + suit(card) and rank(card) > 1))
+        pile.append(card)
+    else:
+        pos["tableau"][int(dst) - 1].extend(cards)
+    return pos
+
+
+def same_position(a: dict, b: dict) -> bool:
+    """Equal positions, taking the foundation piles as interchangeable (RULES point 8)."""
+    key = {k: v for k, v in a.items() if k != "foundations"}
+    other = {k: v for k, v in b.items() if k != "foundations"}
+    return key == other and sorted(a["foundations"]) == sorted(b["foundations"])
 
 
 def card_counts(position: dict) -> Counter:

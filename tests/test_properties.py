@@ -8,7 +8,16 @@ sees the same examples every run; the whole file runs in a few seconds.
 import json
 import random
 
-from conftest import ALL_CARDS, RULES, VARIANT_IDS, card_counts, random_position, reference_moves
+from conftest import (
+    ALL_CARDS,
+    RULES,
+    VARIANT_IDS,
+    card_counts,
+    random_position,
+    reference_moves,
+    reference_play,
+    same_position,
+)
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -164,6 +173,7 @@ def test_random_positions_list_exactly_the_reference_moves(pos):
     for move in game.legal_moves():
         game.play(move)
         after = game.position()
+        assert same_position(after, reference_play(pos, str(move)))
         assert card_counts(after) == card_counts(pos)
         Game.from_position(after)  # every move leads to a valid position
         game.undo()

@@ -5,6 +5,7 @@ foundations empty and sends every card the spec does not place to the stock's bo
 """
 
 import random
+import re
 
 import pytest
 from conftest import (
@@ -17,10 +18,12 @@ from conftest import (
     make_position,
     random_position,
     reference_moves,
+    reference_play,
+    same_position,
 )
 
 from ft_widget import Game, IllegalMove, Move
-from ft_widget.game import FOUNDATION, WASTE
+from ft_widget.game import FOUNDATION, STOCK, WASTE
 
 BUILD_WORDS = {"same": "same suit", "other": "any suit but", "colour": "alternate colour"}
 
@@ -599,6 +602,37 @@ def test_legal_moves_equal_the_reference_along_random_games(vid):
             if not listed:
                 break
             game.play(rng.choice(listed))
+
+
+def test_every_legal_move_does_what_the_rules_say():
+    """Each listed move, played, gives the position the reference computes from the rules."""
+    rng = random.Random(3)
+    kinds = set()
+    for vid in VARIANT_IDS:
+        for _ in range(60):
+            game = Game.from_position(random_position(vid, rng))
+            before = game.position()
+            for move in game.legal_moves():
+                game.play(move)
+                assert same_position(game.position(), reference_play(before, str(move))), (before, str(move))
+                game.undo()
+                kinds.add("run" if move.count > 1 else re.sub(r"\d+", "9", str(move)))
+    # deals, redeals, waste and column moves to columns and foundations, runs
+    assert kinds == {"s>w", "w>s", "w>f", "w>9", "9>f", "9>9", "run"}, kinds
+
+
+@pytest.mark.parametrize("vid", VARIANT_IDS)
+def test_every_move_of_a_random_game_does_what_the_rules_say(vid):
+    rng = random.Random("apply " + vid)
+    game = Game(vid, deal=777)
+    for _ in range(300):
+        listed = game.legal_moves()
+        if not listed:
+            break
+        move = rng.choice([m for m in listed if m.src != STOCK] or listed)
+        before = game.position()
+        game.play(move)
+        assert same_position(game.position(), reference_play(before, str(move))), (before, str(move))
 
 
 def all_move_texts(columns: int) -> list[str]:
