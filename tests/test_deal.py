@@ -125,7 +125,7 @@ def test_a_position_remembers_its_deal_number():
 
 def test_game_without_a_deal_number_picks_one():
     game = Game("streets")
-    assert 1 <= game.deal <= 32000
+    assert isinstance(game.deal, int) and 1 <= game.deal
     assert game.position() == Game("streets", deal=game.deal).position()
 
 
