@@ -6,6 +6,13 @@
 
 import { builds } from "./cards.js";
 
+// As the engine words them (game.py's _BUILD_WORDS).
+const BUILD_WORDS = {
+  "same suit": "in the same suit",
+  "any suit but its own": "in any suit but the card's own",
+  "alternate colour": "in alternate colours",
+};
+
 /** Pile id as the DOM names it (`f3`) -> pile as moves name it (`f`). */
 export function movePile(id) {
   return id[0] === "f" ? "f" : id;
@@ -53,6 +60,26 @@ export function pickUp(state, id, index) {
   if (count > runLength(state, id)) return null;
   if (count > 1 && !state.sequences && !runOffered(state, id, count)) return null;
   return { pile: id, count, cards: col.up.slice(col.up.length - count) };
+}
+
+/**
+ * Why the card at `index` of pile `id` can't be picked up (pickUp gave null), in a
+ * player's words; "" when it can be, or when there is nothing to say (empty places).
+ */
+export function whyNotPick(state, id, index) {
+  if (pickUp(state, id, index)) return "";
+  if (id === "s") return "";
+  if (id[0] === "f") return "Cards never leave the foundations.";
+  if (id === "w") return state.waste.count ? "Only the waste's top card can be played." : "";
+  const col = column(state, id);
+  if (index < col.down) return "Face-down cards turn up when they become the top card.";
+  const count = col.down + col.up.length - index;
+  if (count > runLength(state, id)) {
+    return state.sequences
+      ? `Only a run moves together: in ${state.variant_name} you build down ${BUILD_WORDS[state.build] || state.build}.`
+      : `In ${state.variant_name} only a column's top card moves.`;
+  }
+  return `Moving ${count} cards one at a time needs more empty columns.`;
 }
 
 /** Notation of moving `count` cards from pile `src` to pile `dst` (DOM ids). */

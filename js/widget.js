@@ -4,7 +4,9 @@
 
 import { computeLayout } from "./layout.js";
 import { cardAt, dropTarget, pileAt } from "./hit.js";
-import { dropRequest, homeRequest, isLegalDrop, legalTargets, pickUp, stockRequest } from "./drag.js";
+import {
+  dropRequest, homeRequest, isLegalDrop, legalTargets, pickUp, stockRequest, whyNotPick,
+} from "./drag.js";
 import { keyAction, keyCommand } from "./keyboard.js";
 import { animateFrom, createBoard, drawChrome, drawTable, mark, snapshot } from "./view.js";
 import { describeMove } from "./words.js";
@@ -43,6 +45,14 @@ function render({ model, el }) {
     if (!text) return;
     // Re-setting identical text is not re-announced; a trailing space toggles it.
     refs.live.textContent = refs.live.textContent === text ? `${text} ` : text;
+  }
+
+  // A local note in the message line, until Python's next state replaces it.
+  function note(text) {
+    if (!text) return;
+    refs.message.textContent = text;
+    refs.message.dataset.kind = "info";
+    say(text);
   }
 
   function redraw(before = null) {
@@ -230,6 +240,8 @@ function render({ model, el }) {
       }
     } else if (press.pick) {
       ui = { ...ui, selected: press.pick };
+    } else if (hit) {
+      note(whyNotPick(state, hit.pile, hit.index));
     }
     targets = ui.selected ? legalTargets(state, ui.selected) : [];
     remark();

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   decompose, dropRequest, foundationFor, homeRequest, isLegalDrop, legalTargets, moveText, pickUp,
-  runLength, runOffered, stockRequest,
+  runLength, runOffered, stockRequest, whyNotPick,
 } from "../drag.js";
 import { makeState, STATES, VARIANTS } from "./helpers.js";
 
@@ -177,4 +177,16 @@ test("engine states: every pick's legal targets agree with the engine's legal li
       }
     }
   }
+});
+
+test("a card that can't be picked up says why", () => {
+  const s = { ...seqState(), variant_name: "Number Ten" };
+  assert.equal(whyNotPick(s, "1", 5), "");
+  assert.match(whyNotPick(s, "1", 0), /Face-down/);
+  assert.match(whyNotPick(s, "4", 0), /Only a run moves together: in Number Ten you build down in alternate colours/);
+  assert.match(whyNotPick(s, "w", 0), /waste's top card/);
+  assert.match(whyNotPick(makeState({ tableau: [[]], foundations: [["AS"]] }), "f1", 0), /never leave/);
+  const maria = { ...oneCard([["KS", "QH", "JC"], ["KC"], ["5C", "9D"]]), variant_name: "Maria" };
+  assert.match(whyNotPick(maria, "3", 0), /In Maria only a column's top card moves/);
+  assert.match(whyNotPick(maria, "1", 1), /needs more empty columns/);
 });
