@@ -212,18 +212,18 @@ function render({ model, el }) {
     const { hit, pile } = press;
     const index = hit ? hit.index : -1;
     const now = performance.now();
+    ui = { ...ui, cursor: pile, depth: 1 };
+    if (pile === "s") { // every click deals, however quick
+      ui = { ...ui, selected: null };
+      send(stockRequest(state));
+      return remark();
+    }
     const double = lastClick.pile === pile && lastClick.index === index && now - lastClick.time < DOUBLE_CLICK;
     lastClick = double ? { pile: null, index: -1, time: 0 } : { pile, index, time: now };
-    ui = { ...ui, cursor: pile, depth: 1 };
     if (double && hit) {
       ui = { ...ui, selected: null };
       const req = homeRequest(state, pile);
       if (req) send(req);
-      return remark();
-    }
-    if (pile === "s") {
-      ui = { ...ui, selected: null };
-      send(stockRequest(state));
       return remark();
     }
     if (ui.selected) {

@@ -136,6 +136,14 @@ def run(args) -> None:
         check(s2["last_move"] == "s>w" and s2["stock"]["count"] == s["stock"]["count"] - 1, "clicking the stock deals")
         check(page.locator('[data-pile="w"] [data-card]').get_attribute("data-card") == s2["waste"]["top"][-1], "waste shows the dealt card")
 
+        # --- two quick clicks on the stock deal twice (not a double-click)
+        s = s2
+        page.locator('[data-pile="s"]').dblclick()
+        page.wait_for_function(f"window.model.get('state').stock.count === {s['stock']['count'] - 2}")
+        check(True, "a quick double click on the stock deals two cards")
+        page.keyboard.press("Escape")
+        s2 = state(page)
+
         # --- keyboard: undo with u, keys don't reach the document, Escape cancels
         s = s2
         page.locator(".ft-board").focus()
