@@ -1,0 +1,214 @@
+"""Browser benchmark of the board (not a test): move latency and first render, in JupyterLab.
+
+    .venv/bin/python tests/e2e/bench_browser.py [--moves 30] [--renders 10] [--json out.json]
+
+* **Move latency**: from the pointer's release (a click on the stock or a button, or the
+  drop that ends a drag) to the board's DOM showing the new state (its status line
+  changes, after the table is redrawn). The whole round trip is in it: page → JupyterLab
+  server → kernel (the engine judges, the state is published) → page → redraw. Also the
+  time to the next animation frame after that (roughly when it is on screen).
+* **First render**: re-running a cell that shows a new ``Board``, from the moment the
+  widget's output node is attached to the page until its cards are drawn (the anywidget
+  module is loaded and ``render`` runs); and from the cell's execution to that.
+
+Targets (issue 3): ≤ 50 ms per move, ≤ 150 ms first render, bundle ≤ 60 kB minified.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import random
+import re
+import signal
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from harness import REPO, Kernel, Lab, Notebook, launch_chromium  # noqa: E402
+
+NOTEBOOK = "bench.ipynb"
+
+# Page-side clocks. A capturing listener sees the pointer's release before the board does;
+# the kernel connection's anyMessage signal notes when the new state arrives; a MutationObserver
+# on the status line notes when the board shows it (drawTable runs just before).
+INSTRUMENT = """() => {
+    const ft = window.__ft = { t0: 0, tmsg: 0, moves: [], arrivals: [], frames: [] };
+    document.addEventListener('pointerup', () => { ft.t0 = performance.now(); ft.tmsg = 0; }, true);
+    const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+    // anyMessage fires as a message comes off the websocket, before it is handled
+    kernel.anyMessage.connect((_, { msg, direction }) => {
+        const data = direction === 'recv' && msg.header.msg_type === 'comm_msg' && msg.content.data;
+        if (ft.t0 && !ft.tmsg && data && data.method === 'update' && data.state && data.state.state) {
+            ft.tmsg = performance.now();
+        }
+    });
+    const status = document.querySelector('.ft-board .ft-status');
+    new MutationObserver(() => {
+        if (!ft.t0) return;
+        const t0 = ft.t0, t1 = performance.now();
+        ft.t0 = 0;
+        ft.moves.push(t1 - t0);
+        ft.arrivals.push(ft.tmsg ? ft.tmsg - t0 : NaN);
+        requestAnimationFrame(() => setTimeout(() => ft.frames.push(performance.now() - t0), 0));
+    }).observe(status, { childList: true, characterData: true, subtree: true });
+}"""
+
+# Re-run cell `index` (it shows a new Board) and time it: from the kernel's message with the
+# widget's view (execute_result or display_data) to the board's cards in the page, and from
+# the run command to the same moment.
+RENDER_ONCE = """async (index) => {
+    const app = window.jupyterapp;
+    const panel = app.shell.currentWidget;
+    const kernel = panel.sessionContext.session.kernel;
+    const cellNode = panel.content.widgets[index].node;
+    const old = cellNode.querySelector('.ft-board');  // the last run's board, about to go
+    const result = {};
+    const onMsg = (_, { msg, direction }) => {
+        const kind = direction === 'recv' && msg.header.msg_type;
+        if ((kind === 'execute_result' || kind === 'display_data')
+            && msg.content.data['application/vnd.jupyter.widget-view+json']) result.shown = performance.now();
+    };
+    kernel.anyMessage.connect(onMsg);
+    const seen = new Promise((resolve) => {
+        const obs = new MutationObserver(() => {
+            const board = [...cellNode.querySelectorAll('.ft-board')].find((e) => e !== old);
+            if (board && board.querySelector('[data-card]')) {
+                result.drawn = performance.now();
+                obs.disconnect();
+                resolve();
+            }
+        });
+        obs.observe(cellNode, { childList: true, subtree: true });
+    });
+    panel.content.activeCellIndex = index;
+    result.start = performance.now();
+    app.commands.execute('notebook:run-cell');
+    const late = new Promise((_, reject) => setTimeout(() => reject(new Error('no board in 30 s')), 30000));
+    try {
+        await Promise.race([seen, late]);
+    } finally {
+        kernel.anyMessage.disconnect(onMsg);
+    }
+    return { render: result.drawn - result.shown, total: result.drawn - result.start };
+}"""
+
+
+def center(page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).last.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def top_of(page, pile: str) -> tuple[float, float]:
+    board = '.ft-board >> nth=0'
+    cards = page.locator(f'{board} >> [data-pile="{pile}"] .ft-card')
+    if cards.count():
+        return center(page, f'{board} >> [data-pile="{pile}"] .ft-card')
+    box = page.locator(f'{board} >> [data-pile="{pile}"]').bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + 40
+
+
+def act(page, kernel: Kernel, rng: random.Random) -> str:
+    """One move by mouse: a drag when a card can go to a column, else a click."""
+    legal = kernel.json('board.state["legal"]')
+    time.sleep(0.3)  # our question kept the kernel busy: let it settle before the clock starts
+    drops = [m for m in legal if re.fullmatch(r"(\d+|w)>\d+", m)]
+    if drops and rng.random() < 0.7:
+        src, dst = rng.choice(drops).split(">")
+        x, y = top_of(page, src)
+        tx, ty = top_of(page, dst)
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(tx, ty, steps=8)
+        page.mouse.up()
+        return "drop"
+    if "s>w" in legal:
+        page.mouse.click(*top_of(page, "s"))
+    else:
+        page.locator('.ft-board >> nth=0').locator('button[data-action="undo"]').click()
+    return "click"
+
+
+def summary(samples: list[float]) -> str:
+    if not samples:
+        return "no samples"
+    q = statistics.quantiles(samples, n=10) if len(samples) > 1 else samples
+    return (f"median {statistics.median(samples):6.1f} ms   p90 {q[-1]:6.1f} ms   "
+            f"min {min(samples):6.1f}   max {max(samples):6.1f}   (n={len(samples)})")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--moves", type=int, default=30)
+    ap.add_argument("--renders", type=int, default=10)
+    ap.add_argument("--json", type=Path, help="also write the figures here")
+    args = ap.parse_args()
+    # A SIGTERM (a timeout, CI cancelling) unwinds the `with` blocks: the server is stopped.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    from playwright.sync_api import sync_playwright
+
+    rng = random.Random(1)
+    figures: dict = {}
+    with Lab() as lab, sync_playwright() as p:
+        browser = launch_chromium(p)
+        try:
+            page = browser.new_page(viewport={"width": 1200, "height": 1000})
+            nb = Notebook(page, lab, NOTEBOOK).open()
+            nb.set_notebook_width(900)
+            # the notebook's first board: the page loads the widget's module (cold) …
+            cold = page.evaluate(RENDER_ONCE, 1)
+            kernel = Kernel(lab, NOTEBOOK)
+            # … then new boards, the module already loaded
+            renders = [page.evaluate(RENDER_ONCE, 2) for _ in range(args.renders)]
+            figures["render_cold_ms"] = cold["render"]
+            figures["render_cold_total_ms"] = cold["total"]
+            figures["render_ms"] = [r["render"] for r in renders]
+            figures["render_total_ms"] = [r["total"] for r in renders]
+            page.evaluate("() => window.jupyterapp.shell.currentWidget.content.activeCellIndex = 0")
+
+            page.evaluate(INSTRUMENT)
+            kinds: list[str] = []
+            for _ in range(args.moves):
+                before = page.evaluate("() => window.__ft.moves.length")
+                kinds.append(act(page, kernel, rng))
+                page.wait_for_function(f"() => window.__ft.moves.length > {before}", timeout=15_000)
+                time.sleep(0.3)  # a player's pace: the kernel and page are idle when the next move starts
+            for key in ("moves", "arrivals", "frames"):
+                figures[f"{key}_ms"] = page.evaluate(f"() => window.__ft.{key}")
+            figures["kinds"] = kinds
+            kernel.close()
+        finally:
+            browser.close()
+
+    static = REPO / "ft_widget" / "static"
+    sizes = {f.name: (f.stat().st_size, len(gzip.compress(f.read_bytes(), 9)))
+             for f in sorted(static.iterdir())}
+    figures["bundle_bytes"] = {name: raw for name, (raw, _) in sizes.items()}
+
+    moves, kinds = figures["moves_ms"], figures["kinds"]
+    drops = [t for t, k in zip(moves, kinds, strict=True) if k == "drop"]
+    clicks = [t for t, k in zip(moves, kinds, strict=True) if k == "click"]
+    arrivals = figures["arrivals_ms"]
+    redraws = [m - a for m, a in zip(moves, arrivals, strict=True) if a == a]  # a == a: not NaN
+    print("Board in JupyterLab 4, headless Chromium, this machine")
+    print(f"  move → DOM updated       {summary(moves)}   target ≤ 50 ms")
+    print(f"    drops                  {summary(drops)}")
+    print(f"    clicks                 {summary(clicks)}")
+    print(f"    of which: state back   {summary([a for a in arrivals if a == a])}   (page → kernel → page)")
+    print(f"    of which: redraw       {summary(redraws)}   (state message → DOM)")
+    print(f"  move → next frame        {summary(figures['frames_ms'])}")
+    print(f"  first render, cold       {figures['render_cold_ms']:6.1f} ms   (widget message → cards drawn; "
+          f"loads the module)   cell run → drawn {figures['render_cold_total_ms']:6.1f} ms")
+    print(f"  first render             {summary(figures['render_ms'])}   target ≤ 150 ms")
+    print(f"    cell run → drawn       {summary(figures['render_total_ms'])}")
+    for name, (raw, gz) in sizes.items():
+        print(f"  {name:<22}  {raw:6d} bytes minified, {gz:6d} gzipped")
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=1))
+
+
+if __name__ == "__main__":
+    main()
