@@ -68,6 +68,9 @@ class Board(anywidget.AnyWidget):
     starts a new game of that variant. ``Board(game)`` shows an existing game.
     """
 
+    #: Seconds the solver may think when the board's Hint button is pressed.
+    hint_time_limit = 1.0
+
     _esm = _STATIC / "widget.js" if (_STATIC / "widget.js").is_file() else _NO_BUNDLE
     _css = _STATIC / "widget.css" if (_STATIC / "widget.css").is_file() else ""
 
@@ -150,14 +153,17 @@ class Board(anywidget.AnyWidget):
             self._after_moves(played)
         return played
 
-    def hint(self, time_limit: float = 1.0):
+    def hint(self, time_limit: float | None = None):
         """Ask the solver for a good move, show it on the board and return it.
+
+        The solver thinks for about ``time_limit`` seconds (default ``hint_time_limit``).
 
         Returns the solver's hint (``.move``, ``.reason``), or ``None`` when no move is legal.
         """
         from .solver import hint  # the solver is heavy; load it only when someone asks
 
-        found = hint(self._game.copy(), time_limit=time_limit)  # a copy: the search can't disturb us
+        limit = self.hint_time_limit if time_limit is None else time_limit
+        found = hint(self._game.copy(), time_limit=limit)  # a copy: the search can't disturb us
         if found is None:
             self._hint = None
             self._publish("No legal move: there is nothing to hint.", "info")

@@ -20,7 +20,7 @@ import traitlets
 from conftest import VARIANT_IDS, builds_on, make_game, rank
 
 from ft_widget import VARIANTS, Board, Game, IllegalMove
-from ft_widget.cards import card_str
+from ft_widget.cards import card_str, parse_card
 from ft_widget.widget import MAX_RUN_MOVES, MAX_TEXT, public_state, safe_move_home
 
 
@@ -538,3 +538,57 @@ def test_autoplay_request_plays_a_chain_and_leaves_the_stock(monkeypatch, quiet)
     assert state["moves"] == 4 and len(board.game.stock) == stock
     state = browser.send("autoplay")
     assert state["message"] == "No card can safely go to the foundations now." and state["moves"] == 4
+
+
+# --------------------------------------------------------------------------- hint
+SYMBOL = re.compile(r"(10|[2-9AJQK])([♣♦♥♠])")
+
+
+@pytest.mark.parametrize("variant, deal", [("rank_and_file", 3), ("maria", 5), ("little_forty", 2)])
+def test_a_hint_is_a_legal_move_and_names_only_visible_cards(monkeypatch, quiet, variant, deal):
+    board = Board(variant, deal=deal)
+    board.hint_time_limit = 0.3
+    browser = browser_for(board, monkeypatch)
+    board.play("s>w")
+    before = snapshot(board)
+    state = browser.send("hint")
+    hint = state["hint"]
+    assert hint and hint["move"] in state["legal"] and hint["reason"]
+    assert state["message"] == f"Hint: {hint['move']} — {hint['reason']}" and state["message_kind"] == "info"
+    assert snapshot(board) == before  # a hint plays nothing
+    seen = visible_cards(board.game)
+    for rank_text, suit_text in SYMBOL.findall(json.dumps(state, ensure_ascii=False)):
+        shown = card_str(parse_card(rank_text + suit_text))
+        assert seen[shown], f"the hint names {shown}, which the player cannot see"
+    assert Counter(CARD_TOKEN.findall(json.dumps(state))) == seen
+    # the hint is about this position only: the next change clears it
+    state = browser.send("move", move=hint["move"])
+    assert state["hint"] is None and state["last_move"] == hint["move"]
+
+
+def test_no_hint_without_a_legal_move(monkeypatch, quiet):
+    board = Board(make_game("forty_thieves", [
+        "AS 2S", "AS 2S", "3S 4S", "3S 4S", "5S 6S", "5S 6S", "7S 8S", "7S 8S",
+        "9S JS QS KS TS", "9S JS QS KS TS"], stock=""))
+    browser = browser_for(board, monkeypatch)
+    state = browser.send("hint")
+    assert state["hint"] is None and state["message"] == "No legal move: there is nothing to hint."
+    assert board.hint() is None
+
+
+def test_hint_from_python_returns_the_solvers_hint():
+    board = Board("lucas", deal=3)
+    found = board.hint(time_limit=0.3)
+    assert found.move in board.game.legal_moves() and isinstance(found.reason, str)
+    assert board.state["hint"] == {"move": str(found.move), "reason": found.reason}
+
+
+def test_the_board_loads_the_committed_bundle():
+    from pathlib import Path
+
+    import ft_widget.widget
+
+    static = Path(ft_widget.widget.__file__).parent / "static"
+    board = Board("maria", deal=5)
+    assert board._esm == (static / "widget.js").read_text()
+    assert board._css == (static / "widget.css").read_text()
