@@ -16,7 +16,14 @@ const DOWN_MIN = 0.05;
 const UP_STEP = 0.25;
 const UP_MIN = 0.17;
 const ROOM_FOR = 11; // the tableau area holds this many face-up cards at full step
-const WASTE_FAN = 0.3; // horizontal step between visible waste cards, fraction of card width
+// Horizontal step between visible waste cards, as a fraction of card width: wide
+// enough to show a covered card's rank and suit.
+const WASTE_FAN = 0.54;
+
+/** Space between the waste and the foundations, in card widths (less when the waste fans). */
+function gutter(stockDeal) {
+  return stockDeal > 1 ? 0.1 : 0.5;
+}
 
 /** Pile ids in reading order: the top row, then the columns. */
 export function pileIds(columns) {
@@ -31,8 +38,8 @@ export function cardSize(width, columns, stockDeal = 1) {
   const pad = gap;
   const inner = width - 2 * pad;
   const fan = WASTE_FAN * (Math.max(1, stockDeal) - 1);
-  // top row: stock, waste (+ fan), a half-card gutter, 8 foundations; 9 gaps between.
-  const byTop = (inner - 9 * gap) / (10.5 + fan);
+  // top row: stock, waste (+ fan), a gutter, 8 foundations; 9 gaps between.
+  const byTop = (inner - 9 * gap) / (10 + gutter(stockDeal) + fan);
   const byCols = (inner - (columns - 1) * gap) / columns;
   const cardW = Math.max(MIN_CARD_W, Math.min(MAX_CARD_W, Math.floor(Math.min(byTop, byCols))));
   return { cardW, cardH: Math.round(cardW * ASPECT), gap, pad };
@@ -78,7 +85,7 @@ export function computeLayout(state, width) {
   const { cardW, cardH, gap, pad } = cardSize(width, columns, stockDeal);
   const fanX = Math.round(WASTE_FAN * cardW);
   const wasteW = cardW + fanX * (stockDeal - 1);
-  const topW = 10 * cardW + 9 * gap + (wasteW - cardW) + Math.round(cardW / 2);
+  const topW = 10 * cardW + 9 * gap + (wasteW - cardW) + Math.round(cardW * gutter(stockDeal));
   const colsW = columns * cardW + (columns - 1) * gap;
   const contentW = Math.max(topW, colsW);
   const left = Math.max(pad, Math.round((width - contentW) / 2));

@@ -63,7 +63,8 @@ function px(n) {
 }
 
 function faceHTML(card, x, y) {
-  const rank = rankLabel(card);
+  // "10" is the one two-character rank: condensed so it is no wider than the others
+  const rank = card[0] === "T" ? `<span class="ft-ten">${rankLabel(card)}</span>` : rankLabel(card);
   const suit = suitSymbol(card);
   return `<div class="ft-card ${isRed(card) ? "ft-red" : "ft-black"}" data-card="${card}" role="img"`
     + ` aria-label="${cardName(card)}" style="left:${px(x)};top:${px(y)}">`
