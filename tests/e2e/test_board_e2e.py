@@ -172,6 +172,42 @@ def test_drag_click_deal_undo_in_maria(notebook):
     nb.page.screenshot(path=str(SCREENSHOTS / "e2e-maria-after-play.png"))
 
 
+def test_keyboard_play_stays_out_of_jupyterlabs_shortcuts(notebook):
+    """Keys typed on the board play the game. In JupyterLab's command mode D,D would delete
+    a cell and A would insert one: the notebook must keep its cells."""
+    nb = notebook
+    k = reset(nb, "maria", 5)
+    page = nb.page
+    cells = page.locator(".jp-Notebook .jp-Cell").count()
+    boards(nb).nth(0).focus()
+    page.keyboard.press("d")
+    page.keyboard.press("d")
+    settled(nb, ["s>w", "s>w"])
+    page.keyboard.press("u")
+    k = settled(nb, ["s>w"])
+    # pick a card up with Enter and put it down with Enter, moving with the arrow keys
+    move = next(m for m in k["legal"] if re.fullmatch(r"\d+>\d+", m))
+    src, dst = (int(p) for p in piles_of(move))
+    for _ in range(12):
+        page.keyboard.press("ArrowLeft")  # to column 1, wherever the cursor was
+    for _ in range(src - 1):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    for _ in range(abs(dst - src)):
+        page.keyboard.press("ArrowRight" if dst > src else "ArrowLeft")
+    page.keyboard.press("Enter")
+    settled(nb, ["s>w", move])
+    # the hint key asks the solver; the board marks the hinted move's source pile
+    page.keyboard.press("h")
+    message = boards(nb).nth(0).locator(".ft-message")
+    wait_for(lambda: message.inner_text().startswith("Hint: "), "a hint")
+    assert boards(nb).nth(0).locator(".ft-hint-src").count() == 1
+    page.keyboard.press("a")  # auto-play: nothing is safe to send home here, and no cell appears
+    wait_for(lambda: "safely" in message.inner_text(), "auto-play's answer")
+    assert page.locator(".jp-Notebook .jp-Cell").count() == cells
+    assert kernel(nb)["history"] == ["s>w", move]
+
+
 def test_python_moves_reach_every_view(notebook):
     nb = notebook
     reset(nb, "lucas", 2)
