@@ -238,6 +238,25 @@ def run(args) -> None:
             settle(page, s["version"])
             check(state(page)["last_move"] == found, f"run drag plays {found}")
 
+        # --- moves slide (FLIP, <= 150 ms), except under prefers-reduced-motion
+        for reduce in (False, True):
+            page.emulate_media(reduced_motion="reduce" if reduce else "no-preference")
+            open_board(page, "maria", deal=3)
+            s = state(page)
+            page.evaluate("""() => { window.slides = [];
+                const m = window.model, emit = m.emit.bind(m);
+                m.emit = (ev) => { emit(ev); window.slides.push(document.getAnimations()
+                    .map(a => a.effect.getTiming().duration)); }; }""")
+            move = column_moves(s)[0]
+            drag(page, *move.split(">"))
+            settle(page, s["version"])
+            slides = page.evaluate("window.slides")[-1]
+            if reduce:
+                check(slides == [], "no slide animation under prefers-reduced-motion")
+            else:
+                check(len(slides) >= 1 and max(slides) <= 150, f"the moved card slides ({slides} ms)")
+        page.emulate_media(reduced_motion="no-preference")
+
         # --- the variant menu starts a new game of another variant
         s = state(page)
         page.locator(".ft-variant").select_option("indian")
