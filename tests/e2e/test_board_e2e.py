@@ -221,6 +221,16 @@ def test_python_moves_reach_every_view(notebook):
     settled(nb, [])
 
 
+def test_the_variant_menu_starts_a_new_game(notebook):
+    nb = notebook
+    reset(nb, "maria", 5)
+    boards(nb).nth(0).locator("select.ft-variant").select_option("lucas")
+    wait_for(lambda: nb.kernel.json("board.game.variant.id") == "lucas", "the kernel to play Lucas")
+    k = settled(nb, [])
+    assert len(k["position"]["tableau"]) == 13
+    assert boards(nb).nth(1).locator("select.ft-variant").input_value() == "lucas"
+
+
 def test_little_forty_deals_three(notebook):
     nb = notebook
     reset(nb, "little_forty", 4)
