@@ -44,6 +44,16 @@ _SETTINGS = {
 }
 
 
+def _die_with_parent() -> None:
+    """In the server's process, before exec: on Linux, get SIGTERM when the test process
+    dies, even by SIGKILL or a CI timeout, so no server outlives its test run. (Its kernels
+    watch their parent, the server, and exit after it.)"""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -102,18 +112,22 @@ class Lab:
         self._log = open(self.log_path, "wb")
         # Its own session: stop() can end the server and everything it started.
         self.proc = subprocess.Popen(cmd, env=env, cwd=self.root, stdout=self._log,
-                                     stderr=subprocess.STDOUT, start_new_session=True)
+                                     stderr=subprocess.STDOUT, start_new_session=True,
+                                     preexec_fn=_die_with_parent)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"jupyter lab exited early:\n{self.log()}")
+                log = self.log()
+                self.stop()
+                raise RuntimeError(f"jupyter lab exited early:\n{log}")
             try:
                 self.api("GET", "api/status")
                 return self
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 time.sleep(0.3)
+        log = self.log()
         self.stop()
-        raise TimeoutError(f"jupyter lab did not answer in {timeout} s:\n{self.log()}")
+        raise TimeoutError(f"jupyter lab did not answer in {timeout} s:\n{log}")
 
     def log(self) -> str:
         try:
