@@ -47,7 +47,9 @@ def chromium(lab):
 def notebook(lab, chromium):
     """board.ipynb open and run: one board (Maria, deal 5) shown in two views, in a
     900-pixel-wide notebook; ``notebook.kernel`` reads and drives the kernel's ``board``."""
-    page = chromium.new_page(viewport={"width": 1200, "height": 1000})
+    # has_touch: the page may also be played with touch events (see the touch test)
+    context = chromium.new_context(viewport={"width": 1200, "height": 1000}, has_touch=True)
+    page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     frames: list[str] = []  # widget messages the page received, for the hidden-card test
@@ -68,5 +70,5 @@ def notebook(lab, chromium):
     SCREENSHOTS.mkdir(exist_ok=True)
     yield nb
     nb.kernel.close()
-    page.close()
+    context.close()
     assert errors == [], f"errors in the page: {errors}"

@@ -172,6 +172,50 @@ def test_drag_click_deal_undo_in_maria(notebook):
     nb.page.screenshot(path=str(SCREENSHOTS / "e2e-maria-after-play.png"))
 
 
+def touch_drag(nb, src: str, dst: str) -> None:
+    """A finger's drag, as the touch screen sends it (Chromium turns it into pointer events)."""
+    cdp = nb.page.context.new_cdp_session(nb.page)
+    x, y = center(nb, f'[data-pile="{src}"] .ft-card')
+    tx, ty = pile_target(nb, dst)
+
+    def touch(kind, px=None, py=None):
+        points = [] if kind == "touchEnd" else [{"x": px, "y": py, "id": 1}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", x, y)
+    for k in range(1, 13):
+        touch("touchMove", x + (tx - x) * k / 12, y + (ty - y) * k / 12)
+    touch("touchEnd")
+    cdp.detach()
+
+
+def test_touch_tap_and_drag(notebook):
+    nb = notebook
+    k = reset(nb, "streets", 1)
+    history = []
+    moves = [m for m in k["legal"] if re.fullmatch(r"\d+>\d+", m)]
+    assert moves, "pick a deal with a column-to-column move"
+    # tap the card, tap its place
+    src, dst = piles_of(moves[0])
+    nb.page.touchscreen.tap(*center(nb, f'[data-pile="{src}"] .ft-card'))
+    nb.page.touchscreen.tap(*pile_target(nb, dst))
+    history.append(moves[0])
+    k = settled(nb, history)
+    # drag with a finger
+    nb.page.touchscreen.tap(*pile_target(nb, "s"))
+    history.append("s>w")
+    k = settled(nb, history)
+    move = next((m for m in k["legal"] if re.fullmatch(r"(\d+|w)>\d+", m)), None)
+    if move is None:
+        nb.kernel.run("board.undo()")
+        history.pop()
+        k = settled(nb, history)
+        move = next(m for m in k["legal"] if re.fullmatch(r"(\d+|w)>\d+", m))
+    touch_drag(nb, *piles_of(move))
+    history.append(move)
+    settled(nb, history)
+
+
 def test_keyboard_play_stays_out_of_jupyterlabs_shortcuts(notebook):
     """Keys typed on the board play the game. In JupyterLab's command mode D,D would delete
     a cell and A would insert one: the notebook must keep its cells."""
@@ -188,8 +232,9 @@ def test_keyboard_play_stays_out_of_jupyterlabs_shortcuts(notebook):
     # pick a card up with Enter and put it down with Enter, moving with the arrow keys
     move = next(m for m in k["legal"] if re.fullmatch(r"\d+>\d+", m))
     src, dst = (int(p) for p in piles_of(move))
+    page.keyboard.press("ArrowDown")  # to the columns' row, if the cursor was on the top row
     for _ in range(12):
-        page.keyboard.press("ArrowLeft")  # to column 1, wherever the cursor was
+        page.keyboard.press("ArrowLeft")  # to column 1
     for _ in range(src - 1):
         page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
