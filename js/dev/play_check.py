@@ -14,7 +14,9 @@ included) and the frontend's own redraw time.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
+from urllib.parse import quote
 
 from playwright.sync_api import sync_playwright
 from serve import start
@@ -24,8 +26,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 BASE = ""  # set in main() once the server runs
 
 
-def open_board(page, variant, deal=3, play=0, width=900):
-    page.goto(f"{BASE}?variant={variant}&deal={deal}&play={play}&width={width}")
+def open_board(page, variant, deal=3, play=0, width=900, position=None):
+    extra = f"&position={quote(json.dumps(position))}" if position else ""
+    page.goto(f"{BASE}?variant={variant}&deal={deal}&play={play}&width={width}{extra}")
     page.wait_for_function("window.harnessReady === true")
     page.evaluate("""() => { window.keysAtDocument = 0;
         document.addEventListener('keydown', () => window.keysAtDocument++); }""")
@@ -263,6 +266,33 @@ def run(args) -> None:
         settle(page, s["version"])
         check(state(page)["variant"] == "indian" and page.locator('[data-pile]').count() == 20,
               "the menu switches to Indian (10 columns)")
+
+        # --- one-card game: a run drag through an empty column becomes single-card moves
+        cols = [["KS", "QH", "JC"], ["KC"], []] + [[c] for c in "2C 3C 4C 5C 6C 7C".split()]
+        stock = [f"{r}{s_}" for s_ in "CDHS" for r in "A23456789TJQK"] * 2
+        for c in [c for col in cols for c in col]:
+            stock.remove(c)
+        position = {"variant": "maria", "tableau": cols, "foundations": [[] for _ in range(8)],
+                    "waste": [], "stock": stock, "redeals_left": 0}
+        open_board(page, "maria", position=position)
+        s = state(page)
+        qh = page.locator('[data-pile="1"] [data-card="QH"]').bounding_box()
+        dx, dy = centre(page, '[data-pile="2"]')
+        page.mouse.move(qh["x"] + 8, qh["y"] + 6)
+        page.mouse.down()
+        page.mouse.move(qh["x"] + 20, qh["y"] + 20, steps=3)
+        check(page.locator(".ft-drag .ft-card").count() == 2, "Maria: QH and JC are picked up together")
+        check(page.locator('[data-pile="2"].ft-target').count() == 1, "column 2 is marked as a legal target")
+        page.mouse.move(dx, dy + 20, steps=5)
+        page.mouse.up()
+        settle(page, s["version"])
+        s2 = state(page)
+        sent = page.evaluate("window.model.sent.at(-1)")
+        check(sent["request"].get("moves") == ["1>3", "1>2", "3>2"], f"sent as single-card moves {sent['request']}")
+        check(s2["moves"] == 3 and s2["tableau"][1]["up"] == ["KC", "QH", "JC"] and not s2["tableau"][2]["up"],
+              "the Board played them: QH, JC now on KC, column 3 empty again")
+        check(page.locator(".face-down").count() == 1 and page.locator('[data-pile="s"] .face-down').count() == 1,
+              "only the stock is face down")
 
         # --- Little Forty's stock deals three and redeals
         open_board(page, "little_forty", deal=3)

@@ -8,7 +8,8 @@ here and gets the new ``state`` back). Run from the repository root:
     # then open http://127.0.0.1:8765/js/dev/harness.html?variant=lucas&deal=3
 
 Query parameters of the harness page: variant, deal, width (px), theme (light|dark),
-play (number of random-but-seeded moves played first, to show mid-game columns).
+play (number of random-but-seeded moves played first, to show mid-game columns),
+position (a RULES.md position as JSON, instead of variant and deal).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
-from ft_widget import Board
+from ft_widget import Board, Game
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARDS: dict[str, Board] = {}
@@ -58,7 +59,10 @@ class Handler(SimpleHTTPRequestHandler):
         url = urlparse(self.path)
         if url.path == "/api/new":
             q = {k: v[0] for k, v in parse_qs(url.query).items()}
-            board = Board(q.get("variant", "forty_thieves"), deal=int(q.get("deal", 1)))
+            if "position" in q:  # a RULES.md position as JSON
+                board = Board(Game.from_position(json.loads(q["position"])))
+            else:
+                board = Board(q.get("variant", "forty_thieves"), deal=int(q.get("deal", 1)))
             mid_game(board, int(q.get("play", 0)), int(q.get("deal", 1)))
             key = q.get("key", "0")
             BOARDS[key] = board
