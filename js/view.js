@@ -117,6 +117,7 @@ export function drawChrome(refs, state) {
   refs.status.textContent = statusText(state);
   refs.status.dataset.status = state.status;
   refs.message.textContent = state.message || "";
+  refs.message.title = state.message || ""; // the line may be cut short on narrow boards
   refs.message.dataset.kind = state.message_kind || "";
   for (const b of refs.buttons) {
     const a = b.dataset.action;
