@@ -74,13 +74,16 @@ class Board(anywidget.AnyWidget):
     _esm = _STATIC / "widget.js" if (_STATIC / "widget.js").is_file() else _NO_BUNDLE
     _css = _STATIC / "widget.css" if (_STATIC / "widget.css").is_file() else ""
 
-    #: The variant id. Setting it starts a new game (random deal) of that variant.
+    #: The variant id. Setting it to another variant starts a new game (random deal) of it;
+    #: for a new deal of the same variant, call ``new_game``.
     variant = traitlets.Unicode("forty_thieves").tag(sync=True)
     #: The public view of the game (Python → browser). See ``public_state``.
     state = traitlets.Dict().tag(sync=True)
     #: The browser's latest request (browser → Python), answered in ``set_state``. ``Any``,
     #: not ``Dict``: a malformed value must reach our checks instead of failing in traitlets.
-    request = traitlets.Any(None, allow_none=True).tag(sync=True)
+    #: No echo: the answer is the new ``state``; bouncing each request (however big) back
+    #: to every view would only add traffic.
+    request = traitlets.Any(None, allow_none=True).tag(sync=True, echo_update=False)
 
     def __init__(self, variant: str | Game = "forty_thieves", deal: int | None = None, **kwargs: Any):
         if isinstance(variant, Game):

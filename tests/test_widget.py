@@ -154,8 +154,8 @@ def test_a_move_request_plays_and_every_view_gets_the_new_state(monkeypatch, qui
     assert [str(m) for m in board.game.history] == [move]  # the kernel's game, at once
     assert state["ack"] == 0 and state["last_move"] == move and state["moves"] == 1
     assert state["version"] == version + 1 and state["message_kind"] == ""
-    # ipywidgets echoes the request to all views, then one state update reaches them all
-    assert [m["method"] for m in browser.sent] == ["echo_update", "update"]
+    # one state update reaches all views (the request itself is not echoed back to them)
+    assert [m["method"] for m in browser.sent] == ["update"]
     assert browser.states() == [state]
 
 
