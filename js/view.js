@@ -73,11 +73,12 @@ function faceHTML(card, x, y) {
     + `<span class="ft-idx ft-idx2" aria-hidden="true">${rank}<span>${suit}</span></span></div>`;
 }
 
-function backHTML(x, y) {
-  return `<div class="ft-card face-down" role="img" aria-label="face-down card" style="left:${px(x)};top:${px(y)}"></div>`;
+function backHTML(x, y, extra = "") {
+  return `<div class="ft-card face-down${extra}" role="img" aria-label="face-down card" style="left:${px(x)};top:${px(y)}"></div>`;
 }
 
-const SLOT_TEXT = { foundation: "A", waste: "", column: "" };
+// What an empty pile's outline shows: foundations start with an Ace.
+const SLOT_TEXT = { foundation: "A" };
 
 /** Redraw every pile and card for `state` at `layout`. */
 export function drawTable(refs, state, layout) {
@@ -90,22 +91,21 @@ export function drawTable(refs, state, layout) {
     const p = layout.piles[id];
     let inner = "";
     let slot = SLOT_TEXT[p.kind] || "";
+    let kind = `ft-${p.kind}`;
     if (p.kind === "stock") {
+      // an empty stock that can be redealt shows a turn-over arrow
       slot = state.redeals_left > 0 && state.waste.count > 0 ? "\u21BB" : "";
       if (state.stock.count) {
-        inner = backHTML(0, 0).replace("face-down\"", "face-down ft-stack\"")
-          + `<span class="ft-count" aria-hidden="true">${state.stock.count}</span>`;
+        inner = backHTML(0, 0, " ft-stack") + `<span class="ft-count" aria-hidden="true">${state.stock.count}</span>`;
       }
     } else {
       for (const c of p.cards) {
         inner += c.card ? faceHTML(c.card, c.x - p.x, c.y - p.y) : backHTML(c.x - p.x, c.y - p.y);
       }
     }
-    if (p.kind === "waste" && state.waste.count > state.waste.top.length) {
-      // cards under the visible ones: a back-coloured edge says the waste is deeper
-      slot = "";
-    }
-    html += `<div class="ft-pile ft-${p.kind}" data-pile="${id}" id="${uid}-${id}" role="group"`
+    // more cards under the visible ones: drawn as a stack's edge
+    if (p.kind === "waste" && state.waste.count > state.waste.top.length) kind += " ft-deep";
+    html += `<div class="ft-pile ${kind}" data-pile="${id}" id="${uid}-${id}" role="group"`
       + ` aria-label="${pileLabel(state, id)}" style="left:${px(p.x)};top:${px(p.y)};width:${px(p.w)};height:${px(p.h)}">`
       + `<div class="ft-slot" aria-hidden="true">${slot}</div>${inner}</div>`;
   }
