@@ -103,7 +103,7 @@ class Lab:
         env.pop("JUPYTER_TOKEN", None)
         cmd = [
             sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={self.port}",
-            "--ip=127.0.0.1", f"--ServerApp.token={self.token}", f"--ServerApp.root_dir={self.root}",
+            "--ip=127.0.0.1", f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={self.root}",
             "--ServerApp.port_retries=0", "--ServerApp.allow_root=True",
             "--LabApp.expose_app_in_browser=True",
             "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
