@@ -39,7 +39,8 @@ def code(text: str, ignore_output: bool = False):
 
 def notebook(cells) -> nbformat.NotebookNode:
     nb = new_notebook(cells=cells)
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                 "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}
     return nb
 
@@ -76,7 +77,7 @@ NOTEBOOK_LIST = """
 | [rank_and_file](rank_and_file.ipynb) | as Number Ten, with three face-down rows |
 | [streets](streets.ipynb) | Forty Thieves with alternate colours |
 | [10_rule_differences](10_rule_differences.ipynb) | all nine side by side, measured |
-| [11_working_from_code](11_working_from_code.ipynb) | positions, moves, JSON, your own policy, studies, Dask |
+| [11_working_from_code](11_working_from_code.ipynb) | positions, moves, JSON, policies, studies, Dask |
 """
 
 
@@ -123,7 +124,8 @@ def start_here():
           picks up and places, Shift+↑/↓ takes more or fewer cards of a run, Esc cancels,
           `d` deals, `f` sends the card home, `u`/`z` undo, `r`/`y` redo, `h` hint, `a` plays
           safe moves home.
-        * **Buttons**: New deal, Restart, Undo, Redo, Hint, Auto-play; the menu switches to another game of the family.
+        * **Buttons**: New deal, Restart, Undo, Redo, Hint, Auto-play; the menu switches to
+          another game of the family.
 
         A refused move puts the card back and says why, in the engine's words.
         """),
@@ -334,14 +336,18 @@ DIFFERENCE_CELLS = {
         """),
         code("""
         game = Game("forty_thieves", deal=1)
-        for move in ["1>9", "2>3x2", "w>s"]:
+        display(HTML(html_board(game, highlight="1>9", caption="deal 1: 1>9, 7♦ on 8♣, is not in suit")))
+        for move in ["1>9", "2>3x2"]:
             try:
                 game.play(move)
             except IllegalMove as refusal:
                 print(f"{move:6} refused: {refusal}")
-        """),
-        code("""
-        display(HTML(html_board(game, highlight="1>9", caption="1>9: 7♦ on 8♣ is not in suit")))
+        while game.stock:  # turn the whole stock over, then ask for a second pass
+            game.play("s>w")
+        try:
+            game.play("w>s")
+        except IllegalMove as refusal:
+            print(f"{'w>s':6} refused: {refusal}")
         """),
     ],
     "streets": [
@@ -391,11 +397,13 @@ DIFFERENCE_CELLS = {
             counts = []
             for deal in deals:
                 g = Game(variant, deal=deal)
-                counts.append(sum(m.dst < 13 and m.src < 13 and bool(g.tableau[m.dst]) for m in g.legal_moves()))
+                builds = [m for m in g.legal_moves() if m.src < 13 and m.dst < 13 and g.tableau[m.dst]]
+                counts.append(len(builds))
             return pd.Series(counts)
 
         builds = pd.DataFrame({v: opening_builds(v) for v in ["forty_thieves", "indian"]})
-        builds.agg(["mean", lambda s: (s == 0).mean()]).set_axis(["building moves at the start (mean)", "deals with none"])
+        builds.agg(["mean", lambda s: (s == 0).mean()]).set_axis(
+            ["building moves at the start (mean)", "share of deals with none"])
         """),
     ],
     "limited": [
@@ -569,7 +577,7 @@ DIFFERENCE_CELLS["little_forty"] = _sequence_difference("little_forty", "Little 
 
 def winning_line_cells(vid: str, name: str) -> list:
     return [
-        md(f"""
+        md("""
         ## A winning line, step by step
 
         The solver (`ft_widget.solve`) plays with perfect information: it knows the stock's
@@ -608,7 +616,8 @@ def winning_line_cells(vid: str, name: str) -> list:
                                    ("52 cards home", replay.cards_home >= 52)]:
                 if happened and what not in moments:
                     moments[what] = step
-                    display(HTML(html_board(replay, scale=0.8, caption=f"after move {{step}} ({{move}}): {{what}}")))
+                    caption = f"after move {{step}} ({{move}}): {{what}}"
+                    display(HTML(html_board(replay, scale=0.8, caption=caption)))
         print("won:", replay.is_won)
         replay
         """),
@@ -720,7 +729,7 @@ def facts_cells(vid: str, name: str) -> list:
 
 def policy_cells(vid: str, name: str) -> list:
     return [
-        md(f"""
+        md("""
         ### Rules of thumb, measured
 
         `ft_widget.POLICIES` holds three ways to play that see only what a player sees:
@@ -786,7 +795,8 @@ STRATEGY_CELLS: dict[str, list] = {
         """),
         code("""
         print(f"cards in the waste at its fullest, in the solver's winning lines: "
-              f"median {facts['peak waste'].median():.0f}, most {facts['peak waste'].max()} (the stock holds 64)")
+              f"median {facts['peak waste'].median():.0f}, most {facts['peak waste'].max()} "
+              "(the stock holds 64)")
         """),
     ],
     "indian": _compare(
@@ -874,7 +884,8 @@ STRATEGY_CELLS: dict[str, list] = {
 
         from ft_widget.policies import cautious
 
-        redeals = pd.DataFrame({k: measure(replace(VARIANTS["little_forty"], redeals=k), cautious, range(1, 31))
+        little = VARIANTS["little_forty"]
+        redeals = pd.DataFrame({k: measure(replace(little, redeals=k), cautious, range(1, 31))
                                 for k in range(4)}).T.rename_axis("redeals")
         redeals
         """,
@@ -911,7 +922,8 @@ STRATEGY_CELLS: dict[str, list] = {
 
         from ft_widget.policies import cautious
 
-        hidden = pd.DataFrame({k: measure(replace(VARIANTS["rank_and_file"], face_down=k), cautious, range(1, 31))
+        rank_and_file = VARIANTS["rank_and_file"]
+        hidden = pd.DataFrame({k: measure(replace(rank_and_file, face_down=k), cautious, range(1, 31))
                                for k in range(4)}).T.rename_axis("face-down rows")
         hidden
         """,
@@ -920,224 +932,6 @@ STRATEGY_CELLS: dict[str, list] = {
         ax.set(xlabel="face-down rows", ylabel="mean cards home", xticks=range(4))
         plt.show()
         """),
-}
-
-
-def winning_line_cells(vid: str, name: str) -> list:
-    return [
-        md(f"""
-        ## A winning line, step by step
-
-        The solver (`ft_widget.solve`) plays with perfect information: it knows the stock's
-        order and the face-down cards. It is not how a person plays, but its line proves the
-        deal can be won and shows what a win looks like. The lines are stored in
-        `data/solver_lines.json` (regenerate them with the command in that file) and every
-        move is checked again by the engine as we replay it.
-        """),
-        code(f"""
-        won = [d for d in LINES["deals"] if d["variant"] == "{vid}" and d["status"] == "won"]
-        shown = min(won, key=lambda d: len(d["moves"]))  # the shortest win among the deals solved
-        line = shown["moves"]
-        print(f"deal {{shown['deal']}}: won in {{len(line)}} moves; the first 40:")
-        print(" ".join(line[:40]))
-        """),
-        md("""
-        The first moves, each drawn before it is played: the orange frame is what moves, the
-        blue frame where it goes.
-        """),
-        code(f"""
-        replay = Game("{vid}", deal=shown["deal"])
-        for step, move in enumerate(line[:4], 1):
-            display(HTML(html_board(replay, highlight=move, scale=0.8, caption=f"move {{step}}: {{move}}")))
-            replay.play(move)
-        """),
-        md("""
-        Then the moments that decide the game: the first empty column, the stock running out,
-        half the cards home, and the end.
-        """),
-        code(f"""
-        moments, replay = {{}}, Game("{vid}", deal=shown["deal"])
-        for step, move in enumerate(line, 1):
-            replay.play(move)
-            for what, happened in [("the first empty column", not all(replay.tableau)),
-                                   ("the stock is used up", not replay.stock and replay.redeals_left == 0),
-                                   ("52 cards home", replay.cards_home >= 52)]:
-                if happened and what not in moments:
-                    moments[what] = step
-                    display(HTML(html_board(replay, scale=0.8, caption=f"after move {{step}} ({{move}}): {{what}}")))
-        print("won:", replay.is_won)
-        replay
-        """),
-    ]
-
-
-def try_it_cells(vid: str, deal: str) -> list:
-    return [
-        md("""
-        ## Your turn
-
-        Play the deal on the board. `board.game.history` keeps your moves.
-        """),
-        code(f"""
-        board = Board("{vid}", deal={deal})
-        board
-        """, ignore_output=True),
-    ]
-
-
-# Strategy cells: a common core (how winnable, empty columns) and each variant's own points.
-def outcome_cells(vid: str, name: str) -> list:
-    others = "" if vid == "forty_thieves" else ', "forty_thieves"'
-    return [
-        md(f"""
-        ## Strategy
-
-        ### How often can {name} be won?
-
-        The solver tried deals 1–30 of every game, knowing every card, with the same search
-        budget for each deal (a number of positions, not seconds, so the result is the same on
-        any machine). *won* means it found a line and the engine replayed it to the end; *lost*
-        means it searched every position the deal can reach; *unknown* means the budget ran
-        out first. So the share won is a floor on how often the game can be won, and won +
-        unknown a ceiling.
-        """),
-        code(f"""
-        deals = pd.DataFrame(LINES["deals"])
-        outcome = (deals.groupby("variant")["status"].value_counts().unstack(fill_value=0)
-                   .reindex(columns=["won", "lost", "unknown"], fill_value=0))
-        print(f"{{LINES['command']}}  ({{LINES['max_states']:,}} positions per search phase)")
-        outcome.loc[["{vid}"{others}]]
-        """),
-    ]
-
-
-def facts_cells(vid: str, name: str) -> list:
-    from ft_widget import VARIANTS
-
-    v = VARIANTS[vid]
-    watched = ["the first empty column", "the stock running out"]
-    extra_checks, extra_totals = "", ""
-    if v.face_down:
-        watched.append("the last face-down card turning up")
-        extra_checks += """
-                if not any(game.face_down_counts):
-                    facts.setdefault("all face up", step)"""
-    if v.sequences:
-        watched.append("how many moves carried a run of cards")
-        extra_totals += """
-            facts["runs moved"] = sum(m.count > 1 for m in game.history)"""
-    if v.redeals:
-        watched.append("how many redeals it used")
-        extra_totals += """
-            facts["redeals used"] = game.variant.redeals - game.redeals_left"""
-    return [
-        md(f"""
-        ### How the solver wins
-
-        To see *how* {name} is won, we replay every winning line the solver found and note
-        {", ".join(watched[:-1])} and {watched[-1]}, and the most cards the waste held at once.
-        """),
-        code(f"""
-        def line_facts(deal, line):
-            \"\"\"Replay a winning line through the engine; note when things first happen.\"\"\"
-            game = Game("{vid}", deal=deal)
-            facts = {{"deal": deal, "moves": len(line), "peak waste": 0}}
-            for step, text in enumerate(line, 1):
-                game.play(text)
-                facts["peak waste"] = max(facts["peak waste"], len(game.waste))
-                if not all(game.tableau):
-                    facts.setdefault("first empty column", step)
-                if not game.stock:
-                    facts.setdefault("stock first empty", step){extra_checks}
-            assert game.is_won{extra_totals}
-            return facts
-
-        facts = pd.DataFrame([line_facts(d["deal"], d["moves"]) for d in won]).set_index("deal")
-        facts.describe().loc[["count", "mean", "min", "50%", "max"]].round(1)
-        """),
-        md("""
-        ### Empty columns come first
-
-        An empty column takes any card: it is the one place to park a card that is in the way,
-        and the only way to dig out a buried card without a home for the cards above it. How
-        early do the solver's lines open one, compared with the stock running out?
-        """),
-        code("""
-        before = (facts["first empty column"] < facts["stock first empty"]).mean()
-        print(f"lines that empty a column before the stock runs out: {before:.0%} of {len(facts)}")
-        print(f"median move of the first empty column: {facts['first empty column'].median():.0f} "
-              f"(a line is {facts['moves'].median():.0f} moves long)")
-        ax = facts[["first empty column", "stock first empty"]].plot.bar(rot=0, width=0.8)
-        ax.set(xlabel="deal", ylabel="move number", title="When the solver first empties a column")
-        plt.show()
-        """),
-    ]
-
-
-def policy_cells(vid: str, name: str) -> list:
-    return [
-        md(f"""
-        ### Rules of thumb, measured
-
-        `ft_widget.POLICIES` holds three ways to play that see only what a player sees:
-        *random* (any legal move), *foundations_first* (home whenever possible, then the waste,
-        then uncover cards, then deal) and *cautious* (safe moves home first, keep empty columns
-        for emergencies, never bury a needed card). Each plays deals 1–50; a game ends when it is
-        won, stuck, or comes back to a position it has already played through.
-        """),
-        code(f"""
-        import random
-
-        from ft_widget import POLICIES, play_policy
-
-        def measure(variant, policy, deals=range(1, 51)):
-            \"\"\"Share won and mean cards home of ``policy`` over ``deals`` (seeded: repeatable).\"\"\"
-            results = [play_policy(Game(variant, deal=d), policy, random.Random(d)) for d in deals]
-            return {{"won": sum(r.status == "won" for r in results) / len(results),
-                    "cards home": sum(r.cards_home for r in results) / len(results)}}
-
-        policies = pd.DataFrame({{name: measure("{vid}", p) for name, p in POLICIES.items()}}).T
-        policies
-        """),
-        code("""
-        ax = policies["cards home"].plot.barh(xlim=(0, 104), title="Mean cards home (of 104), deals 1–50")
-        ax.axvline(104, color="grey", lw=1)
-        plt.show()
-        """),
-    ]
-
-
-STRATEGY_CELLS: dict[str, list] = {
-    "forty_thieves": [
-        md("""
-        ### Keep the empty column for when you need it
-
-        The cautious policy fills an empty column only when nothing else helps. Change that one
-        habit: the same policy, but it drops a card into any empty column as soon as it can.
-        """),
-        code("""
-        from ft_widget.policies import cautious
-
-        def fills_empty_columns(game, rng):
-            tab = game.tableau
-            fill = [m for m in game.legal_moves()
-                    if m.dst < 13 and not tab[m.dst] and (m.src >= 13 or len(tab[m.src]) > m.count)]
-            return rng.choice(fill) if fill else cautious(game, rng)
-
-        pd.DataFrame({"cautious": measure("forty_thieves", cautious),
-                      "fills empty columns at once": measure("forty_thieves", fills_empty_columns)}).T
-        """),
-        md("""
-        Rules of thumb almost never win Forty Thieves, while the solver, which knows the stock's
-        order, wins some deals (table above). The difference is foresight: which card to turn
-        up next, and whether a card should wait in the waste or go onto a column. The waste is
-        a one-way stack, so the solver keeps it short:
-        """),
-        code("""
-        print(f"peak waste in the solver's winning lines: median {facts['peak waste'].median():.0f} cards, "
-              f"largest {facts['peak waste'].max()} (the stock holds 64)")
-        """),
-    ],
 }
 
 
@@ -1286,15 +1080,21 @@ def rule_differences():
         games = [Game(v, deal=2) for v in same_layout]
         assert all(g.tableau == games[0].tableau for g in games)
         status = deals.set_index(["variant", "deal"])["status"]
-        display(HTML("".join(
-            f'<div style="display:inline-block;margin:2px">{html_board(g, scale=0.5, caption=f"{g.variant.name}: {status[(g.variant.id, 2)]}")}</div>'
-            for g in games)))
+        pictures = [html_board(g, scale=0.5, caption=f"{g.variant.name}: {status[(g.variant.id, 2)]}")
+                    for g in games]
+        display(HTML("".join(f'<div style="display:inline-block;margin:2px">{p}</div>' for p in pictures)))
         """),
-        md("Over all the deals the solver tried: how many are won under each rule book, and how many under all five?"),
+        md("""
+        Over all the deals the solver tried: how many are won under each rule book, and how
+        many under all five?
+        """),
         code("""
         verdicts = status.unstack(0)[same_layout]
         won = verdicts == "won"
-        summary = pd.DataFrame({"won": won.sum(), "won here but not in Forty Thieves": (won.T & ~won["forty_thieves"]).T.sum()})
+        forty = won["forty_thieves"]
+        summary = pd.DataFrame({"won": won.sum(),
+                                "won here, not in Forty Thieves": won.apply(lambda c: (c & ~forty).sum()),
+                                "won in Forty Thieves, not here": won.apply(lambda c: (~c & forty).sum())})
         print(f"deals won under all five rule books: {won.all(axis=1).sum()} of {len(won)}")
         summary
         """),
@@ -1327,8 +1127,10 @@ def rule_differences():
             return sum(play_policy(Game(variant, deal=d), cautious, random.Random(d)).cards_home
                        for d in deals) / len(deals)
 
-        solver = pd.DataFrame(SINGLE["deals"]).groupby("change", sort=False)["status"].value_counts().unstack(fill_value=0)
-        effect = pd.DataFrame({"cautious policy: mean cards home": {n: cards_home(v) for n, v in changes.items()},
+        solver = (pd.DataFrame(SINGLE["deals"]).groupby("change", sort=False)["status"]
+                  .value_counts().unstack(fill_value=0))
+        policy_home = {name: cards_home(variant) for name, variant in changes.items()}
+        effect = pd.DataFrame({"cautious policy: mean cards home": policy_home,
                                "solver: deals won": solver["won"],
                                "solver: deals proved lost": solver.get("lost", 0)})
         effect.sort_values("cautious policy: mean cards home")
@@ -1476,7 +1278,7 @@ def working_from_code():
             return None
 
         result = play_policy(Game("lucas", deal=3), home_waste_dig, random.Random(3))
-        print(result.status, "|", result.cards_home, "cards home after", len(result.moves), "moves |", result.why)
+        print(f"{result.status}: {result.cards_home} cards home after {len(result.moves)} moves ({result.why})")
         """),
         md("""
         ## Comparing policies in a study
@@ -1494,7 +1296,8 @@ def working_from_code():
         rows = []
         for name, variant, deal in tqdm(jobs, desc="playing"):
             r = play_policy(Game(variant, deal=deal), contenders[name], random.Random(deal))
-            rows.append({"policy": name, "variant": variant, "won": r.status == "won", "cards home": r.cards_home})
+            rows.append({"policy": name, "variant": variant, "won": r.status == "won",
+                         "cards home": r.cards_home})
         """, ignore_output=True),
         code("""
         runs = pd.DataFrame(rows)

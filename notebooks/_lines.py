@@ -46,7 +46,8 @@ def main() -> None:
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--out", default="notebooks/data/solver_lines.json")
     args = parser.parse_args()
-    jobs = [(v, d, args.time_limit, args.max_states) for v in args.variants.split(",") for d in _deals(args.deals)]
+    jobs = [(v, d, args.time_limit, args.max_states)
+            for v in args.variants.split(",") for d in _deals(args.deals)]
     start = time.time()
     with ProcessPoolExecutor(args.workers) as pool:
         rows = list(pool.map(_solve, jobs))

@@ -74,7 +74,8 @@ def main() -> None:
         f.write("\n")
     for name in CHANGES:
         got = [r["status"] for r in rows if r["change"] == name]
-        print(f"{name:50} won {got.count('won'):3}  lost {got.count('lost'):3}  unknown {got.count('unknown'):3}")
+        counts = "  ".join(f"{s} {got.count(s):3}" for s in ("won", "lost", "unknown"))
+        print(f"{name:50} {counts}")
 
 
 if __name__ == "__main__":
