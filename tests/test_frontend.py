@@ -1,8 +1,10 @@
 """The browser side's own checks, run from pytest so one command tests everything:
 the JS unit tests (node --test) and a rebuild proving the committed bundle is current."""
 
+import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,9 @@ pytestmark = pytest.mark.skipif(NPM is None, reason="Node.js/npm is not installe
 
 
 def npm(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([NPM, *args], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    # engine.test.js replays moves through the Python engine: give it this interpreter.
+    env = {**os.environ, "FT_PYTHON": sys.executable}
+    return subprocess.run([NPM, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
 
 
 @pytest.fixture(scope="module")
