@@ -77,6 +77,9 @@ class Board(anywidget.AnyWidget):
     #: The variant id. Setting it to another variant starts a new game (random deal) of it;
     #: for a new deal of the same variant, call ``new_game``.
     variant = traitlets.Unicode("forty_thieves").tag(sync=True)
+    #: After each move made in the browser, play every safe move to the foundations too
+    #: (see :func:`safe_move_home`), as PySolFC's "auto drop" does. Off by default.
+    auto_home = traitlets.Bool(False).tag(sync=True)
     #: The public view of the game (Python → browser). See ``public_state``.
     state = traitlets.Dict().tag(sync=True)
     #: The browser's latest request (browser → Python), answered in ``set_state``. ``Any``,
@@ -148,12 +151,16 @@ class Board(anywidget.AnyWidget):
 
     def autoplay(self) -> list[Move]:
         """Play every safe move to the foundations (see :func:`safe_move_home`); return them."""
+        played = self._play_safe_moves()
+        if played:
+            self._after_moves(played)
+        return played
+
+    def _play_safe_moves(self) -> list[Move]:
         played = []
         while (move := safe_move_home(self._game)) is not None:
             self._game.play(move)
             played.append(move)
-        if played:
-            self._after_moves(played)
         return played
 
     def hint(self, time_limit: float | None = None):
@@ -233,13 +240,19 @@ class Board(anywidget.AnyWidget):
             f"unknown variant {str(value)[:MAX_TEXT]!r}: choose one of {', '.join(VARIANTS)}"
         )
 
+    @traitlets.observe("auto_home")
+    def _auto_home_changed(self, change) -> None:
+        if change["new"]:
+            self.autoplay()
+
     @traitlets.observe("variant")
     def _variant_changed(self, change) -> None:
         if change["new"] != self._game.variant.id:
             self.new_game(variant=change["new"])
 
     def set_state(self, sync_data: dict) -> None:
-        """Apply an update from the browser: a ``request`` to answer, or a ``variant`` to play.
+        """Apply an update from the browser: a ``request`` to answer, a ``variant`` to play,
+        ``auto_home`` switched on or off.
 
         Nothing the browser sends raises into the kernel log: a bad value is refused on the
         board. Each request message is answered once, even one repeating the last
@@ -249,7 +262,7 @@ class Board(anywidget.AnyWidget):
             super().set_state(sync_data)
         except Exception as error:  # e.g. an unknown variant: traitlets undid the change
             self._refuse(f"refused an update from the browser: {error}"[:300])
-            self.send_state("variant")  # put the views' variant menu back
+            self.send_state(["variant", "auto_home"])  # put the views' menu and toggle back
         else:
             if "state" in sync_data:  # the state is Python's to publish: overwrite the browser's
                 self._publish()
@@ -287,9 +300,14 @@ class Board(anywidget.AnyWidget):
         if not isinstance(text, str) or len(text) > MAX_TEXT:
             return self._refuse(f"refused: 'move' must be notation like '3>f', at most {MAX_TEXT} characters")
         try:
-            self.play(text)
+            move = self._game.play(text)
         except IllegalMove as error:
-            self._refuse(str(error))
+            return self._refuse(str(error))
+        self._after_player_moves([move])
+
+    def _after_player_moves(self, moves: list[Move]) -> None:
+        """A player's moves are in: add the safe moves home if ``auto_home``, publish once."""
+        self._after_moves(moves + (self._play_safe_moves() if self.auto_home else []))
 
     def _request_moves(self, request: dict) -> None:
         """The run shortcut of one-card games: single-card column moves, all or nothing."""
@@ -312,7 +330,7 @@ class Board(anywidget.AnyWidget):
             moves.append(move)
         for move in moves:
             self._game.play(move)
-        self._after_moves(moves)
+        self._after_player_moves(moves)
 
     def _request_undo(self, request: dict) -> None:
         try:

@@ -348,7 +348,20 @@ def test_a_bad_variant_from_the_browser_is_refused(monkeypatch, quiet, bad):
     assert snapshot(board) == before and board.state["message_kind"] == "error"
     assert len(board.state["message"]) <= 300
     # the views are told the variant again, so a menu showing the bad value is put back
-    assert {"variant": "maria"} in [m["state"] for m in browser.sent if m["method"] == "update"]
+    resent = [m["state"] for m in browser.sent if m["method"] == "update"]
+    assert {"variant": "maria", "auto_home": False} in resent
+
+
+@pytest.mark.parametrize("bad", ["yes", None, [True]])
+def test_a_bad_auto_home_from_the_browser_is_refused(monkeypatch, quiet, bad):
+    board = Board("maria", deal=5)
+    browser = browser_for(board, monkeypatch)
+    browser.update(auto_home=bad)
+    assert board.auto_home is False and board.state["message_kind"] == "error"
+    resent = [m["state"] for m in browser.sent if m["method"] == "update"]
+    assert {"variant": "maria", "auto_home": False} in resent
+    browser.update(auto_home=True)  # a good value is taken
+    assert board.auto_home is True
 
 
 def test_a_bad_variant_from_python_raises():
@@ -592,3 +605,25 @@ def test_the_board_loads_the_committed_bundle():
     board = Board("maria", deal=5)
     assert board._esm == (static / "widget.js").read_text()
     assert board._css == (static / "widget.css").read_text()
+
+
+def test_auto_home_follows_each_move_from_the_browser(monkeypatch, quiet):
+    # Forty Thieves: 3♠ can't go home until the 2♠ does; with auto_home, moving the 2♠'s
+    # cover away lets both go home with the same answer
+    game = make_game("forty_thieves", ["KD 3S", "2S QS", "KS"], foundations=["AS", "AS 2S"], stock=None)
+    board = Board(game, auto_home=True)
+    assert board.game.history == []  # nothing was safe at the start
+    browser = browser_for(board, monkeypatch)
+    seen = []
+    board.on_move(lambda b, m: seen.append(str(m)))
+    browser.send("move", move="2>3")  # QS onto KS: 2S is on top now
+    assert seen == ["2>3", "2>f", "1>f"] and board.state["moves"] == 3
+    assert len(browser.states()) == 1  # one answer for the move and what followed
+    board.undo(), board.undo(), board.undo()
+    board.play("2>3")  # from Python: code plays exactly what it asks for
+    assert [str(m) for m in board.game.history] == ["2>3"]
+    board.auto_home = False
+    browser.send("move", move="2>f")
+    assert [str(m) for m in board.game.history] == ["2>3", "2>f"]
+    board.auto_home = True  # switching it on plays what is safe now
+    assert [str(m) for m in board.game.history] == ["2>3", "2>f", "1>f"]
