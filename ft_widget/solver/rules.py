@@ -185,6 +185,13 @@ class Model:
                     return [(i, FOUNDATION, 1)]
             if waste and self.stock_deal == 1 and self.safe_home(found, waste[-1]):
                 return [(WASTE, FOUNDATION, 1)]
+        if self.restrict:
+            # H2 (restricted phase only): any card that fits home goes home, as the only move.
+            for i, col in enumerate(tab):
+                if col and self.fits_home(found, col[-1]):
+                    return [(i, FOUNDATION, 1)]
+            if waste and self.fits_home(found, waste[-1]):
+                return [(WASTE, FOUNDATION, 1)]
         tops: dict[int, list[int]] = {}
         empties: list[int] = []
         for j, col in enumerate(tab):
