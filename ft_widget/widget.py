@@ -66,6 +66,16 @@ class Board(anywidget.AnyWidget):
     and ``new_game`` change it and update every view at once, and moves made in the
     browser are in ``board.game`` as soon as they are made. Assigning ``board.variant``
     starts a new game of that variant. ``Board(game)`` shows an existing game.
+
+    >>> board = Board("maria", deal=5)
+    >>> @board.on_move
+    ... def follow(board, move):
+    ...     print(f"{move}: {board.game.cards_home} cards home")
+    >>> _ = board.play("8>2")
+    8>2: 0 cards home
+    >>> board.variant = "lucas"   # a new game of Lucas, Aces already home
+    >>> board.game.cards_home
+    8
     """
 
     #: Seconds the solver may think when the board's Hint button is pressed.

@@ -627,3 +627,12 @@ def test_auto_home_follows_each_move_from_the_browser(monkeypatch, quiet):
     assert [str(m) for m in board.game.history] == ["2>3", "2>f"]
     board.auto_home = True  # switching it on plays what is safe now
     assert [str(m) for m in board.game.history] == ["2>3", "2>f", "1>f"]
+
+
+def test_the_examples_in_the_docstrings_run():
+    import doctest
+
+    import ft_widget.widget
+
+    result = doctest.testmod(ft_widget.widget)
+    assert result.attempted >= 8 and result.failed == 0
