@@ -77,10 +77,17 @@ def reset(nb, variant: str, deal: int) -> dict:
     return settled(nb, [])
 
 
+# Where an element sits by layout, not as drawn: a card still sliding into place (the
+# board's short move animation) is drawn elsewhere for a moment, its layout box is not.
+LAYOUT_CENTER = """el => {
+    const p = el.offsetParent.getBoundingClientRect();
+    return [p.left + el.offsetLeft + el.offsetWidth / 2, p.top + el.offsetTop + el.offsetHeight / 2];
+}"""
+
+
 def center(nb, selector: str) -> tuple[float, float]:
-    box = boards(nb).nth(0).locator(selector).last.bounding_box()
-    assert box, selector
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    x, y = boards(nb).nth(0).locator(selector).last.evaluate(LAYOUT_CENTER)
+    return x, y
 
 
 def pile_target(nb, pile: str) -> tuple[float, float]:
@@ -282,6 +289,53 @@ def test_little_forty_deals_three(notebook):
     nb.page.mouse.click(*pile_target(nb, "s"))
     k = settled(nb, ["s>w"])
     assert dom_piles(nb)["w"] == k["position"]["waste"][-3:] and len(k["position"]["waste"]) == 3
+
+
+LUCAS_1_WIN = """
+4>6 1>4 1>9 s>w w>12 s>w s>w s>w w>7 s>w s>w s>w s>w s>w s>w w>2 s>w s>w s>w w>6 s>w s>w s>w s>w
+w>f 9>f 6>f 6>f 6>f s>w w>7 s>w w>5 s>w w>10 s>w s>w s>w s>w s>w s>w w>f 7>f 7>f 7>f 7>13 7>f
+6>7 6>f 10>f 10>f w>f w>6 7>6 w>10 w>7 w>f s>w s>w w>f 2>f 2>f 2>f s>w s>w s>w w>8 w>8 s>w s>w
+s>w s>w s>w w>12 1>12 s>w w>6 s>w w>f s>w w>11 s>w w>4 s>w w>f s>w w>f 12>f 12>f 12>f 12>f 12>f
+w>1 w>f s>w s>w w>f 3>f s>w s>w w>4 s>w s>w w>f 6>f 6>f 6>f 7>f 3>6 3>f 2>f s>w w>f 10>f 10>f
+w>f w>2 w>3 w>f w>10 w>7 12>7 9>12 9>f 8>f 3>f 8>3 8>f 7>f 7>f 12>8 w>7 w>12 w>f s>w s>w w>f
+12>f s>w s>w w>12 2>12 s>w s>w w>f 11>f 11>f 11>3 11>f 1>f w>1 w>2 w>11 w>2 w>f 6>f w>f 3>f 3>f
+w>3 w>f 2>f 2>f w>2 w>13 1>13 w>12 w>12 w>f 4>f 4>f 4>f 4>f 4>f 11>f 3>12 s>w w>f s>w w>f 13>f
+13>f 13>f 13>f 13>f 13>f 8>f 8>f 8>f 5>f 5>f 7>f 10>f 10>f 12>f 12>f 12>f 12>f 12>f 2>f 5>1 5>f
+9>f 1>f
+""".split()  # a line the solver found; the engine judges every move
+
+
+def test_a_whole_game_played_to_the_end_with_the_mouse(notebook):
+    """Lucas deal 1, 204 moves by drag, click-then-click, double-click and stock clicks."""
+    nb = notebook
+    reset(nb, "lucas", 1)
+    page, board = nb.page, boards(nb).nth(0)
+    status = board.locator(".ft-status")
+    for n, move in enumerate(LUCAS_1_WIN, 1):
+        src, dst = piles_of(move)
+        if move == "s>w":
+            page.mouse.click(*pile_target(nb, "s"))
+        elif dst == "f" and n % 2:
+            page.mouse.dblclick(*center(nb, f'[data-pile="{src}"] .ft-card'))
+        elif n % 3 == 0 and dst != "f":
+            page.mouse.click(*center(nb, f'[data-pile="{src}"] .ft-card'))
+            page.mouse.click(*pile_target(nb, dst))
+        else:
+            target = "f" + str(1 + n % 8) if dst == "f" else dst  # any foundation pile takes it
+            drag(nb, src, target)
+        try:
+            page.wait_for_function(
+                "([el, n]) => el.textContent.split(' · ').includes(`${n} move${n === 1 ? '' : 's'}`)",
+                arg=[status.element_handle(), n], timeout=15_000)
+        except Exception:
+            pytest.fail(f"move {n} ({move}) was not played: {board.locator('.ft-message').inner_text()!r}")
+        page.mouse.move(5, 5)  # off the board: no hover between moves
+        page.wait_for_timeout(40)  # a double-click needs the next press to be a new click
+    k = settled(nb, LUCAS_1_WIN)
+    assert all(len(p) == 13 for p in k["position"]["foundations"])
+    assert status.inner_text().endswith("won")
+    assert boards(nb).nth(1).locator(".ft-status").inner_text().endswith("won")
+    nb.page.screenshot(path=str(SCREENSHOTS / "e2e-lucas-won.png"))
 
 
 # --------------------------------------------------------------------------- hidden cards
