@@ -7,9 +7,11 @@
   changes, after the table is redrawn). The whole round trip is in it: page → JupyterLab
   server → kernel (the engine judges, the state is published) → page → redraw. Also the
   time to the next animation frame after that (roughly when it is on screen).
-* **First render**: re-running a cell that shows a new ``Board``, from the moment the
-  widget's output node is attached to the page until its cards are drawn (the anywidget
-  module is loaded and ``render`` runs); and from the cell's execution to that.
+* **First render**: running a cell that shows a new ``Board``: from the widget's
+  ``comm_open`` reaching the page (the model is created, the anywidget module loaded,
+  ``render`` runs) until its cards are drawn; also from the message with the view, and
+  from the cell's run command. The page's first board (module not loaded yet) is
+  reported apart from new boards after it.
 
 Targets (issue 3): ≤ 50 ms per move, ≤ 150 ms first render, bundle ≤ 60 kB minified.
 """
@@ -69,6 +71,7 @@ RENDER_ONCE = """async (index) => {
     const result = {};
     const onMsg = (_, { msg, direction }) => {
         const kind = direction === 'recv' && msg.header.msg_type;
+        if (kind === 'comm_open' && !result.opened) result.opened = performance.now();
         if ((kind === 'execute_result' || kind === 'display_data')
             && msg.content.data['application/vnd.jupyter.widget-view+json']) result.shown = performance.now();
     };
@@ -93,7 +96,10 @@ RENDER_ONCE = """async (index) => {
     } finally {
         kernel.anyMessage.disconnect(onMsg);
     }
-    return { render: result.drawn - result.shown, total: result.drawn - result.start };
+    return {
+        render: result.drawn - result.shown, opened: result.drawn - result.opened,
+        total: result.drawn - result.start,
+    };
 }"""
 
 
@@ -164,6 +170,8 @@ def main() -> None:
             # … then new boards, the module already loaded
             renders = [page.evaluate(RENDER_ONCE, 2) for _ in range(args.renders)]
             figures["render_cold_ms"] = cold["render"]
+            figures["render_cold_open_ms"] = cold["opened"]
+            figures["render_open_ms"] = [r["opened"] for r in renders]
             figures["render_cold_total_ms"] = cold["total"]
             figures["render_ms"] = [r["render"] for r in renders]
             figures["render_total_ms"] = [r["total"] for r in renders]
@@ -200,9 +208,14 @@ def main() -> None:
     print(f"    of which: state back   {summary([a for a in arrivals if a == a])}   (page → kernel → page)")
     print(f"    of which: redraw       {summary(redraws)}   (state message → DOM)")
     print(f"  move → next frame        {summary(figures['frames_ms'])}")
-    print(f"  first render, cold       {figures['render_cold_ms']:6.1f} ms   (widget message → cards drawn; "
-          f"loads the module)   cell run → drawn {figures['render_cold_total_ms']:6.1f} ms")
-    print(f"  first render             {summary(figures['render_ms'])}   target ≤ 150 ms")
+    print("  first render, cold (the page's first board: the module is loaded)")
+    print(f"    comm_open → drawn      {figures['render_cold_open_ms']:6.1f} ms   (model, module, render)")
+    print(f"    view message → drawn   {figures['render_cold_ms']:6.1f} ms")
+    cold_total = figures['render_cold_total_ms']
+    print(f"    cell run → drawn       {cold_total:6.1f} ms   (includes the kernel's imports)")
+    print("  first render of a new board")
+    print(f"    comm_open → drawn      {summary(figures['render_open_ms'])}   target ≤ 150 ms")
+    print(f"    view message → drawn   {summary(figures['render_ms'])}")
     print(f"    cell run → drawn       {summary(figures['render_total_ms'])}")
     for name, (raw, gz) in sizes.items():
         print(f"  {name:<22}  {raw:6d} bytes minified, {gz:6d} gzipped")
