@@ -23,6 +23,9 @@ import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 HERE = Path(__file__).parent
+#: The solver study of issue 4 (100 deals per variant), when it is committed; else the
+#: notebooks' own 30-deal solver run is the winnability table.
+STUDY = HERE.parent / "data" / "solver_study_5s.csv"
 IGNORE = "# NBVAL_IGNORE_OUTPUT\n"  # widget ids, progress bars and timings change run to run
 
 
@@ -1012,6 +1015,21 @@ def variant_notebook(vid: str):
 
 
 # ------------------------------------------------------------------------------ 10 rule differences
+def WINNABILITY_SOURCE() -> str:  # noqa: N802 - reads as the code it pastes
+    """The notebook code that loads the per-deal solver verdicts into ``table``."""
+    if STUDY.is_file():
+        return textwrap.dedent(f"""\
+        # the solver study of the whole family: python -m ft_widget.study (command in data/README)
+        table = pd.read_csv("../data/{STUDY.name}").rename(columns={{"result": "status"}})
+        print(f"{{len(table)}} deals from data/{STUDY.name}")
+        deals = pd.DataFrame(LINES["deals"])  # the notebooks' own run, for the deal-by-deal views""").replace(
+            "\n", "\n        ")
+    return textwrap.dedent("""\
+        deals = table = pd.DataFrame(LINES["deals"])
+        print(f"{LINES['command']}  ({LINES['max_states']:,} positions per search phase)")""").replace(
+        "\n", "\n        ")
+
+
 def rule_differences():
     return [
         md("""
@@ -1043,17 +1061,16 @@ def rule_differences():
         position) or *unknown* (its budget of positions ran out). The share won is a floor on
         winnability, won + unknown a ceiling; the bars show 95% Wilson intervals.
         """),
-        code("""
+        code(f"""
         from ft_widget.study import wilson
 
-        deals = pd.DataFrame(LINES["deals"])
-        print(f"{LINES['command']}  ({LINES['max_states']:,} positions per search phase)")
+        {WINNABILITY_SOURCE()}
         rows = []
-        for variant, group in deals.groupby("variant", sort=False):
+        for variant, group in table.groupby("variant", sort=False):
             n, won, lost = len(group), (group["status"] == "won").sum(), (group["status"] == "lost").sum()
             lo, hi = wilson(won, n)
-            rows.append({"variant": variant, "deals": n, "won": won, "lost": lost, "unknown": n - won - lost,
-                         "won share": won / n, "95% low": lo, "95% high": hi})
+            rows.append({{"variant": variant, "deals": n, "won": won, "lost": lost, "unknown": n - won - lost,
+                         "won share": won / n, "95% low": lo, "95% high": hi}})
         winnable = pd.DataFrame(rows).set_index("variant").sort_values("won share")
         winnable
         """),
@@ -1278,7 +1295,7 @@ def working_from_code():
             return None
 
         result = play_policy(Game("lucas", deal=3), home_waste_dig, random.Random(3))
-        print(f"{result.status}: {result.cards_home} cards home after {len(result.moves)} moves ({result.why})")
+        print(f"{result.status}: {result.cards_home} cards home, {len(result.moves)} moves ({result.why})")
         """),
         md("""
         ## Comparing policies in a study
