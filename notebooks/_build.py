@@ -644,6 +644,45 @@ def try_it_cells(vid: str, deal: str) -> list:
 # Strategy cells: a common core (how winnable, empty columns) and each variant's own points.
 def outcome_cells(vid: str, name: str) -> list:
     others = "" if vid == "forty_thieves" else ', "forty_thieves"'
+    if STUDY.is_file():
+        return [
+            md(f"""
+            ## Strategy
+
+            ### How often can {name} be won?
+
+            The solver study of the whole family (`data/{STUDY.with_suffix(".md").name}` gives the
+            command and the machine) solved deals 1–100 of every game, knowing every card, with
+            5 seconds per deal. *won* means it found a line and the engine replayed it to the end;
+            *lost* would mean it searched every reachable position; *unknown* means time ran out
+            first. So the share won is a floor on how often the game can be won, and won +
+            unknown a ceiling. The interval is a 95% Wilson interval.
+            """),
+            code(f"""
+            from ft_widget.study import wilson
+
+            study = pd.read_csv("../data/{STUDY.name}")
+            rows = {{}}
+            for variant in ["{vid}"{others}]:
+                result = study.loc[study["variant"] == variant, "result"]
+                wins = (result == "won").sum()
+                low, high = wilson(wins, len(result))
+                rows[variant] = {{"deals": len(result), "won": wins, "lost": (result == "lost").sum(),
+                                 "unknown": (result == "unknown").sum(), "won share": wins / len(result),
+                                 "95% interval": f"{{low:.2f}}–{{high:.2f}}"}}
+            pd.DataFrame(rows).T
+            """),
+            md("""
+            The winning lines replayed below come from a separate, smaller run of the solver
+            (deals 1–30, a fixed budget of positions per deal; `data/solver_lines.json`):
+            """),
+            code(f"""
+            deals = pd.DataFrame(LINES["deals"])
+            print(f"{{LINES['command']}}  ({{LINES['max_states']:,}} positions per search phase)")
+            (deals.groupby("variant")["status"].value_counts().unstack(fill_value=0)
+             .reindex(columns=["won", "lost", "unknown"], fill_value=0).loc[["{vid}"{others}]])
+            """),
+        ]
     return [
         md(f"""
         ## Strategy
@@ -1058,8 +1097,10 @@ def rule_differences():
         The solver plays with perfect information (it knows the stock and the face-down cards),
         so it measures whether a deal *can* be won, not how often a person wins it. For each
         deal it says *won* (with a line the engine replayed), *lost* (it searched every reachable
-        position) or *unknown* (its budget of positions ran out). The share won is a floor on
-        winnability, won + unknown a ceiling; the bars show 95% Wilson intervals.
+        position) or *unknown* (it ran out of time or budget). The share won is a floor on
+        winnability, won + unknown a ceiling; the bars show 95% Wilson intervals. The table is
+        the solver study of deals 1–100 (`data/solver_study_5s.md` gives its command, time limit
+        and machine).
         """),
         code(f"""
         from ft_widget.study import wilson
