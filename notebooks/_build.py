@@ -766,6 +766,10 @@ def facts_cells(vid: str, name: str) -> list:
         ax.set(xlabel="deal", ylabel="move number", title="When the solver first empties a column")
         plt.show()
         """),
+        md("""
+        In every game of the family, every winning line the solver found opens a column before
+        the stock runs out: it makes room first, then works through the stock.
+        """),
     ]
 
 
@@ -799,6 +803,13 @@ def policy_cells(vid: str, name: str) -> list:
         ax.axvline(104, color="grey", lw=1)
         plt.show()
         """),
+        md("""
+        The *won* column is the lesson: rules of thumb that only look at the cards in front of
+        them win almost nothing (at most a few deals in fifty, in any game of the family), while
+        the solver, which looks ahead, wins far more (the table above). What the rules of thumb
+        can show is which habits get more cards home; the experiments below change one habit
+        or one rule at a time.
+        """),
     ]
 
 
@@ -828,23 +839,32 @@ STRATEGY_CELLS: dict[str, list] = {
                       "fills empty columns at once": measure("forty_thieves", fills_empty_columns)}).T
         """) + [
         md("""
+        Filling empty columns at once costs the policy about a third of the cards it gets home.
+        An empty column is worth more kept than spent.
+        """),
+        md("""
         ### The stock: foresight is what wins
 
         The rules of thumb above see only what a player sees. The solver also knows the order
         of the stock, and it uses the waste as a store: it turns cards over and leaves them
-        there, knowing when each will be wanted. The waste is a one-way stack (only its top
-        card plays), which is why a player without that knowledge should not let it grow:
+        there, knowing when each will be wanted, although only the waste's top card can ever
+        be played. How full does it let the waste get?
         """),
         code("""
         print(f"cards in the waste at its fullest, in the solver's winning lines: "
               f"median {facts['peak waste'].median():.0f}, most {facts['peak waste'].max()} "
               "(the stock holds 64)")
         """),
+        md("""
+        About half the stock sits in the waste at some point of every winning line: cards
+        parked in the order they will be needed. That is foresight a player does not have,
+        and it is the gap between the solver's wins and the policies' none.
+        """),
     ],
     "indian": _compare(
-        "Building on any other suit is what makes Indian easier",
+        "Does building on any other suit help?",
         """Same deals, same policy, one rule changed back: Indian with Forty Thieves' building in
-        suit. The difference in cards home is what the building rule is worth.""",
+        suit. The difference in cards home is what the building rule is worth to this policy.""",
         """
         from dataclasses import replace
 
@@ -856,15 +876,26 @@ STRATEGY_CELLS: dict[str, list] = {
                       "Indian, building in suit": measure(in_suit, cautious)}).T
         """) + [
         md("""
-        ### Turn the face-down cards up early
+        To the rule of thumb it makes no difference. To the solver it does: Indian is won about
+        twice as often as Forty Thieves (the study above), and in
+        [10_rule_differences](10_rule_differences.ipynb) the building rule alone, changed in
+        Forty Thieves, lifts the solver's wins from 3 to 13 of 30 deals. More places for each
+        card pay off for a player who plans where cards will go, not for one who plays the
+        first good-looking move.
 
-        Each column hides one card. The solver's lines (above) record the move at which the last
-        of them is turned up; compared with the length of a line, that happens early:
+        ### Face-down cards: the solver is in no hurry
+
+        Each column hides one card. When do the solver's lines turn up the last of them?
         """),
         code("""
         share = (facts["all face up"] / facts["moves"]).median()
         print(f"all ten face-down cards are up by move {facts['all face up'].median():.0f} (median), "
               f"{share:.0%} of the way through a winning line")
+        """),
+        md("""
+        Late: the solver already knows every hidden card, so it digs only when it needs the
+        column. A player does not know them; its lines are no guide here, and turning a card
+        up is how a player learns what the deal holds.
         """),
     ],
     "limited": _compare(
@@ -876,7 +907,14 @@ STRATEGY_CELLS: dict[str, list] = {
 
         pd.DataFrame({"Forty Thieves (10 × 4)": measure("forty_thieves", cautious),
                       "Limited (12 × 3)": measure("limited", cautious)}).T
+        """) + [
+        md("""
+        The layout alone is worth about eight more cards home to the same policy, and the solver
+        wins Limited more than twice as often as Forty Thieves (the study above). Two more
+        columns and one card fewer per column: more cards in reach, and columns that empty
+        sooner.
         """),
+    ],
     "lucas": _compare(
         "What the Aces at home are worth",
         """Take the Aces-at-home rule away (the Aces are shuffled in; thirteen columns of three
@@ -890,7 +928,14 @@ STRATEGY_CELLS: dict[str, list] = {
         no_aces_home = replace(VARIANTS["lucas"], aces_start=False)
         pd.DataFrame({"Lucas": measure("lucas", cautious),
                       "Lucas, Aces shuffled in": measure(no_aces_home, cautious)}).T
+        """) + [
+        md("""
+        The gap is about nine cards home, hardly more than the eight Aces that Lucas puts home
+        for free. For this policy the Aces are worth little beyond the cards they are; Lucas'
+        thirteen short columns do more of the work (see the 13 × 3 change in
+        [10_rule_differences](10_rule_differences.ipynb)).
         """),
+    ],
     "maria": _compare(
         "Nine columns instead of ten",
         """Streets has Maria's building rule (alternate colours, one card at a time) on ten columns
@@ -900,7 +945,15 @@ STRATEGY_CELLS: dict[str, list] = {
 
         pd.DataFrame({"Maria (9 × 4)": measure("maria", cautious),
                       "Streets (10 × 4)": measure("streets", cautious)}).T
+        """) + [
+        md("""
+        To the rule of thumb the tenth column is worth less than one card. To the solver it is
+        worth a lot: Maria is the family's hardest game in the study above (fewer wins than
+        Forty Thieves), and in [10_rule_differences](10_rule_differences.ipynb) dealing Forty
+        Thieves into nine columns leaves the solver without a single win in 30 deals. A column
+        fewer means one place fewer to park a card, and parking is what wins.
         """),
+    ],
     "streets": _compare(
         "Alternate colours against building in suit",
         """Streets and Forty Thieves deal the same cards to the same places for the same deal
@@ -916,7 +969,16 @@ STRATEGY_CELLS: dict[str, list] = {
 
         pd.DataFrame({"Forty Thieves": measure("forty_thieves", cautious),
                       "Streets": measure("streets", cautious)}).T
+        """) + [
+        md("""
+        The two measures disagree, and both are worth knowing. The solver wins more Streets deals
+        than Forty Thieves deals among the same thirty, mostly different ones (the cross-table).
+        The rule of thumb gets fewer cards home in Streets. One likely reason, which the numbers
+        do not prove: alternate colours give more places to build, but the columns they build
+        mix suits, so their cards can only go home one at a time in a different order; a player
+        who plans can use the extra places, one who does not gets tangled.
         """),
+    ],
     "little_forty": _compare(
         "What each redeal is worth",
         """The same policy with no redeal, one, two and the full three (each a `Variant` made
@@ -935,7 +997,12 @@ STRATEGY_CELLS: dict[str, list] = {
         ax = redeals["cards home"].plot(marker="o", ylim=(0, 104), title="Cautious policy, Little Forty")
         ax.set(xlabel="redeals allowed", ylabel="mean cards home", xticks=range(4))
         plt.show()
+        """) + [
+        md("""
+        Every redeal adds cards home, and the first one most. The solver agrees in its own way:
+        the *redeals used* column above shows that its winning lines use all three.
         """),
+    ],
     "number_ten": _compare(
         "Moving runs, and the hidden rows",
         """Two experiments on the same deals with the same policy: take away the right to move
@@ -953,6 +1020,11 @@ STRATEGY_CELLS: dict[str, list] = {
         code("""
         share = facts["runs moved"].sum() / facts["moves"].sum()
         print(f"in the solver's winning lines {share:.1%} of all moves carry a run of two or more cards")
+        """),
+        md("""
+        Moving runs is worth about five cards home to the policy, and the solver moves a run in
+        about one move in eight. Hiding the two bottom rows costs the policy nothing measurable:
+        it never plans around buried cards, and the solver knows them anyway.
         """),
     ],
     "rank_and_file": _compare(
@@ -973,7 +1045,14 @@ STRATEGY_CELLS: dict[str, list] = {
         ax = hidden["cards home"].plot(marker="o", ylim=(0, 104), title="Cautious policy, Rank and File")
         ax.set(xlabel="face-down rows", ylabel="mean cards home", xticks=range(4))
         plt.show()
+        """) + [
+        md("""
+        Flat: for this policy three hidden rows cost nothing, and the solver study above wins
+        Rank and File exactly as often as Number Ten. Hidden cards change what a player *knows*,
+        not what can be done; a policy that plans with what it has seen would be the way to
+        measure what that knowledge is worth.
         """),
+    ],
 }
 
 
@@ -1204,6 +1283,12 @@ def rule_differences():
         plt.show()
         """),
         md("""
+        **The shape of the deal moves difficulty most.** Thirteen or twelve columns of three lift
+        the policy by about ten and eight cards home and the solver from 3 to 21 and 11 won deals
+        of 30, and nine columns instead of ten leave the solver without a win. The stock of
+        Little Forty (three at a time, three redeals) is the next biggest change for the solver.
+        Aces at home help the policy mostly by the eight Aces themselves.
+
         Two different questions get two different answers here, and both are worth knowing.
         The policy's numbers say how much a rule helps a player who cannot see ahead; the
         solver's say how much it changes what is possible *and* how hard it is to search: a
