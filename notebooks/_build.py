@@ -1140,7 +1140,7 @@ def WINNABILITY_SOURCE() -> str:  # noqa: N802 - reads as the code it pastes
         # the solver study of the whole family: python -m ft_widget.study (command in data/README)
         table = pd.read_csv("../data/{STUDY.name}").rename(columns={{"result": "status"}})
         print(f"{{len(table)}} deals from data/{STUDY.name}")
-        deals = pd.DataFrame(LINES["deals"])  # the notebooks' own run, for the deal-by-deal views""").replace(
+        deals = pd.DataFrame(LINES["deals"])  # the notebooks' own run: deal by deal""").replace(
             "\n", "\n        ")
     return textwrap.dedent("""\
         deals = table = pd.DataFrame(LINES["deals"])
@@ -1202,7 +1202,7 @@ def rule_differences():
         ax.barh(winnable.index, winnable["unknown"] / winnable["deals"], left=share, color="#cfd8dc",
                 label="unknown (budget ran out)")
         ax.set(xlim=(0, 1), xlabel="share of deals", title="Winnability, solver with perfect information")
-        ax.legend(loc="lower right", frameon=False)
+        ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
         plt.show()
         """),
         md("""
@@ -1210,7 +1210,9 @@ def rule_differences():
 
         Five of the games deal ten columns of four from the same shuffle: for one deal number
         they start with the same cards in the same places (Number Ten and Rank and File hide
-        some of them). Only the rules differ. Deal 2, under each:
+        some of them). Only the rules differ. Deal 2, under each, with the solver's verdict from
+        the notebooks' own run of deals 1–30 (`data/solver_lines.json`, a fixed budget of
+        positions per deal):
         """),
         code("""
         same_layout = ["forty_thieves", "streets", "little_forty", "number_ten", "rank_and_file"]
@@ -1246,7 +1248,6 @@ def rule_differences():
         """),
         code("""
         import random
-        import sys
         from dataclasses import replace
 
         from ft_widget import Build, play_policy

@@ -36,6 +36,16 @@ def _deals(text: str) -> list[int]:
     return list(range(int(lo), int(hi or lo) + 1))
 
 
+def _commit() -> str:
+    import subprocess
+
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                              check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", default="1-30", help="deal numbers, e.g. 1-30")
@@ -53,6 +63,7 @@ def main() -> None:
         rows = list(pool.map(_solve, jobs))
     data = {
         "command": f"python notebooks/_lines.py --deals {args.deals} --max-states {args.max_states}",
+        "solver": "ft_widget.solve at commit " + _commit(),
         "max_states": args.max_states,
         "time_limit": args.time_limit,
         "machine": f"{platform.machine()}, {args.workers} worker processes",

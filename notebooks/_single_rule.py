@@ -45,6 +45,16 @@ def _solve(job: tuple[str, int, float, int]) -> dict:
     return {"change": name, "deal": deal, "status": result.status, "moves": len(result.moves)}
 
 
+def _commit() -> str:
+    import subprocess
+
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                              check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", default="1-30")
@@ -62,6 +72,7 @@ def main() -> None:
         rows = list(pool.map(_solve, jobs))
     data = {
         "command": f"python notebooks/_single_rule.py --deals {args.deals} --max-states {args.max_states}",
+        "solver": "ft_widget.solve at commit " + _commit(),
         "max_states": args.max_states,
         "time_limit": args.time_limit,
         "machine": f"{platform.machine()}, {args.workers} worker process(es)",
