@@ -11,7 +11,6 @@ bottom to top, and each column's face-down cards are its bottom ``down[i]`` card
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cards import (
@@ -85,6 +84,9 @@ _PILES.update(w=WASTE, s=STOCK, f=FOUNDATION)
 
 # Prebuilt single-card moves, so listing legal moves allocates nothing.
 _M = [[Move(s, d) for d in range(16)] for s in range(16)]
+# … and run moves, _RUN[src][dst][n] for n ≥ 2 (a run never exceeds 13 cards).
+_RUN = [[[None, None] + [Move(s, d, n) for n in range(2, 14)] for d in range(_MAX_COLUMNS)]
+        for s in range(_MAX_COLUMNS)]
 _DEAL, _REDEAL = Move(STOCK, WASTE), Move(WASTE, STOCK)
 
 
@@ -119,8 +121,7 @@ _BUILD_WORDS = {
 }
 
 
-@dataclass(frozen=True)
-class _Undo:
+class _Undo(NamedTuple):
     move: Move
     flipped: bool = False  # a face-down card turned up in the source column
     pile: int = -1  # foundation pile that took the card
@@ -234,12 +235,15 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """Every legal move, each once."""
-        tab, accepts, wait = self._tab, self._accepts, self._wait
+        tab, accepts, wait, down = self._tab, self._accepts, self._wait, self._down
+        sequences = self.variant.sequences
         tops: dict[Card, list[int]] = {}
         empties: list[int] = []
+        top_ranks = 0  # bit r set: some column's top card has rank index r (0 = Ace)
         for j, col in enumerate(tab):
             if col:
                 tops.setdefault(col[-1], []).append(j)
+                top_ranks |= 1 << (col[-1] % 13)
             else:
                 empties.append(j)
         moves: list[Move] = []
@@ -256,15 +260,17 @@ class Game:
                     add(row[j])
             for j in empties:
                 add(row[j])
-            if self.variant.sequences:
-                run = self._run_length(i)
-                for n in range(2, run + 1):
+            if sequences:
+                runs, lo, n = _RUN[i], down[i], 2
+                while len(col) - n >= lo and col[-n] in accepts[col[1 - n]]:
                     deepest = col[-n]
-                    for onto in accepts[deepest]:
-                        for j in tops.get(onto, ()):
-                            add(Move(i, j, n))
+                    if top_ranks >> (deepest % 13 + 1) & 1:  # skip lookups when no top is one higher
+                        for onto in accepts[deepest]:
+                            for j in tops.get(onto, ()):
+                                add(runs[j][n])
                     for j in empties:
-                        add(Move(i, j, n))
+                        add(runs[j][n])
+                    n += 1
         if self._waste:
             c = self._waste[-1]
             row = _M[WASTE]
