@@ -16,6 +16,7 @@ tie-breaks, so a run is repeatable. Writing your own takes three lines::
 
 from __future__ import annotations
 
+import functools
 import random as _random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -70,7 +71,7 @@ def cautious_choice(game: Game, rng: _random.Random | None = None) -> tuple[Move
         return None
     rng = rng or _random.Random(0)
     tab, down, waste = game.tableau, game.face_down_counts, game.waste
-    model = Model(game.variant)
+    model = _model(game.variant)
     found = Model.from_game(game)[2]
 
     def card(m: Move) -> int:
@@ -114,10 +115,15 @@ def _uncovers(game: Game, move: Move) -> bool:
     col = game.tableau[move.src]
     if len(col) <= move.count:
         return True
+    return col[-move.count - 1] not in _model(game.variant).accepts[col[-move.count]]
+
+
+@functools.lru_cache(maxsize=32)
+def _model(variant):
+    """The solver's rule tables for a variant (which card builds on which), made once."""
     from .solver.rules import Model
 
-    accepts = Model(game.variant).accepts  # cheap enough for a policy; the solver keeps one
-    return col[-move.count - 1] not in accepts[col[-move.count]]
+    return Model(variant)
 
 
 #: The named policies, for ``study(policy="cautious")`` and the command line.

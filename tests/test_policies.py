@@ -1,0 +1,61 @@
+"""Playing policies: legal moves only, repeatable, each game ends, and a notebook can write one."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ft_widget import POLICIES, VARIANTS, Game, play_policy
+from ft_widget.policies import cautious_choice
+
+
+@pytest.mark.parametrize("name", list(POLICIES))
+@pytest.mark.parametrize("variant_id", list(VARIANTS))
+def test_policies_play_legal_moves_to_an_end(name, variant_id):
+    game = Game(variant_id, deal=7)
+    before = game.position()
+    result = play_policy(game, name, rng=3, max_moves=400)
+    assert game.position() == before  # plays on a copy
+    assert result.status in ("won", "lost") and result.why
+    replay = game.copy()
+    for m in result.moves:
+        replay.play(m)  # every move was legal
+    assert replay.cards_home == result.cards_home == result.game.cards_home
+    assert len(result.moves) <= 400
+    again = play_policy(game, POLICIES[name], rng=3, max_moves=400)
+    assert again.moves == result.moves  # the same seed plays the same game
+
+
+def test_a_three_line_policy_from_a_notebook():
+    def home_or_deal(game, rng):
+        moves = game.legal_moves()
+        return next((m for m in moves if str(m).endswith(">f")), moves[-1] if moves else None)
+
+    result = play_policy(Game("maria", deal=7), home_or_deal)
+    assert result.status in ("won", "lost") and result.moves
+
+
+def test_cautious_wins_more_than_random():
+    deals = range(1, 31)
+    wins = {name: sum(play_policy(Game("lucas", deal=d), name, rng=d).status == "won" for d in deals)
+            for name in ("random", "cautious")}
+    homes = {name: sum(play_policy(Game("lucas", deal=d), name, rng=d).cards_home for d in deals)
+             for name in ("random", "cautious")}
+    assert wins["cautious"] >= wins["random"]
+    assert homes["cautious"] > homes["random"]
+
+
+def test_cautious_choice_explains_itself():
+    game = Game("forty_thieves", deal=1)
+    move, reason = cautious_choice(game, random.Random(0))
+    assert move in game.legal_moves() and len(reason) > 10
+
+
+def test_a_policy_that_returns_to_a_position_is_stopped():
+    def back_and_forth(game, rng):
+        moves = [m for m in game.legal_moves() if m.src < 13 and m.dst < 13]
+        return moves[0] if moves else None
+
+    result = play_policy(Game("number_ten", deal=2), back_and_forth)
+    assert result.status == "lost"

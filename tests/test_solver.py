@@ -1,0 +1,123 @@
+"""solve() and hint(): statuses, replayed wins, untouched games, all nine variants."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from ft_widget import VARIANTS, Game, Move, hint, solve
+from ft_widget.solver import Hint, SolveResult
+
+
+def test_a_won_line_replays_and_the_game_is_untouched():
+    game = Game("lucas", deal=2)
+    game.play(game.legal_moves()[0])
+    before, history = game.position(), game.history
+    result = solve(game, time_limit=10)
+    assert isinstance(result, SolveResult)
+    assert result.status == "won" and result.won and result.settled
+    assert game.position() == before and game.history == history
+    replay = game.copy()
+    for m in result.moves:
+        replay.play(m)
+    assert replay.is_won
+    assert result.states > 0 and result.seconds > 0
+    assert "won" in str(result)
+
+
+@pytest.mark.parametrize("variant_id", list(VARIANTS))
+def test_every_variant_has_deals_the_solver_wins(variant_id):
+    for deal in range(1, 30):
+        game = Game(variant_id, deal=deal)
+        result = solve(game, time_limit=2)
+        assert result.status in ("won", "lost", "unknown")
+        if result.status == "won":
+            replay = game.copy()
+            for m in result.moves:
+                replay.play(m)
+            assert replay.is_won
+            return
+    pytest.fail(f"no deal of {variant_id} won in 29 tries")
+
+
+def _spades_out(columns):
+    """Forty Thieves with everything home but the Spades above the two Aces, laid in ``columns``."""
+    return Game.from_position({
+        "variant": "forty_thieves", "tableau": columns,
+        "foundations": [[f"{r}{s}" for r in "A23456789TJQK"] for s in "CCDDHH"] + [["AS"], ["AS"]],
+        "waste": [], "stock": [], "redeals_left": 0,
+    })
+
+
+def test_a_position_with_no_legal_move_is_lost():
+    # tops K K J J 9 9 7 7 5 5: no two consecutive, no empty column, both 2S buried
+    tops = "KKJJ997755"
+    under = ["2S", "2S", "3S", "3S", "4S", "4S", "6S", "6S", "8S", "8S", "TS", "TS", "QS", "QS"]
+    cols = [[] for _ in range(10)]
+    for k, c in enumerate(under):
+        cols[k % 10].append(c)
+    for k, r in enumerate(tops):
+        cols[k].append(f"{r}S")
+    game = _spades_out(cols)
+    assert game.is_stuck
+    result = solve(game, time_limit=5)
+    assert result.status == "lost" and result.moves == []
+    assert solve(game, time_limit=5, prune=False).status == "lost"
+
+
+def test_a_position_that_only_goes_round_in_circles_is_lost():
+    # 4S can hop between the two 5S, back and forth; nothing else ever moves
+    cols = [["2S", "TS", "KS"], ["2S", "TS", "KS"], ["3S", "QS", "JS"], ["3S", "QS", "JS"],
+            ["4S", "9S"], ["9S"], ["6S", "7S"], ["6S", "7S"], ["8S", "5S"], ["8S", "5S", "4S"]]
+    game = _spades_out(cols)
+    assert [str(m) for m in game.legal_moves()] == ["10>9"]
+    plain = solve(game, time_limit=10, prune=False)
+    assert plain.status == "lost" and plain.states >= 2
+    assert solve(game, time_limit=10).status == "lost"
+
+
+def test_unknown_when_the_budget_is_tiny():
+    result = solve(Game("forty_thieves", deal=3), time_limit=10, max_states=300)
+    assert result.status == "unknown" and not result.settled and result.moves == []
+
+
+def test_an_already_won_game_is_won_with_no_moves():
+    pos = {"variant": "streets", "tableau": [[] for _ in range(10)],
+           "foundations": [[f"{r}{s}" for r in "A23456789TJQK"] for s in "CCDDHHSS"],
+           "waste": [], "stock": [], "redeals_left": 0}
+    result = solve(Game.from_position(pos))
+    assert result.status == "won" and result.moves == []
+
+
+@pytest.mark.parametrize("variant_id", ["forty_thieves", "little_forty", "number_ten"])
+def test_hint_is_a_legal_move_with_a_reason_within_about_a_second(variant_id):
+    game = Game(variant_id, deal=11)
+    before = game.position()
+    t0 = time.perf_counter()
+    h = hint(game, time_limit=1.0)
+    assert time.perf_counter() - t0 < 3.0  # a second of search plus the replay check, on a busy machine
+    assert isinstance(h, Hint) and isinstance(h.move, Move)
+    assert h.move in game.legal_moves()
+    assert h.reason and h.source in ("solver", "heuristic")
+    assert game.position() == before
+
+
+def test_hint_from_the_solver_starts_its_winning_line():
+    game = Game("lucas", deal=2)
+    h = hint(game, time_limit=2.0)
+    assert h.source == "solver" and "win" in h.reason
+    assert str(h.move) == solve(game, time_limit=2.0).moves[0]
+
+
+def test_hint_is_none_without_a_legal_move():
+    pos = {"variant": "streets", "tableau": [[] for _ in range(10)],
+           "foundations": [[f"{r}{s}" for r in "A23456789TJQK"] for s in "CCDDHHSS"],
+           "waste": [], "stock": [], "redeals_left": 0}
+    assert hint(Game.from_position(pos)) is None
+
+
+def test_the_board_finds_hint_where_it_looks_for_it():
+    from ft_widget.solver import hint as board_hint
+
+    assert board_hint is hint
