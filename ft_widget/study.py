@@ -97,9 +97,12 @@ def study(variants: str | Iterable[str] = "all", deals: Iterable[int] = range(1,
     deals = list(deals)
     packed_policy = policy
     if policy is not None and not isinstance(policy, str):
-        import cloudpickle  # ships with dask; pickles functions defined in a notebook
-
-        packed_policy = cloudpickle.dumps(policy)
+        try:
+            import cloudpickle  # ships with dask; pickles functions defined in a notebook
+        except ImportError:  # without it, module-level functions still travel by name
+            pass
+        else:
+            packed_policy = cloudpickle.dumps(policy)
     elif isinstance(policy, str):
         _load_policy(policy)  # fail early on an unknown name
     tasks = [(v, d, time_limit, packed_policy, seed, max_states) for v in ids for d in deals]
