@@ -10,7 +10,6 @@ from .cards import Card, card_name, card_str, card_symbol, parse_card
 from .game import Game, IllegalMove, Move
 from .policies import POLICIES, play_policy
 from .solver import hint, solve
-from .study import study
 from .variants import VARIANTS, Build, Variant
 from .widget import Board
 
@@ -20,3 +19,13 @@ __all__ = [
     "POLICIES", "hint", "play_policy", "solve", "study",
 ]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str):
+    # study() is loaded on first use: it brings pandas, and importing ft_widget.studies here
+    # would make `python -m ft_widget.studies` warn that the module was imported twice.
+    if name == "study":
+        from .studies import study
+
+        return study
+    raise AttributeError(f"module 'ft_widget' has no attribute {name!r}")

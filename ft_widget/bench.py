@@ -46,7 +46,7 @@ def bench_engine(variants: list[str], seconds: float = 2.0, depth: int = 200, se
 
 
 def bench_solver(variants: list[str], deals: list[int], time_limit: float, processes: int = 1) -> list[dict]:
-    from .study import study, summarize
+    from .studies import study, summarize
 
     df = study(variants, deals, time_limit=time_limit, processes=processes, progress=False)
     s = summarize(df)
@@ -63,7 +63,7 @@ def _table(rows: list[dict]) -> str:
 
 
 def main(argv=None) -> int:
-    from .study import machine, parse_deals
+    from .studies import machine, parse_deals
 
     ap = argparse.ArgumentParser(prog="python -m ft_widget.bench", description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="what", required=True)

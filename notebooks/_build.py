@@ -659,7 +659,7 @@ def outcome_cells(vid: str, name: str) -> list:
             unknown a ceiling. The interval is a 95% Wilson interval.
             """),
             code(f"""
-            from ft_widget.study import wilson
+            from ft_widget.studies import wilson
 
             study = pd.read_csv("../data/{STUDY.name}")
             rows = {{}}
@@ -1140,7 +1140,7 @@ def WINNABILITY_SOURCE() -> str:  # noqa: N802 - reads as the code it pastes
     """The notebook code that loads the per-deal solver verdicts into ``table``."""
     if STUDY.is_file():
         return textwrap.dedent(f"""\
-        # the solver study of the whole family: python -m ft_widget.study (command in data/README)
+        # the solver study of the whole family: python -m ft_widget.studies (command in data/README)
         table = pd.read_csv("../data/{STUDY.name}").rename(columns={{"result": "status"}})
         print(f"{{len(table)}} deals from data/{STUDY.name}")
         deals = pd.DataFrame(LINES["deals"])  # the notebooks' own run: deal by deal""").replace(
@@ -1185,7 +1185,7 @@ def rule_differences():
         and machine).
         """),
         code(f"""
-        from ft_widget.study import wilson
+        from ft_widget.studies import wilson
 
         {WINNABILITY_SOURCE()}
         rows = []

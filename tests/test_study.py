@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 
 from ft_widget import study
-from ft_widget.study import main, parse_deals, summarize, wilson
+from ft_widget.studies import main, parse_deals, summarize, wilson
 
 # a state budget (not a time limit) makes the solver's rows identical on any machine and load
 SMALL = dict(variants=["lucas", "rank_and_file"], deals=range(1, 4), time_limit=120, max_states=4000)

@@ -7,7 +7,7 @@
 
 From the shell (writes CSV, prints the per-variant summary)::
 
-    python -m ft_widget.study --variants all --deals 1-100 --time-limit 10 --out data/study.csv
+    python -m ft_widget.studies --variants all --deals 1-100 --time-limit 10 --out data/study.csv
 """
 
 from __future__ import annotations
@@ -197,7 +197,7 @@ def parse_deals(text: str) -> list[int]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m ft_widget.study", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m ft_widget.studies", description=__doc__.split("\n")[0])
     ap.add_argument("--variants", default="all", help="comma-separated ids, or 'all' (default)")
     ap.add_argument("--deals", default="1-10", help="e.g. 1-100 or 1-10,42 (default 1-10)")
     ap.add_argument("--time-limit", type=float, default=10.0, help="seconds per deal for the solver")
