@@ -499,7 +499,7 @@ class Game:
     def position(self) -> dict:
         """The RULES.md position JSON (a dict ready for ``json.dumps``)."""
         tableau = []
-        for col, down in zip(self._tab, self._down):
+        for col, down in zip(self._tab, self._down, strict=True):
             tableau.append([f"<{card_str(c)}>" if k < down else card_str(c) for k, c in enumerate(col)])
         pos = {
             "variant": self.variant.id,

@@ -86,7 +86,8 @@ def read_position(position: object):
 
     redeals = position["redeals_left"]
     if isinstance(redeals, bool) or not isinstance(redeals, int) or not 0 <= redeals <= variant.redeals:
-        raise ValueError(f"redeals_left must be a whole number from 0 to {variant.redeals} for {variant.name}, "
+        raise ValueError(f"redeals_left must be a whole number from 0 to {variant.redeals} "
+                         f"for {variant.name}, "
                          f"got {redeals!r}")
 
     deal = position.get("deal")

@@ -57,7 +57,10 @@ class Variant:
     @property
     def stock_text(self) -> str:
         text = f"{self.stock_deal} at a time"
-        text += f", {self.redeals} redeal{'s' if self.redeals != 1 else ''}" if self.redeals else ", no redeal"
+        if self.redeals:
+            text += f", {self.redeals} redeal{'s' if self.redeals != 1 else ''}"
+        else:
+            text += ", no redeal"
         if self.aces_start:
             text += "; Aces start on the foundations"
         return text
