@@ -69,32 +69,9 @@ any card that fits home as the only move. A search under them that runs dry prov
 
 from __future__ import annotations
 
-from ..cards import KING, is_red, rank_of, suit_of
-from ..game import FOUNDATION, STOCK, WASTE
-from ..variants import Build, Variant
-
-
-def _accepts(build: Build) -> list[tuple[int, ...]]:
-    """For each card, the tableau cards (one rank higher) it may be placed on."""
-    out = []
-    for c in range(52):
-        r, s = rank_of(c), suit_of(c)
-        if r == KING:
-            out.append(())
-            continue
-        ontos = []
-        for s2 in range(4):
-            onto = s2 * 13 + r
-            if build is Build.SAME_SUIT:
-                ok = s2 == s
-            elif build is Build.OTHER_SUIT:
-                ok = s2 != s
-            else:
-                ok = is_red(onto) != is_red(c)
-            if ok:
-                ontos.append(onto)
-        out.append(tuple(ontos))
-    return out
+from ..cards import suit_of
+from ..game import _ACCEPTS, FOUNDATION, STOCK, WASTE
+from ..variants import Variant
 
 
 class Model:
@@ -107,7 +84,7 @@ class Model:
         self.restrict = restrict
         self.sequences = variant.sequences
         self.stock_deal = variant.stock_deal
-        self.accepts = _accepts(variant.build)
+        self.accepts = _ACCEPTS[variant.build]  # the engine's own table: one building rule
         #: builders[c]: the cards that may be built on c in the tableau
         self.builders: list[tuple[int, ...]] = [() for _ in range(52)]
         tmp: list[list[int]] = [[] for _ in range(52)]
