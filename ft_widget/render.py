@@ -20,7 +20,8 @@ def _status(game: Game) -> str:
     parts = [game.variant.name]
     if game.deal is not None:
         parts.append(f"deal {game.deal}")
-    parts.append(f"{len(game.history)} moves")
+    n = len(game.history)
+    parts.append(f"{n} move" if n == 1 else f"{n} moves")
     parts.append(f"{game.cards_home}/104 home")
     if game.is_won:
         parts.append("won")

@@ -794,6 +794,6 @@ def test_text_board_shows_moves_home_and_redeals():
     game = Game("little_forty", deal=2)
     game.play("s>w")
     text = str(game)
-    assert "Little Forty" in text and "deal 2" in text and "1 moves" in text and "0/104" in text
+    assert "Little Forty" in text and "deal 2" in text and "1 move ·" in text and "0/104" in text
     assert "redeals left 3" in text
     assert repr(game).startswith("<Game little_forty")
