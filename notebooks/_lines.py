@@ -20,6 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from ft_widget import VARIANTS, Game
 from ft_widget.solver import solve
+from ft_widget.studies import parse_deals
 
 
 def _solve(job: tuple[str, int, float, int]) -> dict:
@@ -31,12 +32,8 @@ def _solve(job: tuple[str, int, float, int]) -> dict:
     return row
 
 
-def _deals(text: str) -> list[int]:
-    lo, _, hi = text.partition("-")
-    return list(range(int(lo), int(hi or lo) + 1))
-
-
-def _commit() -> str:
+def commit() -> str:
+    """The checked-out commit, recorded in the data files (also used by _single_rule.py)."""
     import subprocess
 
     try:
@@ -57,13 +54,13 @@ def main() -> None:
     parser.add_argument("--out", default="notebooks/data/solver_lines.json")
     args = parser.parse_args()
     jobs = [(v, d, args.time_limit, args.max_states)
-            for v in args.variants.split(",") for d in _deals(args.deals)]
+            for v in args.variants.split(",") for d in parse_deals(args.deals)]
     start = time.time()
     with ProcessPoolExecutor(args.workers) as pool:
         rows = list(pool.map(_solve, jobs))
     data = {
         "command": f"python notebooks/_lines.py --deals {args.deals} --max-states {args.max_states}",
-        "solver": "ft_widget.solve at commit " + _commit(),
+        "solver": "ft_widget.solve at commit " + commit(),
         "max_states": args.max_states,
         "time_limit": args.time_limit,
         "machine": f"{platform.machine()}, {args.workers} worker processes",

@@ -16,8 +16,11 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
+from _lines import commit  # run as a script: notebooks/ is on sys.path
+
 from ft_widget import VARIANTS, Build, Game
 from ft_widget.solver import solve
+from ft_widget.studies import parse_deals
 
 FT = VARIANTS["forty_thieves"]
 
@@ -45,16 +48,6 @@ def _solve(job: tuple[str, int, float, int]) -> dict:
     return {"change": name, "deal": deal, "status": result.status, "moves": len(result.moves)}
 
 
-def _commit() -> str:
-    import subprocess
-
-    try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                              check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", default="1-30")
@@ -64,15 +57,14 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", default="notebooks/data/single_rule.json")
     args = parser.parse_args()
-    lo, _, hi = args.deals.partition("-")
-    deals = range(int(lo), int(hi or lo) + 1)
+    deals = parse_deals(args.deals)
     jobs = [(name, d, args.time_limit, args.max_states) for name in CHANGES for d in deals]
     start = time.time()
     with ProcessPoolExecutor(args.workers) as pool:
         rows = list(pool.map(_solve, jobs))
     data = {
         "command": f"python notebooks/_single_rule.py --deals {args.deals} --max-states {args.max_states}",
-        "solver": "ft_widget.solve at commit " + _commit(),
+        "solver": "ft_widget.solve at commit " + commit(),
         "max_states": args.max_states,
         "time_limit": args.time_limit,
         "machine": f"{platform.machine()}, {args.workers} worker process(es)",
