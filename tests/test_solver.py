@@ -8,6 +8,7 @@ import pytest
 
 from ft_widget import VARIANTS, Game, Move, hint, solve
 from ft_widget.solver import Hint, SolveResult
+from ft_widget.solver.rules import Model, _run_steps
 
 
 def test_a_won_line_replays_and_the_game_is_untouched():
@@ -121,3 +122,40 @@ def test_the_board_finds_hint_where_it_looks_for_it():
     from ft_widget.solver import hint as board_hint
 
     assert board_hint is hint
+
+
+@pytest.mark.parametrize("variant_id", [v for v in VARIANTS if not VARIANTS[v].sequences])
+def test_run_moves_are_the_single_card_moves_they_stand_for(variant_id):
+    """Along a won line, every run move the solver could make in a one-card game expands to
+    single-card moves the engine accepts, ending in the state the solver's model expects."""
+    model = Model(VARIANTS[variant_id], run_moves=True)
+    longest = 0
+    for deal in range(1, 21):
+        game = Game(variant_id, deal=deal)
+        result = solve(game, time_limit=60, max_states=60_000)
+        if result.status != "won":
+            continue
+        for text in result.moves:
+            st = Model.from_game(game)
+            for move in model.moves(st):
+                if move[2] > 1:
+                    trial = game.copy()
+                    for step in model.expand(st, move):
+                        trial.play(Move(*step))  # IllegalMove would fail the test
+                    assert Model.from_game(trial) == model.apply(st, move)
+                    longest = max(longest, move[2])
+            game.play(text)
+        break
+    assert longest >= 5  # runs long enough to need two empty columns or more
+
+
+def test_run_steps_use_each_empty_column_and_leave_it_empty():
+    # 8 cards through 3 empty columns: 2**3 = 8 is the most they can carry
+    steps = _run_steps(0, 1, 8, [2, 3, 4])
+    assert all(count == 1 for _, _, count in steps)
+    heights = {0: 8, 1: 0, 2: 0, 3: 0, 4: 0}
+    for src, dst, _ in steps:
+        heights[src] -= 1
+        heights[dst] += 1
+        assert heights[src] >= 0
+    assert heights == {0: 0, 1: 8, 2: 0, 3: 0, 4: 0}

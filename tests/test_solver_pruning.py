@@ -49,8 +49,9 @@ def small_position(variant_id: str, rng: random.Random, out: int) -> Game:
 
 
 def exhaustive(game: Game, prune: bool, max_states: int = 12_000) -> str:
-    """The search alone, without solve()'s quick first phase: what the pruning rules decide."""
-    status, line, _ = search(Model(game.variant, prune=prune), Model.from_game(game), 60.0, max_states)
+    """One search alone, not solve()'s portfolio: what the pruning rules decide."""
+    status, line, _ = search([(Model(game.variant, prune=prune), 1)], Model.from_game(game), 60.0,
+                             max_states)
     if status == "won":  # the line must replay through the engine
         g = game.copy()
         for m in line:

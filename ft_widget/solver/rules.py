@@ -61,10 +61,18 @@ R4 *Safe moves to the foundations (two decks).* Card ``X`` of rank ``r`` and sui
 
 Cycles of reversible moves need no rule of their own: a state already seen is never expanded again.
 
-H1, H2 (``restrict=True``, the solver's quick first phase only) are heuristics, not pruning rules:
-H1 skips moving cards off the card they are built on unless that card can then go home; H2 plays
-any card that fits home as the only move. A search under them that runs dry proves nothing, and
-``solve`` never reports ``lost`` from it.
+Run moves (``run_moves=True``) are shortcuts, not pruning. In the one-card games a run of ``k``
+built cards can still travel as ``k`` single-card moves through ``e`` empty columns when
+``k <= 2**e`` (``e`` empty columns besides the destination); a run move offers that as one edge,
+and :meth:`Model.expand` turns it back into the single-card moves the engine plays. It adds edges
+between states that are already reachable, so it changes neither which states an exhaustive search
+visits nor what it proves; it lets a best-first search cross the dip in its score that the
+single-card steps make (each takes up an empty column on the way).
+
+H1, H2 (``keep_built=True``, ``home_first=True``) are heuristics, not pruning rules, for the
+searches that only look for wins: H1 skips moving cards off the card they are built on unless that
+card can then go home; H2 plays any card that fits home as the only move. A search under them that
+runs dry proves nothing, and ``solve`` never reports ``lost`` from it.
 """
 
 from __future__ import annotations
@@ -77,11 +85,19 @@ from ..variants import Variant
 class Model:
     """Moves, successor states and pruning for one variant, on tuple states."""
 
-    def __init__(self, variant: Variant, prune: bool = True, restrict: bool = False):
+    def __init__(self, variant: Variant, prune: bool = True, *, run_moves: bool = False,
+                 keep_built: bool = False, home_first: bool = False):
         self.variant = variant
         self.prune = prune
-        #: the fast, *unsound* move filter of the first search phase (H1 in docs/solver.md)
-        self.restrict = restrict
+        #: one-card games: offer runs moved through empty columns as one move (a shortcut)
+        self.run_moves = run_moves and not variant.sequences
+        #: H1 and H2 of docs/solver.md: *unsound* move filters, for searches that only look for wins
+        self.keep_built = keep_built
+        self.home_first = home_first
+        self.sound = not (keep_built or home_first)
+        #: found -> (cards that fit home, cards safe to send home (R4)); the foundations change
+        #: far less often than the rest of the state, so this is mostly a dict hit
+        self._home: dict[tuple, tuple[frozenset, frozenset]] = {}
         self.sequences = variant.sequences
         self.stock_deal = variant.stock_deal
         self.accepts = _ACCEPTS[variant.build]  # the engine's own table: one building rule
@@ -156,23 +172,33 @@ class Model:
                 return False
         return True
 
+    def home_sets(self, found: tuple) -> tuple[frozenset, frozenset]:
+        """The cards that fit on the foundations ``found``, and those of them safe to send (R4)."""
+        sets = self._home.get(found)
+        if sets is None:
+            fit = frozenset(13 * s + h for s in range(4) for h in {found[2 * s], found[2 * s + 1]}
+                            if h < 13)
+            safe = frozenset(c for c in fit if self.safe_home(found, c)) if self.prune else frozenset()
+            sets = self._home[found] = (fit, safe)
+        return sets
+
     def moves(self, st: tuple) -> list[tuple[int, int, int]]:
         """Legal moves in ``st`` (with pruning: only a safe move when there is one, R2, R3)."""
         tab, down, found, waste, stock, redeals = st
-        prune = self.prune
         accepts = self.accepts
-        if prune:
+        fit, safe = self.home_sets(found)
+        if safe:
             for i, col in enumerate(tab):
-                if col and self.safe_home(found, col[-1]):
+                if col and col[-1] in safe:
                     return [(i, FOUNDATION, 1)]
-            if waste and self.stock_deal == 1 and self.safe_home(found, waste[-1]):
+            if waste and self.stock_deal == 1 and waste[-1] in safe:
                 return [(WASTE, FOUNDATION, 1)]
-        if self.restrict:
-            # H2 (restricted phase only): any card that fits home goes home, as the only move.
+        if self.home_first:
+            # H2 (win-only searches): any card that fits home goes home, as the only move.
             for i, col in enumerate(tab):
-                if col and self.fits_home(found, col[-1]):
+                if col and col[-1] in fit:
                     return [(i, FOUNDATION, 1)]
-            if waste and self.fits_home(found, waste[-1]):
+            if waste and waste[-1] in fit:
                 return [(WASTE, FOUNDATION, 1)]
         tops: dict[int, list[int]] = {}
         empties: list[int] = []
@@ -185,19 +211,24 @@ class Model:
                     tops[t] = [j]
             else:
                 empties.append(j)
+        prune = self.prune
+        # Run moves: with e empty columns a run of up to 2**e cards reaches a card, 2**(e-1) an
+        # empty column. Without them (or in the sequence games) the cap is 1 or no cap at all.
+        seq = self.sequences
+        cap_onto = 1 << len(empties) if self.run_moves else 1
+        cap_empty = 1 << (len(empties) - 1) if self.run_moves and empties else 1
         if prune and empties:
             empties = empties[:1]  # R2
         out: list[tuple[int, int, int]] = []
         add = out.append
-        fits = self.fits_home
-        restrict = self.restrict
+        keep_built = self.keep_built
         for i, col in enumerate(tab):
             if not col:
                 continue
             n = len(col)
             lo = down[i]
             c = col[-1]
-            if fits(found, c):
+            if c in fit:
                 add((i, FOUNDATION, 1))
             # k: cards moved; the run grows while the card under it is face up and accepts it
             k = 1
@@ -205,22 +236,22 @@ class Model:
             while True:
                 under = col[n - k - 1] if n - k - 1 >= lo else -1
                 built = under >= 0 and under in accepts[deepest]
-                # H1 (restricted phase only): moving a card off the card it is built on, when
-                # that does not let the card under it go home, is rarely the way to win.
-                if not (restrict and built and not fits(found, under)):
+                # H1 (win-only searches): moving a card off the card it is built on, when that
+                # does not let the card under it go home, is rarely the way to win.
+                if not (keep_built and built and under not in fit):
                     for onto in accepts[deepest]:
                         for j in tops.get(onto, ()):
                             add((i, j, k))
-                    if not (prune and k == n):  # R3
+                    if not (prune and k == n) and (seq or k <= cap_empty):  # R3
                         for j in empties:
                             add((i, j, k))
-                if not (self.sequences and built):
+                if not built or not (seq or k < cap_onto):
                     break
                 k += 1
                 deepest = under
         if waste:
             c = waste[-1]
-            if fits(found, c):
+            if c in fit:
                 add((WASTE, FOUNDATION, 1))
             for onto in accepts[c]:
                 for j in tops.get(onto, ()):
@@ -232,6 +263,15 @@ class Model:
         elif waste and redeals:
             add((WASTE, STOCK, 1))
         return out
+
+    def expand(self, st: tuple, move: tuple[int, int, int]) -> list[tuple[int, int, int]]:
+        """The engine moves that make ``move`` in ``st``: a run move of a one-card game becomes
+        single-card moves through the empty columns; any other move is itself."""
+        src, dst, k = move
+        if k == 1 or self.sequences:
+            return [move]
+        free = [j for j, col in enumerate(st[0]) if not col and j != dst]
+        return _run_steps(src, dst, k, free)
 
     def apply(self, st: tuple, move: tuple[int, int, int]) -> tuple:
         """The state after ``move`` (which must be legal)."""
@@ -270,10 +310,13 @@ class Model:
         return (tuple(tab), down, found, waste, stock, redeals)
 
 
-def column_disorder(col: tuple[int, ...], accepts) -> int:
-    """Cards in ``col`` not built on the card under them, weighted by how deep they bury it."""
-    bad = 0
-    for k in range(1, len(col)):
-        if col[k - 1] not in accepts[col[k]]:
-            bad += 1
-    return bad
+def _run_steps(src: int, dst: int, k: int, free: list[int]) -> list[tuple[int, int, int]]:
+    """Single-card moves carrying the top ``k`` cards of ``src`` onto ``dst`` through the empty
+    columns ``free`` (``k <= 2**len(free)``): half the run to one empty column, the rest across
+    with the others, then the half back on top. Each temporary column ends empty again."""
+    if k == 1:
+        return [(src, dst, 1)]
+    via, rest = free[0], free[1:]
+    half = k // 2
+    return _run_steps(src, via, half, rest) + _run_steps(src, dst, k - half, rest) + \
+        _run_steps(via, dst, half, rest)
