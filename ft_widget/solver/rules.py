@@ -64,10 +64,11 @@ Cycles of reversible moves need no rule of their own: a state already seen is ne
 Run moves (``run_moves=True``) are shortcuts, not pruning. In the one-card games a run of ``k``
 built cards can still travel as ``k`` single-card moves through ``e`` empty columns when
 ``k <= 2**e`` (``e`` empty columns besides the destination); a run move offers that as one edge,
-and :meth:`Model.expand` turns it back into the single-card moves the engine plays. It adds edges
-between states that are already reachable, so it changes neither which states an exhaustive search
-visits nor what it proves; it lets a best-first search cross the dip in its score that the
-single-card steps make (each takes up an empty column on the way).
+and :meth:`Model.expand` turns it back into the single-card moves the engine plays. It lets a
+best-first search cross the dip in its score that the single-card steps make (each takes up an
+empty column on the way). It only adds legal moves, so it could never make an exhaustive search
+call a won position lost; but it jumps past the states where R4 would force a move home, so it can
+enlarge the space a pruned search must exhaust. ``solve`` uses it in the win-only searches.
 
 H1, H2 (``keep_built=True``, ``home_first=True``) are heuristics, not pruning rules, for the
 searches that only look for wins: H1 skips moving cards off the card they are built on unless that
