@@ -5,7 +5,7 @@ when it is replayed) and measure how the solver plays: when it first empties a c
 often it moves sequences, how many passes through the stock it needs. Storing the lines
 keeps the notebooks fast and independent of the search's timing on the machine at hand.
 
-Regenerate (about 20 minutes on one core)::
+Regenerate (a few minutes on two cores)::
 
     python notebooks/_lines.py --deals 1-30 --max-states 60000 --out notebooks/data/solver_lines.json
 """
@@ -48,7 +48,7 @@ def main() -> None:
     parser.add_argument("--deals", default="1-30", help="deal numbers, e.g. 1-30")
     parser.add_argument("--time-limit", type=float, default=600.0, help="seconds per deal, a safety net")
     parser.add_argument("--max-states", type=int, default=60_000,
-                        help="the search budget per deal (per search phase): the same result on any machine")
+                        help="the search budget per deal (all of the solver's searches together): the same result on any machine")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--out", default="notebooks/data/solver_lines.json")

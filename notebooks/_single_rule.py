@@ -53,7 +53,7 @@ def main() -> None:
     parser.add_argument("--deals", default="1-30")
     parser.add_argument("--time-limit", type=float, default=600.0, help="seconds per deal, a safety net")
     parser.add_argument("--max-states", type=int, default=60_000,
-                        help="the search budget per deal (per search phase): the same result on any machine")
+                        help="the search budget per deal (all of the solver's searches together): the same result on any machine")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", default="notebooks/data/single_rule.json")
     args = parser.parse_args()
