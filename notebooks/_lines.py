@@ -43,12 +43,26 @@ def commit() -> str:
         return "unknown"
 
 
+def provenance(command: str, args: argparse.Namespace, start: float) -> dict:
+    """Where a data file came from: its command, the solver's commit and budget, the machine
+    (also used by _single_rule.py)."""
+    return {
+        "command": command,
+        "solver": "ft_widget.solve at commit " + commit(),
+        "max_states": args.max_states,
+        "time_limit": args.time_limit,
+        "machine": f"{platform.machine()}, {args.workers} worker process{'es' if args.workers != 1 else ''}",
+        "wall_seconds": round(time.time() - start),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", default="1-30", help="deal numbers, e.g. 1-30")
     parser.add_argument("--time-limit", type=float, default=600.0, help="seconds per deal, a safety net")
     parser.add_argument("--max-states", type=int, default=60_000,
-                        help="the search budget per deal (all of the solver's searches together): the same result on any machine")
+                        help="the search budget per deal (all of the solver's searches together): "
+                             "the same result on any machine")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--out", default="notebooks/data/solver_lines.json")
@@ -58,15 +72,9 @@ def main() -> None:
     start = time.time()
     with ProcessPoolExecutor(args.workers) as pool:
         rows = list(pool.map(_solve, jobs))
-    data = {
-        "command": f"python notebooks/_lines.py --deals {args.deals} --max-states {args.max_states}",
-        "solver": "ft_widget.solve at commit " + commit(),
-        "max_states": args.max_states,
-        "time_limit": args.time_limit,
-        "machine": f"{platform.machine()}, {args.workers} worker processes",
-        "wall_seconds": round(time.time() - start),
-        "deals": rows,
-    }
+    data = provenance(f"python notebooks/_lines.py --deals {args.deals} --max-states {args.max_states}",
+                      args, start)
+    data["deals"] = rows
     with open(args.out, "w") as f:
         json.dump(data, f, separators=(",", ":"))
         f.write("\n")

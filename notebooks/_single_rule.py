@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
-from _lines import commit  # run as a script: notebooks/ is on sys.path
+from _lines import provenance  # run as a script: notebooks/ is on sys.path
 
 from ft_widget import VARIANTS, Build, Game
 from ft_widget.solver import solve
@@ -53,7 +52,8 @@ def main() -> None:
     parser.add_argument("--deals", default="1-30")
     parser.add_argument("--time-limit", type=float, default=600.0, help="seconds per deal, a safety net")
     parser.add_argument("--max-states", type=int, default=60_000,
-                        help="the search budget per deal (all of the solver's searches together): the same result on any machine")
+                        help="the search budget per deal (all of the solver's searches together): "
+                             "the same result on any machine")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", default="notebooks/data/single_rule.json")
     args = parser.parse_args()
@@ -62,16 +62,10 @@ def main() -> None:
     start = time.time()
     with ProcessPoolExecutor(args.workers) as pool:
         rows = list(pool.map(_solve, jobs))
-    data = {
-        "command": f"python notebooks/_single_rule.py --deals {args.deals} --max-states {args.max_states}",
-        "solver": "ft_widget.solve at commit " + commit(),
-        "max_states": args.max_states,
-        "time_limit": args.time_limit,
-        "machine": f"{platform.machine()}, {args.workers} worker process(es)",
-        "wall_seconds": round(time.time() - start),
-        "changes": {name: {k: str(v) for k, v in fields.items()} for name, fields in CHANGES.items()},
-        "deals": rows,
-    }
+    data = provenance(f"python notebooks/_single_rule.py --deals {args.deals} --max-states {args.max_states}",
+                      args, start)
+    data["changes"] = {name: {k: str(v) for k, v in fields.items()} for name, fields in CHANGES.items()}
+    data["deals"] = rows
     with open(args.out, "w") as f:
         json.dump(data, f, indent=0)
         f.write("\n")
