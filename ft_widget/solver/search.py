@@ -34,7 +34,7 @@ class SolveResult:
     ``status`` is ``"won"`` (``moves`` is a winning line, replayed through the engine before it was
     returned), ``"lost"`` (every reachable state was searched: no win exists) or ``"unknown"`` (the
     time or state limit ran out first). ``moves`` are RULES.md move strings, ``states`` the distinct
-    states the search met, ``seconds`` the time it took.
+    states its searches met (each search counts its own), ``seconds`` the time it took.
     """
 
     status: str
