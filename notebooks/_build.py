@@ -39,7 +39,7 @@ def single_rule_wins() -> tuple[dict[str, int], int]:
     """Deals the solver won per rule change in ``data/single_rule.json``, and the deals it tried."""
     import json
 
-    data = json.loads((HERE / "data" / "single_rule.json").read_text())
+    data = json.loads((HERE.parent / "data" / "single_rule.json").read_text())
     wins = {name: 0 for name in data["changes"]}
     for row in data["deals"]:
         wins[row["change"]] += row["status"] == "won"
@@ -100,7 +100,7 @@ plt.style.use("default")
 plt.rcParams.update({"figure.figsize": (7, 3.2), "figure.dpi": 80, "axes.spines.top": False,
                      "axes.spines.right": False})
 pd.set_option("display.precision", 3)
-LINES = json.loads(Path("data/solver_lines.json").read_text())  # the solver's lines, see below
+LINES = json.loads(Path("../data/solver_lines.json").read_text())  # the solver's lines, see below
 """
 
 NOTEBOOK_LIST = """
@@ -1104,7 +1104,7 @@ def solver_wins(vid: str) -> int:
     """How many deals of ``vid`` the stored solver run won (the notebook is built around one)."""
     import json
 
-    data = json.loads((HERE / "data" / "solver_lines.json").read_text())
+    data = json.loads((HERE.parent / "data" / "solver_lines.json").read_text())
     return sum(d["variant"] == vid and d["status"] == "won" for d in data["deals"])
 
 
@@ -1181,7 +1181,7 @@ def WINNABILITY_SOURCE() -> str:  # noqa: N802 - reads as the code it pastes
     """The notebook code that loads the per-deal solver verdicts into ``table``."""
     if STUDY.is_file():
         return textwrap.dedent(f"""\
-        # the solver study of the whole family: python -m ft_widget.studies (command in data/README)
+        # the solver study of the whole family: python -m ft_widget.studies (command in data/{STUDY.stem}.md)
         table = pd.read_csv("../data/{STUDY.name}").rename(columns={{"result": "status"}})
         print(f"{{len(table)}} deals from data/{STUDY.name}")
         deals = pd.DataFrame(LINES["deals"])  # the notebooks' own run: deal by deal""").replace(
@@ -1297,7 +1297,7 @@ def rule_differences():
         from ft_widget import Build, play_policy
         from ft_widget.policies import cautious
 
-        SINGLE = json.loads(Path("data/single_rule.json").read_text())
+        SINGLE = json.loads(Path("../data/single_rule.json").read_text())
         print(f"{SINGLE['command']}  ({SINGLE['max_states']:,} positions per deal, all searches)")
         FIELDS = {"build": Build, "columns": int, "cards_per_column": int, "sequences": lambda s: s == "True",
                   "aces_start": lambda s: s == "True", "stock_deal": int, "redeals": int}

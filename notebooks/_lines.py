@@ -7,7 +7,7 @@ keeps the notebooks fast and independent of the search's timing on the machine a
 
 Regenerate (a few minutes on two cores)::
 
-    python notebooks/_lines.py --deals 1-30 --max-states 60000 --out notebooks/data/solver_lines.json
+    python notebooks/_lines.py --deals 1-30 --max-states 60000 --out data/solver_lines.json
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def main() -> None:
                              "the same result on any machine")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--variants", default=",".join(VARIANTS))
-    parser.add_argument("--out", default="notebooks/data/solver_lines.json")
+    parser.add_argument("--out", default="data/solver_lines.json")
     args = parser.parse_args()
     jobs = [(v, d, args.time_limit, args.max_states)
             for v in args.variants.split(",") for d in parse_deals(args.deals)]

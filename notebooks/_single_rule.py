@@ -4,7 +4,7 @@ Every variant here is ``dataclasses.replace(VARIANTS["forty_thieves"], ...)`` wi
 changed; ``10_rule_differences.ipynb`` reads the results to show which single change moves
 difficulty the most. Regenerate (about 20 minutes on one core)::
 
-    python notebooks/_single_rule.py --deals 1-30 --max-states 60000 --out notebooks/data/single_rule.json
+    python notebooks/_single_rule.py --deals 1-30 --max-states 60000 --out data/single_rule.json
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def main() -> None:
                         help="the search budget per deal (all of the solver's searches together): "
                              "the same result on any machine")
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--out", default="notebooks/data/single_rule.json")
+    parser.add_argument("--out", default="data/single_rule.json")
     args = parser.parse_args()
     deals = parse_deals(args.deals)
     jobs = [(name, d, args.time_limit, args.max_states) for name in CHANGES for d in deals]

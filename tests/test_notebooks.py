@@ -76,7 +76,7 @@ def test_notebooks_match_their_generator():
 
 
 def test_solver_lines_replay_to_wins():
-    data = json.loads((NOTEBOOKS / "data" / "solver_lines.json").read_text())
+    data = json.loads((NOTEBOOKS.parent / "data" / "solver_lines.json").read_text())
     assert data["command"].startswith("python notebooks/_lines.py")
     wins = [d for d in data["deals"] if d["status"] == "won"]
     assert {d["variant"] for d in wins} == set(VARIANTS), "every variant needs a won deal to show"
@@ -88,7 +88,7 @@ def test_solver_lines_replay_to_wins():
 
 
 def test_single_rule_data_names_its_changes():
-    data = json.loads((NOTEBOOKS / "data" / "single_rule.json").read_text())
+    data = json.loads((NOTEBOOKS.parent / "data" / "single_rule.json").read_text())
     assert data["command"].startswith("python notebooks/_single_rule.py")
     changes = {row["change"] for row in data["deals"]}
     assert changes == set(data["changes"])
