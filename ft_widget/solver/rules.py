@@ -103,12 +103,11 @@ class Model:
         self.stock_deal = variant.stock_deal
         self.accepts = _ACCEPTS[variant.build]  # the engine's own table: one building rule
         #: builders[c]: the cards that may be built on c in the tableau
-        self.builders: list[tuple[int, ...]] = [() for _ in range(52)]
-        tmp: list[list[int]] = [[] for _ in range(52)]
+        builders: list[list[int]] = [[] for _ in range(52)]
         for c, ontos in enumerate(self.accepts):
             for onto in ontos:
-                tmp[onto].append(c)
-        self.builders = [tuple(x) for x in tmp]
+                builders[onto].append(c)
+        self.builders: list[tuple[int, ...]] = [tuple(b) for b in builders]
         # With no redeal, the stock only ever loses its top, so its length identifies it.
         self.stock_by_length = variant.redeals == 0
 
@@ -177,8 +176,7 @@ class Model:
         """The cards that fit on the foundations ``found``, and those of them safe to send (R4)."""
         sets = self._home.get(found)
         if sets is None:
-            fit = frozenset(13 * s + h for s in range(4) for h in {found[2 * s], found[2 * s + 1]}
-                            if h < 13)
+            fit = frozenset(c for c in range(52) if self.fits_home(found, c))
             safe = frozenset(c for c in fit if self.safe_home(found, c)) if self.prune else frozenset()
             sets = self._home[found] = (fit, safe)
         return sets
