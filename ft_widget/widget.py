@@ -25,8 +25,8 @@ import anywidget
 import ipywidgets
 import traitlets
 
-from .cards import card_str
-from .game import _ACCEPTS, FOUNDATION, STOCK, WASTE, Game, IllegalMove, Move
+from .cards import card_name, card_str, parse_card
+from .game import _ACCEPTS, _BUILD_WORDS, FOUNDATION, STOCK, WASTE, Game, IllegalMove, Move
 from .variants import VARIANTS
 
 _STATIC = pathlib.Path(__file__).parent / "static"
@@ -109,6 +109,8 @@ class Board(anywidget.AnyWidget):
         self._version = 0
         self._ack = -1
         self._hint: dict | None = None
+        self._last_public: dict | None = None  # the state last published, to put moves in words
+        self._words = ""  # words for the next state's change, when the board knows better
         super().__init__(variant=self._game.variant.id, **kwargs)
         self._publish()
 
@@ -125,8 +127,7 @@ class Board(anywidget.AnyWidget):
             raise TypeError(f"board.game must be a Game, not {type(game).__name__}")
         self._game = game
         self.variant = game.variant.id  # same id as the game's: the observer keeps the game
-        self._hint = None
-        self._publish()
+        self._changed()  # says at once if that game is won or stuck
 
     def play(self, move: Move | str) -> Move:
         """Play a move (``Move`` or notation like ``"3>f"``); ``IllegalMove`` says why not."""
@@ -188,7 +189,7 @@ class Board(anywidget.AnyWidget):
             self._hint = None
             self._publish("No legal move: there is nothing to hint.", "info")
         else:
-            self._hint = {"move": str(found.move), "reason": str(found.reason)}
+            self._hint = hint_view(self._game, found)
             self._publish(f"Hint: {found.move} — {found.reason}", "info")
         return found
 
@@ -227,14 +228,26 @@ class Board(anywidget.AnyWidget):
         self._version += 1
         state = public_state(self._game)
         history = self._game.history
+        before = self._last_public
+        words, self._words = self._words, ""
+        if not words and before is not None:
+            grown = state["moves"] - before["moves"]
+            if grown == 1 and history:
+                words = describe_move(before, history[-1])
+            elif grown > 1:
+                words = f"{grown} moves played"
+            elif grown < 0:
+                words = "Back to the start" if state["moves"] == 0 and -grown > 1 else "Move taken back"
         state.update(
             version=self._version,
             message=message,
             message_kind=kind,
             last_move=str(history[-1]) if history else None,
+            last_move_text=words,
             hint=self._hint,
             ack=self._ack,
         )
+        self._last_public = state
         self.state = state
 
     def _refuse(self, message: str) -> None:
@@ -310,10 +323,24 @@ class Board(anywidget.AnyWidget):
         if not isinstance(text, str) or len(text) > MAX_TEXT:
             return self._refuse(f"refused: 'move' must be notation like '3>f', at most {MAX_TEXT} characters")
         try:
-            move = self._game.play(text)
+            move = Move.parse(text)
+            if move.count > 1 and not self._game.variant.sequences:
+                return self._play_run(move)  # a one-card game's run shortcut
+            move = self._game.play(move)
         except IllegalMove as error:
             return self._refuse(str(error))
         self._after_player_moves([move])
+
+    def _play_run(self, shortcut: Move) -> None:
+        """Play a run shortcut (``3>7x3``) as the engine's single-card moves, all or nothing."""
+        steps = expand(self._game, shortcut)  # IllegalMove says why not
+        trial = self._game.copy()
+        for step in steps:
+            trial.play(step)  # the engine checks every step before the real game sees one
+        for step in steps:
+            self._game.play(step)
+        self._words = describe_move(self._last_public, shortcut)
+        self._after_player_moves(steps)
 
     def _after_player_moves(self, moves: list[Move]) -> None:
         """A player's moves are in: add the safe moves home if ``auto_home``, publish once."""
@@ -411,9 +438,22 @@ def public_state(game: Game) -> dict:
         status = "stuck"
     else:
         status = "playing"
+    runs = [_run_length(game, i) for i in range(len(tableau))]
+    shortcuts = run_moves(game)
+    lift = []
+    for i, col in enumerate(game.tableau):
+        if not col:
+            lift.append(0)
+        elif v.sequences:
+            lift.append(runs[i])
+        else:  # one-card games: a run is lifted only where a shortcut can take it
+            lift.append(max([1] + [m.count for m in shortcuts if m.src == i]))
+    legal = game.legal_moves()
     return {
         "variant": v.id,
         "variant_name": v.name,
+        "variants": [{"id": vid, "name": var.name} for vid, var in VARIANTS.items()]
+        + ([] if v.id in VARIANTS else [{"id": v.id, "name": v.name}]),
         "deal": game.deal,
         "columns": len(tableau),
         "sequences": v.sequences,
@@ -424,13 +464,179 @@ def public_state(game: Game) -> dict:
         "foundations": [[card_str(c) for c in pile] for pile in game.foundations],
         "waste": {"count": len(waste), "top": [card_str(c) for c in top]},
         "stock": {"count": len(game.stock)},
-        "legal": [str(m) for m in game.legal_moves()],
+        "legal": [str(m) for m in legal] + [str(m) for m in shortcuts],
+        "home_piles": _home_piles(game, legal),
+        "runs": runs,
+        "lift": lift,
+        "words": _refusal_words(game),
         "moves": len(game.history),
         "home": game.cards_home,
         "status": status,
+        "status_text": status_text(game, status),
         "can_undo": game.can_undo,
         "can_redo": game.can_redo,
     }
+
+
+def status_text(game: Game, status: str) -> str:
+    """The board's status line: ``Maria · deal 5 · 12 moves · 20/104 home``."""
+    parts = [game.variant.name]
+    if game.deal is not None:
+        parts.append(f"deal {game.deal}")
+    n = len(game.history)
+    parts += [f"{n} move{'' if n == 1 else 's'}", f"{game.cards_home}/104 home"]
+    left = game.redeals_left
+    if left > 0:
+        parts.append(f"{left} redeal{'' if left == 1 else 's'} left")
+    if status == "won":
+        parts.append("won")
+    elif status == "stuck":
+        parts.append("no moves left")
+    return " · ".join(parts)
+
+
+def _refusal_words(game: Game) -> dict[str, str]:
+    """What the board says when a press picks up nothing (the browser chooses which)."""
+    v = game.variant
+    return {
+        "foundation": "Cards never leave the foundations.",
+        "waste": "Only the waste's top card can be played.",
+        "face_down": "Face-down cards turn up when they become the top card.",
+        "not_run": f"Those cards are not a run: in {v.name} {_BUILD_WORDS[v.build]}.",
+        "no_room": "Moving those cards one at a time needs more empty columns.",
+    }
+
+
+def _home_piles(game: Game, legal: list[Move]) -> dict[str, str]:
+    """For each legal move home, the foundation pile (``f1``…``f8``) the engine puts it on.
+
+    Found by playing each on one copy of the game (the engine's own choice, no copy of it)."""
+    home = [m for m in legal if m.dst == FOUNDATION]
+    if not home:
+        return {}
+    trial = game.copy()
+    out = {}
+    for move in home:
+        heights = [len(p) for p in trial.foundations]
+        trial.play(move)
+        grown = next(k for k, p in enumerate(trial.foundations) if len(p) > heights[k])
+        out[str(move)] = f"f{grown + 1}"
+        trial.undo()
+    return out
+
+
+def hint_view(game: Game, found) -> dict:
+    """The solver's hint as the board shows it: the move, its reason, whether it was found
+    fairly (only what the player sees) or by peeking at hidden cards, and the piles (DOM ids)
+    to draw the arrow between."""
+    move = found.move if isinstance(found.move, Move) else Move.parse(str(found.move))
+    dst = pile_id(move.dst)
+    if move.dst == FOUNDATION:
+        dst = _home_piles(game, [move]).get(str(move), "f1")
+    # The solver of today plays with perfect information, so a hint without a kind peeked.
+    kind = str(getattr(found, "kind", "peek"))
+    return {"move": str(move), "reason": str(found.reason), "kind": kind,
+            "from": pile_id(move.src), "to": dst}
+
+
+def pile_id(pile: int) -> str:
+    """A move's pile as the board's DOM names it: ``3`` (column 3), ``w``, ``s``, ``f``."""
+    return {WASTE: "w", STOCK: "s", FOUNDATION: "f"}.get(pile, str(pile + 1))
+
+
+def describe_move(before: dict, move: Move) -> str:
+    """Words for ``move`` played from public state ``before``: "Queen of Hearts from column 3
+    to column 7". Only what the player saw is named (the state holds face-up cards only)."""
+    if move.src == STOCK:
+        return "Dealt from the stock"
+    if move.dst == STOCK:
+        return "Turned the waste over: redeal"
+
+    def where(pile: int) -> str:
+        return {FOUNDATION: "the foundations", WASTE: "the waste"}.get(pile, f"column {pile + 1}")
+
+    if move.src == WASTE:
+        top = before["waste"]["top"]
+        card = top[-1] if top else None
+    else:
+        up = before["tableau"][move.src]["up"] if move.src < len(before["tableau"]) else []
+        card = up[-move.count] if len(up) >= move.count else None
+    what = card_name(parse_card(card)) if card else "A card"
+    extra = f" and {move.count - 1} more" if move.count > 1 else ""
+    return f"{what}{extra} from {where(move.src)} to {where(move.dst)}"
+
+
+# ---------------------------------------------------------------------- run shortcuts
+# TEMPORARY ADAPTER: the engine is getting Game.run_moves() and Game.expand(move) (issue 9,
+# on main soon). Until then the two functions below answer from the engine's build table;
+# once the engine has them they only call it.
+def _run_length(game: Game, i: int) -> int:
+    """Face-up cards at the top of column ``i`` that form a run by the variant's build rule
+    (whether or not the variant moves runs as a unit)."""
+    col, down = game.tableau[i], game.face_down_counts[i]
+    if not col:
+        return 0
+    accepts, n = _ACCEPTS[game.variant.build], 1
+    while len(col) - n - 1 >= down and col[-n - 1] in accepts[col[-n]]:
+        n += 1
+    return n
+
+
+def run_moves(game: Game) -> list[Move]:
+    """The one-card games' run shortcuts (``3>7x3``): runs that can reach a column as
+    single-card moves through empty columns. Empty in games where runs move as a unit."""
+    if hasattr(game, "run_moves"):
+        return list(game.run_moves())
+    if game.variant.sequences:
+        return []
+    tab = game.tableau
+    accepts = _ACCEPTS[game.variant.build]
+    empties = [j for j, col in enumerate(tab) if not col]
+    out = []
+    for i, col in enumerate(tab):
+        for n in range(2, _run_length(game, i) + 1):
+            deepest = col[-n]
+            for j, target in enumerate(tab):
+                if j == i or (target and target[-1] not in accepts[deepest]):
+                    continue
+                if n <= 2 ** sum(1 for e in empties if e != j):
+                    out.append(Move(i, j, n))
+    return out
+
+
+def expand(game: Game, move: Move | str) -> list[Move]:
+    """A run shortcut as the single-card moves that play it; ``IllegalMove`` saying why not."""
+    move = Move.parse(move) if isinstance(move, str) else move
+    if hasattr(game, "expand"):
+        return list(game.expand(move))
+    if move not in run_moves(game):
+        n, v = move.count, game.variant
+        if v.sequences or n < 2:
+            raise IllegalMove(f"{move} is not a run shortcut")
+        if not (0 <= move.src < len(game.tableau) and 0 <= move.dst < len(game.tableau)):
+            raise IllegalMove(f"{move} is not a run shortcut: a run goes from a column to a column")
+        if n > _run_length(game, move.src):
+            raise IllegalMove(f"the top {n} cards of column {move.src + 1} are not a run: "
+                              f"in {v.name} {_BUILD_WORDS[v.build]}")
+        raise IllegalMove(f"{n} cards can't go from column {move.src + 1} to column {move.dst + 1} "
+                          f"one at a time: it takes a card one rank higher (or an empty column) there "
+                          f"and enough empty columns to park the cards on the way")
+    free = [j for j, col in enumerate(game.tableau) if not col and j != move.dst]
+    steps: list[Move] = []
+
+    def plan(src: int, dst: int, n: int, spare: list[int]) -> None:
+        # n ≤ 2**len(spare): the top part waits in spare[0], the rest goes, the top part follows
+        if n == 1:
+            steps.append(Move(src, dst))
+            return
+        park, rest = spare[0], spare[1:]
+        m = min(n - 1, 2 ** len(rest))
+        plan(src, park, m, rest)
+        plan(src, dst, n - m, rest)
+        plan(park, dst, m, rest)
+
+    plan(move.src, move.dst, move.count, free)
+    return steps
 
 
 # ---------------------------------------------------------------------- auto-play

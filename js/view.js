@@ -4,8 +4,7 @@
 // empty element with class `face-down`.
 
 import { cardName, isRed, rankLabel, suitSymbol } from "./cards.js";
-import { foundationFor } from "./drag.js";
-import { pileLabel, statusText } from "./words.js";
+import { pileLabel } from "./words.js";
 
 const BUTTONS = [
   ["new", "New deal", "Deal a new game"],
@@ -15,14 +14,6 @@ const BUTTONS = [
   ["hint", "Hint", "Show a good move (H)"],
   ["autoplay", "Auto-play", "Play safe moves to the foundations (A)"],
 ];
-
-// The nine games (ids as ft_widget.VARIANTS); a board showing another (custom) variant
-// adds it to the menu.
-export const VARIANT_NAMES = {
-  forty_thieves: "Forty Thieves", indian: "Indian", limited: "Limited", little_forty: "Little Forty",
-  lucas: "Lucas", maria: "Maria", number_ten: "Number Ten", rank_and_file: "Rank and File",
-  streets: "Streets",
-};
 
 let boards = 0;
 
@@ -114,7 +105,7 @@ export function drawTable(refs, state, layout) {
 
 /** Status line, message, buttons' enabled state. */
 export function drawChrome(refs, state) {
-  refs.status.textContent = statusText(state);
+  refs.status.textContent = state.status_text || "";
   refs.status.dataset.status = state.status;
   refs.message.textContent = state.message || "";
   refs.message.title = state.message || ""; // the line may be cut short on narrow boards
@@ -126,8 +117,7 @@ export function drawChrome(refs, state) {
       || ((a === "hint" || a === "autoplay") && state.status !== "playing");
   }
   refs.root.setAttribute("aria-label", `${state.variant_name} solitaire`);
-  const names = { ...VARIANT_NAMES, [state.variant]: state.variant_name };
-  const options = Object.entries(names).map(([id, name]) => `<option value="${id}">${name}</option>`).join("");
+  const options = (state.variants || []).map(({ id, name }) => `<option value="${id}">${name}</option>`).join("");
   if (refs.variant.dataset.options !== options) {
     refs.variant.innerHTML = options;
     refs.variant.dataset.options = options;
@@ -164,18 +154,10 @@ export function mark(refs, state, ui, targets = []) {
     for (let k = cards.length - ui.selected.count; k < cards.length; k++) cards[k]?.classList.add("ft-selected");
   }
   for (const id of targets) pile(refs, id)?.classList.add("ft-target");
-  const hint = state.hint && state.hint.move;
-  if (hint) {
-    const m = /^(\d+|w|s)>(\d+|w|s|f)/.exec(hint);
-    if (m) {
-      pile(refs, m[1])?.classList.add("ft-hint-src");
-      let dst = m[2];
-      if (dst === "f") {
-        const up = m[1] === "w" ? state.waste.top : state.tableau[Number(m[1]) - 1]?.up || [];
-        dst = foundationFor(state, up[up.length - 1] || "") || "f1";
-      }
-      pile(refs, dst)?.classList.add("ft-hint-dst");
-    }
+  const hint = state.hint;
+  if (hint && hint.from && hint.to) {
+    pile(refs, hint.from)?.classList.add("ft-hint-src");
+    pile(refs, hint.to)?.classList.add("ft-hint-dst");
   }
 }
 

@@ -9,7 +9,6 @@ import {
 } from "./drag.js";
 import { keyAction, keyCommand } from "./keyboard.js";
 import { animateFrom, createBoard, drawChrome, drawTable, mark, snapshot } from "./view.js";
-import { describeMove } from "./words.js";
 import { cardName } from "./cards.js";
 
 const DRAG_START = 5; // px a pointer must travel before a press becomes a drag
@@ -104,12 +103,8 @@ function render({ model, el }) {
     if (!before || !ready()) return;
     if (now.message && (now.message !== before.message || now.version !== before.version)) {
       say(now.message);
-    } else if (now.moves === before.moves + 1 && now.last_move) {
-      say(describeMove(before, now.last_move));
-    } else if (now.moves > before.moves + 1) {
-      say(`${now.moves - before.moves} moves played`);
-    } else if (now.moves < before.moves) {
-      say(now.moves === 0 && before.moves > 1 ? "Back to the start" : "Move taken back");
+    } else if (now.last_move_text && now.version !== before.version) {
+      say(now.last_move_text);
     }
     if (now.status !== before.status && now.status !== "playing") {
       say(now.status === "won" ? "Won! All cards are home." : "No moves left.");

@@ -17,7 +17,7 @@ from collections import Counter
 import ipywidgets
 import pytest
 import traitlets
-from conftest import VARIANT_IDS, builds_on, make_game, rank
+from conftest import ONE_CARD_VARIANTS, RULES, VARIANT_IDS, builds_on, make_game, random_position, rank
 
 from ft_widget import VARIANTS, Board, Game, IllegalMove
 from ft_widget.cards import card_str, parse_card
@@ -142,6 +142,96 @@ def test_public_state_fields_follow_the_game():
     assert (s["last_move"], s["hint"], s["ack"], s["message"], s["message_kind"]) == (None, None, -1, "", "")
     assert sorted(Board("lucas", deal=1).state["foundations"]) == [["AC"], ["AC"], ["AD"], ["AD"],
                                                                    ["AH"], ["AH"], ["AS"], ["AS"]]
+
+
+# --------------------------------------------------------------------------- the browser holds no rules
+def reference_shortcuts(position: dict) -> set[str]:
+    """One-card games' run shortcuts from RULES.md alone: the top n ≥ 2 face-up cards of a
+    column built down by the variant's rule, onto a card that takes the deepest (or an empty
+    column), with 2**k ≥ n for the k other empty columns to park on."""
+    rules = RULES[position["variant"]]
+    if rules.sequences:
+        return set()
+    cols = [[c for c in col if not c.startswith("<")] for col in position["tableau"]]
+    empty = [not col for col in position["tableau"]]
+    out = set()
+    for i, up in enumerate(cols):
+        n = 1
+        while n < len(up) and builds_on(up[-n], up[-n - 1], rules.build):
+            n += 1
+        for k in range(2, n + 1):
+            for j, target in enumerate(position["tableau"]):
+                if j == i or (target and not builds_on(up[-k], target[-1], rules.build)):
+                    continue
+                if k <= 2 ** sum(e for x, e in enumerate(empty) if x != j):
+                    out.add(f"{i + 1}>{j + 1}x{k}")
+    return out
+
+
+@pytest.mark.parametrize("variant", ONE_CARD_VARIANTS)
+def test_legal_moves_hold_exactly_the_run_shortcuts_and_python_plays_them(monkeypatch, quiet, variant):
+    """The state's legal list carries the shortcuts (no copy of the rule in the browser);
+    each one, sent as the browser sends it, is played by the engine as single-card moves
+    that leave the run on its destination, in order."""
+    rng = random.Random(f"shortcuts-{variant}")
+    played = 0
+    for _ in range(60):
+        position = random_position(variant, rng)
+        board = Board(Game.from_position(position))
+        legal = board.state["legal"]
+        shortcuts = {m for m in legal if "x" in m}
+        assert shortcuts == reference_shortcuts(position)
+        assert len(legal) == len(set(legal))
+        browser = browser_for(board, monkeypatch)
+        for text in sorted(shortcuts)[:3]:
+            src, dst, n = re.fullmatch(r"(\d+)>(\d+)x(\d+)", text).groups()
+            run = board.state["tableau"][int(src) - 1]["up"][-int(n):]
+            state = browser.send("move", move=text)
+            assert state["message_kind"] == "", state["message"]
+            assert state["tableau"][int(dst) - 1]["up"][-int(n):] == run
+            assert all(m.count == 1 for m in board.game.history[-state["moves"]:])
+            assert state["last_move_text"].endswith(f"and {int(n) - 1} more from column {src} to column {dst}")
+            played += 1
+            board.restart()
+    assert played >= 40, played
+
+
+def test_a_shortcut_the_engine_cannot_play_is_refused_in_words(monkeypatch, quiet):
+    board = Board(make_game("streets", ["KD 9H 8S", "TC", "", "5D"]))
+    browser = browser_for(board, monkeypatch)
+    before = snapshot(board)
+    state = browser.send("move", move="1>4x2")  # 9H can't go on 5D
+    assert state["message_kind"] == "error" and "column 4" in state["message"]
+    state = browser.send("move", move="1>2x3")  # KD 9H 8S is no run
+    assert state["message"] == "the top 3 cards of column 1 are not a run: in Streets you build down " \
+        "in alternate colours"
+    assert snapshot(board) == before
+
+
+def test_what_can_be_lifted_is_data_in_the_state():
+    seq = Board(make_game("number_ten", ["<5C> KD QS JH", "TC", "", "9H 8S"]))
+    assert seq.state["runs"][:4] == [3, 1, 0, 2] and seq.state["lift"][:4] == [3, 1, 0, 2]
+    one = Board(make_game("streets", ["KD QS JH", "9H 8S", "5D", "4C", "4C", "4S", "4S", "4H", "4H", "4D"]))
+    # no empty column: a run can't travel one card at a time, so only top cards lift
+    assert one.state["runs"][:3] == [3, 2, 1] and one.state["lift"][:3] == [1, 1, 1]
+    words = one.state["words"]
+    assert words["not_run"] == "Those cards are not a run: in Streets you build down in alternate colours."
+    assert set(words) == {"foundation", "waste", "face_down", "not_run", "no_room"}
+
+
+def test_status_line_variant_list_and_foundation_choice_come_from_python():
+    board = Board("little_forty", deal=6)
+    s = board.state
+    assert s["status_text"] == "Little Forty · deal 6 · 0 moves · 0/104 home · 3 redeals left"
+    assert [v["id"] for v in s["variants"]] == list(VARIANTS)
+    assert {v["name"] for v in s["variants"]} == {v.name for v in VARIANTS.values()}
+    board.play("s>w")
+    assert board.state["status_text"].startswith("Little Forty · deal 6 · 1 move · ")
+    assert board.state["last_move_text"] == "Dealt from the stock"
+    # the foundation pile each move home lands on, as the engine chooses it
+    game = make_game("forty_thieves", ["2H", "AH", "AS"], foundations=[["AH"], [], ["AC"]])
+    piles = Board(game).state["home_piles"]
+    assert piles == {"1>f": "f1", "2>f": "f2", "3>f": "f2"}
 
 
 # --------------------------------------------------------------------------- requests that play
@@ -593,7 +683,18 @@ def test_hint_from_python_returns_the_solvers_hint():
     board = Board("lucas", deal=3)
     found = board.hint(time_limit=0.3)
     assert found.move in board.game.legal_moves() and isinstance(found.reason, str)
-    assert board.state["hint"] == {"move": str(found.move), "reason": found.reason}
+    hint = board.state["hint"]
+    assert (hint["move"], hint["reason"]) == (str(found.move), found.reason)
+    assert hint["kind"] in ("fair", "peek") and hint["from"] == str(found.move).split(">")[0]
+    # the arrow's end: a column, or the very foundation pile the engine would put the card on
+    dst = str(found.move).split(">")[1].split("x")[0]
+    if dst == "f":
+        after = board.game.copy()
+        after.play(found.move)
+        grown = [k for k in range(8) if len(after.foundations[k]) > len(board.game.foundations[k])]
+        assert hint["to"] == f"f{grown[0] + 1}"
+    else:
+        assert hint["to"] == dst
 
 
 def test_the_board_loads_the_committed_bundle():
