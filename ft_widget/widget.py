@@ -90,6 +90,8 @@ class Board(anywidget.AnyWidget):
     #: After each move made in the browser, play every safe move to the foundations too
     #: (see :func:`safe_move_home`), as PySolFC's "auto drop" does. Off by default.
     auto_home = traitlets.Bool(False).tag(sync=True)
+    #: Show the column numbers above the columns (moves and hints name columns by number).
+    column_numbers = traitlets.Bool(True).tag(sync=True)
     #: The public view of the game (Python → browser). See ``public_state``.
     state = traitlets.Dict().tag(sync=True)
     #: The browser's latest request (browser → Python), answered in ``set_state``. ``Any``,
@@ -110,6 +112,8 @@ class Board(anywidget.AnyWidget):
         self._ack = -1
         self._hint: dict | None = None
         self._last_public: dict | None = None  # the state last published, to put moves in words
+        self._previous: Game | None = None  # the game a new deal replaced, for undo
+        self._session: dict[int, dict] = {}  # id(game) -> the game and its best win, this session
         self._words = ""  # words for the next state's change, when the board knows better
         super().__init__(variant=self._game.variant.id, **kwargs)
         self._publish()
@@ -152,12 +156,26 @@ class Board(anywidget.AnyWidget):
         self._game.restart()
         self._changed()
 
-    def new_game(self, deal: int | None = None, variant: str | None = None) -> Game:
-        """Start a new game: the given deal number, or a random one, of this or another variant."""
+    def new_game(self, variant: str | None = None, deal: int | None = None) -> Game:
+        """Start a new game: of ``variant`` (default: this one), deal number ``deal`` (default:
+        random). A game in progress is kept: undo from the new game's start brings it back."""
         game = Game(variant if variant is not None else self._game.variant, deal)
+        old = self._game
+        self._previous = old if old.history and not old.is_won else None
         self._game = game
         self.variant = game.variant.id
-        self._changed(f"{game.variant.name}, deal {game.deal}", "info")
+        text = f"{game.variant.name}, deal {game.deal}"
+        if self._previous is not None:
+            text += f". Undo brings back your {_game_words(old)}."
+        self._changed(text, "info")
+        return game
+
+    def _back(self) -> Game:
+        """Return to the game a new deal replaced (what undo does at a new game's start)."""
+        game, self._previous = self._previous, None
+        self._game = game
+        self.variant = game.variant.id
+        self._changed(f"Back to your {_game_words(game)}.", "info")
         return game
 
     def autoplay(self) -> list[Move]:
@@ -190,7 +208,10 @@ class Board(anywidget.AnyWidget):
             self._publish("No legal move: there is nothing to hint.", "info")
         else:
             self._hint = hint_view(self._game, found)
-            self._publish(f"Hint: {found.move} — {found.reason}", "info")
+            move = Move.parse(self._hint["move"])
+            label = "Hint" if self._hint["kind"] == "fair" else "Hint (the solver saw hidden cards)"
+            before = self._last_public or public_state(self._game)
+            self._publish(f"{label}: {describe_move(before, move)} — {found.reason}", "info")
         return found
 
     def refresh(self) -> None:
@@ -238,7 +259,17 @@ class Board(anywidget.AnyWidget):
                 words = f"{grown} moves played"
             elif grown < 0:
                 words = "Back to the start" if state["moves"] == 0 and -grown > 1 else "Move taken back"
+        self._note_session()
+        if self._previous is not None and not self._game.can_undo:
+            state["can_undo"] = True
+            undo_text = f"Back to your {_game_words(self._previous)}"
+        else:
+            undo_text = "Take back a move (U or Z)"
         state.update(
+            undo_text=undo_text,
+            end_text=_end_words(self._game, state["status"]),
+            auto_home=self.auto_home,
+            session=self._session_rows(),
             version=self._version,
             message=message,
             message_kind=kind,
@@ -249,6 +280,39 @@ class Board(anywidget.AnyWidget):
         )
         self._last_public = state
         self.state = state
+
+    # ------------------------------------------------------------------ this session's games
+    def _note_session(self) -> None:
+        game = self._game
+        entry = self._session.setdefault(id(game), {"game": game, "won_in": None})
+        if game.is_won:
+            n = len(game.history)
+            entry["won_in"] = n if entry["won_in"] is None else min(entry["won_in"], n)
+
+    def _session_rows(self) -> list[dict]:
+        rows: dict[str, dict] = {}
+        for entry in self._session.values():
+            game = entry["game"]
+            if not game.history and entry["won_in"] is None:
+                continue  # dealt, never played
+            v = game.variant
+            row = rows.setdefault(v.id, {"variant": v.id, "name": v.name, "played": 0, "won": 0, "best": None})
+            row["played"] += 1
+            if entry["won_in"] is not None:
+                row["won"] += 1
+                row["best"] = entry["won_in"] if row["best"] is None else min(row["best"], entry["won_in"])
+        return list(rows.values())
+
+    @property
+    def stats(self):
+        """This session's games on this board, per variant: a pandas DataFrame with columns
+        ``variant``, ``name``, ``played`` (games with at least one move), ``won`` and
+        ``best_moves`` (the fewest moves of a win; missing if none was won)."""
+        import pandas as pd
+
+        rows = self._session_rows()
+        frame = pd.DataFrame(rows, columns=["variant", "name", "played", "won", "best"])
+        return frame.rename(columns={"best": "best_moves"}).astype({"best_moves": "Int64"})
 
     def _refuse(self, message: str) -> None:
         self._publish(message, "error")
@@ -265,8 +329,8 @@ class Board(anywidget.AnyWidget):
 
     @traitlets.observe("auto_home")
     def _auto_home_changed(self, change) -> None:
-        if change["new"]:
-            self.autoplay()
+        if not (change["new"] and self.autoplay()):
+            self._publish()  # the views' switch follows
 
     @traitlets.observe("variant")
     def _variant_changed(self, change) -> None:
@@ -370,6 +434,9 @@ class Board(anywidget.AnyWidget):
         self._after_player_moves(moves)
 
     def _request_undo(self, request: dict) -> None:
+        if not self._game.can_undo and self._previous is not None:
+            self._back()
+            return
         try:
             self.undo()
         except IndexError:
@@ -389,7 +456,7 @@ class Board(anywidget.AnyWidget):
     def _request_new(self, request: dict) -> None:
         deal = request.get("deal")
         try:
-            self.new_game(deal)
+            self.new_game(deal=deal)
         except ValueError as error:
             self._refuse(str(error)[:200])
 
@@ -407,6 +474,22 @@ class Board(anywidget.AnyWidget):
         g = self._game
         deal = f", deal {g.deal}" if g.deal is not None else ""
         return f"<Board {g.variant.id}{deal}: {len(g.history)} moves, {g.cards_home}/104 home>"
+
+
+def _game_words(game: Game) -> str:
+    """ "Maria game (deal 5, 12 moves)": a game as the board names it. """
+    n = len(game.history)
+    deal = f"deal {game.deal}, " if game.deal is not None else ""
+    return f"{game.variant.name} game ({deal}{n} move{'' if n == 1 else 's'})"
+
+
+def _end_words(game: Game, status: str) -> str:
+    n = len(game.history)
+    if status == "won":
+        return f"All 104 cards are home in {n} move{'' if n == 1 else 's'}."
+    if status == "stuck":
+        return "This game is stuck: undo some moves to try another way, or start a new deal."
+    return ""
 
 
 def _is_int(value: object) -> bool:

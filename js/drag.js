@@ -26,6 +26,7 @@ function column(state, id) {
  * - column: a face-up card with at most `state.lift[column]` cards from it to the top.
  */
 export function pickUp(state, id, index) {
+  if (state.predicted) return null; // a move awaits the kernel's answer: nothing to lift yet
   if (id === "w") {
     const { count, top } = state.waste;
     if (!count || index !== count - 1) return null;

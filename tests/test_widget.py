@@ -19,9 +19,9 @@ import pytest
 import traitlets
 from conftest import ONE_CARD_VARIANTS, RULES, VARIANT_IDS, builds_on, make_game, random_position, rank
 
-from ft_widget import VARIANTS, Board, Game, IllegalMove
+from ft_widget import VARIANTS, Board, Game, IllegalMove, Move
 from ft_widget.cards import card_str, parse_card
-from ft_widget.widget import MAX_RUN_MOVES, MAX_TEXT, public_state, safe_move_home
+from ft_widget.widget import MAX_RUN_MOVES, MAX_TEXT, describe_move, public_state, safe_move_home
 
 
 # --------------------------------------------------------------------------- the browser's side
@@ -232,6 +232,73 @@ def test_status_line_variant_list_and_foundation_choice_come_from_python():
     game = make_game("forty_thieves", ["2H", "AH", "AS"], foundations=[["AH"], [], ["AC"]])
     piles = Board(game).state["home_piles"]
     assert piles == {"1>f": "f1", "2>f": "f2", "3>f": "f2"}
+
+
+# --------------------------------------------------------------------------- nothing lost, game ends
+def test_a_new_deal_or_game_from_the_browser_can_be_undone(monkeypatch, quiet):
+    board = Board("maria", deal=5)
+    browser = browser_for(board, monkeypatch)
+    browser.send("move", move="8>2")
+    browser.send("move", move="s>w")
+    state = browser.send("new", deal=7)
+    assert state["deal"] == 7 and "Undo brings back your Maria game (deal 5, 2 moves)" in state["message"]
+    assert state["can_undo"] and state["undo_text"] == "Back to your Maria game (deal 5, 2 moves)"
+    browser.send("move", move="s>w")  # a move in the new game is undone first …
+    state = browser.send("undo")
+    assert (state["deal"], state["moves"]) == (7, 0)
+    state = browser.send("undo")  # … then the old game comes back, history and all
+    assert (state["variant"], state["deal"], state["moves"]) == ("maria", 5, 2)
+    assert [str(m) for m in board.game.history] == ["8>2", "s>w"]
+    assert state["message"] == "Back to your Maria game (deal 5, 2 moves)."
+    # switching the variant from the game menu is undone the same way
+    browser.update(variant="lucas")
+    assert board.state["variant"] == "lucas" and board.state["can_undo"]
+    state = browser.send("undo")
+    assert (state["variant"], state["moves"]) == ("maria", 2)
+    # a fresh deal replacing an untouched deal keeps nothing to go back to
+    fresh = Board("maria", deal=5)
+    fresh.new_game(deal=6)
+    assert not fresh.state["can_undo"]
+
+
+def test_assigning_a_finished_game_shows_its_end_at_once():
+    board = Board("maria", deal=5)
+    won = make_game("forty_thieves", ["KS"])
+    won.play("1>f")
+    board.game = won
+    assert board.state["status"] == "won" and board.state["message"].startswith("Won!")
+    assert board.state["end_text"] == "All 104 cards are home in 1 move."
+    stuck = make_game("forty_thieves", [
+        "AS 2S", "AS 2S", "3S 4S", "3S 4S", "5S 6S", "5S 6S", "7S 8S", "7S 8S",
+        "9S JS QS KS TS", "9S JS QS KS TS"], stock="")
+    board.game = stuck
+    assert board.state["status"] == "stuck" and "stuck" in board.state["end_text"]
+    assert board.state["status_text"].endswith("no moves left")
+
+
+def test_the_session_scoreboard(monkeypatch, quiet):
+    board = Board(make_game("forty_thieves", ["KS"]))
+    assert board.stats.empty and board.state["session"] == []
+    board.play("1>f")
+    board.new_game(variant="maria", deal=5)
+    board.play("s>w")
+    board.new_game(deal=6)  # dealt, never played: not counted
+    stats = board.stats
+    assert list(stats.columns) == ["variant", "name", "played", "won", "best_moves"]
+    rows = {r.variant: r for r in stats.itertuples()}
+    assert (rows["forty_thieves"].played, rows["forty_thieves"].won, rows["forty_thieves"].best_moves) == (1, 1, 1)
+    assert (rows["maria"].played, rows["maria"].won) == (1, 0) and stats["best_moves"].isna().tolist() == [False, True]
+    assert board.state["session"][1] == {"variant": "maria", "name": "Maria", "played": 1, "won": 0, "best": None}
+
+
+def test_auto_play_switch_and_column_numbers_reach_the_state(monkeypatch, quiet):
+    board = Board("maria", deal=5)
+    browser = browser_for(board, monkeypatch)
+    assert board.state["auto_home"] is False and board.column_numbers is True
+    browser.update(auto_home=True)
+    assert board.auto_home is True and board.state["auto_home"] is True
+    browser.update(auto_home=False)
+    assert board.state["auto_home"] is False
 
 
 # --------------------------------------------------------------------------- requests that play
@@ -657,7 +724,9 @@ def test_a_hint_is_a_legal_move_and_names_only_visible_cards(monkeypatch, quiet,
     state = browser.send("hint")
     hint = state["hint"]
     assert hint and hint["move"] in state["legal"] and hint["reason"]
-    assert state["message"] == f"Hint: {hint['move']} — {hint['reason']}" and state["message_kind"] == "info"
+    label = "Hint" if hint["kind"] == "fair" else "Hint (the solver saw hidden cards)"
+    words = describe_move(state, Move.parse(hint["move"]))  # in words, not notation
+    assert state["message"] == f"{label}: {words} — {hint['reason']}" and state["message_kind"] == "info"
     assert snapshot(board) == before  # a hint plays nothing
     seen = visible_cards(board.game)
     for rank_text, suit_text in SYMBOL.findall(json.dumps(state, ensure_ascii=False)):

@@ -21,7 +21,7 @@ from ft_widget.cards import card_name, card_symbol, parse_card
 
 from .harness import DOM_PILES, SCREENSHOTS, expected_piles
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 KERNEL_VIEW = (
     '{"history": [str(m) for m in board.game.history], "position": board.game.position(),'
@@ -252,7 +252,7 @@ def test_keyboard_play_stays_out_of_jupyterlabs_shortcuts(notebook):
     # the hint key asks the solver; the board marks the hinted move's source pile
     page.keyboard.press("h")
     message = boards(nb).nth(0).locator(".ft-message")
-    wait_for(lambda: message.inner_text().startswith("Hint: "), "a hint")
+    wait_for(lambda: message.inner_text().startswith("Hint"), "a hint")
     assert boards(nb).nth(0).locator(".ft-hint-src").count() == 1
     page.keyboard.press("a")  # auto-play: nothing is safe to send home here, and no cell appears
     wait_for(lambda: "safely" in message.inner_text(), "auto-play's answer")
@@ -276,11 +276,13 @@ def test_python_moves_reach_every_view(notebook):
 def test_the_variant_menu_starts_a_new_game(notebook):
     nb = notebook
     reset(nb, "maria", 5)
-    boards(nb).nth(0).locator("select.ft-variant").select_option("lucas")
+    board = boards(nb).nth(0)
+    board.locator("button.ft-variant").click()
+    board.locator('button[data-variant="lucas"]').click()
     wait_for(lambda: nb.kernel.json("board.game.variant.id") == "lucas", "the kernel to play Lucas")
     k = settled(nb, [])
     assert len(k["position"]["tableau"]) == 13
-    assert boards(nb).nth(1).locator("select.ft-variant").input_value() == "lucas"
+    assert boards(nb).nth(1).locator("button.ft-variant").inner_text().startswith("Lucas")
 
 
 def test_little_forty_deals_three(notebook):
@@ -335,7 +337,13 @@ def test_a_whole_game_played_to_the_end_with_the_mouse(notebook):
     assert all(len(p) == 13 for p in k["position"]["foundations"])
     assert status.inner_text().endswith("won")
     assert boards(nb).nth(1).locator(".ft-status").inner_text().endswith("won")
+    # the finish is celebrated, and the way on is offered
+    end = board.locator('.ft-end[data-kind="won"]')
+    wait_for(lambda: end.is_visible(), "the won panel")
+    assert "You won!" in end.inner_text() and "204 moves" in end.inner_text()
+    assert end.locator('button[data-end="new"]').inner_text() == "Play again"
     nb.page.screenshot(path=str(SCREENSHOTS / "e2e-lucas-won.png"))
+    board.screenshot(path=str(SCREENSHOTS / "won.png"))
 
 
 # --------------------------------------------------------------------------- hidden cards
