@@ -126,7 +126,10 @@ function backHTML(x, y, extra = "") {
 // What an empty pile's outline shows: foundations start with an Ace.
 const SLOT_TEXT = { foundation: "A" };
 
-/** Redraw every pile and card for `state` at `layout`. */
+/**
+ * Redraw every pile and card for `state` at `layout`. Only piles whose drawing changed
+ * are replaced (a move touches two or three), so the browser lays out little per move.
+ */
 export function drawTable(refs, state, layout) {
   const { table, stage, uid } = refs;
   stage.style.width = px(layout.width);
@@ -135,7 +138,7 @@ export function drawTable(refs, state, layout) {
   table.style.setProperty("--ft-h", px(layout.cardH));
   table.style.setProperty("--ft-idx", px(layout.index.size));
   table.style.setProperty("--ft-idx-top", px(layout.index.top));
-  let html = "";
+  const parts = [];
   for (const id of [...layout.order.top, ...layout.order.columns]) {
     const p = layout.piles[id];
     let inner = "";
@@ -154,20 +157,35 @@ export function drawTable(refs, state, layout) {
     }
     // more cards under the visible ones: the slot is drawn as a stack's edge
     if (p.kind === "waste" && state.waste.count > state.waste.top.length) kind += " ft-deep";
-    html += `<div class="ft-pile ${kind}" data-pile="${id}" id="${uid}-${id}" role="group"`
+    parts.push(`<div class="ft-pile ${kind}" data-pile="${id}" id="${uid}-${id}" role="group"`
       + ` aria-label="${pileLabel(state, id)}" style="left:${px(p.x)};top:${px(p.y)};width:${px(p.w)};height:${px(p.h)}">`
-      + `<div class="ft-slot" aria-hidden="true">${slot}</div>${inner}</div>`;
+      + `<div class="ft-slot" aria-hidden="true">${slot}</div>${inner}</div>`);
   }
+  let labels = "";
   for (const l of layout.labels) {
-    html += `<div class="ft-label" aria-hidden="true" style="left:${px(l.x)};top:${px(l.y)};width:${px(l.w)};`
+    labels += `<div class="ft-label" aria-hidden="true" style="left:${px(l.x)};top:${px(l.y)};width:${px(l.w)};`
       + `height:${px(l.h)};line-height:${px(l.h)}">${l.id}</div>`;
   }
-  table.innerHTML = html;
+  const kept = refs.drawn;
+  const kids = table.children;
+  if (!kept || kept.labels !== labels || kept.parts.length !== parts.length || kids.length !== parts.length + 1) {
+    table.innerHTML = parts.join("") + `<div class="ft-labels">${labels}</div>`;
+  } else {
+    const tpl = document.createElement("template");
+    parts.forEach((html, k) => {
+      if (kept.parts[k] === html) return;
+      tpl.innerHTML = html;
+      table.replaceChild(tpl.content.firstChild, kids[k]);
+    });
+    for (const e of table.querySelectorAll(".ft-lifted")) e.classList.remove("ft-lifted");
+  }
+  refs.drawn = { parts, labels };
 }
 
 /** Status line, buttons' enabled state, the game menu, the finished-game panel. */
 export function drawChrome(refs, state, ui = {}) {
-  refs.status.textContent = state.status_text || "";
+  // only when it changes: the text node stays, so observers see the kernel's news only
+  if (refs.status.textContent !== (state.status_text || "")) refs.status.textContent = state.status_text || "";
   refs.status.dataset.status = state.status;
   const thinking = Boolean(ui.thinking);
   for (const b of refs.buttons) {

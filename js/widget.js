@@ -38,19 +38,25 @@ function render({ model, el }) {
 
   const ready = () => state && Array.isArray(state.tableau);
 
-  function send(body, pile = null) {
+  // `later`: the move is drawn already; sending waits for the next task, so the drawing's
+  // frame isn't held up by the comm message (requests still leave in order).
+  function send(body, pile = null, later = false) {
     const id = Math.max(lastId + 1, Date.now(), ((state && state.ack) ?? -1) + 1);
     lastId = id;
     action = { id, pile };
-    model.set("request", { id, ...body });
-    model.save_changes();
+    const go = () => {
+      model.set("request", { id, ...body });
+      model.save_changes();
+    };
+    if (later) setTimeout(go, 0);
+    else go();
     return id;
   }
 
   /** Send a move; when Python listed it as legal, draw it at once. */
   function sendMove(body, pile) {
-    const id = send(body, pile);
     const next = body.move && !predicted ? predict(state, body.move) : null;
+    const id = send(body, pile, Boolean(next));
     if (next) {
       const snap = layout ? snapshot(table) : null;
       shown = next;
@@ -210,7 +216,7 @@ function render({ model, el }) {
       preview.appendChild(clone);
       c.classList.add("ft-lifted");
     }
-    table.appendChild(preview);
+    refs.stage.appendChild(preview); // beside the table: redraws leave it alone
     drag = { pick, preview, lifted: cards, ox: first.left - tr.left - press.x, oy: first.top - tr.top - press.y };
     ui = { ...ui, selected: null };
     targets = legalTargets(state, pick);
@@ -250,7 +256,7 @@ function render({ model, el }) {
       preview.remove();
       // drawn at once from where the card was let go
       const snap = snapshot(table, overrides);
-      const id = send(request, target);
+      const id = send(request, target, true);
       shown = predict(state, request.move) || state;
       clearTimeout(predicted?.timer);
       predicted = { id, timer: setTimeout(() => { predicted = null; shown = state; redraw(); }, ANSWER_TIMEOUT) };
