@@ -7,8 +7,9 @@ import time
 import pytest
 
 from ft_widget import VARIANTS, Game, Move, hint, solve
+from ft_widget.rules import run_steps as _run_steps
 from ft_widget.solver import Hint, SolveResult
-from ft_widget.solver.rules import Model, _run_steps
+from ft_widget.solver.model import Model
 
 
 def test_a_won_line_replays_and_the_game_is_untouched():
@@ -108,7 +109,7 @@ def test_hint_from_the_solver_starts_its_winning_line():
     game = Game("lucas", deal=2)
     h = hint(game, time_limit=2.0)
     assert h.source == "solver" and "win" in h.reason
-    assert str(h.move) == solve(game, time_limit=2.0).moves[0]
+    assert h.move == solve(game, time_limit=2.0).moves[0]
 
 
 def test_hint_is_none_without_a_legal_move():
