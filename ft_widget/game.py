@@ -59,7 +59,7 @@ def _pile_name(p: int) -> str:
 
 
 class Move(NamedTuple):
-    """A move in RULES.md notation: ``3>f``, ``w>7``, ``4>9x3``, ``s>w``, ``w>s``.
+    """A move in docs/rules.md notation: ``3>f``, ``w>7``, ``4>9x3``, ``s>w``, ``w>s``.
 
     ``src`` and ``dst`` are internal pile numbers (0-based columns, or ``WASTE``,
     ``STOCK``, ``FOUNDATION``); ``count`` is how many cards move as a sequence.
@@ -572,7 +572,7 @@ class Game:
 
     # ------------------------------------------------------------------ positions
     def position(self) -> dict:
-        """The RULES.md position JSON (a dict ready for ``json.dumps``)."""
+        """The docs/rules.md position JSON (a dict ready for ``json.dumps``)."""
         tableau = []
         for col, down in zip(self._tab, self._down, strict=True):
             tableau.append([f"<{card_str(c)}>" if k < down else card_str(c) for k, c in enumerate(col)])

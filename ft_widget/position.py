@@ -1,4 +1,4 @@
-"""Reading and checking a RULES.md position.
+"""Reading and checking a docs/rules.md position.
 
 Loading is plain data checking: JSON in, lists of ints out, nothing executed. Every
 problem raises ``ValueError`` naming the pile and the card, so a hand-edited or

@@ -46,7 +46,7 @@ class Variant:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < low or (
                     high is not None and value > high):
-                span = f"{low} to {high}" if high is not None else f"at least {low}"
+                span = f"from {low} to {high}" if high is not None else f"at least {low}"
                 raise ValueError(f"variant {self.id!r}: {name} must be a whole number {span}, not {value!r}")
             return value
 
@@ -117,7 +117,7 @@ _ALL = (
     Variant("streets", "Streets", 10, 4, 0, Build.ALTERNATE_COLOUR, False),
 )
 
-#: The nine games, keyed by id, in RULES.md order.
+#: The nine games, keyed by id, in docs/rules.md order.
 VARIANTS: dict[str, Variant] = {v.id: v for v in _ALL}
 
 
