@@ -49,6 +49,9 @@ class Outcome(str, enum.Enum):
     __str__ = str.__str__
     __format__ = str.__format__
 
+    def __repr__(self) -> str:
+        return f"Outcome.{self.name}"
+
 
 class IllegalMove(ValueError):
     """A move that the rules refuse, or text that is not a move. The game is unchanged."""

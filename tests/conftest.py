@@ -283,3 +283,13 @@ def card_counts(position: dict) -> Counter:
 @pytest.fixture
 def rng() -> random.Random:
     return random.Random(20261130)
+
+
+# --------------------------------------------------------------------------- the quick loop
+def pytest_collection_modifyitems(config, items):
+    """The browser tests and the notebooks (nbval) are slow by nature: `-m "not slow"` leaves them
+    out with the heavy solver tests, which carry the mark themselves."""
+    for item in items:
+        parts = item.path.parts
+        if "e2e" in parts or item.path.suffix == ".ipynb":
+            item.add_marker(pytest.mark.slow)

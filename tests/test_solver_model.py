@@ -67,7 +67,7 @@ def test_run_shortcuts_are_the_engines_run_moves_and_expand_to_its_moves(variant
     rng = random.Random(f"runs-{variant}")
     model = Model(Game(variant, 1).variant, prune=False, run_moves=True)
     expanded = 0
-    for _ in range(400):
+    for _ in range(150):
         position = random_position(variant, rng)
         game = Game.from_position(position)
         state = Model.from_game(game)

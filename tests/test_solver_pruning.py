@@ -75,6 +75,7 @@ MIN_LOST = {"little_forty": 0, "number_ten": 1, "rank_and_file": 1}
 MIN_WON = {"rank_and_file": 4}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant_id", list(VARIANTS))
 def test_pruned_and_plain_search_agree(variant_id):
     rng = random.Random(f"prune/{variant_id}")
@@ -94,6 +95,7 @@ def test_pruned_and_plain_search_agree(variant_id):
     assert outcomes["lost"] >= MIN_LOST.get(variant_id, 2), outcomes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant_id", ["limited", "lucas", "number_ten", "little_forty"])
 def test_late_game_positions_from_real_deals(variant_id):
     """Positions a few dozen moves before the end of a won line agree with the plain search."""

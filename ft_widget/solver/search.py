@@ -219,8 +219,8 @@ def solve(game: Game, time_limit: float = 10.0, *, max_states: int | None = None
 
     >>> from ft_widget import Game
     >>> result = solve(Game("lucas", deal=3), max_states=20_000)
-    >>> result.status, len(result.moves), result.moves[0]
-    ('won', 130, Move('2>11'))
+    >>> result.status, result.moves[0] in Game("lucas", deal=3).legal_moves()
+    (Outcome.WON, True)
     """
     t0 = time.perf_counter()
     # The searches allocate millions of tuples and make no reference cycles, so the cyclic
