@@ -17,7 +17,6 @@ Move('s>w')
 from __future__ import annotations
 
 import pathlib
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -25,8 +24,9 @@ import anywidget
 import ipywidgets
 import traitlets
 
+from . import rules
 from .cards import card_name, card_str, parse_card
-from .game import _ACCEPTS, _BUILD_WORDS, FOUNDATION, STOCK, WASTE, Game, IllegalMove, Move
+from .game import FOUNDATION, STOCK, WASTE, Game, IllegalMove, Move
 from .variants import VARIANTS
 
 _STATIC = pathlib.Path(__file__).parent / "static"
@@ -88,7 +88,7 @@ class Board(anywidget.AnyWidget):
     #: for a new deal of the same variant, call ``new_game``.
     variant = traitlets.Unicode("forty_thieves").tag(sync=True)
     #: After each move made in the browser, play every safe move to the foundations too
-    #: (see :func:`safe_move_home`), as PySolFC's "auto drop" does. Off by default.
+    #: (see :meth:`Game.safe_move_home`), as PySolFC's "auto drop" does. Off by default.
     auto_home = traitlets.Bool(False).tag(sync=True)
     #: Show the column numbers above the columns (moves and hints name columns by number).
     column_numbers = traitlets.Bool(True).tag(sync=True)
@@ -157,8 +157,9 @@ class Board(anywidget.AnyWidget):
         self._changed()
 
     def new_game(self, variant: str | None = None, deal: int | None = None) -> Game:
-        """Start a new game: of ``variant`` (default: this one), deal number ``deal`` (default:
-        random). A game in progress is kept: undo from the new game's start brings it back."""
+        """Start a new game: of ``variant`` (default: this one), deal number ``deal`` (default: random).
+        The arguments are ``Game``'s and ``Board``'s, in the same order. A game in progress is
+        kept: undo at the new game's start brings it back."""
         game = Game(variant if variant is not None else self._game.variant, deal)
         old = self._game
         self._previous = old if old.history and not old.is_won else None
@@ -179,7 +180,7 @@ class Board(anywidget.AnyWidget):
         return game
 
     def autoplay(self) -> list[Move]:
-        """Play every safe move to the foundations (see :func:`safe_move_home`); return them."""
+        """Play every safe move to the foundations (see :meth:`Game.safe_move_home`); return them."""
         played = self._play_safe_moves()
         if played:
             self._after_moves(played)
@@ -187,7 +188,7 @@ class Board(anywidget.AnyWidget):
 
     def _play_safe_moves(self) -> list[Move]:
         played = []
-        while (move := safe_move_home(self._game)) is not None:
+        while (move := self._game.safe_move_home()) is not None:
             self._game.play(move)
             played.append(move)
         return played
@@ -397,7 +398,7 @@ class Board(anywidget.AnyWidget):
 
     def _play_run(self, shortcut: Move) -> None:
         """Play a run shortcut (``3>7x3``) as the engine's single-card moves, all or nothing."""
-        steps = expand(self._game, shortcut)  # IllegalMove says why not
+        steps = self._game.expand(shortcut)  # IllegalMove says why not
         trial = self._game.copy()
         for step in steps:
             trial.play(step)  # the engine checks every step before the real game sees one
@@ -522,7 +523,7 @@ def public_state(game: Game) -> dict:
     else:
         status = "playing"
     runs = [_run_length(game, i) for i in range(len(tableau))]
-    shortcuts = run_moves(game)
+    shortcuts = game.run_moves()
     lift = []
     for i, col in enumerate(game.tableau):
         if not col:
@@ -585,26 +586,19 @@ def _refusal_words(game: Game) -> dict[str, str]:
         "foundation": "Cards never leave the foundations.",
         "waste": "Only the waste's top card can be played.",
         "face_down": "Face-down cards turn up when they become the top card.",
-        "not_run": f"Those cards are not a run: in {v.name} {_BUILD_WORDS[v.build]}.",
+        "not_run": f"Those cards are not a run: in {v.name} {v.build.words}.",
         "no_room": "Moving those cards one at a time needs more empty columns.",
     }
 
 
 def _home_piles(game: Game, legal: list[Move]) -> dict[str, str]:
-    """For each legal move home, the foundation pile (``f1``…``f8``) the engine puts it on.
-
-    Found by playing each on one copy of the game (the engine's own choice, no copy of it)."""
-    home = [m for m in legal if m.dst == FOUNDATION]
-    if not home:
-        return {}
-    trial = game.copy()
+    """For each legal move home, the foundation pile (``f1``…``f8``) it lands on: the one
+    :func:`ft_widget.rules.foundation_for` names, as the engine chooses it."""
     out = {}
-    for move in home:
-        heights = [len(p) for p in trial.foundations]
-        trial.play(move)
-        grown = next(k for k, p in enumerate(trial.foundations) if len(p) > heights[k])
-        out[str(move)] = f"f{grown + 1}"
-        trial.undo()
+    for move in legal:
+        if move.dst == FOUNDATION:
+            card = game.waste[-1] if move.src == WASTE else game.tableau[move.src][-1]
+            out[str(move)] = f"f{rules.foundation_for(game.foundations, card) + 1}"
     return out
 
 
@@ -649,108 +643,10 @@ def describe_move(before: dict, move: Move) -> str:
     return f"{what}{extra} from {where(move.src)} to {where(move.dst)}"
 
 
-# ---------------------------------------------------------------------- run shortcuts
-# TEMPORARY ADAPTER: the engine is getting Game.run_moves() and Game.expand(move) (issue 9,
-# on main soon). Until then the two functions below answer from the engine's build table;
-# once the engine has them they only call it.
 def _run_length(game: Game, i: int) -> int:
     """Face-up cards at the top of column ``i`` that form a run by the variant's build rule
-    (whether or not the variant moves runs as a unit)."""
-    col, down = game.tableau[i], game.face_down_counts[i]
-    if not col:
-        return 0
-    accepts, n = _ACCEPTS[game.variant.build], 1
-    while len(col) - n - 1 >= down and col[-n - 1] in accepts[col[-n]]:
-        n += 1
-    return n
+    (whether or not the variant moves runs as a unit): what ``words.not_run`` is about."""
+    return rules.run_length(game.tableau[i], game.face_down_counts[i], game.variant.build, sequences=True)
 
 
-def run_moves(game: Game) -> list[Move]:
-    """The one-card games' run shortcuts (``3>7x3``): runs that can reach a column as
-    single-card moves through empty columns. Empty in games where runs move as a unit."""
-    if hasattr(game, "run_moves"):
-        return list(game.run_moves())
-    if game.variant.sequences:
-        return []
-    tab = game.tableau
-    accepts = _ACCEPTS[game.variant.build]
-    empties = [j for j, col in enumerate(tab) if not col]
-    out = []
-    for i, col in enumerate(tab):
-        for n in range(2, _run_length(game, i) + 1):
-            deepest = col[-n]
-            for j, target in enumerate(tab):
-                if j == i or (target and target[-1] not in accepts[deepest]):
-                    continue
-                if n <= 2 ** sum(1 for e in empties if e != j):
-                    out.append(Move(i, j, n))
-    return out
-
-
-def expand(game: Game, move: Move | str) -> list[Move]:
-    """A run shortcut as the single-card moves that play it; ``IllegalMove`` saying why not."""
-    move = Move.parse(move) if isinstance(move, str) else move
-    if hasattr(game, "expand"):
-        return list(game.expand(move))
-    if move not in run_moves(game):
-        n, v = move.count, game.variant
-        if v.sequences or n < 2:
-            raise IllegalMove(f"{move} is not a run shortcut")
-        if not (0 <= move.src < len(game.tableau) and 0 <= move.dst < len(game.tableau)):
-            raise IllegalMove(f"{move} is not a run shortcut: a run goes from a column to a column")
-        if n > _run_length(game, move.src):
-            raise IllegalMove(f"the top {n} cards of column {move.src + 1} are not a run: "
-                              f"in {v.name} {_BUILD_WORDS[v.build]}")
-        raise IllegalMove(f"{n} cards can't go from column {move.src + 1} to column {move.dst + 1} "
-                          f"one at a time: it takes a card one rank higher (or an empty column) there "
-                          f"and enough empty columns to park the cards on the way")
-    free = [j for j, col in enumerate(game.tableau) if not col and j != move.dst]
-    steps: list[Move] = []
-
-    def plan(src: int, dst: int, n: int, spare: list[int]) -> None:
-        # n ≤ 2**len(spare): the top part waits in spare[0], the rest goes, the top part follows
-        if n == 1:
-            steps.append(Move(src, dst))
-            return
-        park, rest = spare[0], spare[1:]
-        m = min(n - 1, 2 ** len(rest))
-        plan(src, park, m, rest)
-        plan(src, dst, n - m, rest)
-        plan(park, dst, m, rest)
-
-    plan(move.src, move.dst, move.count, free)
-    return steps
-
-
-# ---------------------------------------------------------------------- auto-play
-def safe_move_home(game: Game) -> Move | None:
-    """A move to the foundations that cannot spoil the game, or ``None``.
-
-    A card sent home never comes back, so the only thing it can cost is its use as a
-    tableau card for a card one rank lower to be built on. The move is *safe* when nothing
-    can ever need that:
-
-    * Aces and Twos: nothing is built on an Ace, and only an Ace fits on a Two, and an
-      Ace can always go home itself (eight Aces, eight foundation piles);
-    * any other card when every card that the variant's build rule lets go on it is
-      home, in *both* copies (two decks): e.g. in Maria (alternate colours) the 9♥ is safe
-      once both 8♠ and both 8♣ are home.
-
-    Cards are taken from the columns left to right, then the waste. The stock is not dealt.
-    """
-    home = Counter(c for pile in game.foundations for c in pile)
-    accepts = _ACCEPTS[game.variant.build]  # card -> the tableau cards it may go on
-    for move in game.legal_moves():
-        if move.dst != FOUNDATION or move.src == STOCK:
-            continue
-        card = game.waste[-1] if move.src == WASTE else game.tableau[move.src][-1]
-        rank = card % 13 + 1
-        if rank <= 2:
-            return move
-        lower = [s * 13 + rank - 2 for s in range(4)]  # the four cards one rank lower
-        if all(home[x] == 2 for x in lower if card in accepts[x]):
-            return move
-    return None
-
-
-__all__ = ["Board", "public_state", "safe_move_home"]
+__all__ = ["Board", "public_state"]
