@@ -16,6 +16,8 @@ Move('s>w')
 
 from __future__ import annotations
 
+import json
+import os
 import pathlib
 from collections.abc import Callable
 from typing import Any
@@ -67,6 +69,11 @@ class Board(anywidget.AnyWidget):
     browser are in ``board.game`` as soon as they are made. Assigning ``board.variant``
     starts a new game of that variant. ``Board(game)`` shows an existing game.
 
+    ``Board(..., autosave="game.json")`` writes the game's record (``Game.record``, with its
+    history) to that file after every change, and ``Board.resume("game.json")`` brings the
+    game back, after a kernel restart too, with undo and redo. A board never overwrites an
+    existing save: it asks you to resume it.
+
     >>> board = Board("maria", deal=5)
     >>> @board.on_move
     ... def follow(board, move):
@@ -100,7 +107,14 @@ class Board(anywidget.AnyWidget):
     #: to every view would only add traffic.
     request = traitlets.Any(None, allow_none=True).tag(sync=True, echo_update=False)
 
-    def __init__(self, variant: str | Game = "forty_thieves", deal: int | None = None, **kwargs: Any):
+    def __init__(self, variant: str | Game = "forty_thieves", deal: int | None = None, *,
+                 autosave: str | os.PathLike | None = None, **kwargs: Any):
+        self._autosave = pathlib.Path(autosave) if autosave is not None else None
+        if self._autosave is not None and self._autosave.exists():
+            raise FileExistsError(
+                f"{self._autosave} already holds a saved game: Board.resume({str(self._autosave)!r}) "
+                f"continues it; to start afresh, delete it or choose another file")
+        self._saved_text: str | None = None
         if isinstance(variant, Game):
             if deal is not None:
                 raise ValueError("give a game or a variant and a deal, not both")
@@ -117,6 +131,53 @@ class Board(anywidget.AnyWidget):
         self._words = ""  # words for the next state's change, when the board knows better
         super().__init__(variant=self._game.variant.id, **kwargs)
         self._publish()
+
+    # ------------------------------------------------------------------ saved games
+    @classmethod
+    def resume(cls, path: str | os.PathLike, **kwargs: Any) -> Board:
+        """The board of the game saved at ``path`` by ``Board(..., autosave=path)``, with its
+        history (undo and redo work as before), saving on to the same file.
+
+        A damaged or edited file raises ``ValueError`` naming the file and the first thing
+        wrong in it; the file is only read, never changed."""
+        path = pathlib.Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise FileNotFoundError(f"there is no saved game at {path}") from None
+        except UnicodeDecodeError as error:
+            raise ValueError(f"{path} can't be resumed: it is not a text file ({error.reason})") from None
+        try:
+            game = Game.from_record(text)
+        except ValueError as error:
+            raise ValueError(f"{path} can't be resumed: {error}") from None
+        board = cls(game, **kwargs)
+        board._autosave = path  # saving on from here: the file already holds this game
+        board._saved_text = text if text == _record_text(game) else None
+        return board
+
+    @property
+    def autosave(self) -> pathlib.Path | None:
+        """The file the game is saved to after every change (``Board(..., autosave=…)``), or None."""
+        return self._autosave
+
+    def _save(self) -> str:
+        """Write the game's record to the autosave file if it changed; '' or what went wrong."""
+        if self._autosave is None:
+            return ""
+        text = _record_text(self._game)
+        if text == self._saved_text:
+            return ""
+        path = self._autosave
+        tmp = path.with_name(f".{path.name}.tmp")
+        try:  # a whole new file, then a rename: a crash never leaves half a record
+            tmp.write_text(text, encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError as error:
+            tmp.unlink(missing_ok=True)
+            return f"The game could not be saved to {path}: {error.strerror or error}"
+        self._saved_text = text
+        return ""
 
     # ------------------------------------------------------------------ the game
     @property
@@ -247,6 +308,9 @@ class Board(anywidget.AnyWidget):
         self._publish(message, kind)
 
     def _publish(self, message: str = "", kind: str = "") -> None:
+        failed = self._save()
+        if failed:
+            message, kind = f"{message} {failed}".strip(), "error"
         self._version += 1
         state = public_state(self._game)
         history = self._game.history
@@ -475,6 +539,10 @@ class Board(anywidget.AnyWidget):
         g = self._game
         deal = f", deal {g.deal}" if g.deal is not None else ""
         return f"<Board {g.variant.id}{deal}: {len(g.history)} moves, {g.cards_home}/104 home>"
+
+
+def _record_text(game: Game) -> str:
+    return json.dumps(game.record(), indent=1) + "\n"
 
 
 def _game_words(game: Game) -> str:

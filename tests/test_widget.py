@@ -746,3 +746,66 @@ def test_the_examples_in_the_docstrings_run():
 
     result = doctest.testmod(ft_widget.widget)
     assert result.attempted >= 8 and result.failed == 0
+
+
+# --------------------------------------------------------------------------- autosave and resume
+def test_autosave_writes_the_record_after_every_move_and_resume_brings_it_back(tmp_path, monkeypatch, quiet):
+    path = tmp_path / "game.json"
+    board = Board("maria", deal=5, autosave=path)
+    browser = browser_for(board, monkeypatch)
+    assert Game.from_record(path.read_text()).history == []
+    browser.send("move", move="8>2")  # from the browser …
+    assert [str(m) for m in Game.from_record(path.read_text()).history] == ["8>2"]
+    board.play("s>w")  # … and from Python
+    browser.send("undo")
+    saved = json.loads(path.read_text())
+    assert (saved["moves"], saved["undone"]) == (["8>2"], ["s>w"])
+    # after a kernel restart: the same game, its history and what undo and redo do
+    again = Board.resume(path)
+    assert again.game.position() == board.game.position() and again.autosave == path
+    assert [str(m) for m in again.game.history] == ["8>2"] and again.state["can_redo"]
+    again.redo()
+    assert json.loads(path.read_text())["moves"] == ["8>2", "s>w"]
+    again.undo()
+    again.undo()
+    assert again.game.position() == Game("maria", deal=5).position()
+
+
+def test_a_board_never_overwrites_a_saved_game(tmp_path):
+    path = tmp_path / "game.json"
+    board = Board("lucas", deal=2, autosave=path)
+    board.play("s>w")
+    before = path.read_bytes()
+    with pytest.raises(FileExistsError, match=r"Board.resume"):
+        Board("lucas", deal=3, autosave=path)
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("damage, says", [
+    (lambda t: t[: len(t) // 2], "not valid JSON"),
+    (lambda t: t.replace('"8>2"', '"8>3"'), "move 1"),
+    (lambda t: t.replace('"maria"', '"mario"'), "mario"),
+    (lambda t: "[]", "JSON object"),
+])
+def test_a_damaged_save_is_refused_clearly_and_left_as_it_was(tmp_path, damage, says):
+    path = tmp_path / "game.json"
+    Board("maria", deal=5, autosave=path).play("8>2")
+    path.write_text(damage(path.read_text()))
+    before = path.read_bytes()
+    with pytest.raises(ValueError, match=says) as info:
+        Board.resume(path)
+    assert str(path) in str(info.value)
+    assert path.read_bytes() == before
+    with pytest.raises(FileNotFoundError, match="no saved game"):
+        Board.resume(tmp_path / "missing.json")
+
+
+def test_a_failed_save_is_said_on_the_board(tmp_path, monkeypatch, quiet):
+    path = tmp_path / "game.json"
+    board = Board("maria", deal=5, autosave=path)
+    browser = browser_for(board, monkeypatch)
+    path.unlink()
+    path.mkdir()  # now the file can't be replaced
+    state = browser.send("move", move="8>2")
+    assert state["moves"] == 1 and state["message_kind"] == "error"
+    assert "could not be saved" in state["message"]
