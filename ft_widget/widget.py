@@ -129,6 +129,7 @@ class Board(anywidget.AnyWidget):
         self._previous: Game | None = None  # the game a new deal replaced, for undo
         self._session: dict[int, dict] = {}  # id(game) -> the game and its best win, this session
         self._words = ""  # words for the next state's change, when the board knows better
+        self._last_request: dict | None = None  # the request handled last, to know a repeat
         super().__init__(variant=self._game.variant.id, **kwargs)
         self._publish()
 
@@ -430,9 +431,12 @@ class Board(anywidget.AnyWidget):
         rid = request.get("id")
         if not _is_int(rid) or not 0 <= rid <= _MAX_ID:
             return self._refuse("refused: a request needs an integer id")
+        if rid == self._ack and request == self._last_request:
+            return None  # the same message delivered again (marimo sends each twice): done already
         if rid <= self._ack:
             return self._refuse(f"refused: request {rid} is stale (request {self._ack} was handled)")
         self._ack = rid  # from here on the request is answered, accepted or not
+        self._last_request = request
         action = request.get("action")
         if not isinstance(action, str) or action not in _ACTION_KEYS:
             shown = action[:MAX_TEXT] if isinstance(action, str) else _type_name(action)
