@@ -27,7 +27,7 @@ import ipywidgets
 import traitlets
 
 from . import rules
-from .cards import card_name, card_str, parse_card
+from .cards import card_name, card_str, card_symbol, parse_card
 from .game import FOUNDATION, STOCK, WASTE, Game, IllegalMove, Move
 from .variants import VARIANTS
 
@@ -274,7 +274,7 @@ class Board(anywidget.AnyWidget):
             move = Move.parse(self._hint["move"])
             label = "Hint" if self._hint["kind"] == "fair" else "Hint (the solver saw hidden cards)"
             before = self._last_public or public_state(self._game)
-            self._publish(f"{label}: {describe_move(before, move)} — {found.reason}", "info")
+            self._publish(f"{label}: {hint_words(before, move)} — {found.reason}", "info")
         return found
 
     def refresh(self) -> None:
@@ -686,6 +686,27 @@ def hint_view(game: Game, found) -> dict:
     kind = str(getattr(found, "kind", "peek"))
     return {"move": str(move), "reason": str(found.reason), "kind": kind,
             "from": pile_id(move.src), "to": dst}
+
+
+def hint_words(before: dict, move: Move) -> str:
+    """A hinted move as advice: "move 9♥ from column 3 to column 7", "put 2♦ home",
+    "deal from the stock"."""
+    if move.src == STOCK:
+        return "deal from the stock"
+    if move.dst == STOCK:
+        return "turn the waste over (redeal)"
+    if move.src == WASTE:
+        top = before["waste"]["top"]
+        card, where = (top[-1] if top else None), "from the waste"
+    else:
+        up = before["tableau"][move.src]["up"]
+        card, where = (up[-move.count] if len(up) >= move.count else None), f"from column {move.src + 1}"
+    what = card_symbol(parse_card(card)) if card else "the card"
+    if move.count > 1:
+        what += f" and the {move.count - 1} on it" if move.count > 2 else " and the card on it"
+    if move.dst == FOUNDATION:
+        return f"put {what} home {where}"
+    return f"move {what} {where} to column {move.dst + 1}"
 
 
 def pile_id(pile: int) -> str:

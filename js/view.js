@@ -292,7 +292,7 @@ function topCentre(layout, id, last = true) {
 function drawArrow(refs, layout, hint) {
   const a = topCentre(layout, hint.from);
   const b = topCentre(layout, hint.to);
-  if (!a || !b || hint.from === "s") return;
+  if (!a || !b) return;
   const svg = refs.arrow;
   svg.setAttribute("width", layout.width);
   svg.setAttribute("height", layout.height);

@@ -21,7 +21,7 @@ from conftest import ONE_CARD_VARIANTS, RULES, VARIANT_IDS, builds_on, make_game
 
 from ft_widget import VARIANTS, Board, Game, IllegalMove, Move
 from ft_widget.cards import card_str, parse_card
-from ft_widget.widget import MAX_RUN_MOVES, MAX_TEXT, describe_move, public_state
+from ft_widget.widget import MAX_RUN_MOVES, MAX_TEXT, describe_move, hint_words, public_state
 
 
 # --------------------------------------------------------------------------- the browser's side
@@ -668,7 +668,7 @@ def test_a_hint_is_a_legal_move_and_names_only_visible_cards(monkeypatch, quiet,
     hint = state["hint"]
     assert hint and hint["move"] in state["legal"] and hint["reason"]
     label = "Hint" if hint["kind"] == "fair" else "Hint (the solver saw hidden cards)"
-    words = describe_move(state, Move.parse(hint["move"]))  # in words, not notation
+    words = hint_words(state, Move.parse(hint["move"]))  # in words, not notation
     assert state["message"] == f"{label}: {words} — {hint['reason']}" and state["message_kind"] == "info"
     assert snapshot(board) == before  # a hint plays nothing
     seen = visible_cards(board.game)
@@ -689,6 +689,15 @@ def test_no_hint_without_a_legal_move(monkeypatch, quiet):
     state = browser.send("hint")
     assert state["hint"] is None and state["message"] == "No legal move: there is nothing to hint."
     assert board.hint() is None
+
+
+def test_hints_are_advice_in_words():
+    state = Board(make_game("maria", ["KS QH", "2D", "9C"], waste="7D")).state
+    assert hint_words(state, Move.parse("1>3")) == "move Q♥ from column 1 to column 3"
+    assert hint_words(state, Move.parse("2>f")) == "put 2♦ home from column 2"
+    assert hint_words(state, Move.parse("w>1")) == "move 7♦ from the waste to column 1"
+    assert hint_words(state, Move.parse("1>4x2")) == "move K♠ and the card on it from column 1 to column 4"
+    assert hint_words(state, Move.parse("s>w")) == "deal from the stock"
 
 
 def test_hint_from_python_returns_the_solvers_hint():

@@ -277,3 +277,58 @@ def test_the_board_fits_a_laptop_screen_and_numbers_its_columns(notebook):
     finally:
         page.set_viewport_size(view)
         nb.set_notebook_width(900)
+
+
+def test_choices_deal_number_auto_play_help_and_scoreboard(notebook):
+    nb = notebook
+    reset(nb, "maria", 5)
+    board = board0(nb)
+    # a chosen deal number, from the game menu; the current one is shown there
+    board.locator("button.ft-variant").click()
+    deal = board.locator(".ft-deal-input")
+    assert deal.input_value() == "5"
+    deal.fill("123")
+    deal.press("Enter")
+    wait_for(lambda: nb.kernel.json("[board.game.variant.id, board.game.deal]") == ["maria", 123], "deal 123")
+    assert "deal 123" in board.locator(".ft-status").inner_text()
+    # the Auto-play switch is the auto_home trait
+    board.locator(".ft-auto").check()
+    wait_for(lambda: nb.kernel.json("board.auto_home") is True, "auto_home on")
+    board.locator(".ft-auto").uncheck()
+    wait_for(lambda: nb.kernel.json("board.auto_home") is False, "auto_home off")
+    # ? shows the keys, Escape closes
+    board.focus()
+    nb.page.keyboard.press("?")
+    help_ = board.locator(".ft-help")
+    assert help_.is_visible() and "Shift" in help_.inner_text()
+    board.screenshot(path=str(SCREENSHOTS / "help.png"))
+    nb.page.keyboard.press("Escape")
+    assert help_.is_hidden()
+    # the session's scoreboard: a game with moves counts as played
+    history = kernel(nb)["history"]  # switching Auto-play on may have sent cards home
+    nb.page.mouse.click(*pile_target(nb, "s"))
+    settled(nb, history + ["s>w"])
+    wait_for(lambda: "Maria" in board.locator(".ft-score").inner_text(), "the scoreboard")
+    stats = nb.kernel.json('board.stats.to_dict("records")')
+    assert any(r["variant"] == "maria" and r["played"] >= 1 for r in stats)
+
+
+def test_a_hint_shows_it_is_thinking_then_an_arrow_and_words(notebook):
+    nb = notebook
+    k = reset(nb, "maria", 5)
+    nb.kernel.run("board.hint_time_limit = 1.0")
+    board = board0(nb)
+    hint = board.locator('button[data-action="hint"]')
+    hint.click()
+    # at once, before the solver answers
+    assert hint.inner_text() == "Thinking…" and hint.get_attribute("aria-busy") == "true"
+    message = board.locator(".ft-message")
+    wait_for(lambda: message.inner_text().startswith("Hint"), "the hint")
+    assert hint.inner_text() == "Hint"
+    text = message.inner_text()
+    assert re.search(r": (move|put) .+ (from column \d+|from the waste)|: deal from the stock", text), text
+    assert not re.search(r"\b(\d+|w|s)>(\d+|f|w|s)\b", text), f"notation in {text!r}"  # words only
+    assert board.locator(".ft-arrow path.ft-arrow-line").count() == 1
+    assert board.locator(".ft-hint-src").count() == 1 and board.locator(".ft-hint-dst").count() == 1
+    board.screenshot(path=str(SCREENSHOTS / "hint.png"))
+    assert k["history"] == [] and kernel(nb)["history"] == []  # a hint plays nothing
