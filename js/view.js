@@ -216,10 +216,15 @@ export function drawChrome(refs, state, ui = {}) {
 }
 
 function drawScore(refs, state) {
+  // one short line: the session's totals and this game's own variant (board.stats has all)
   const rows = state.session || [];
-  refs.score.textContent = rows.length
-    ? `This session: ${rows.map((r) => `${r.name} ${r.won}/${r.played} won${r.best ? `, best ${r.best} moves` : ""}`).join(" · ")}`
-    : "";
+  const played = rows.reduce((n, r) => n + r.played, 0);
+  const won = rows.reduce((n, r) => n + r.won, 0);
+  const here = rows.find((r) => r.variant === state.variant);
+  let text = played ? `This session: ${won} of ${played} game${played === 1 ? "" : "s"} won` : "";
+  if (here && here.played !== played) text += ` · ${here.name}: ${here.won} of ${here.played}`;
+  if (here && here.best) text += ` · best ${here.best} moves`;
+  if (refs.score.textContent !== text) refs.score.textContent = text;
 }
 
 /** The panel over a finished game: a won game celebrates, a stuck one offers a way on. */

@@ -135,7 +135,10 @@ function render({ model, el }) {
     }
     targets = [];
     redraw(snap);
-    if (state.message && (!before || state.version !== before.version)) {
+    const ended = state.status !== "playing" && state.message_kind !== "error";
+    if (ended) {
+      showMessage(refs, layout, "", ""); // the finished-game panel says it
+    } else if (state.message && (!before || state.version !== before.version)) {
       // next to the action it answers; Python's own news (a move from code) at the top
       showMessage(refs, layout, state.message, state.message_kind, answered ? anchorOf(action.pile) : null);
     } else if (state.moves !== before?.moves || state.variant !== before?.variant) {

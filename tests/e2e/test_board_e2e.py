@@ -385,33 +385,59 @@ def test_hidden_cards_never_reach_the_page(notebook):
 
 
 # --------------------------------------------------------------------------- looks
+WINDOWS = {"1280": (1280, False), "800-panel": (800, True)}  # width, file browser open beside
+
+
+@pytest.mark.parametrize("window", list(WINDOWS))
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_every_variant_fits_and_is_photographed(notebook, theme):
+def test_every_variant_fits_and_is_photographed(notebook, theme, window):
+    """Each variant in both themes, in a 1280-pixel window and in an 800-pixel one with
+    JupyterLab's file browser open: no pile is cut off (the felt scrolls sideways when the
+    cards are at their smallest) and the board stays within the notebook."""
     nb = notebook
+    page = nb.page
+    view = page.viewport_size
+    width, panel = WINDOWS[window]
+    page.set_viewport_size({"width": width, "height": 900})
+    if panel:
+        page.evaluate("() => window.jupyterapp.shell.activateById('filebrowser')")
     nb.set_theme(dark=theme == "dark")
     colours = set()
-    for variant in VARIANTS:
-        reset(nb, variant, 3)
-        # a little play so waste and foundations show: deal twice, then what goes home
-        nb.kernel.run(
-            'board.play("s>w"); board.play("s>w")\n'
-            'for m in board.game.legal_moves():\n'
-            '    if str(m).endswith(">f"): board.play(m); break\n')
-        settled(nb)
-        root = boards(nb).nth(0)
-        fit = root.evaluate(
-            """e => {
-                const panel = document.querySelector('.jp-NotebookPanel').getBoundingClientRect();
-                const r = e.getBoundingClientRect();
-                return {scroll: e.scrollWidth, client: e.clientWidth, right: r.right, panel: panel.right};
-            }""")
-        assert fit["scroll"] <= fit["client"] + 1 and fit["right"] <= fit["panel"], (variant, fit)
-        colours.add(root.evaluate("e => getComputedStyle(e.querySelector('.ft-status')).color"))
-        root.screenshot(path=str(SCREENSHOTS / f"{theme}-{variant}.png"))
-    assert len(colours) == 1  # one theme, one text colour
-    nb.page.evaluate(f"() => {{ window.__ftStatusColour_{theme} = {json.dumps(colours.pop())}; }}")
-    if theme == "dark":
-        light = nb.page.evaluate("() => window.__ftStatusColour_light")
-        dark = nb.page.evaluate("() => window.__ftStatusColour_dark")
-        assert light != dark, "the board's text colour did not follow the theme"
+    try:
+        for variant in VARIANTS:
+            reset(nb, variant, 3)
+            # a little play so waste and foundations show: deal twice, then what goes home
+            nb.kernel.run(
+                'board.play("s>w"); board.play("s>w")\n'
+                'for m in board.game.legal_moves():\n'
+                '    if str(m).endswith(">f"): board.play(m); break\n')
+            settled(nb)
+            root = boards(nb).nth(0)
+            fit = root.evaluate(
+                """e => {
+                    const panel = document.querySelector('.jp-NotebookPanel').getBoundingClientRect();
+                    const r = e.getBoundingClientRect();
+                    const stage = e.querySelector('.ft-stage').getBoundingClientRect();
+                    const piles = [...e.querySelectorAll('[data-pile]')].filter(p => {
+                        const b = p.getBoundingClientRect();
+                        return b.left < stage.left - 1 || b.right > stage.right + 1;
+                    }).map(p => p.dataset.pile);
+                    return {scroll: e.scrollWidth, client: e.clientWidth, right: r.right, panel: panel.right,
+                            outside: piles, count: e.querySelectorAll('[data-pile]').length};
+                }""")
+            assert fit["scroll"] <= fit["client"] + 1 and fit["right"] <= fit["panel"] + 1, (variant, fit)
+            assert fit["outside"] == [] and fit["count"] == 10 + VARIANTS[variant].columns, (variant, fit)
+            colours.add(root.evaluate("e => getComputedStyle(e.querySelector('.ft-status')).color"))
+            root.screenshot(path=str(SCREENSHOTS / f"{theme}-{window}-{variant}.png"))
+        assert len(colours) == 1  # one theme, one text colour
+        page.evaluate(f"() => {{ window.__ftStatusColour_{theme} = {json.dumps(colours.pop())}; }}")
+        if theme == "dark":
+            light = page.evaluate("() => window.__ftStatusColour_light")
+            dark = page.evaluate("() => window.__ftStatusColour_dark")
+            assert light is None or light != dark, "the board's text colour did not follow the theme"
+    finally:
         nb.set_theme(dark=False)
+        if panel:
+            page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+        page.set_viewport_size(view)
+        nb.set_notebook_width(900)

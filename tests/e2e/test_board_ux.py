@@ -236,8 +236,8 @@ def test_keyboard_cursor_and_selection_look_different(notebook):
     c = cur.evaluate("e => { const c = getComputedStyle(e); return [c.outlineStyle, c.boxShadow, c.transform]; }")
     assert c[0] == "dashed" and s[0] != "dashed", (s, c)
     assert s[2] != "none" and c[2] == "none", "the selection is lifted, the cursor is not"
-    nb.page.keyboard.press("Escape")
     board.screenshot(path=str(SCREENSHOTS / "cursor-and-selection.png"))
+    nb.page.keyboard.press("Escape")
 
 
 def test_scripted_clicks_play_like_a_pointer(notebook):
