@@ -362,7 +362,8 @@ class Board(anywidget.AnyWidget):
             if not game.history and entry["won_in"] is None:
                 continue  # dealt, never played
             v = game.variant
-            row = rows.setdefault(v.id, {"variant": v.id, "name": v.name, "played": 0, "won": 0, "best": None})
+            row = rows.setdefault(v.id, {"variant": v.id, "name": v.name, "played": 0, "won": 0,
+                                         "best": None})
             row["played"] += 1
             if entry["won_in"] is not None:
                 row["won"] += 1

@@ -21,7 +21,7 @@ from conftest import ONE_CARD_VARIANTS, RULES, VARIANT_IDS, builds_on, make_game
 
 from ft_widget import VARIANTS, Board, Game, IllegalMove, Move
 from ft_widget.cards import card_str, parse_card
-from ft_widget.widget import MAX_RUN_MOVES, MAX_TEXT, describe_move, hint_words, public_state
+from ft_widget.widget import MAX_RUN_MOVES, MAX_TEXT, hint_words, public_state
 
 
 # --------------------------------------------------------------------------- the browser's side
@@ -190,7 +190,8 @@ def test_legal_moves_hold_exactly_the_run_shortcuts_and_python_plays_them(monkey
             assert state["message_kind"] == "", state["message"]
             assert state["tableau"][int(dst) - 1]["up"][-int(n):] == run
             assert all(m.count == 1 for m in board.game.history[-state["moves"]:])
-            assert state["last_move_text"].endswith(f"and {int(n) - 1} more from column {src} to column {dst}")
+            words = f"and {int(n) - 1} more from column {src} to column {dst}"
+            assert state["last_move_text"].endswith(words)
             played += 1
             board.restart()
     assert played >= 40, played
@@ -285,9 +286,12 @@ def test_the_session_scoreboard(monkeypatch, quiet):
     stats = board.stats
     assert list(stats.columns) == ["variant", "name", "played", "won", "best_moves"]
     rows = {r.variant: r for r in stats.itertuples()}
-    assert (rows["forty_thieves"].played, rows["forty_thieves"].won, rows["forty_thieves"].best_moves) == (1, 1, 1)
-    assert (rows["maria"].played, rows["maria"].won) == (1, 0) and stats["best_moves"].isna().tolist() == [False, True]
-    assert board.state["session"][1] == {"variant": "maria", "name": "Maria", "played": 1, "won": 0, "best": None}
+    ft = rows["forty_thieves"]
+    assert (ft.played, ft.won, ft.best_moves) == (1, 1, 1)
+    assert (rows["maria"].played, rows["maria"].won) == (1, 0)
+    assert stats["best_moves"].isna().tolist() == [False, True]
+    maria = {"variant": "maria", "name": "Maria", "played": 1, "won": 0, "best": None}
+    assert board.state["session"][1] == maria
 
 
 def test_auto_play_switch_and_column_numbers_reach_the_state(monkeypatch, quiet):
@@ -453,7 +457,8 @@ def test_stale_and_repeated_ids(monkeypatch, quiet):
     assert board.state["ack"] == 5 and board.game.cards_home == 0
     before = snapshot(board)
     for stale, action in ((5, "undo"), (4, "move"), (0, "move")):
-        browser.update(request={"id": stale, "action": action, **({"move": "s>w"} if action == "move" else {})})
+        fields = {"move": "s>w"} if action == "move" else {}
+        browser.update(request={"id": stale, "action": action, **fields})
         assert board.state["message_kind"] == "error" and "stale" in board.state["message"]
         assert board.state["ack"] == 5 and snapshot(board) == before
     # the very same message delivered twice (marimo does) is played once; the repeat says nothing

@@ -43,7 +43,8 @@ NOTEBOOK = "bench.ipynb"
 # on the status line notes when the board shows it (drawTable runs just before).
 INSTRUMENT = """() => {
     const ft = window.__ft = { t0: 0, tdraw: 0, tmsg: 0, drawn: [], moves: [], arrivals: [], frames: [] };
-    document.addEventListener('pointerup', () => { ft.t0 = performance.now(); ft.tdraw = 0; ft.tmsg = 0; }, true);
+    const start = () => { ft.t0 = performance.now(); ft.tdraw = 0; ft.tmsg = 0; };
+    document.addEventListener('pointerup', start, true);
     const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
     // anyMessage fires as a message comes off the websocket, before it is handled
     kernel.anyMessage.connect((_, { msg, direction }) => {
@@ -206,7 +207,8 @@ def main() -> None:
             page.evaluate(INSTRUMENT)
             for delay in (0, args.delay):
                 kernel.run(DELAY.format(seconds=delay / 1000))
-                page.evaluate("() => { const f = window.__ft; f.drawn = []; f.moves = []; f.arrivals = []; f.frames = []; }")
+                page.evaluate("() => { const f = window.__ft; f.drawn = []; f.moves = []; f.arrivals = [];"
+                              " f.frames = []; }")
                 kinds: list[str] = []
                 wrong = 0
                 for _ in range(args.moves):
@@ -244,8 +246,10 @@ def main() -> None:
             print(f"      {kind + 's':<20} {summary(some)}")
         print(f"    move → next frame      {summary(figures[f'{tag}_frames_ms'])}")
         print(f"    move → confirmed       {summary(moves)}   (the kernel's answer drawn)")
-        print(f"      of which: state back {summary([a for a in arrivals if a == a])}   (page → kernel → page)")
-        print(f"    boards not showing the kernel's position after its answer: {figures[f'{tag}_wrong_after_answer']}"
+        back = [a for a in arrivals if a == a]  # a == a: not NaN
+        print(f"      of which: state back {summary(back)}   (page → kernel → page)")
+        wrong = figures[f"{tag}_wrong_after_answer"]
+        print(f"    boards not showing the kernel's position after its answer: {wrong}"
               f" of {len(moves)}")
     print("  first render, cold (the page's first board: the module is loaded)")
     print(f"    comm_open → drawn      {figures['render_cold_open_ms']:6.1f} ms   (model, module, render)")

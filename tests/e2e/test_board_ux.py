@@ -59,9 +59,9 @@ def column_move(k) -> str:
 
 def test_a_selected_waste_card_and_a_hinted_waste_card_are_marked(notebook):
     nb = notebook
-    k = reset(nb, "maria", 5)
+    reset(nb, "maria", 5)
     nb.kernel.run('board.play("s>w"); board.play("s>w")')  # cards under the top: a stack's edge
-    k = settled(nb, ["s>w", "s>w"])
+    settled(nb, ["s>w", "s>w"])
     assert board0(nb).locator('[data-pile="w"].ft-deep').count() == 1
     top = board0(nb).locator('[data-pile="w"] .ft-card').last
     top.click()
@@ -90,7 +90,8 @@ def test_new_deal_and_the_game_menu_lose_nothing(notebook):
     wait_for(lambda: kernel(nb)["history"] == [] and nb.kernel.json("board.game.deal") != 5, "a new deal")
     assert "Undo brings back your Maria game" in board0(nb).locator(".ft-message").inner_text()
     board0(nb).locator('button[data-action="undo"]').click()
-    wait_for(lambda: nb.kernel.json("[board.game.deal, len(board.game.history)]") == [5, 1], "the old game back")
+    wait_for(lambda: nb.kernel.json("[board.game.deal, len(board.game.history)]") == [5, 1],
+             "the old game back")
     # the game menu: the arrow keys move through it, only Enter or a click chooses
     menu = board0(nb).locator("button.ft-variant")
     menu.focus()
@@ -129,7 +130,8 @@ def test_a_narrow_notebook_scrolls_to_every_pile(notebook):
         # the last column can be scrolled to and played
         board.locator(".ft-scroll").evaluate("e => { e.scrollLeft = e.scrollWidth; }")
         box = board.locator('[data-pile="13"]').bounding_box()
-        panel = nb.page.evaluate("() => document.querySelector('.jp-NotebookPanel').getBoundingClientRect().right")
+        panel = nb.page.evaluate(
+            "() => document.querySelector('.jp-NotebookPanel').getBoundingClientRect().right")
         assert box["x"] + box["width"] <= panel + 1
         board.screenshot(path=str(SCREENSHOTS / "narrow-lucas-480.png"))
     finally:
@@ -158,7 +160,8 @@ def test_click_then_click_on_a_wrong_place_says_why_near_it(notebook):
     assert note["x"] < pile["x"] + pile["width"] and note["x"] + note["width"] > pile["x"]
     board0(nb).screenshot(path=str(SCREENSHOTS / "refusal.png"))
     # it fades after a few seconds
-    wait_for(lambda: message.evaluate("e => getComputedStyle(e).opacity") == "0", "the note to fade", timeout=10)
+    wait_for(lambda: message.evaluate("e => getComputedStyle(e).opacity") == "0", "the note to fade",
+             timeout=10)
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
@@ -166,7 +169,7 @@ def test_words_on_the_board_meet_wcag_aa_contrast(notebook, theme):
     nb = notebook
     nb.set_theme(dark=theme == "dark")
     try:
-        k = reset(nb, "maria", 5)
+        reset(nb, "maria", 5)
         nb.kernel.run('board._refuse("9♠ can\'t go on 10♥: in Maria you build down in alternate colours")')
         board = board0(nb)
         message = board.locator(".ft-message")
@@ -221,7 +224,7 @@ def test_a_stuck_game_says_so_and_offers_undo_and_a_new_deal(notebook):
 
 def test_keyboard_cursor_and_selection_look_different(notebook):
     nb = notebook
-    k = reset(nb, "maria", 5)
+    reset(nb, "maria", 5)
     board = board0(nb)
     board.focus()
     nb.page.keyboard.press("ArrowDown")
@@ -232,8 +235,9 @@ def test_keyboard_cursor_and_selection_look_different(notebook):
     sel = board.locator('[data-pile="1"] .ft-card.ft-selected')
     cur = board.locator('[data-pile="2"].ft-cursor > :last-child')
     assert sel.count() == 1 and cur.count() == 1
-    s = sel.evaluate("e => { const c = getComputedStyle(e); return [c.outlineStyle, c.boxShadow, c.transform]; }")
-    c = cur.evaluate("e => { const c = getComputedStyle(e); return [c.outlineStyle, c.boxShadow, c.transform]; }")
+    looks = "e => { const c = getComputedStyle(e); return [c.outlineStyle, c.boxShadow, c.transform]; }"
+    s = sel.evaluate(looks)
+    c = cur.evaluate(looks)
     assert c[0] == "dashed" and s[0] != "dashed", (s, c)
     assert s[2] != "none" and c[2] == "none", "the selection is lifted, the cursor is not"
     board.screenshot(path=str(SCREENSHOTS / "cursor-and-selection.png"))
@@ -267,7 +271,8 @@ def test_the_board_fits_a_laptop_screen_and_numbers_its_columns(notebook):
         assert height < 768 - 120, f"a {height}px board on a 768px screen"
         empty = board.evaluate("""e => {
             const stage = e.querySelector('.ft-stage').getBoundingClientRect();
-            const low = Math.max(...[...e.querySelectorAll('.ft-card')].map(c => c.getBoundingClientRect().bottom));
+            const cards = [...e.querySelectorAll('.ft-card')];
+            const low = Math.max(...cards.map(c => c.getBoundingClientRect().bottom));
             return stage.bottom - low;
         }""")
         card_h = board.locator(".ft-card").first.bounding_box()["height"]

@@ -96,7 +96,8 @@ def test_jupyter_notebook_7(browser):
             until(lambda: kernel.json("[str(m) for m in board.game.history]") == history, f"kernel {history}")
             k = kernel.json('{"p": board.game.position(), "d": board.game.variant.stock_deal}')
             for view in range(2):
-                until(lambda v=view: page.evaluate(DOM_PILES, page.locator(".ft-board").nth(v).element_handle())
+                root = page.locator(".ft-board").nth(view)
+                until(lambda r=root: page.evaluate(DOM_PILES, r.element_handle())
                       == expected_piles(k["p"], k["d"]), f"view {view} to draw the kernel's position")
 
         play_maria_5(page, board, moves_done)

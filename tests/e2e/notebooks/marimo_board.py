@@ -12,7 +12,7 @@ def _():
     from ft_widget import Board
 
     board = mo.ui.anywidget(Board("maria", deal=5))
-    board
+    board  # noqa: B018 (marimo shows a cell's last expression)
     return (board,)
 
 
