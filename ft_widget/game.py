@@ -249,16 +249,24 @@ class Game:
             if reason is not None:
                 raise IllegalMove(reason)
             return [move]
-        if move not in self.run_moves():
-            reason = self._why_illegal(move)  # the engine's words when it is plainly wrong
-            if reason is not None and move.count > len(self._tab[move.src]) - self._down[move.src]:
-                raise IllegalMove(reason)
-            empties = sum(1 for j, col in enumerate(self._tab) if not col and j != move.dst)
-            raise IllegalMove(
-                f"{move.count} cards can't move from column {move.src + 1} to column {move.dst + 1}: "
-                f"in {self.variant.name} they must be a built run that fits there, moved one card at a "
-                f"time through empty columns ({empties} free: at most "
-                f"{rules.run_capacity(empties, to_empty=False)} cards)")
+        v, col, src, count = self.variant, self._tab[move.src], move.src, move.count
+        if src == move.dst:
+            raise IllegalMove("a card must move to a different pile")
+        face_up = len(col) - self._down[src]
+        if count > face_up:
+            cards = "card" if face_up == 1 else "cards"
+            raise IllegalMove(f"column {src + 1} has only {face_up} face-up {cards}")
+        if rules.run_length(col, self._down[src], v.build, sequences=True) < count:
+            raise IllegalMove(f"the top {count} cards of column {src + 1} are not a run: "
+                              f"in {v.name} {v.build.words}")
+        reason = self._onto_refusal(col[-count], move.dst)
+        if reason is not None:
+            raise IllegalMove(reason)
+        empty = sum(1 for j, c in enumerate(self._tab) if not c and j != move.dst)
+        most = rules.run_capacity(empty, to_empty=False)
+        if count > most:
+            raise IllegalMove(f"in {v.name} cards move one at a time, and {count} cards need more empty "
+                              f"columns to pass through: with {empty} free, at most {most} can go")
         free = [j for j, col in enumerate(self._tab) if not col and j != move.dst]
         return [_M[a][b] for a, b, _ in rules.run_steps(move.src, move.dst, move.count, free)]
 
@@ -369,6 +377,11 @@ class Game:
             below = deepest - 1
             return (f"{card_symbol(deepest)} can't go to the foundations: "
                     f"it needs {card_symbol(below)} there first")
+        return self._onto_refusal(deepest, dst)
+
+    def _onto_refusal(self, deepest: Card, dst: int) -> str | None:
+        """``None`` if column ``dst`` takes ``deepest`` (empty, or its top accepts it), else why not."""
+        v = self.variant
         target = self._tab[dst]
         if not target:
             return None
