@@ -326,18 +326,20 @@ export function showMessage(refs, layout, text, kind, anchor = null, ms = 4500) 
     m.classList.remove("ft-show");
     return;
   }
-  const width = layout ? layout.width : 600;
+  // within the part of the felt in view (it may scroll sideways)
+  const viewL = refs.scroll.scrollLeft || 0;
+  const width = Math.min(layout ? layout.width : 600, refs.scroll.clientWidth || Infinity);
   const maxW = Math.min(420, width - 16);
   m.style.maxWidth = px(maxW);
-  let x = 8;
+  let x = viewL + 8;
   let y = 8;
   if (anchor && layout) {
-    x = Math.max(8, Math.min(width - maxW - 8, anchor.x + anchor.w / 2 - maxW / 2));
+    x = Math.max(viewL + 8, Math.min(viewL + width - maxW - 8, anchor.x + anchor.w / 2 - maxW / 2));
     // below the pile's top card, or above it when that would leave the board
     y = anchor.y + Math.min(anchor.h, layout.cardH) + 6;
     if (y + 48 > layout.height) y = Math.max(4, anchor.y - 52);
   } else if (layout) {
-    x = Math.max(8, Math.round((width - maxW) / 2));
+    x = viewL + Math.max(8, Math.round((width - maxW) / 2));
     y = layout.tableauTop;
   }
   m.style.left = px(x);

@@ -313,7 +313,8 @@ def test_choices_deal_number_auto_play_help_and_scoreboard(notebook):
     history = kernel(nb)["history"]  # switching Auto-play on may have sent cards home
     nb.page.mouse.click(*pile_target(nb, "s"))
     settled(nb, history + ["s>w"])
-    wait_for(lambda: "Maria" in board.locator(".ft-score").inner_text(), "the scoreboard")
+    score = board.locator(".ft-score")
+    wait_for(lambda: re.search(r"This session: \d+ of \d+ games? won", score.inner_text()), "the scoreboard")
     stats = nb.kernel.json('board.stats.to_dict("records")')
     assert any(r["variant"] == "maria" and r["played"] >= 1 for r in stats)
 

@@ -9,31 +9,20 @@ line — which Python writes — in marimo).
 
 from __future__ import annotations
 
-import os
 import re
 import time
 
 import pytest
 
-from .harness import CHROMIUM, DOM_PILES, Kernel, Lab, Marimo, expected_piles, launch_chromium
+from .harness import DOM_PILES, Kernel, Lab, Marimo, expected_piles
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
-def browser():
-    if not os.access(CHROMIUM, os.X_OK):
-        if os.environ.get("CI"):
-            pytest.fail(f"no Chromium at {CHROMIUM}: CI must run the browser tests")
-        pytest.skip(f"no Chromium at {CHROMIUM} (set FT_CHROMIUM)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = launch_chromium(p)
-        try:
-            yield b
-        finally:
-            b.close()
+def browser(chromium):
+    """The session's Chromium (conftest.py): one Playwright per process."""
+    return chromium
 
 
 def until(check, what: str, timeout: float = 30.0):
