@@ -338,3 +338,37 @@ def test_a_hint_shows_it_is_thinking_then_an_arrow_and_words(notebook):
     assert board.locator(".ft-hint-src").count() == 1 and board.locator(".ft-hint-dst").count() == 1
     board.screenshot(path=str(SCREENSHOTS / "hint.png"))
     assert k["history"] == [] and kernel(nb)["history"] == []  # a hint plays nothing
+
+
+NEARLY_WON = (
+    'from ft_widget import Game\n'
+    'g = Game.from_position({"variant": "forty_thieves", "tableau": [["KS"]] + [[]] * 9, '
+    '"foundations": [[r + s for r in "A23456789TJQK"] for s in "CCDDHH"] + '
+    '[[r + "S" for r in "A23456789TJQK"], [r + "S" for r in "A23456789TJQ"]], '
+    '"waste": [], "stock": [], "redeals_left": 0})\n'
+    'board.game = g')
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_won_game_celebrates_unless_motion_is_reduced(notebook, motion):
+    nb = notebook
+    page = nb.page
+    reset(nb, "maria", 5)
+    page.emulate_media(reduced_motion=motion)
+    try:
+        nb.kernel.run(NEARLY_WON)
+        board = board0(nb)
+        wait_for(lambda: board.locator('[data-pile="1"] [data-card="KS"]').count() == 1, "the last King")
+        page.mouse.dblclick(*center(nb, '[data-pile="1"] .ft-card'))
+        end = board.locator('.ft-end[data-kind="won"]')
+        wait_for(lambda: end.is_visible(), "the won panel")
+        celebrating = board.locator(".ft-stage").evaluate("e => e.classList.contains('ft-celebrate')")
+        assert celebrating == (motion == "no-preference")
+        if motion == "no-preference":
+            board.screenshot(path=str(SCREENSHOTS / "won-celebration.png"))
+        # Play again: a new deal of the same game
+        end.locator('button[data-end="new"]').click()
+        wait_for(lambda: nb.kernel.json("[board.game.variant.id, len(board.game.history)]")
+                 == ["forty_thieves", 0], "a new game")
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
