@@ -223,7 +223,7 @@ function drawScore(refs, state) {
   const here = rows.find((r) => r.variant === state.variant);
   let text = played ? `This session: ${won} of ${played} game${played === 1 ? "" : "s"} won` : "";
   if (here && here.played !== played) text += ` · ${here.name}: ${here.won} of ${here.played}`;
-  if (here && here.best) text += ` · best ${here.best} moves`;
+  if (here && here.best) text += ` · best ${here.best} move${here.best === 1 ? "" : "s"}`;
   if (refs.score.textContent !== text) refs.score.textContent = text;
 }
 
