@@ -407,6 +407,12 @@ function render({ model, el }) {
     if (refocus) refs.variant.focus();
   }
 
+  // The menu closes when the focus or a press goes elsewhere.
+  function onMenuFocusOut(e) {
+    const menu = refs.variant.parentElement;
+    if (!refs.menu.hidden && !(e.relatedTarget && menu.contains(e.relatedTarget))) closeMenu();
+  }
+
   function onMenuButton() {
     if (refs.menu.hidden) openMenu();
     else closeMenu();
@@ -498,6 +504,7 @@ function render({ model, el }) {
   refs.variant.addEventListener("click", onMenuButton);
   refs.variants.addEventListener("click", onVariantChoice);
   refs.menu.addEventListener("keydown", onMenuKey);
+  refs.variant.parentElement.addEventListener("focusout", onMenuFocusOut);
   refs.menu.addEventListener("click", onMenuClick);
   refs.dealForm.addEventListener("submit", onDealSubmit);
   refs.auto.addEventListener("change", onAuto);
