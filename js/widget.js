@@ -39,17 +39,24 @@ function render({ model, el }) {
   const ready = () => state && Array.isArray(state.tableau);
 
   // `later`: the move is drawn already; sending waits for the next task, so the drawing's
-  // frame isn't held up by the comm message (requests still leave in order).
+  // frame isn't held up by the comm message. Requests always leave in the order made: one
+  // made while an earlier one waits queues behind it (else Python would see it as stale).
+  const outbox = [];
+  let flushing = null;
+  function flush() {
+    flushing = null;
+    while (outbox.length) {
+      model.set("request", outbox.shift());
+      model.save_changes();
+    }
+  }
   function send(body, pile = null, later = false) {
     const id = Math.max(lastId + 1, Date.now(), ((state && state.ack) ?? -1) + 1);
     lastId = id;
     action = { id, pile };
-    const go = () => {
-      model.set("request", { id, ...body });
-      model.save_changes();
-    };
-    if (later) setTimeout(go, 0);
-    else go();
+    outbox.push({ id, ...body });
+    if (later || flushing) flushing = flushing || setTimeout(flush, 0);
+    else flush();
     return id;
   }
 
@@ -126,6 +133,7 @@ function render({ model, el }) {
     }
     if (!predicted) shown = state;
     if (state.ack >= hintId) ui = { ...ui, thinking: false };
+    if (state.status !== "won") refs.stage.classList.remove("ft-celebrate");
     const overrides = clearWaiting();
     const snap = layout ? snapshot(table, overrides || new Map()) : null;
     if (ui.selected) {
@@ -519,6 +527,7 @@ function render({ model, el }) {
     resize.disconnect();
     clearWaiting();
     clearTimeout(predicted?.timer);
+    if (flushing) flush();
     root.remove();
   };
 }

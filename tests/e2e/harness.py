@@ -314,10 +314,14 @@ class Notebook:
     def set_notebook_width(self, width: int = 900) -> None:
         """Size the window so the notebook panel is ``width`` pixels wide."""
         page = self.page
-        view = page.viewport_size
         panel_width = "() => document.querySelector('.jp-NotebookPanel').getBoundingClientRect().width"
-        panel = page.evaluate(panel_width)
-        page.set_viewport_size({"width": round(view["width"] + width - panel), "height": view["height"]})
+        for _ in range(6):  # JupyterLab lays out again after a resize: measure, correct, repeat
+            view = page.viewport_size
+            panel = page.evaluate(panel_width)
+            if abs(panel - width) < 2:
+                return
+            page.set_viewport_size({"width": round(view["width"] + width - panel), "height": view["height"]})
+            page.wait_for_timeout(300)
         page.wait_for_function(f"() => Math.abs(({panel_width})() - {width}) < 2")
 
 
