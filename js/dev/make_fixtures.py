@@ -12,18 +12,14 @@ import json
 import random
 from pathlib import Path
 
-from ft_widget import VARIANTS, Game
-from ft_widget.widget import public_state
+from ft_widget import VARIANTS, Board, Game
 
 OUT = Path(__file__).resolve().parents[1] / "test" / "states.json"
 
 
 def board_state(game: Game) -> dict:
-    state = public_state(game)
-    history = game.history
-    state.update(version=1, message="", message_kind="", hint=None, ack=-1,
-                 last_move=str(history[-1]) if history else None)
-    return state
+    """The state a Board publishes for ``game`` (the board's own fields included)."""
+    return Board(game).state
 
 
 def mid_game(game: Game, moves: int, seed: int) -> Game:
