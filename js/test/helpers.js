@@ -1,4 +1,4 @@
-// Test helpers: engine-made states (states.json, from js/dev/make_fixtures.py) and a
+// Test helpers: engine-made states (states.json, from tools/make_fixtures.py) and a
 // builder for small hand-made states in the protocol's shape.
 import { readFileSync } from "node:fs";
 

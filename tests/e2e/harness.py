@@ -26,14 +26,13 @@ from pathlib import Path
 
 from jupyter_client import BlockingKernelClient
 
+from tools.browser import CHROMIUM, CHROMIUM_ARGS, launch_chromium  # noqa: F401 (the tests use them)
+
 HERE = Path(__file__).parent
 NOTEBOOKS = HERE / "notebooks"
 REPO = HERE.parent.parent
 SCREENSHOTS = REPO / "screenshots"
 
-CHROMIUM = os.environ.get("FT_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 # JupyterLab settings for a quiet, predictable page.
 _SETTINGS = {
@@ -268,10 +267,6 @@ class Kernel:
 
 
 _FULL_WIDTH = "() => { const s = window.jupyterapp.shell; s.collapseLeft(); s.collapseRight(); }"
-
-
-def launch_chromium(playwright):
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
 
 
 class Notebook:
