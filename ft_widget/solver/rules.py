@@ -110,6 +110,8 @@ class Model:
         self.builders: list[tuple[int, ...]] = [tuple(b) for b in builders]
         # With no redeal, the stock only ever loses its top, so its length identifies it.
         self.stock_by_length = variant.redeals == 0
+        #: whether face-down counts are part of a state's identity (R5: not in one-card games)
+        self.key_has_down = variant.sequences or not prune
 
     # ------------------------------------------------------------------ conversion
     @staticmethod
@@ -132,19 +134,35 @@ class Model:
             game.redeals_left,
         )
 
-    def key(self, st: tuple):
-        """A hashable identity of the state; with pruning, columns are sorted (R1)."""
+    def canonical(self, st: tuple) -> tuple:
+        """The state with its columns (and their face-down counts) sorted, as the search stores and
+        expands it (R1); unchanged without pruning. The compiled core sorts the same way."""
+        if not self.prune:
+            return st
         tab, down, found, waste, stock, redeals = st
-        if self.prune:
-            if self.sequences:
-                cols = tuple(sorted(zip(down, tab, strict=True)))
-            else:
-                cols = tuple(sorted(tab))
-        else:
-            cols = (tab, down) if self.sequences else tab
+        tab, down = zip(*sorted(zip(tab, down)))
+        return (tab, down, found, waste, stock, redeals)
+
+    def canonical_order(self, st: tuple) -> list[int]:
+        """The columns of ``st`` in canonical order: position ``p`` of :meth:`canonical` is
+        column ``canonical_order(st)[p]``."""
+        tab, down = st[0], st[1]
+        if not self.prune:
+            return list(range(len(tab)))
+        return sorted(range(len(tab)), key=lambda i: (tab[i], down[i]))
+
+    def key(self, st: tuple):
+        """A hashable identity of a canonical state (the stock by its length when it has no redeal).
+
+        In the one-card games only a column's top card moves, and it is face up, so the face-down
+        counts change no move of the sound search: they are left out (R5 in the module docstring).
+        The compiled core keys its states the same way."""
+        tab, down, found, waste, stock, redeals = st
+        if not self.key_has_down:
+            down = None
         if self.stock_by_length:
-            return (cols, found, waste, len(stock))
-        return (cols, found, waste, stock, redeals)
+            return (tab, down, found, waste, len(stock))
+        return (tab, down, found, waste, stock, redeals)
 
     # ------------------------------------------------------------------ rules
     @staticmethod

@@ -21,7 +21,7 @@ import heapq
 import time
 from dataclasses import dataclass, field
 
-from ..game import Game, Move
+from ..game import FOUNDATION, STOCK, WASTE, Game, Move
 from .rules import Model
 
 WON, LOST, UNKNOWN = "won", "lost", "unknown"
@@ -93,54 +93,140 @@ def _evaluator(model: Model):
 
 #: expansions a search makes in one turn before the next search of the portfolio runs
 TURN = 256
-#: Freeing a search's states when it ends takes 1-2 µs each (measured at 5 s on Forty Thieves and
-#: Number Ten): the searches stop that much before the time limit, so solve returns within it.
-RELEASE_SECONDS_PER_STATE = 2e-6
+RUNNING = None
 
 
-def best_first(model: Model, start: tuple):
-    """A best-first search from ``start``, as a generator: it yields the number of states it has
-    met after every :data:`TURN` expansions and returns ``(status, line, states)`` when it wins
-    (``line``: the model's moves) or runs dry (``"lost"``; a proof only when ``model.sound``)."""
-    value = _evaluator(model)
-    key, moves_of, apply = model.key, model.moves, model.apply
-    seen = {key(start)}
-    parents = [-1]
-    via: list[tuple | None] = [None]
+class PureSearch:
+    """One best-first search in pure Python: the reference the compiled core (``_core.c``) follows.
 
-    def line_to(idx: int) -> list[tuple]:
-        out = []
-        while idx > 0:
-            out.append(via[idx])
-            idx = parents[idx]
-        out.reverse()
-        return out
+    States are canonical (:meth:`Model.canonical`: columns sorted, R1) and are expanded in that
+    form, so the order in which moves are tried, states numbered and expanded depends only on the
+    position, never on how its columns happen to be laid out. ``advance(turns)`` expands states
+    until ``turns`` turns of :data:`TURN` expansions are done and returns ``None``, or ``"won"`` /
+    ``"lost"`` (the queue ran dry: a proof only when ``model.sound``). ``states`` counts the distinct
+    states met; :meth:`line` is the winning line in canonical column numbers (see
+    :func:`_engine_line`).
+    """
 
-    if sum(start[2]) == 104:
-        return WON, [], 1
-    heap = [(-value(start), 0, start)]
-    pop, push = heapq.heappop, heapq.heappush
-    expanded = 0
-    while heap:
-        _, idx, st = pop(heap)
-        idx = -idx
-        expanded += 1
-        if not expanded % TURN:
-            yield len(seen)
-        for mv in moves_of(st):
-            child = apply(st, mv)
-            k = key(child)
-            if k in seen:
-                continue
-            seen.add(k)
-            parents.append(idx)
-            via.append(mv)
-            n = len(parents) - 1
-            if sum(child[2]) == 104:
-                return WON, line_to(n), len(seen)
-            # negated value for the min-heap; newer states first among equals (dives deeper)
-            push(heap, (-value(child), -n, child))
-    return LOST, [], len(seen)
+    #: Freeing the states when the search ends takes 1-2 µs each (measured at 5 s on Forty Thieves
+    #: and Number Ten): the searches stop that much before the time limit, so solve returns in time.
+    release_seconds_per_state = 2e-6
+
+    def __init__(self, model: Model, start: tuple):
+        self.model = model
+        self.states = 1
+        self.status = RUNNING
+        self._line: list[tuple] = []
+        self._run = self._search(model.canonical(start))
+
+    def advance(self, turns: int):
+        try:
+            for _ in range(turns):
+                self.states = next(self._run)
+        except StopIteration as done:
+            self.status, self._line, self.states = done.value
+        return self.status
+
+    def line(self) -> list[tuple]:
+        return list(self._line)
+
+    def _search(self, start: tuple):
+        model = self.model
+        value = _evaluator(model)
+        key, moves_of, apply, canonical = model.key, model.moves, model.apply, model.canonical
+        seen = {key(start)}
+        parents = [-1]
+        via: list[tuple | None] = [None]
+
+        def line_to(idx: int) -> list[tuple]:
+            out = []
+            while idx > 0:
+                out.append(via[idx])
+                idx = parents[idx]
+            out.reverse()
+            return out
+
+        if sum(start[2]) == 104:
+            return WON, [], 1
+        heap = [(-value(start), 0, start)]
+        pop, push = heapq.heappop, heapq.heappush
+        expanded = 0
+        while heap:
+            _, idx, st = pop(heap)
+            idx = -idx
+            for mv in moves_of(st):
+                child = canonical(apply(st, mv))
+                k = key(child)
+                if k in seen:
+                    continue
+                seen.add(k)
+                parents.append(idx)
+                via.append(mv)
+                n = len(parents) - 1
+                if sum(child[2]) == 104:
+                    return WON, line_to(n), len(seen)
+                # negated value for the min-heap; newer states first among equals (dives deeper)
+                push(heap, (-value(child), -n, child))
+            expanded += 1
+            if not expanded % TURN:
+                yield len(seen)
+        return LOST, [], len(seen)
+
+
+class CompiledSearch:
+    """The same search as :class:`PureSearch`, run by the compiled core ``_core``."""
+
+    #: the core frees its states in a few large blocks
+    release_seconds_per_state = 0.0
+    _STATUS = {0: RUNNING, 1: WON, 2: LOST}
+
+    def __init__(self, model: Model, start: tuple):
+        self.model = model
+        flags = (int(model.sequences), model.stock_deal, int(model.prune), int(model.run_moves),
+                 int(model.keep_built), int(model.home_first), int(model.stock_by_length), TURN,
+                 int(model.key_has_down))
+        # The rules travel as data and as the Model's own answers: the building table, and
+        # home_sets (fits home / safe home, R4) asked once per foundation layout.
+        self._core = _core.Search(model.accepts, model.home_sets, flags, (WASTE, STOCK, FOUNDATION), start)
+        self.status = self._STATUS[self._core.status]
+
+    @property
+    def states(self) -> int:
+        return self._core.states
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes the core holds for its states (in use, not reserved)."""
+        return self._core.nbytes
+
+    def advance(self, turns: int):
+        self.status = self._STATUS[self._core.advance(turns)]
+        return self.status
+
+    def line(self) -> list[tuple]:
+        return self._core.line()
+
+
+try:
+    from . import _core
+except ImportError:  # built without a C compiler: the pure path does the same search
+    _core = None
+
+#: whether the compiled core is available ("pure" otherwise)
+COMPILED = _core is not None
+
+
+def _search_class(core: str):
+    if core == "auto":
+        return CompiledSearch if COMPILED else PureSearch
+    if core == "compiled":
+        if not COMPILED:
+            raise RuntimeError("the compiled solver core is not built here (no C compiler at install?); "
+                               "use core='pure' or 'auto'")
+        return CompiledSearch
+    if core == "pure":
+        return PureSearch
+    raise ValueError(f"core must be 'auto', 'compiled' or 'pure', not {core!r}")
 
 
 def portfolio(variant, prune: bool = True) -> list[tuple[Model, int]]:
@@ -164,45 +250,52 @@ def portfolio(variant, prune: bool = True) -> list[tuple[Model, int]]:
 
 
 def search(members: list[tuple[Model, int]], start: tuple, time_limit: float,
-           max_states: int | None = None):
+           max_states: int | None = None, core: str = "auto"):
     """Run the searches ``members`` (model, turns a round) from ``start`` until one wins, the
     sound one (the first) runs dry, or the time or ``max_states`` (states met, all searches
-    together) runs out.
+    together) runs out. ``core``: "compiled", "pure" or "auto" (compiled when built).
     Returns ``(status, line of engine moves (src, dst, count), states)``."""
     deadline = time.perf_counter() + time_limit
-    entries = [[m, turns, best_first(m, start), 1] for m, turns in members]  # 1: states met
-    running = list(entries)
+    cls = _search_class(core)
+    searches = [(cls(m, start), turns) for m, turns in members]
+    running = list(searches)
+    release = cls.release_seconds_per_state
     while True:
         for entry in list(running):
-            model, turns, gen, _ = entry
-            try:
-                for _ in range(turns):
-                    entry[3] = next(gen)
-            except StopIteration as done:
-                status, line, entry[3] = done.value
-                if status == WON:
-                    return WON, _engine_line(model, start, line), sum(e[3] for e in entries)
-                if model.sound:
-                    return LOST, [], sum(e[3] for e in entries)
+            s, turns = entry
+            status = s.status if s.status is not RUNNING else s.advance(turns)
+            if status == WON:
+                return WON, _engine_line(s.model, start, s.line()), sum(e.states for e, _ in searches)
+            if status == LOST:
+                if s.model.sound:
+                    return LOST, [], sum(e.states for e, _ in searches)
                 running.remove(entry)  # a heuristic search ran dry: that proves nothing
                 continue
-            states = sum(e[3] for e in entries)
-            if time.perf_counter() + states * RELEASE_SECONDS_PER_STATE > deadline or (
+            states = sum(e.states for e, _ in searches)
+            if time.perf_counter() + states * release > deadline or (
                     max_states is not None and states > max_states):
                 return UNKNOWN, [], states
 
 
 def _engine_line(model: Model, start: tuple, line: list[tuple]) -> list[tuple]:
-    """The model's line as engine moves (run moves of one-card games become single-card moves)."""
+    """A search's line as engine moves from ``start``.
+
+    The search numbers columns as they stand in each canonical parent state; here each move is
+    renamed to the real column of ``start``'s line (the canonical order of the real state, ties
+    between equal columns being immaterial), and run moves of one-card games become single-card
+    moves."""
     out, st = [], start
-    for mv in line:
+    n = len(start[0])
+    for src, dst, k in line:
+        order = model.canonical_order(st)
+        mv = (order[src] if src < n else src, order[dst] if dst < n else dst, k)
         out += model.expand(st, mv)
         st = model.apply(st, mv)
     return out
 
 
 def solve(game: Game, time_limit: float = 10.0, *, max_states: int | None = None,
-          prune: bool = True) -> SolveResult:
+          prune: bool = True, core: str = "auto") -> SolveResult:
     """Solve the position of ``game`` with perfect information ("thoughtful" solitaire).
 
     The solver knows the stock order and every face-down card, so it answers "could this position
@@ -214,7 +307,8 @@ def solve(game: Game, time_limit: float = 10.0, *, max_states: int | None = None
     :mod:`ft_widget.solver.rules` (each argued there and in ``docs/solver.md``), else ``"unknown"``.
     ``prune=False`` turns the pruning off (a plain exhaustive search, for tests and the curious).
     ``max_states`` caps the states met (all searches together): the answer is then the same on
-    any machine, however fast.
+    any machine, however fast, and the same with ``core="compiled"`` (the C search core, used when
+    it was built at install) and ``core="pure"`` (the same search in Python).
 
     >>> from ft_widget import Game
     >>> result = solve(Game("maria", deal=1), time_limit=5)
@@ -228,7 +322,7 @@ def solve(game: Game, time_limit: float = 10.0, *, max_states: int | None = None
     gc.disable()
     try:
         status, line, states = search(portfolio(game.variant, prune), Model.from_game(game),
-                                      time_limit, max_states)
+                                      time_limit, max_states, core)
     finally:
         if collecting:
             gc.enable()
