@@ -11,10 +11,10 @@
  * is asked of the Model's ``home_sets`` once per foundation layout met and cached as bitmasks.
  *
  * A state is stored once, packed: per column (in canonical order) its length and its cards,
- * the eight foundation heights, the waste (length, cards), the stock (its length; without
+ * the eight foundation heights (two to a byte), the waste (length, cards), the stock (its length; without
  * redeals the stock is always a prefix of the first one, otherwise its cards and the redeals
- * left), and last the face-down count of each column. Memory per state: its bytes plus 16 bytes of bookkeeping, 8 of queue
- * and about 8 of hash table.
+ * left), and last the face-down count of each column. Memory per state: its bytes plus 12 of bookkeeping
+ * (offset, parent, move), 4 of queue and 16-32 of hash table (kept at most half full).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -39,8 +39,13 @@ typedef struct {
 enum { RUNNING = 0, WON = 1, LOST = 2 };
 
 typedef struct {
+    uint32_t *items;
+    size_t n, cap;
+} Bucket;
+
+typedef struct {
     PyObject_HEAD
-    int ncols, seq, stock_deal, prune, run_moves, keep_built, home_first, by_length, turn, key_down;
+    int ncols, seq, stock_deal, prune, run_moves, keep_built, home_first, by_length, turn, key_down, has_down;
     int wid, sid, fid; /* the engine's pile numbers for waste, stock, foundations */
     uint8_t onto[52][4], nonto[52];
     uint8_t builton[52][52]; /* builton[under][c]: c may be built on under */
@@ -53,13 +58,14 @@ typedef struct {
     /* states */
     uint8_t *arena;
     size_t arena_len, arena_cap;
-    uint64_t *off; /* n + 1 offsets */
-    uint32_t *hash, *parent, *move;
+    uint32_t *off; /* n + 1 offsets (the arena stays under 4 GB) */
+    uint32_t *parent, *move;
     size_t n, cap;
-    uint32_t *table; /* open addressing: state index + 1, 0 = free */
+    uint64_t *table; /* open addressing: hash << 32 | (state index + 1), 0 = free */
     size_t tcap;
-    uint64_t *heap;
-    size_t hn, hcap;
+    Bucket *buckets; /* NBUCKETS of them */
+    int top;         /* no bucket above it holds a state */
+    size_t hn;       /* states in the queue */
     uint64_t expanded;
     int status;
     uint32_t won_idx;
@@ -158,9 +164,10 @@ static int home_masks(Search *s, const uint8_t *found, uint64_t *fit, uint64_t *
 
 /* Python's order of (column tuple, down) pairs: cards compared in turn, a prefix first, then down. */
 static inline int cmp_col(const State *st, int a, int b) {
-    int la = st->len[a], lb = st->len[b];
-    int r = memcmp(st->cards[a], st->cards[b], la < lb ? la : lb);
-    if (r) return r;
+    int la = st->len[a], lb = st->len[b], m = la < lb ? la : lb;
+    const uint8_t *x = st->cards[a], *y = st->cards[b];
+    for (int i = 0; i < m; i++)
+        if (x[i] != y[i]) return (int)x[i] - (int)y[i];
     if (la != lb) return la - lb;
     return (int)st->down[a] - (int)st->down[b];
 }
@@ -183,8 +190,7 @@ static inline size_t encode(const Search *s, const State *st, uint8_t *out) {
         memcpy(p, st->cards[i], st->len[i]);
         p += st->len[i];
     }
-    memcpy(p, st->found, 8);
-    p += 8;
+    for (int i = 0; i < 4; i++) *p++ = (uint8_t)(st->found[2 * i] | st->found[2 * i + 1] << 4);
     *p++ = st->wlen;
     memcpy(p, st->waste, st->wlen);
     p += st->wlen;
@@ -194,8 +200,10 @@ static inline size_t encode(const Search *s, const State *st, uint8_t *out) {
         p += st->slen;
         *p++ = st->redeals;
     }
-    /* face-down counts last: in the one-card games they are not part of the key (see commit) */
-    for (int q = 0; q < n; q++) *p++ = st->down[order[q]];
+    /* face-down counts last, in the games that have them: in the one-card games they are not
+     * part of the key (see commit) */
+    if (s->has_down)
+        for (int q = 0; q < n; q++) *p++ = st->down[order[q]];
     return (size_t)(p - out);
 }
 
@@ -205,8 +213,10 @@ static void decode(const Search *s, const uint8_t *p, State *st) {
         memcpy(st->cards[i], p, st->len[i]);
         p += st->len[i];
     }
-    memcpy(st->found, p, 8);
-    p += 8;
+    for (int i = 0; i < 4; i++, p++) {
+        st->found[2 * i] = *p & 15;
+        st->found[2 * i + 1] = *p >> 4;
+    }
     st->wlen = *p++;
     memcpy(st->waste, p, st->wlen);
     p += st->wlen;
@@ -219,7 +229,7 @@ static void decode(const Search *s, const uint8_t *p, State *st) {
         p += st->slen;
         st->redeals = *p++;
     }
-    for (int i = 0; i < s->ncols; i++) st->down[i] = *p++;
+    for (int i = 0; i < s->ncols; i++) st->down[i] = s->has_down ? *p++ : 0;
 }
 
 /* The score of docs/solver.md: column part (``_evaluator`` in search.py). */
@@ -247,13 +257,11 @@ static int ensure_states(Search *s, size_t need) {
     size_t c = s->cap ? s->cap : 1024;
     while (c < need) c *= 2;
     void *q;
-    if (!(q = realloc(s->hash, c * 4))) goto fail;
-    s->hash = q;
     if (!(q = realloc(s->parent, c * 4))) goto fail;
     s->parent = q;
     if (!(q = realloc(s->move, c * 4))) goto fail;
     s->move = q;
-    if (!(q = realloc(s->off, (c + 1) * 8))) goto fail;
+    if (!(q = realloc(s->off, (c + 1) * 4))) goto fail;
     s->off = q;
     s->cap = c;
     return 0;
@@ -266,34 +274,39 @@ fail:
 static long commit(Search *s, size_t len, uint32_t parent, uint32_t mv) {
     uint8_t *b = s->arena + s->arena_len;
     /* The key: everything, or without the face-down counts where they change no move (key_down 0) */
-    size_t klen = s->key_down ? len : len - s->ncols;
+    size_t klen = (s->key_down || !s->has_down) ? len : len - s->ncols;
     uint64_t h = hash_bytes(b, klen);
     uint32_t h32 = (uint32_t)h;
-    size_t mask = s->tcap - 1, j = (h >> 32) & mask;
-    uint32_t t;
+    size_t mask = s->tcap - 1, j = h32 & mask;
+    uint64_t t;
     while ((t = s->table[j])) {
-        uint32_t i = t - 1;
-        if (s->hash[i] == h32 && s->off[i + 1] - s->off[i] == len && !memcmp(s->arena + s->off[i], b, klen))
-            return 0;
+        if ((uint32_t)(t >> 32) == h32) {
+            uint32_t i = (uint32_t)t - 1;
+            if (s->off[i + 1] - s->off[i] == len && !memcmp(s->arena + s->off[i], b, klen)) return 0;
+        }
         j = (j + 1) & mask;
     }
     if (s->n + 1 > s->cap && ensure_states(s, s->n + 1)) return -1;
+    if (s->arena_len + len > UINT32_MAX) {
+        PyErr_SetString(PyExc_MemoryError, "the search's states outgrew 4 GB");
+        return -1;
+    }
     uint32_t idx = (uint32_t)s->n++;
-    s->hash[idx] = h32;
     s->parent[idx] = parent;
     s->move[idx] = mv;
     s->arena_len += len;
     s->off[idx + 1] = s->arena_len;
-    s->table[j] = idx + 1;
+    s->table[j] = (uint64_t)h32 << 32 | (idx + 1);
     if (s->n * 2 > s->tcap) { /* keep the table at most half full */
         size_t nc = s->tcap * 2;
-        uint32_t *nt = calloc(nc, 4);
+        uint64_t *nt = calloc(nc, 8);
         if (!nt) { PyErr_NoMemory(); return -1; }
-        for (size_t i = 0; i < s->n; i++) {
-            uint64_t hh = hash_bytes(s->arena + s->off[i], s->off[i + 1] - s->off[i] - (s->key_down ? 0 : s->ncols));
-            size_t k = (hh >> 32) & (nc - 1);
+        for (size_t i = 0; i < s->tcap; i++) {
+            uint64_t e = s->table[i];
+            if (!e) continue;
+            size_t k = (e >> 32) & (nc - 1); /* a slot's place comes from the hash it keeps */
             while (nt[k]) k = (k + 1) & (nc - 1);
-            nt[k] = (uint32_t)i + 1;
+            nt[k] = e;
         }
         free(s->table);
         s->table = nt;
@@ -302,33 +315,32 @@ static long commit(Search *s, size_t len, uint32_t parent, uint32_t mv) {
     return (long)idx + 1;
 }
 
-static int heap_push(Search *s, int value, uint32_t idx) {
-    if (grow((void **)&s->heap, &s->hcap, s->hn + 1, 8)) return -1;
-    uint64_t key = ((uint64_t)(uint32_t)(value + 0x40000000) << 32) | idx;
-    size_t i = s->hn++;
-    while (i) {
-        size_t p = (i - 1) / 2;
-        if (s->heap[p] >= key) break;
-        s->heap[i] = s->heap[p];
-        i = p;
+/* The queue: one LIFO stack of state indices per score. States are numbered as they are met and
+ * pushed once, when met, so the top of a stack is its newest state: popping the top of the highest
+ * stack gives exactly the order of search.py's heap (highest score first, newest first among
+ * equals), in O(1) and touching only the top of one stack. */
+#define NBUCKETS 4096
+#define BUCKET0 2048
+
+static int queue_push(Search *s, int value, uint32_t idx) {
+    int b = value + BUCKET0;
+    if (b < 0 || b >= NBUCKETS) {
+        PyErr_Format(PyExc_OverflowError, "score %d out of the queue's range", value);
+        return -1;
     }
-    s->heap[i] = key;
+    Bucket *k = &s->buckets[b];
+    if (grow((void **)&k->items, &k->cap, k->n + 1, 4)) return -1;
+    k->items[k->n++] = idx;
+    s->hn++;
+    if (b > s->top) s->top = b;
     return 0;
 }
 
-static uint32_t heap_pop(Search *s) {
-    uint64_t top = s->heap[0], last = s->heap[--s->hn];
-    size_t i = 0, n = s->hn;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n && s->heap[c + 1] > s->heap[c]) c++;
-        if (s->heap[c] <= last) break;
-        s->heap[i] = s->heap[c];
-        i = c;
-    }
-    if (n) s->heap[i] = last;
-    return (uint32_t)top;
+static uint32_t queue_pop(Search *s) {
+    while (!s->buckets[s->top].n) s->top--;
+    Bucket *k = &s->buckets[s->top];
+    s->hn--;
+    return k->items[--k->n];
 }
 
 /* ------------------------------------------------------------------ moves (Model.moves, same order) */
@@ -437,7 +449,7 @@ static inline void apply_move(const Search *s, State *st, uint32_t mv) {
 /* ------------------------------------------------------------------ the search */
 
 static int expand_one(Search *s) {
-    uint32_t idx = heap_pop(s);
+    uint32_t idx = queue_pop(s);
     State st;
     decode(s, s->arena + s->off[idx], &st);
     uint64_t fit, safe;
@@ -482,7 +494,7 @@ static int expand_one(Search *s) {
                 if (dst < s->ncols) dv += column_value(s, st.cards[dst], st.len[dst]) - cv[dst];
                 v = base + cvsum + dv - 2 * dd - 4 * (st.wlen - wlen);
             }
-            if (heap_push(s, v, (uint32_t)(r - 1))) return -1;
+            if (queue_push(s, v, (uint32_t)(r - 1))) return -1;
         }
         /* undo */
         if (src < s->ncols) { st.len[src] = slen_src; st.down[src] = sdown; }
@@ -525,15 +537,18 @@ static PyObject *Search_get_states(Search *s, void *c) { return PyLong_FromSize_
 static PyObject *Search_get_status(Search *s, void *c) { return PyLong_FromLong(s->status); }
 static PyObject *Search_get_nbytes(Search *s, void *c) {
     /* bytes in use (not capacity): what a state costs */
-    size_t b = s->arena_len + s->n * (8 + 4 + 4 + 4) + s->hn * 8 + s->tcap * 4 + s->fc_cap * 24;
+    size_t b = s->arena_len + s->n * (4 + 4 + 4) + s->hn * 4 + s->tcap * 8 + s->fc_cap * 24;
     return PyLong_FromSize_t(b);
 }
 static PyObject *Search_get_expanded(Search *s, void *c) { return PyLong_FromUnsignedLongLong(s->expanded); }
 
 static void Search_dealloc(Search *s) {
     free(s->fc_key); free(s->fc_fit); free(s->fc_safe);
-    free(s->arena); free(s->off); free(s->hash); free(s->parent); free(s->move);
-    free(s->table); free(s->heap);
+    free(s->arena); free(s->off); free(s->parent); free(s->move);
+    free(s->table);
+    if (s->buckets)
+        for (int b = 0; b < NBUCKETS; b++) free(s->buckets[b].items);
+    free(s->buckets);
     Py_XDECREF(s->home_sets);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
@@ -605,6 +620,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
         if (dv < 0 || dv > 255 || (k && dv >= k) || (!k && dv)) { PyErr_SetString(PyExc_ValueError, "face-down count out of the core's range"); return -1; }
         st.len[i] = (uint8_t)k;
         st.down[i] = (uint8_t)dv;
+        if (dv) s->has_down = 1; /* cards never turn face down: without any now, none ever */
     }
     PyObject *ff = PySequence_Fast(found, "found");
     if (!ff) return -1;
@@ -628,8 +644,11 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     s->init_slen = sl;
     if (bylen && redeals) { PyErr_SetString(PyExc_ValueError, "stock by length needs no redeals"); return -1; }
     /* the start state */
+    s->buckets = calloc(NBUCKETS, sizeof(Bucket));
+    if (!s->buckets) { PyErr_NoMemory(); return -1; }
+    s->top = 0;
     s->tcap = 1 << 12;
-    s->table = calloc(s->tcap, 4);
+    s->table = calloc(s->tcap, 8);
     if (!s->table) { PyErr_NoMemory(); return -1; }
     if (ensure_states(s, 1)) return -1;
     s->off[0] = 0;
@@ -641,7 +660,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     for (int i = 0; i < 8; i++) home += st.found[i];
     if (home == 104) { s->status = WON; s->won_idx = 0; return 0; }
     decode(s, s->arena, &st);
-    if (heap_push(s, state_value(s, &st), 0)) return -1;
+    if (queue_push(s, state_value(s, &st), 0)) return -1;
     return 0;
 }
 
