@@ -3,13 +3,18 @@
 ``engine``  random playouts per variant; reports positions per second, where one position is
             ``legal_moves()`` + ``play()`` of a random legal move, with every playout taken back
             by ``undo()`` (counted in the time).
-``solver``  solves deals per variant; reports won, lost, unknown, median and worst time, and
-            states per second.
+``solver``  first the speed of the solver's two paths per variant: states per CPU second of the
+            compiled core and of the pure-Python search on the same deals and state budget (the
+            two give identical answers there), the compiled core also over a larger budget, and
+            its memory per state; then solves deals per variant and reports won, lost, unknown,
+            median and worst time, and states per second (``--speed-only`` stops after the first
+            table).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -45,6 +50,43 @@ def bench_engine(variants: list[str], seconds: float = 2.0, depth: int = 200, se
     return rows
 
 
+def bench_solver_speed(variants: list[str], deals: tuple[int, ...] = (1, 2), budget: int = 30_000,
+                       large: int = 1_000_000) -> list[dict]:
+    """Per variant: states per CPU second of ``solve`` on ``deals`` with ``max_states=budget`` on the
+    compiled and the pure path (checked identical), and of the compiled core alone over ``large``
+    states of the sound search from deal ``deals[0]``, with the bytes it holds per state."""
+    from .game import Game
+    from .solver import solve
+    from .solver.rules import Model
+    from .solver.search import COMPILED, CompiledSearch
+    from .variants import VARIANTS as ALL
+
+    rows = []
+    for v in variants:
+        row: dict = dict(variant=v)
+        answers = {}
+        for core in (["compiled"] if COMPILED else []) + ["pure"]:
+            states = 0
+            t0 = time.process_time()
+            for d in deals:
+                r = solve(Game(v, deal=d), time_limit=3600, max_states=budget, core=core)
+                states += r.states
+                answers.setdefault(d, []).append((r.status, r.states, r.moves))
+            row[f"{core}_per_s"] = int(states / (time.process_time() - t0))
+        if COMPILED:
+            row["identical"] = all(a[0] == a[1] for a in answers.values())
+            row["speedup"] = round(row["compiled_per_s"] / row["pure_per_s"], 1)
+            s = CompiledSearch(Model(ALL[v]), Model.from_game(Game(v, deal=deals[0])))
+            t0 = time.process_time()
+            while s.status is None and s.states < large:
+                s.advance(8)
+            dt = time.process_time() - t0
+            row[f"compiled_{large // 1000}k_per_s"] = int(s.states / dt)
+            row["bytes_per_state"] = round(s.nbytes / s.states, 1)
+        rows.append(row)
+    return rows
+
+
 def bench_solver(variants: list[str], deals: list[int], time_limit: float, processes: int = 1) -> list[dict]:
     from .studies import study, summarize
 
@@ -75,6 +117,7 @@ def main(argv=None) -> int:
     s.add_argument("--deals", default="1-50")
     s.add_argument("--time-limit", type=float, default=10.0)
     s.add_argument("--processes", type=int, default=1, help="deals solved in parallel (default 1)")
+    s.add_argument("--speed-only", action="store_true", help="only the compiled / pure speed table")
     args = ap.parse_args(argv)
     variants = list(VARIANTS) if args.variants == "all" else args.variants.split(",")
     t0 = time.time()
@@ -84,6 +127,18 @@ def main(argv=None) -> int:
         print(_table(rows))
         print(f"all variants: {total:,.0f} positions/s (target 30,000/s)")
     else:
+        from .solver.search import COMPILED
+
+        print(f"load average at the start: {os.getloadavg()[0]:.2f}")
+        speed = bench_solver_speed(variants)
+        print("states per CPU second, same deals (1, 2) and budget (30,000 states) on both paths:")
+        print(_table(speed))
+        if not COMPILED:
+            print("the compiled core is not built here: only the pure path ran")
+        print(f"load average at the end: {os.getloadavg()[0]:.2f}")
+        if args.speed_only:
+            print(f"{time.time() - t0:.0f} s on {machine()}")
+            return 0
         rows = bench_solver(variants, parse_deals(args.deals), args.time_limit, args.processes)
         print(_table(rows))
         settled = [(r["won"] + r["lost"]) / r["deals"] for r in rows]
