@@ -57,7 +57,7 @@ def bench_solver_speed(variants: list[str], deals: tuple[int, ...] = (1, 2), bud
     states of the sound search from deal ``deals[0]``, with the bytes it holds per state."""
     from .game import Game
     from .solver import solve
-    from .solver.rules import Model
+    from .solver.model import Model
     from .solver.search import COMPILED, CompiledSearch
     from .variants import VARIANTS as ALL
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import card_symbol
+from .rules import foundation_for
 
 if TYPE_CHECKING:
     from .game import Game
@@ -16,7 +17,8 @@ if TYPE_CHECKING:
 TEXT_BACK = "▒▒"  # the SVG part below has its own BACK colour
 
 
-def _status(game: Game) -> str:
+def status_line(game: Game) -> str:
+    """One line for a position: variant, deal, moves, cards home, and how the game ended."""
     parts = [game.variant.name]
     if game.deal is not None:
         parts.append(f"deal {game.deal}")
@@ -39,7 +41,7 @@ def text_board(game: Game) -> str:
         stock_line += f" ({len(waste)})"
     if game.variant.redeals:
         stock_line += f"   redeals left {game.redeals_left}"
-    lines = [_status(game), f"Foundations {found}", stock_line, ""]
+    lines = [status_line(game), f"Foundations {found}", stock_line, ""]
     cols, down = game.tableau, game.face_down_counts
     lines.append(" ".join(f"{i + 1:>3}" for i in range(len(cols))))
     depth = max((len(c) for c in cols), default=0)
@@ -197,7 +199,7 @@ def svg_board(game: Game, highlight=None, caption: str | None = None, scale: flo
     # Where each pile's top card is drawn, for highlights: pile -> (x, y) of its top card.
     anchors: dict[int, tuple[float, float]] = {}
     parts: list[str] = []
-    status = _status(game)
+    status = status_line(game)
     if v.redeals:
         status += f" · {game.redeals_left} redeal{'s' if game.redeals_left != 1 else ''} left"
     if caption is not None:
@@ -271,7 +273,6 @@ def svg_board(game: Game, highlight=None, caption: str | None = None, scale: flo
 
 def _highlight(game: Game, move, anchors, slot_x, fx0, card_y) -> str:
     """Outline a move's cards (orange) and its destination (cyan), with an arrow."""
-    from .cards import rank_of
     from .game import FOUNDATION, STOCK, WASTE
 
     src, dst, count = move
@@ -294,10 +295,8 @@ def _highlight(game: Game, move, anchors, slot_x, fx0, card_y) -> str:
         waste = game.waste
         card = waste[-1] if src == WASTE and waste else None
     if dst == FOUNDATION:
-        # the pile the engine would choose: the first that accepts the card
-        k = next((k for k, pile in enumerate(game.foundations)
-                  if card is not None and ((pile and pile[-1] + 1 == card and rank_of(pile[-1]) < 13)
-                                           or (not pile and rank_of(card) == 1))), 0)
+        # the pile the engine would choose
+        k = (foundation_for(game.foundations, card) if card is not None else None) or 0
         tx, ty = fx0 + k * PITCH, anchors[STOCK][1]
     else:
         tx, ty = anchors[dst]

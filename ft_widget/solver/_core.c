@@ -46,6 +46,7 @@ typedef struct {
 typedef struct {
     PyObject_HEAD
     int ncols, seq, stock_deal, prune, run_moves, keep_built, home_first, by_length, turn, key_down, has_down;
+    int waste_safe; /* may a safe waste top go home as the only move (ft_widget.rules.safe_from_waste) */
     int wid, sid, fid; /* the engine's pile numbers for waste, stock, foundations */
     uint8_t onto[52][4], nonto[52];
     uint8_t builton[52][52]; /* builton[under][c]: c may be built on under */
@@ -352,7 +353,7 @@ static int gen_moves(const Search *s, const State *st, uint64_t fit, uint64_t sa
     if (safe) {
         for (int i = 0; i < n; i++)
             if (st->len[i] && (safe >> st->cards[i][st->len[i] - 1] & 1)) { out[0] = MV(i, s->fid, 1); return 1; }
-        if (st->wlen && s->stock_deal == 1 && (safe >> st->waste[st->wlen - 1] & 1)) {
+        if (st->wlen && s->waste_safe && (safe >> st->waste[st->wlen - 1] & 1)) {
             out[0] = MV(s->wid, s->fid, 1);
             return 1;
         }
@@ -573,19 +574,21 @@ static int read_cards(PyObject *seq, uint8_t *out, int max, const char *what) {
 
 /* Search(onto, home_sets, flags, piles, start)
  *   onto: 52 sequences, the cards each card may be built on (ft_widget.rules, via the Model)
- *   flags: (sequences, stock_deal, prune, run_moves, keep_built, home_first, stock_by_length, turn)
+ *   flags: (sequences, stock_deal, prune, run_moves, keep_built, home_first, stock_by_length, turn,
+ *           key_has_down, waste_safe)
  *   piles: (waste, stock, foundation) pile numbers
  *   start: (tableau, down, found, waste, stock, redeals) as Model.from_game gives it */
 static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     PyObject *onto, *home_sets, *start;
-    int seq, deal, prune, run, keep, homef, bylen, turn, keydown, wid, sid, fid;
-    if (!PyArg_ParseTuple(args, "OO(iiiiiiiii)(iii)O", &onto, &home_sets, &seq, &deal, &prune, &run, &keep,
-                          &homef, &bylen, &turn, &keydown, &wid, &sid, &fid, &start))
+    int seq, deal, prune, run, keep, homef, bylen, turn, keydown, wsafe, wid, sid, fid;
+    if (!PyArg_ParseTuple(args, "OO(iiiiiiiiii)(iii)O", &onto, &home_sets, &seq, &deal, &prune, &run, &keep,
+                          &homef, &bylen, &turn, &keydown, &wsafe, &wid, &sid, &fid, &start))
         return -1;
     if (s->home_sets) { PyErr_SetString(PyExc_RuntimeError, "Search is initialised once"); return -1; }
     s->seq = seq; s->stock_deal = deal; s->prune = prune; s->run_moves = run; s->keep_built = keep;
     s->home_first = homef; s->by_length = bylen; s->turn = turn > 0 ? turn : 1;
     s->key_down = keydown;
+    s->waste_safe = wsafe;
     s->wid = wid; s->sid = sid; s->fid = fid;
     Py_INCREF(home_sets);
     s->home_sets = home_sets;

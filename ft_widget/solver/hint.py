@@ -35,7 +35,7 @@ def hint(game: Game, time_limit: float = 1.0) -> Hint | None:
         return None
     result = solve(game, time_limit=time_limit)
     if result.status == WON and result.moves:
-        return Hint(Move.parse(result.moves[0]), f"this starts a win in {len(result.moves)} moves",
+        return Hint(result.moves[0], f"this starts a win in {len(result.moves)} moves",
                     "solver")
     choice = cautious_choice(game)
     if choice is None:  # only moves that change nothing for the better are left

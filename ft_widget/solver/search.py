@@ -21,24 +21,25 @@ import heapq
 import time
 from dataclasses import dataclass, field
 
-from ..game import FOUNDATION, STOCK, WASTE, Game, Move
-from .rules import Model
+from ..game import FOUNDATION, STOCK, WASTE, Game, Move, Outcome
+from .model import Model
 
-WON, LOST, UNKNOWN = "won", "lost", "unknown"
+WON, LOST, UNKNOWN = Outcome.WON, Outcome.LOST, Outcome.UNKNOWN
 
 
 @dataclass
 class SolveResult:
     """What :func:`solve` found.
 
-    ``status`` is ``"won"`` (``moves`` is a winning line, replayed through the engine before it was
-    returned), ``"lost"`` (every reachable state was searched: no win exists) or ``"unknown"`` (the
-    time or state limit ran out first). ``moves`` are RULES.md move strings, ``states`` the distinct
+    ``status`` is an :class:`~ft_widget.game.Outcome` (a string): ``"won"`` (``moves`` is a winning
+    line, replayed through the engine before it was returned), ``"lost"`` (every reachable state was
+    searched: no win exists) or ``"unknown"`` (the time or state limit ran out first). ``moves`` are
+    :class:`~ft_widget.game.Move` values (``str(move)`` is the notation), ``states`` the distinct
     states its searches met (each search counts its own), ``seconds`` the time it took.
     """
 
-    status: str
-    moves: list[str] = field(default_factory=list)
+    status: Outcome
+    moves: list[Move] = field(default_factory=list)
     states: int = 0
     seconds: float = 0.0
 
@@ -190,7 +191,7 @@ class CompiledSearch:
         self.model = model
         flags = (int(model.sequences), model.stock_deal, int(model.prune), int(model.run_moves),
                  int(model.keep_built), int(model.home_first), int(model.stock_by_length), TURN,
-                 int(model.key_has_down))
+                 int(model.key_has_down), int(model.waste_safe))
         # The rules travel as data and as the Model's own answers: the building table, and
         # home_sets (fits home / safe home, R4) asked once per foundation layout.
         self._core = _core.Search(model.accepts, model.home_sets, flags, (WASTE, STOCK, FOUNDATION), start)
@@ -353,16 +354,16 @@ def solve(game: Game, time_limit: float = 10.0, *, max_states: int | None = None
     ``status`` is ``"won"`` only with a line that was replayed through the engine to a won game
     (and shortened first, see :func:`shorten`),
     ``"lost"`` only when the search was exhaustive under the pruning rules of
-    :mod:`ft_widget.solver.rules` (each argued there and in ``docs/solver.md``), else ``"unknown"``.
+    :mod:`ft_widget.solver.model` (each argued there and in ``docs/solver.md``), else ``"unknown"``.
     ``prune=False`` turns the pruning off (a plain exhaustive search, for tests and the curious).
     ``max_states`` caps the states met (all searches together): the answer is then the same on
     any machine, however fast, and the same with ``core="compiled"`` (the C search core, used when
     it was built at install) and ``core="pure"`` (the same search in Python).
 
     >>> from ft_widget import Game
-    >>> result = solve(Game("maria", deal=1), time_limit=5)
-    >>> result.status in ("won", "lost", "unknown")
-    True
+    >>> result = solve(Game("lucas", deal=3), max_states=20_000)
+    >>> result.status, result.moves[0] in Game("lucas", deal=3).legal_moves()
+    (Outcome.WON, True)
     """
     t0 = time.perf_counter()
     # The searches allocate millions of tuples and make no reference cycles, so the cyclic
@@ -377,7 +378,7 @@ def solve(game: Game, time_limit: float = 10.0, *, max_states: int | None = None
             gc.enable()
     if status == WON:
         line = shorten(game.variant, Model.from_game(game), line)
-    moves = [str(Move(*m)) for m in line]
+    moves = [Move(*m) for m in line]
     if status == WON:
         check = game.copy()
         for m in moves:
