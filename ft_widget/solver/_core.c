@@ -27,6 +27,7 @@
 #define MAXPILE 127
 #define MAXSTATE (MAXCOLS * (MAXLEN + 2) + 8 + 2 * (MAXPILE + 1) + 2)
 #define MAXMOVES 8192
+#define CORE_INTERFACE 2 /* search.CORE_INTERFACE: raise both when the arguments or the search change */
 
 typedef struct {
     uint8_t len[MAXCOLS], down[MAXCOLS];
@@ -46,7 +47,8 @@ typedef struct {
 typedef struct {
     PyObject_HEAD
     int ncols, seq, stock_deal, prune, run_moves, keep_built, home_first, by_length, turn, key_down, has_down;
-    int waste_safe; /* may a safe waste top go home as the only move (ft_widget.rules.safe_from_waste) */
+    int waste_safe;
+    int w[6]; /* score weights: home, face down, waste, empty column, not built, above a lower card */ /* may a safe waste top go home as the only move (ft_widget.rules.safe_from_waste) */
     int wid, sid, fid; /* the engine's pile numbers for waste, stock, foundations */
     uint8_t onto[52][4], nonto[52];
     uint8_t builton[52][52]; /* builton[under][c]: c may be built on under */
@@ -235,12 +237,12 @@ static void decode(const Search *s, const uint8_t *p, State *st) {
 
 /* The score of docs/solver.md: column part (``_evaluator`` in search.py). */
 static inline int column_value(const Search *s, const uint8_t *col, int len) {
-    if (!len) return 6;
+    if (!len) return s->w[3];
     int v = 0, low = col[0] % 13;
     for (int k = 1; k < len; k++) {
         int c = col[k];
-        if (!s->builton[col[k - 1]][c]) v -= 2;
-        if (c % 13 > low) v -= 1;
+        if (!s->builton[col[k - 1]][c]) v += s->w[4];
+        if (c % 13 > low) v += s->w[5];
         else low = c % 13;
     }
     return v;
@@ -248,9 +250,9 @@ static inline int column_value(const Search *s, const uint8_t *col, int len) {
 
 static int state_value(const Search *s, const State *st) {
     int v = 0;
-    for (int i = 0; i < 8; i++) v += 8 * st->found[i];
-    for (int i = 0; i < s->ncols; i++) v += -2 * st->down[i] + column_value(s, st->cards[i], st->len[i]);
-    return v - 4 * st->wlen;
+    for (int i = 0; i < 8; i++) v += s->w[0] * st->found[i];
+    for (int i = 0; i < s->ncols; i++) v += s->w[1] * st->down[i] + column_value(s, st->cards[i], st->len[i]);
+    return v + s->w[2] * st->wlen;
 }
 
 /* Room for ``need`` states in the per-state arrays (off has one entry more). */
@@ -457,12 +459,12 @@ static int expand_one(Search *s) {
     if (home_masks(s, st.found, &fit, &safe)) return -1;
     static uint32_t moves[MAXMOVES];
     int nm = gen_moves(s, &st, fit, safe, moves);
-    int cv[MAXCOLS], cvsum = 0, base = -4 * st.wlen;
-    for (int i = 0; i < 8; i++) base += 8 * st.found[i];
+    int cv[MAXCOLS], cvsum = 0, base = s->w[2] * st.wlen;
+    for (int i = 0; i < 8; i++) base += s->w[0] * st.found[i];
     for (int i = 0; i < s->ncols; i++) {
         cv[i] = column_value(s, st.cards[i], st.len[i]);
         cvsum += cv[i];
-        base -= 2 * st.down[i];
+        base += s->w[1] * st.down[i];
     }
     for (int q = 0; q < nm; q++) {
         uint32_t mv = moves[q];
@@ -484,16 +486,16 @@ static int expand_one(Search *s) {
             if (home == 104) { s->status = WON; s->won_idx = (uint32_t)(r - 1); return 0; }
             int v;
             if (src == s->sid || dst == s->sid) {
-                v = base + cvsum + 4 * wlen - 4 * st.wlen;
+                v = base + cvsum + s->w[2] * (st.wlen - wlen);
             } else {
                 int dv = 0, dd = 0;
-                for (int i = 0; i < 8; i++) dv += 8 * (st.found[i] - found[i]);
+                for (int i = 0; i < 8; i++) dv += s->w[0] * (st.found[i] - found[i]);
                 if (src < s->ncols) {
                     dv += column_value(s, st.cards[src], st.len[src]) - cv[src];
                     dd += st.down[src] - sdown;
                 }
                 if (dst < s->ncols) dv += column_value(s, st.cards[dst], st.len[dst]) - cv[dst];
-                v = base + cvsum + dv - 2 * dd - 4 * (st.wlen - wlen);
+                v = base + cvsum + dv + s->w[1] * dd + s->w[2] * (st.wlen - wlen);
             }
             if (queue_push(s, v, (uint32_t)(r - 1))) return -1;
         }
@@ -572,23 +574,29 @@ static int read_cards(PyObject *seq, uint8_t *out, int max, const char *what) {
     return (int)n;
 }
 
-/* Search(onto, home_sets, flags, piles, start)
+/* Search(onto, home_sets, flags, weights, piles, start)
  *   onto: 52 sequences, the cards each card may be built on (ft_widget.rules, via the Model)
  *   flags: (sequences, stock_deal, prune, run_moves, keep_built, home_first, stock_by_length, turn,
  *           key_has_down, waste_safe)
+ *   weights: the score's six weights (search.py's _evaluator)
  *   piles: (waste, stock, foundation) pile numbers
  *   start: (tableau, down, found, waste, stock, redeals) as Model.from_game gives it */
 static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     PyObject *onto, *home_sets, *start;
-    int seq, deal, prune, run, keep, homef, bylen, turn, keydown, wsafe, wid, sid, fid;
-    if (!PyArg_ParseTuple(args, "OO(iiiiiiiiii)(iii)O", &onto, &home_sets, &seq, &deal, &prune, &run, &keep,
-                          &homef, &bylen, &turn, &keydown, &wsafe, &wid, &sid, &fid, &start))
+    int seq, deal, prune, run, keep, homef, bylen, turn, keydown, wsafe, wid, sid, fid, w[6];
+    if (!PyArg_ParseTuple(args, "OO(iiiiiiiiii)(iiiiii)(iii)O", &onto, &home_sets, &seq, &deal, &prune, &run,
+                          &keep, &homef, &bylen, &turn, &keydown, &wsafe, &w[0], &w[1], &w[2], &w[3], &w[4],
+                          &w[5], &wid, &sid, &fid, &start))
         return -1;
     if (s->home_sets) { PyErr_SetString(PyExc_RuntimeError, "Search is initialised once"); return -1; }
     s->seq = seq; s->stock_deal = deal; s->prune = prune; s->run_moves = run; s->keep_built = keep;
     s->home_first = homef; s->by_length = bylen; s->turn = turn > 0 ? turn : 1;
     s->key_down = keydown;
     s->waste_safe = wsafe;
+    for (int i = 0; i < 6; i++) {
+        if (w[i] < -64 || w[i] > 64) { PyErr_SetString(PyExc_ValueError, "weights within -64..64"); return -1; }
+        s->w[i] = w[i];
+    }
     s->wid = wid; s->sid = sid; s->fid = fid;
     Py_INCREF(home_sets);
     s->home_sets = home_sets;
@@ -635,12 +643,12 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     }
     Py_DECREF(ff);
     memcpy(st.found, tmp, 8);
-    int w = read_cards(waste, st.waste, MAXPILE, "waste");
-    if (w < 0) return -1;
+    int wl = read_cards(waste, st.waste, MAXPILE, "waste");
+    if (wl < 0) return -1;
     int sl = read_cards(stock, st.stock, MAXPILE, "stock");
     if (sl < 0) return -1;
-    if (w + sl > MAXPILE) { PyErr_SetString(PyExc_ValueError, "waste and stock too long for the core"); return -1; }
-    st.wlen = (uint8_t)w; st.slen = (uint8_t)sl;
+    if (wl + sl > MAXPILE) { PyErr_SetString(PyExc_ValueError, "waste and stock too long for the core"); return -1; }
+    st.wlen = (uint8_t)wl; st.slen = (uint8_t)sl;
     if (redeals < 0 || redeals > 255) { PyErr_SetString(PyExc_ValueError, "redeals"); return -1; }
     st.redeals = (uint8_t)redeals;
     memcpy(s->init_stock, st.stock, sl);
@@ -709,5 +717,8 @@ PyMODINIT_FUNC PyInit__core(void) {
         return NULL;
     }
     PyModule_AddIntConstant(m, "MAXSTATE", MAXSTATE);
+    /* search.py checks this: a core left over from an older source (an editable install whose
+     * rebuild failed) is not used */
+    PyModule_AddIntConstant(m, "INTERFACE", CORE_INTERFACE);
     return m;
 }

@@ -64,12 +64,20 @@ from ..game import FOUNDATION, STOCK, WASTE
 from ..variants import Variant
 
 
+#: The score's weights: a card home, a face-down card, a waste card, an empty column, a card not built
+#: on the card under it, a card above a lower card.
+WEIGHTS = (8, -2, -4, 6, -2, -1)
+
+
 class Model:
     """Moves, successor states and pruning for one variant, on tuple states."""
 
     def __init__(self, variant: Variant, prune: bool = True, *, run_moves: bool = False,
-                 keep_built: bool = False, home_first: bool = False):
+                 keep_built: bool = False, home_first: bool = False,
+                 weights: tuple[int, ...] = WEIGHTS):
         self.variant = variant
+        #: the best-first score's weights (see search._evaluator); they order the search only
+        self.weights = tuple(weights)
         self.prune = prune
         #: one-card games: offer runs moved through empty columns as one move (a shortcut)
         self.run_moves = run_moves and not variant.sequences

@@ -60,24 +60,25 @@ class SolveResult:
 def _evaluator(model: Model):
     """Score of a state for the best-first order: higher is more promising.
 
-    8 a card home, -2 a face-down card, -4 a waste card (buried there, it is hard to reach),
-    +6 an empty column, -2 a card not built on the card under it, -1 a card above a lower card.
-    Column values are cached: columns recur in many states.
+    ``model.weights`` (:data:`WEIGHTS` by default: 8 a card home, -2 a face-down card, -4 a waste
+    card (buried there, it is hard to reach), +6 an empty column, -2 a card not built on the card
+    under it, -1 a card above a lower card). Column values are cached: columns recur in many states.
     """
     accepts = model.accepts
+    w_home, w_down, w_waste, w_empty, w_unbuilt, w_lower = model.weights
 
     class ColumnValues(dict):
         """column -> its value, computed on first use (a hit is a plain dict lookup)."""
 
         def __missing__(self, col: tuple) -> int:
-            v = 6 if not col else 0
+            v = w_empty if not col else 0
             low = col[0] % 13 if col else 0
             for k in range(1, len(col)):
                 c = col[k]
                 if col[k - 1] not in accepts[c]:
-                    v -= 2
+                    v += w_unbuilt
                 if c % 13 > low:
-                    v -= 1
+                    v += w_lower
                 else:
                     low = c % 13
             self[col] = v
@@ -87,7 +88,8 @@ def _evaluator(model: Model):
 
     def value(st: tuple) -> int:
         tab, down, found, waste, _, _ = st
-        return 8 * sum(found) - 2 * sum(down) - 4 * len(waste) + sum(map(column_value, tab))
+        return (w_home * sum(found) + w_down * sum(down) + w_waste * len(waste)
+                + sum(map(column_value, tab)))
 
     return value
 
@@ -194,7 +196,8 @@ class CompiledSearch:
                  int(model.key_has_down), int(model.waste_safe))
         # The rules travel as data and as the Model's own answers: the building table, and
         # home_sets (fits home / safe home, R4) asked once per foundation layout.
-        self._core = _core.Search(model.accepts, model.home_sets, flags, (WASTE, STOCK, FOUNDATION), start)
+        self._core = _core.Search(model.accepts, model.home_sets, flags, model.weights,
+                                  (WASTE, STOCK, FOUNDATION), start)
         self.status = self._STATUS[self._core.status]
 
     @property
@@ -214,9 +217,19 @@ class CompiledSearch:
         return self._core.line()
 
 
+#: the version of the compiled core's interface this module speaks (``_core.c`` defines it too)
+CORE_INTERFACE = 2
+
 try:
     from . import _core
 except ImportError:  # built without a C compiler: the pure path does the same search
+    _core = None
+if _core is not None and getattr(_core, "INTERFACE", None) != CORE_INTERFACE:
+    # a core built from an older source (say an editable install whose rebuild failed)
+    import warnings
+
+    warnings.warn("ft_widget's compiled solver core is out of date (reinstall to rebuild it); "
+                  "the solver uses its pure-Python path", RuntimeWarning, stacklevel=2)
     _core = None
 
 #: whether the compiled core is available ("pure" otherwise)
