@@ -3,6 +3,9 @@
 ``engine``  random playouts per variant; reports positions per second, where one position is
             ``legal_moves()`` + ``play()`` of a random legal move, with every playout taken back
             by ``undo()`` (counted in the time).
+``candidates``  how the compiled core was chosen: states per CPU second on the same deals and
+            state budget of (1) the pure-Python search, (2) the same source compiled by Cython
+            (pure-Python mode: needs ``pip install cython``) and (3) the C core.
 ``solver``  first the speed of the solver's two paths per variant: states per CPU second of the
             compiled core and of the pure-Python search on the same deals and state budget (the
             two give identical answers there), the compiled core also over a larger budget, and
@@ -87,6 +90,57 @@ def bench_solver_speed(variants: list[str], deals: tuple[int, ...] = (1, 2), bud
     return rows
 
 
+_CANDIDATE_RUN = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from ft_widget import Game, solve
+import ft_widget.solver.search as S
+states = seconds = 0
+for v in sys.argv[4].split(","):
+    for d in (1, 4):
+        t0 = time.process_time()
+        states += solve(Game(v, deal=d), time_limit=3600, max_states=int(sys.argv[3]), core=sys.argv[2]).states
+        seconds += time.process_time() - t0
+print(int(states / seconds), S.__file__.rsplit("/", 1)[1])
+"""
+
+
+def bench_candidates(variants: list[str], budget: int = 60_000) -> list[dict]:
+    """States per CPU second of the pure search, the same source compiled by Cython, and the C core,
+    each on deals 1 and 4 of ``variants`` with ``max_states=budget``, each in its own process."""
+    import pathlib
+    import shutil
+    import subprocess
+    import tempfile
+
+    here = pathlib.Path(__file__).parent
+    rows = []
+
+    def run(root, core, label):
+        out = subprocess.run([sys.executable, "-c", _CANDIDATE_RUN, str(root), core, str(budget),
+                              ",".join(variants)], capture_output=True, text=True, check=True).stdout.split()
+        rows.append(dict(candidate=label, states_per_cpu_s=int(out[0]), search_module=out[1]))
+
+    run(here.parent, "pure", "pure Python")
+    with tempfile.TemporaryDirectory() as tmp:
+        shutil.copytree(here, pathlib.Path(tmp) / "ft_widget",
+                        ignore=shutil.ignore_patterns("*.so", "__pycache__", "static"))
+        solver = pathlib.Path(tmp) / "ft_widget" / "solver"
+        made = subprocess.run([sys.executable, "-m", "Cython.Build.Cythonize", "-3", "-i", "-q",
+                               str(solver / "model.py"), str(solver / "search.py")],
+                              capture_output=True, text=True, cwd=tmp)
+        if made.returncode == 0:
+            run(tmp, "pure", "Cython (pure-Python mode, same source)")
+        else:
+            rows.append(dict(candidate="Cython", states_per_cpu_s=0,
+                             search_module="not measured: pip install cython"))
+    from .solver.search import COMPILED
+
+    if COMPILED:
+        run(here.parent, "compiled", "C core (_core.c)")
+    return rows
+
+
 def bench_solver(variants: list[str], deals: list[int], time_limit: float, processes: int = 1) -> list[dict]:
     from .studies import study, summarize
 
@@ -112,6 +166,9 @@ def main(argv=None) -> int:
     e = sub.add_parser("engine", help="random playouts: positions per second")
     e.add_argument("--variants", default="all")
     e.add_argument("--seconds", type=float, default=2.0, help="per variant")
+    c = sub.add_parser("candidates", help="the compiled-core candidates side by side")
+    c.add_argument("--variants", default="forty_thieves,maria,number_ten,indian")
+    c.add_argument("--max-states", type=int, default=60_000)
     s = sub.add_parser("solver", help="solve deals: won / lost / unknown, times, states per second")
     s.add_argument("--variants", default="all")
     s.add_argument("--deals", default="1-50")
@@ -121,7 +178,11 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     variants = list(VARIANTS) if args.variants == "all" else args.variants.split(",")
     t0 = time.time()
-    if args.what == "engine":
+    if args.what == "candidates":
+        print(f"load average at the start: {os.getloadavg()[0]:.2f}")
+        print(_table(bench_candidates(variants, args.max_states)))
+        print(f"load average at the end: {os.getloadavg()[0]:.2f}")
+    elif args.what == "engine":
         rows = bench_engine(variants, args.seconds)
         total = sum(r["positions"] for r in rows) / sum(r["seconds"] for r in rows)
         print(_table(rows))

@@ -23,8 +23,9 @@ checks on hundreds of small positions that the pruned search and a plain exhaust
 
 R1 *Column symmetry.* Columns are interchangeable: no rule names a column, so two states that differ
    only by the order of their columns have the same outcome (a winning line for one becomes one
-   for the other by renaming columns). The search therefore identifies states by a key in which the
-   columns are sorted (:meth:`Model.key`).
+   for the other by renaming columns). The search therefore stores and expands every state with its
+   columns sorted (:meth:`Model.canonical`), and a winning line found that way is renamed back to
+   the real columns step by step (``search._engine_line``).
 
 R2 *One empty column is as good as another.* Moving cards to empty column ``j`` or to empty column
    ``k`` gives states that differ only by the order of columns (R1), so only the first empty column
@@ -39,6 +40,14 @@ R4 *Safe moves to the foundations (two decks).* A card at the top of a column (o
    is written beside that rule, which the engine's ``Game.safe_move_home`` and the board's
    Auto-play use too. Since the state after it is reached from the state before, the two are won
    or lost together, so the search follows only this move.
+
+R5 *Face-down counts do not tell states apart in the one-card games.* There only a column's top card
+   ever moves (the sound search makes no run moves), and the top card is always face up, so which
+   cards under it are still face down changes no move and no later move: a card turns up exactly
+   when it becomes the top, whatever the count said. Two states that differ only in those counts
+   have the same legal lines, so the key leaves them out (:meth:`Model.key`); in the sequence games
+   they decide how much of a column may move and stay in the key. (The win-only searches share the
+   key; their run moves do look at face-down cards, so there the merge is a heuristic, like H1, H2.)
 
 Cycles of reversible moves need no rule of their own: a state already seen is never expanded again.
 
