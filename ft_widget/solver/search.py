@@ -335,19 +335,33 @@ def shorten(variant, start: tuple, line: list[tuple], passes: int = 2) -> list[t
         for mv in line:
             states.append(model.apply(states[-1], mv))
         last = {}
+        # (cards home, waste, stock): a cheap signature; a move changes it predictably, so most
+        # moves can be seen to reach no later position of the line without playing them
+        latest_sig: dict[tuple, int] = {}
         for j, st in enumerate(states):
             last[st] = j  # the latest index of each position
+            latest_sig[(sum(st[2]), len(st[3]), len(st[4]))] = j
         out: list[tuple] = []
         i, n = 0, len(line)
         while i < n:
             i = last[states[i]]  # a position met again later: the loop between is cut
             if i >= n:
                 break
+            st = states[i]
+            home, w, k = sum(st[2]), len(st[3]), len(st[4])
             best, via = i + 1, line[i]
-            for mv in model.moves(states[i]):
-                j = last.get(model.apply(states[i], mv), -1)
-                if j > best:
-                    best, via = j, mv
+            if max(latest_sig.get((home, w, k), -1), latest_sig.get((home + 1, w, k), -1),
+                   latest_sig.get((home + 1, w - 1, k), -1), latest_sig.get((home, w - 1, k), -1)) > best:
+                for mv in model.moves(st):
+                    src, dst = mv[0], mv[1]
+                    if src == STOCK or dst == STOCK:
+                        continue  # a deal or a redeal is the line's own move or reaches nothing later
+                    sig = (home + (dst == FOUNDATION), w - (src == WASTE), k)
+                    if latest_sig.get(sig, -1) <= best:
+                        continue
+                    j = last.get(model.apply(st, mv), -1)
+                    if j > best:
+                        best, via = j, mv
             out.append(via)
             i = best
         if len(out) >= len(line):
