@@ -457,7 +457,7 @@ static int expand_one(Search *s) {
     decode(s, s->arena + s->off[idx], &st);
     uint64_t fit, safe;
     if (home_masks(s, st.found, &fit, &safe)) return -1;
-    static uint32_t moves[MAXMOVES];
+    uint32_t moves[MAXMOVES]; /* on the stack: a callback in home_masks may let another thread's search run */
     int nm = gen_moves(s, &st, fit, safe, moves);
     int cv[MAXCOLS], cvsum = 0, base = s->w[2] * st.wlen;
     for (int i = 0; i < 8; i++) base += s->w[0] * st.found[i];
