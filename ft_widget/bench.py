@@ -3,13 +3,21 @@
 ``engine``  random playouts per variant; reports positions per second, where one position is
             ``legal_moves()`` + ``play()`` of a random legal move, with every playout taken back
             by ``undo()`` (counted in the time).
-``solver``  solves deals per variant; reports won, lost, unknown, median and worst time, and
-            states per second.
+``candidates``  how the compiled core was chosen: states per CPU second on the same deals and
+            state budget of (1) the pure-Python search, (2) the same source compiled by Cython
+            (pure-Python mode: needs ``pip install cython``) and (3) the C core.
+``solver``  first the speed of the solver's two paths per variant: states per CPU second of the
+            compiled core and of the pure-Python search on the same deals and state budget (the
+            two give identical answers there), the compiled core also over a larger budget, and
+            its memory per state; then solves deals per variant and reports won, lost, unknown,
+            median and worst time, and states per second (``--speed-only`` stops after the first
+            table).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -45,6 +53,100 @@ def bench_engine(variants: list[str], seconds: float = 2.0, depth: int = 200, se
     return rows
 
 
+def bench_solver_speed(variants: list[str], deals: tuple[int, ...] = (1, 2), budget: int = 30_000,
+                       large: int = 1_000_000) -> list[dict]:
+    """Per variant: states per CPU second of solve's search on ``deals`` with ``max_states=budget``
+    on the compiled and the pure path (their answers checked identical), and of the compiled core
+    alone over ``large`` states of the sound search from deal ``deals[0]`` (fewer if it wins first),
+    with the bytes it holds per state."""
+    import gc
+
+    from .game import Game
+    from .solver.model import Model
+    from .solver.search import COMPILED, CompiledSearch, portfolio, search
+    from .variants import VARIANTS as ALL
+
+    rows = []
+    gc.disable()  # as solve does
+    for v in variants:
+        row: dict = dict(variant=v)
+        answers = {}
+        for core in (["compiled"] if COMPILED else []) + ["pure"]:
+            states = 0
+            t0 = time.process_time()
+            for d in deals:
+                # the search of solve(), without the line's shortening and replay (pure Python
+                # on either path, and for a quick win most of the time)
+                answer = search(portfolio(ALL[v]), Model.from_game(Game(v, deal=d)), 3600.0, budget, core)
+                states += answer[2]
+                answers.setdefault(d, []).append(answer)
+            row[f"{core}_per_s"] = int(states / (time.process_time() - t0))
+        if COMPILED:
+            row["identical"] = all(a[0] == a[1] for a in answers.values())
+            row["speedup"] = round(row["compiled_per_s"] / row["pure_per_s"], 1)
+            s = CompiledSearch(Model(ALL[v]), Model.from_game(Game(v, deal=deals[0])))
+            t0 = time.process_time()
+            while s.status is None and s.states < large:
+                s.advance(8)
+            dt = time.process_time() - t0
+            row[f"compiled_{large // 1000}k_per_s"] = int(s.states / dt)
+            row["bytes_per_state"] = round(s.nbytes / s.states, 1)
+        rows.append(row)
+    gc.enable()
+    return rows
+
+
+_CANDIDATE_RUN = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from ft_widget import Game, solve
+import ft_widget.solver.search as S
+states = seconds = 0
+for v in sys.argv[4].split(","):
+    for d in (1, 4):
+        t0 = time.process_time()
+        states += solve(Game(v, deal=d), time_limit=3600, max_states=int(sys.argv[3]), core=sys.argv[2]).states
+        seconds += time.process_time() - t0
+print(int(states / seconds), S.__file__.rsplit("/", 1)[1])
+"""
+
+
+def bench_candidates(variants: list[str], budget: int = 60_000) -> list[dict]:
+    """States per CPU second of the pure search, the same source compiled by Cython, and the C core,
+    each on deals 1 and 4 of ``variants`` with ``max_states=budget``, each in its own process."""
+    import pathlib
+    import shutil
+    import subprocess
+    import tempfile
+
+    here = pathlib.Path(__file__).parent
+    rows = []
+
+    def run(root, core, label):
+        out = subprocess.run([sys.executable, "-c", _CANDIDATE_RUN, str(root), core, str(budget),
+                              ",".join(variants)], capture_output=True, text=True, check=True).stdout.split()
+        rows.append(dict(candidate=label, states_per_cpu_s=int(out[0]), search_module=out[1]))
+
+    run(here.parent, "pure", "pure Python")
+    with tempfile.TemporaryDirectory() as tmp:
+        shutil.copytree(here, pathlib.Path(tmp) / "ft_widget",
+                        ignore=shutil.ignore_patterns("*.so", "__pycache__", "static"))
+        solver = pathlib.Path(tmp) / "ft_widget" / "solver"
+        made = subprocess.run([sys.executable, "-m", "Cython.Build.Cythonize", "-3", "-i", "-q",
+                               str(solver / "model.py"), str(solver / "search.py")],
+                              capture_output=True, text=True, cwd=tmp)
+        if made.returncode == 0:
+            run(tmp, "pure", "Cython (pure-Python mode, same source)")
+        else:
+            rows.append(dict(candidate="Cython", states_per_cpu_s=0,
+                             search_module="not measured: pip install cython"))
+    from .solver.search import COMPILED
+
+    if COMPILED:
+        run(here.parent, "compiled", "C core (_core.c)")
+    return rows
+
+
 def bench_solver(variants: list[str], deals: list[int], time_limit: float, processes: int = 1) -> list[dict]:
     from .studies import study, summarize
 
@@ -70,20 +172,41 @@ def main(argv=None) -> int:
     e = sub.add_parser("engine", help="random playouts: positions per second")
     e.add_argument("--variants", default="all")
     e.add_argument("--seconds", type=float, default=2.0, help="per variant")
+    c = sub.add_parser("candidates", help="the compiled-core candidates side by side")
+    c.add_argument("--variants", default="forty_thieves,maria,number_ten,indian")
+    c.add_argument("--max-states", type=int, default=60_000)
     s = sub.add_parser("solver", help="solve deals: won / lost / unknown, times, states per second")
     s.add_argument("--variants", default="all")
     s.add_argument("--deals", default="1-50")
     s.add_argument("--time-limit", type=float, default=10.0)
     s.add_argument("--processes", type=int, default=1, help="deals solved in parallel (default 1)")
+    s.add_argument("--speed-only", action="store_true", help="only the compiled / pure speed table")
     args = ap.parse_args(argv)
     variants = list(VARIANTS) if args.variants == "all" else args.variants.split(",")
     t0 = time.time()
-    if args.what == "engine":
+    if args.what == "candidates":
+        print(f"load average at the start: {os.getloadavg()[0]:.2f}")
+        print(_table(bench_candidates(variants, args.max_states)))
+        print(f"load average at the end: {os.getloadavg()[0]:.2f}")
+    elif args.what == "engine":
         rows = bench_engine(variants, args.seconds)
         total = sum(r["positions"] for r in rows) / sum(r["seconds"] for r in rows)
         print(_table(rows))
         print(f"all variants: {total:,.0f} positions/s (target 30,000/s)")
     else:
+        from .solver.search import COMPILED
+
+        print(f"load average at the start: {os.getloadavg()[0]:.2f}")
+        speed = bench_solver_speed(variants)
+        print("states per CPU second of solve's search (portfolio), same deals (1, 2) and budget "
+              "(30,000 states) on both paths; the sound search alone over 1,000,000 states:")
+        print(_table(speed))
+        if not COMPILED:
+            print("the compiled core is not built here: only the pure path ran")
+        print(f"load average at the end: {os.getloadavg()[0]:.2f}")
+        if args.speed_only:
+            print(f"{time.time() - t0:.0f} s on {machine()}")
+            return 0
         rows = bench_solver(variants, parse_deals(args.deals), args.time_limit, args.processes)
         print(_table(rows))
         settled = [(r["won"] + r["lost"]) / r["deals"] for r in rows]

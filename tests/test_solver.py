@@ -151,3 +151,34 @@ def test_run_steps_use_each_empty_column_and_leave_it_empty():
         heights[dst] += 1
         assert heights[src] >= 0
     assert heights == {0: 0, 1: 8, 2: 0, 3: 0, 4: 0}
+
+
+def test_shorten_cuts_needless_back_and_forth_and_still_wins():
+    """A won line with a card moved away and straight back (and a detour through another column)
+    comes back from ``shorten`` without them, and it still wins when replayed."""
+    from ft_widget.solver.search import shorten
+
+    game = Game("lucas", deal=2)
+    line = [tuple(m) for m in solve(game, time_limit=60, max_states=20_000).moves]
+    model = Model(game.variant, prune=False)
+    start = Model.from_game(game)
+    # find a position on the line with a one-card move whose reverse is legal right after it
+    st = start
+    for i, mv in enumerate(line):
+        for a in model.moves(st):
+            if a[0] < 13 and a[1] < 13:
+                back = (a[1], a[0], 1)
+                if back in model.moves(model.apply(st, a)):
+                    padded = line[:i] + [a, back] + line[i:]
+                    break
+        else:
+            st = model.apply(st, mv)
+            continue
+        break
+    assert len(padded) == len(line) + 2
+    short = shorten(game.variant, start, padded)
+    assert len(short) <= len(line)
+    replay = game.copy()
+    for m in short:
+        replay.play(Move(*m))
+    assert replay.is_won

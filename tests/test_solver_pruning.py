@@ -82,17 +82,28 @@ def test_pruned_and_plain_search_agree(variant_id):
     n = VARIANTS[variant_id].columns
     positions = [small_position(variant_id, rng, rng.randint(2 * n - 2, 2 * n + 4)) for _ in range(20)]
     positions += [near_the_end_of_a_policy_game(variant_id, deal) for deal in range(1, 13)]
-    outcomes = {"won": 0, "lost": 0}
+    outcomes = {"won": 0, "lost": 0, "pruned_unknown": 0}
     for game in positions:
         plain = exhaustive(game, prune=False)
         if plain == "unknown":
             continue
-        # The one possible error is a pruned search that calls a winnable position lost (a win it
-        # reports is replayed), so every position that plain search wins is a real check.
-        assert exhaustive(game, prune=True) == plain, game.position()
+        pruned = exhaustive(game, prune=True)
+        if plain == "lost":
+            # The pruned search meets no more distinct states than the plain one (it only skips
+            # moves and merges states), so it must exhaust the space within the same budget.
+            assert pruned == "lost", game.position()
+        else:
+            # The one possible error is a pruned search that calls a winnable position lost (a win
+            # it reports is replayed), so every position the plain search wins is a real check.
+            # A best-first search in a different order may also need more than the budget.
+            assert pruned != "lost", game.position()
+            if pruned == "unknown":
+                outcomes["pruned_unknown"] += 1
+                continue
         outcomes[plain] += 1
     assert outcomes["won"] >= MIN_WON.get(variant_id, 8), outcomes
     assert outcomes["lost"] >= MIN_LOST.get(variant_id, 2), outcomes
+    assert outcomes["pruned_unknown"] <= 2, outcomes
 
 
 @pytest.mark.slow

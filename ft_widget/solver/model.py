@@ -23,8 +23,9 @@ checks on hundreds of small positions that the pruned search and a plain exhaust
 
 R1 *Column symmetry.* Columns are interchangeable: no rule names a column, so two states that differ
    only by the order of their columns have the same outcome (a winning line for one becomes one
-   for the other by renaming columns). The search therefore identifies states by a key in which the
-   columns are sorted (:meth:`Model.key`).
+   for the other by renaming columns). The search therefore stores and expands every state with its
+   columns sorted (:meth:`Model.canonical`), and a winning line found that way is renamed back to
+   the real columns step by step (``search._engine_line``).
 
 R2 *One empty column is as good as another.* Moving cards to empty column ``j`` or to empty column
    ``k`` gives states that differ only by the order of columns (R1), so only the first empty column
@@ -39,6 +40,14 @@ R4 *Safe moves to the foundations (two decks).* A card at the top of a column (o
    is written beside that rule, which the engine's ``Game.safe_move_home`` and the board's
    Auto-play use too. Since the state after it is reached from the state before, the two are won
    or lost together, so the search follows only this move.
+
+R5 *Face-down counts do not tell states apart in the one-card games.* There only a column's top card
+   ever moves (the sound search makes no run moves), and the top card is always face up, so which
+   cards under it are still face down changes no move and no later move: a card turns up exactly
+   when it becomes the top, whatever the count said. Two states that differ only in those counts
+   have the same legal lines, so the key leaves them out (:meth:`Model.key`); in the sequence games
+   they decide how much of a column may move and stay in the key. (The win-only searches share the
+   key; their run moves do look at face-down cards, so there the merge is a heuristic, like H1, H2.)
 
 Cycles of reversible moves need no rule of their own: a state already seen is never expanded again.
 
@@ -64,12 +73,20 @@ from ..game import FOUNDATION, STOCK, WASTE
 from ..variants import Variant
 
 
+#: The score's weights: a card home, a face-down card, a waste card, an empty column, a card not built
+#: on the card under it, a card above a lower card.
+WEIGHTS = (8, -2, -4, 6, -2, -1)
+
+
 class Model:
     """Moves, successor states and pruning for one variant, on tuple states."""
 
     def __init__(self, variant: Variant, prune: bool = True, *, run_moves: bool = False,
-                 keep_built: bool = False, home_first: bool = False):
+                 keep_built: bool = False, home_first: bool = False,
+                 weights: tuple[int, ...] = WEIGHTS):
         self.variant = variant
+        #: the best-first score's weights (see search._evaluator); they order the search only
+        self.weights = tuple(weights)
         self.prune = prune
         #: one-card games: offer runs moved through empty columns as one move (a shortcut)
         self.run_moves = run_moves and not variant.sequences
@@ -87,6 +104,8 @@ class Model:
         self.waste_safe = rules.safe_from_waste(variant.stock_deal)
         # With no redeal, the stock only ever loses its top, so its length identifies it.
         self.stock_by_length = variant.redeals == 0
+        #: whether face-down counts are part of a state's identity (R5: not in one-card games)
+        self.key_has_down = variant.sequences or not prune
 
     # ------------------------------------------------------------------ conversion
     @staticmethod
@@ -100,19 +119,35 @@ class Model:
             game.redeals_left,
         )
 
-    def key(self, st: tuple):
-        """A hashable identity of the state; with pruning, columns are sorted (R1)."""
+    def canonical(self, st: tuple) -> tuple:
+        """The state with its columns (and their face-down counts) sorted, as the search stores and
+        expands it (R1); unchanged without pruning. The compiled core sorts the same way."""
+        if not self.prune:
+            return st
         tab, down, found, waste, stock, redeals = st
-        if self.prune:
-            if self.sequences:
-                cols = tuple(sorted(zip(down, tab, strict=True)))
-            else:
-                cols = tuple(sorted(tab))
-        else:
-            cols = (tab, down) if self.sequences else tab
+        tab, down = zip(*sorted(zip(tab, down)))
+        return (tab, down, found, waste, stock, redeals)
+
+    def canonical_order(self, st: tuple) -> list[int]:
+        """The columns of ``st`` in canonical order: position ``p`` of :meth:`canonical` is
+        column ``canonical_order(st)[p]``."""
+        tab, down = st[0], st[1]
+        if not self.prune:
+            return list(range(len(tab)))
+        return sorted(range(len(tab)), key=lambda i: (tab[i], down[i]))
+
+    def key(self, st: tuple):
+        """A hashable identity of a canonical state (the stock by its length when it has no redeal).
+
+        In the one-card games only a column's top card moves, and it is face up, so the face-down
+        counts change no move of the sound search: they are left out (R5 in the module docstring).
+        The compiled core keys its states the same way."""
+        tab, down, found, waste, stock, redeals = st
+        if not self.key_has_down:
+            down = None
         if self.stock_by_length:
-            return (cols, found, waste, len(stock))
-        return (cols, found, waste, stock, redeals)
+            return (tab, down, found, waste, len(stock))
+        return (tab, down, found, waste, stock, redeals)
 
     # ------------------------------------------------------------------ rules
     def home_sets(self, found: tuple) -> tuple[frozenset, frozenset]:

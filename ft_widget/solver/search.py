@@ -21,7 +21,7 @@ import heapq
 import time
 from dataclasses import dataclass, field
 
-from ..game import Game, Move, Outcome
+from ..game import FOUNDATION, STOCK, WASTE, Game, Move, Outcome
 from .model import Model
 
 WON, LOST, UNKNOWN = Outcome.WON, Outcome.LOST, Outcome.UNKNOWN
@@ -60,24 +60,25 @@ class SolveResult:
 def _evaluator(model: Model):
     """Score of a state for the best-first order: higher is more promising.
 
-    8 a card home, -2 a face-down card, -4 a waste card (buried there, it is hard to reach),
-    +6 an empty column, -2 a card not built on the card under it, -1 a card above a lower card.
-    Column values are cached: columns recur in many states.
+    ``model.weights`` (:data:`WEIGHTS` by default: 8 a card home, -2 a face-down card, -4 a waste
+    card (buried there, it is hard to reach), +6 an empty column, -2 a card not built on the card
+    under it, -1 a card above a lower card). Column values are cached: columns recur in many states.
     """
     accepts = model.accepts
+    w_home, w_down, w_waste, w_empty, w_unbuilt, w_lower = model.weights
 
     class ColumnValues(dict):
         """column -> its value, computed on first use (a hit is a plain dict lookup)."""
 
         def __missing__(self, col: tuple) -> int:
-            v = 6 if not col else 0
+            v = w_empty if not col else 0
             low = col[0] % 13 if col else 0
             for k in range(1, len(col)):
                 c = col[k]
                 if col[k - 1] not in accepts[c]:
-                    v -= 2
+                    v += w_unbuilt
                 if c % 13 > low:
-                    v -= 1
+                    v += w_lower
                 else:
                     low = c % 13
             self[col] = v
@@ -87,61 +88,165 @@ def _evaluator(model: Model):
 
     def value(st: tuple) -> int:
         tab, down, found, waste, _, _ = st
-        return 8 * sum(found) - 2 * sum(down) - 4 * len(waste) + sum(map(column_value, tab))
+        return (w_home * sum(found) + w_down * sum(down) + w_waste * len(waste)
+                + sum(map(column_value, tab)))
 
     return value
 
 
 #: expansions a search makes in one turn before the next search of the portfolio runs
 TURN = 256
-#: Freeing a search's states when it ends takes 1-2 µs each (measured at 5 s on Forty Thieves and
-#: Number Ten): the searches stop that much before the time limit, so solve returns within it.
-RELEASE_SECONDS_PER_STATE = 2e-6
+#: A solve stops ("unknown") once its searches hold this many states together: the memory bound.
+#: The compiled core holds 87-146 bytes a state (measured over 2 million states of deal 1 of each
+#: variant; ``python -m ft_widget.bench solver`` prints it), under MAX_BYTES_PER_STATE, so a solve
+#: stays under 800 MB however long it may run. Being a count, it gives the same answer on both paths.
+MAX_STATES = 5_000_000
+MAX_BYTES_PER_STATE = 160
+RUNNING = None
 
 
-def best_first(model: Model, start: tuple):
-    """A best-first search from ``start``, as a generator: it yields the number of states it has
-    met after every :data:`TURN` expansions and returns ``(status, line, states)`` when it wins
-    (``line``: the model's moves) or runs dry (``"lost"``; a proof only when ``model.sound``)."""
-    value = _evaluator(model)
-    key, moves_of, apply = model.key, model.moves, model.apply
-    seen = {key(start)}
-    parents = [-1]
-    via: list[tuple | None] = [None]
+class PureSearch:
+    """One best-first search in pure Python: the reference the compiled core (``_core.c``) follows.
 
-    def line_to(idx: int) -> list[tuple]:
-        out = []
-        while idx > 0:
-            out.append(via[idx])
-            idx = parents[idx]
-        out.reverse()
-        return out
+    States are canonical (:meth:`Model.canonical`: columns sorted, R1) and are expanded in that
+    form, so the order in which moves are tried, states numbered and expanded depends only on the
+    position, never on how its columns happen to be laid out. ``advance(turns)`` expands states
+    until ``turns`` turns of :data:`TURN` expansions are done and returns ``None``, or ``"won"`` /
+    ``"lost"`` (the queue ran dry: a proof only when ``model.sound``). ``states`` counts the distinct
+    states met; :meth:`line` is the winning line in canonical column numbers (see
+    :func:`_engine_line`).
+    """
 
-    if sum(start[2]) == 104:
-        return WON, [], 1
-    heap = [(-value(start), 0, start)]
-    pop, push = heapq.heappop, heapq.heappush
-    expanded = 0
-    while heap:
-        _, idx, st = pop(heap)
-        idx = -idx
-        expanded += 1
-        if not expanded % TURN:
-            yield len(seen)
-        for mv in moves_of(st):
-            child = apply(st, mv)
-            k = key(child)
-            if k in seen:
-                continue
-            seen.add(k)
-            parents.append(idx)
-            via.append(mv)
-            n = len(parents) - 1
-            if sum(child[2]) == 104:
-                return WON, line_to(n), len(seen)
-            # negated value for the min-heap; newer states first among equals (dives deeper)
-            push(heap, (-value(child), -n, child))
-    return LOST, [], len(seen)
+    #: Freeing the states when the search ends takes 1-2 µs each (measured at 5 s on Forty Thieves
+    #: and Number Ten): the searches stop that much before the time limit, so solve returns in time.
+    release_seconds_per_state = 2e-6
+
+    def __init__(self, model: Model, start: tuple):
+        self.model = model
+        self.states = 1
+        self.status = RUNNING
+        self._line: list[tuple] = []
+        self._run = self._search(model.canonical(start))
+
+    def advance(self, turns: int):
+        try:
+            for _ in range(turns):
+                self.states = next(self._run)
+        except StopIteration as done:
+            self.status, self._line, self.states = done.value
+        return self.status
+
+    def line(self) -> list[tuple]:
+        return list(self._line)
+
+    def _search(self, start: tuple):
+        model = self.model
+        value = _evaluator(model)
+        key, moves_of, apply, canonical = model.key, model.moves, model.apply, model.canonical
+        seen = {key(start)}
+        parents = [-1]
+        via: list[tuple | None] = [None]
+
+        def line_to(idx: int) -> list[tuple]:
+            out = []
+            while idx > 0:
+                out.append(via[idx])
+                idx = parents[idx]
+            out.reverse()
+            return out
+
+        if sum(start[2]) == 104:
+            return WON, [], 1
+        heap = [(-value(start), 0, start)]
+        pop, push = heapq.heappop, heapq.heappush
+        expanded = 0
+        while heap:
+            _, idx, st = pop(heap)
+            idx = -idx
+            for mv in moves_of(st):
+                child = canonical(apply(st, mv))
+                k = key(child)
+                if k in seen:
+                    continue
+                seen.add(k)
+                parents.append(idx)
+                via.append(mv)
+                n = len(parents) - 1
+                if sum(child[2]) == 104:
+                    return WON, line_to(n), len(seen)
+                # negated value for the min-heap; newer states first among equals (dives deeper)
+                push(heap, (-value(child), -n, child))
+            expanded += 1
+            if not expanded % TURN:
+                yield len(seen)
+        return LOST, [], len(seen)
+
+
+class CompiledSearch:
+    """The same search as :class:`PureSearch`, run by the compiled core ``_core``."""
+
+    #: the core frees its states in a few large blocks
+    release_seconds_per_state = 0.0
+    _STATUS = {0: RUNNING, 1: WON, 2: LOST}
+
+    def __init__(self, model: Model, start: tuple):
+        self.model = model
+        flags = (int(model.sequences), model.stock_deal, int(model.prune), int(model.run_moves),
+                 int(model.keep_built), int(model.home_first), int(model.stock_by_length), TURN,
+                 int(model.key_has_down), int(model.waste_safe))
+        # The rules travel as data and as the Model's own answers: the building table, and
+        # home_sets (fits home / safe home, R4) asked once per foundation layout.
+        self._core = _core.Search(model.accepts, model.home_sets, flags, model.weights,
+                                  (WASTE, STOCK, FOUNDATION), start)
+        self.status = self._STATUS[self._core.status]
+
+    @property
+    def states(self) -> int:
+        return self._core.states
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes the core holds for its states (in use, not reserved)."""
+        return self._core.nbytes
+
+    def advance(self, turns: int):
+        self.status = self._STATUS[self._core.advance(turns)]
+        return self.status
+
+    def line(self) -> list[tuple]:
+        return self._core.line()
+
+
+#: the version of the compiled core's interface this module speaks (``_core.c`` defines it too)
+CORE_INTERFACE = 2
+
+try:
+    from . import _core
+except ImportError:  # built without a C compiler: the pure path does the same search
+    _core = None
+if _core is not None and getattr(_core, "INTERFACE", None) != CORE_INTERFACE:
+    # a core built from an older source (say an editable install whose rebuild failed)
+    import warnings
+
+    warnings.warn("ft_widget's compiled solver core is out of date (reinstall to rebuild it); "
+                  "the solver uses its pure-Python path", RuntimeWarning, stacklevel=2)
+    _core = None
+
+#: whether the compiled core is available ("pure" otherwise)
+COMPILED = _core is not None
+
+
+def _search_class(core: str):
+    if core == "auto":
+        return CompiledSearch if COMPILED else PureSearch
+    if core == "compiled":
+        if not COMPILED:
+            raise RuntimeError("the compiled solver core is not built here (no C compiler at install?); "
+                               "use core='pure' or 'auto'")
+        return CompiledSearch
+    if core == "pure":
+        return PureSearch
+    raise ValueError(f"core must be 'auto', 'compiled' or 'pure', not {core!r}")
 
 
 def portfolio(variant, prune: bool = True) -> list[tuple[Model, int]]:
@@ -165,57 +270,122 @@ def portfolio(variant, prune: bool = True) -> list[tuple[Model, int]]:
 
 
 def search(members: list[tuple[Model, int]], start: tuple, time_limit: float,
-           max_states: int | None = None):
+           max_states: int | None = None, core: str = "auto"):
     """Run the searches ``members`` (model, turns a round) from ``start`` until one wins, the
     sound one (the first) runs dry, or the time or ``max_states`` (states met, all searches
-    together) runs out.
+    together) runs out. ``core``: "compiled", "pure" or "auto" (compiled when built).
     Returns ``(status, line of engine moves (src, dst, count), states)``."""
     deadline = time.perf_counter() + time_limit
-    entries = [[m, turns, best_first(m, start), 1] for m, turns in members]  # 1: states met
-    running = list(entries)
+    cls = _search_class(core)
+    try:
+        searches = [(cls(m, start), turns) for m, turns in members]
+    except ValueError:  # a position beyond the core's fixed sizes (say a column of 60 cards)
+        cls = PureSearch
+        searches = [(cls(m, start), turns) for m, turns in members]
+    running = list(searches)
+    release = cls.release_seconds_per_state
+    limit = MAX_STATES if max_states is None else min(max_states, MAX_STATES)
     while True:
+        if not running:  # only heuristic searches were run, and all ran dry: that proves nothing
+            return UNKNOWN, [], sum(e.states for e, _ in searches)
         for entry in list(running):
-            model, turns, gen, _ = entry
-            try:
-                for _ in range(turns):
-                    entry[3] = next(gen)
-            except StopIteration as done:
-                status, line, entry[3] = done.value
-                if status == WON:
-                    return WON, _engine_line(model, start, line), sum(e[3] for e in entries)
-                if model.sound:
-                    return LOST, [], sum(e[3] for e in entries)
+            s, turns = entry
+            status = s.status if s.status is not RUNNING else s.advance(turns)
+            if status == WON:
+                return WON, _engine_line(s.model, start, s.line()), sum(e.states for e, _ in searches)
+            if status == LOST:
+                if s.model.sound:
+                    return LOST, [], sum(e.states for e, _ in searches)
                 running.remove(entry)  # a heuristic search ran dry: that proves nothing
                 continue
-            states = sum(e[3] for e in entries)
-            if time.perf_counter() + states * RELEASE_SECONDS_PER_STATE > deadline or (
-                    max_states is not None and states > max_states):
+            states = sum(e.states for e, _ in searches)
+            if time.perf_counter() + states * release > deadline or states > limit:
                 return UNKNOWN, [], states
 
 
 def _engine_line(model: Model, start: tuple, line: list[tuple]) -> list[tuple]:
-    """The model's line as engine moves (run moves of one-card games become single-card moves)."""
+    """A search's line as engine moves from ``start``.
+
+    The search numbers columns as they stand in each canonical parent state; here each move is
+    renamed to the real column of ``start``'s line (the canonical order of the real state, ties
+    between equal columns being immaterial), and run moves of one-card games become single-card
+    moves."""
     out, st = [], start
-    for mv in line:
+    n = len(start[0])
+    for src, dst, k in line:
+        order = model.canonical_order(st)
+        mv = (order[src] if src < n else src, order[dst] if dst < n else dst, k)
         out += model.expand(st, mv)
         st = model.apply(st, mv)
     return out
 
 
+def shorten(variant, start: tuple, line: list[tuple], passes: int = 2) -> list[tuple]:
+    """A winning line with needless back-and-forth taken out: from each position of the line, jump
+    to the latest later position of the line that one legal move (or none) reaches.
+
+    Positions are compared exactly (the same cards in the same columns), so every move after a
+    jump is the line's own move from the very same position: the result is a legal line to the
+    same won end, never longer. Each pass costs one move generation per position (0.1-0.4 s for a
+    line of 300-800 moves); up to ``passes`` passes run while they shorten. ``solve`` replays the result through the engine like every line.
+    """
+    model = Model(variant, prune=False)  # every legal move, in the engine's columns
+    for _ in range(passes):
+        states = [start]
+        for mv in line:
+            states.append(model.apply(states[-1], mv))
+        last = {}
+        # (cards home, waste, stock): a cheap signature; a move changes it predictably, so most
+        # moves can be seen to reach no later position of the line without playing them
+        latest_sig: dict[tuple, int] = {}
+        for j, st in enumerate(states):
+            last[st] = j  # the latest index of each position
+            latest_sig[(sum(st[2]), len(st[3]), len(st[4]))] = j
+        out: list[tuple] = []
+        i, n = 0, len(line)
+        while i < n:
+            i = last[states[i]]  # a position met again later: the loop between is cut
+            if i >= n:
+                break
+            st = states[i]
+            home, w, k = sum(st[2]), len(st[3]), len(st[4])
+            best, via = i + 1, line[i]
+            if max(latest_sig.get((home, w, k), -1), latest_sig.get((home + 1, w, k), -1),
+                   latest_sig.get((home + 1, w - 1, k), -1), latest_sig.get((home, w - 1, k), -1)) > best:
+                for mv in model.moves(st):
+                    src, dst = mv[0], mv[1]
+                    if src == STOCK or dst == STOCK:
+                        continue  # a deal or a redeal is the line's own move or reaches nothing later
+                    sig = (home + (dst == FOUNDATION), w - (src == WASTE), k)
+                    if latest_sig.get(sig, -1) <= best:
+                        continue
+                    j = last.get(model.apply(st, mv), -1)
+                    if j > best:
+                        best, via = j, mv
+            out.append(via)
+            i = best
+        if len(out) >= len(line):
+            break
+        line = out
+    return line
+
+
 def solve(game: Game, time_limit: float = 10.0, *, max_states: int | None = None,
-          prune: bool = True) -> SolveResult:
+          prune: bool = True, core: str = "auto") -> SolveResult:
     """Solve the position of ``game`` with perfect information ("thoughtful" solitaire).
 
     The solver knows the stock order and every face-down card, so it answers "could this position
     be won by someone who could see every card?". It starts from the current position (any position,
     not only a fresh deal) and never changes ``game``.
 
-    ``status`` is ``"won"`` only with a line that was replayed through the engine to a won game,
+    ``status`` is ``"won"`` only with a line that was replayed through the engine to a won game
+    (and shortened first, see :func:`shorten`),
     ``"lost"`` only when the search was exhaustive under the pruning rules of
     :mod:`ft_widget.solver.model` (each argued there and in ``docs/solver.md``), else ``"unknown"``.
     ``prune=False`` turns the pruning off (a plain exhaustive search, for tests and the curious).
     ``max_states`` caps the states met (all searches together): the answer is then the same on
-    any machine, however fast.
+    any machine, however fast, and the same with ``core="compiled"`` (the C search core, used when
+    it was built at install) and ``core="pure"`` (the same search in Python).
 
     >>> from ft_widget import Game
     >>> result = solve(Game("lucas", deal=3), max_states=20_000)
@@ -229,10 +399,12 @@ def solve(game: Game, time_limit: float = 10.0, *, max_states: int | None = None
     gc.disable()
     try:
         status, line, states = search(portfolio(game.variant, prune), Model.from_game(game),
-                                      time_limit, max_states)
+                                      time_limit, max_states, core)
     finally:
         if collecting:
             gc.enable()
+    if status == WON:
+        line = shorten(game.variant, Model.from_game(game), line)
     moves = [Move(*m) for m in line]
     if status == WON:
         check = game.copy()

@@ -1,0 +1,724 @@
+/* The solver's compiled search core: one best-first search over packed states.
+ *
+ * This is the same search as ``PureSearch`` in search.py, move for move: the same canonical
+ * states (columns sorted as Python sorts ``zip(tableau, down)``), the same move order (that of
+ * ``Model.moves``), the same score, the same order of expansion (highest score first, newest
+ * first among equals) and the same turns of TURN expansions. tests/test_solver_core.py checks
+ * that the two give identical answers, states and lines under ``max_states``.
+ *
+ * The rules are not copied here. The building table (card -> the cards it may go on) comes
+ * from ft_widget.rules through the Model, and which cards fit home or are safe to send home (R4)
+ * is asked of the Model's ``home_sets`` once per foundation layout met and cached as bitmasks.
+ *
+ * A state is stored once, packed: per column (in canonical order) its length and its cards,
+ * the eight foundation heights (two to a byte), the waste (length, cards), the stock (its length; without
+ * redeals the stock is always a prefix of the first one, otherwise its cards and the redeals
+ * left), and last the face-down count of each column. Memory per state: its bytes plus 12 of bookkeeping
+ * (offset, parent, move), 4 of queue and 16-32 of hash table (kept at most half full).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXCOLS 16
+#define MAXLEN 63
+#define MAXPILE 127
+#define MAXSTATE (MAXCOLS * (MAXLEN + 2) + 8 + 2 * (MAXPILE + 1) + 2)
+#define MAXMOVES 8192
+#define CORE_INTERFACE 2 /* search.CORE_INTERFACE: raise both when the arguments or the search change */
+
+typedef struct {
+    uint8_t len[MAXCOLS], down[MAXCOLS];
+    uint8_t cards[MAXCOLS][MAXLEN + 1];
+    uint8_t found[8];
+    uint8_t wlen, slen, redeals;
+    uint8_t waste[MAXPILE + 1], stock[MAXPILE + 1];
+} State;
+
+enum { RUNNING = 0, WON = 1, LOST = 2 };
+
+typedef struct {
+    uint32_t *items;
+    size_t n, cap;
+} Bucket;
+
+typedef struct {
+    PyObject_HEAD
+    int ncols, seq, stock_deal, prune, run_moves, keep_built, home_first, by_length, turn, key_down, has_down;
+    int waste_safe;
+    int w[6]; /* score weights: home, face down, waste, empty column, not built, above a lower card */ /* may a safe waste top go home as the only move (ft_widget.rules.safe_from_waste) */
+    int wid, sid, fid; /* the engine's pile numbers for waste, stock, foundations */
+    uint8_t onto[52][4], nonto[52];
+    uint8_t builton[52][52]; /* builton[under][c]: c may be built on under */
+    uint8_t init_stock[MAXPILE + 1];
+    int init_slen;
+    PyObject *home_sets;
+    /* foundation layout -> (fit, safe) bitmasks over the 52 cards */
+    uint64_t *fc_key, *fc_fit, *fc_safe;
+    size_t fc_cap, fc_n;
+    /* states */
+    uint8_t *arena;
+    size_t arena_len, arena_cap;
+    uint32_t *off; /* n + 1 offsets (the arena stays under 4 GB) */
+    uint32_t *parent, *move;
+    size_t n, cap;
+    uint64_t *table; /* open addressing: hash << 32 | (state index + 1), 0 = free */
+    size_t tcap;
+    Bucket *buckets; /* NBUCKETS of them */
+    int top;         /* no bucket above it holds a state */
+    size_t hn;       /* states in the queue */
+    uint64_t expanded;
+    int status;
+    uint32_t won_idx;
+} Search;
+
+/* ------------------------------------------------------------------ memory */
+
+static int grow(void **p, size_t *cap, size_t need, size_t elem) {
+    if (need <= *cap) return 0;
+    size_t c = *cap ? *cap : 1024;
+    while (c < need) c *= 2;
+    void *q = realloc(*p, c * elem);
+    if (!q) { PyErr_NoMemory(); return -1; }
+    *p = q;
+    *cap = c;
+    return 0;
+}
+
+static inline uint64_t hash_bytes(const uint8_t *b, size_t n) {
+    uint64_t h = 0x243F6A8885A308D3ull ^ n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, b + i, 8);
+        h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+        h ^= h >> 29;
+    }
+    uint64_t w = 0;
+    memcpy(&w, b + i, n - i);
+    h = (h ^ w) * 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 31;
+    h *= 0x94D049BB133111EBull;
+    h ^= h >> 32;
+    return h;
+}
+
+/* ------------------------------------------------------------------ foundations */
+
+static int home_masks(Search *s, const uint8_t *found, uint64_t *fit, uint64_t *safe) {
+    uint64_t key = 1ull << 63;
+    for (int i = 0; i < 8; i++) key |= (uint64_t)found[i] << (4 * i);
+    if (s->fc_n * 2 >= s->fc_cap) {
+        size_t ncap = s->fc_cap ? s->fc_cap * 2 : 256;
+        uint64_t *k = calloc(ncap, 8), *f = calloc(ncap, 8), *sf = calloc(ncap, 8);
+        if (!k || !f || !sf) { free(k); free(f); free(sf); PyErr_NoMemory(); return -1; }
+        for (size_t i = 0; i < s->fc_cap; i++) {
+            if (!s->fc_key[i]) continue;
+            size_t j = (s->fc_key[i] * 0x9E3779B97F4A7C15ull >> 20) & (ncap - 1);
+            while (k[j]) j = (j + 1) & (ncap - 1);
+            k[j] = s->fc_key[i]; f[j] = s->fc_fit[i]; sf[j] = s->fc_safe[i];
+        }
+        free(s->fc_key); free(s->fc_fit); free(s->fc_safe);
+        s->fc_key = k; s->fc_fit = f; s->fc_safe = sf; s->fc_cap = ncap;
+    }
+    size_t j = (key * 0x9E3779B97F4A7C15ull >> 20) & (s->fc_cap - 1);
+    while (s->fc_key[j]) {
+        if (s->fc_key[j] == key) { *fit = s->fc_fit[j]; *safe = s->fc_safe[j]; return 0; }
+        j = (j + 1) & (s->fc_cap - 1);
+    }
+    /* Not seen yet: ask the Model (the one owner of the rules). */
+    PyObject *t = PyTuple_New(8);
+    if (!t) return -1;
+    for (int i = 0; i < 8; i++) PyTuple_SET_ITEM(t, i, PyLong_FromLong(found[i]));
+    PyObject *r = PyObject_CallOneArg(s->home_sets, t);
+    Py_DECREF(t);
+    if (!r) return -1;
+    uint64_t m[2] = {0, 0};
+    if (!PyTuple_Check(r) || PyTuple_GET_SIZE(r) != 2) {
+        Py_DECREF(r);
+        PyErr_SetString(PyExc_TypeError, "home_sets must return (fit, safe)");
+        return -1;
+    }
+    for (int w = 0; w < 2; w++) {
+        PyObject *it = PyObject_GetIter(PyTuple_GET_ITEM(r, w)), *c;
+        if (!it) { Py_DECREF(r); return -1; }
+        while ((c = PyIter_Next(it))) {
+            long v = PyLong_AsLong(c);
+            Py_DECREF(c);
+            if (v < 0 || v >= 52) {
+                Py_DECREF(it); Py_DECREF(r);
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "card out of range");
+                return -1;
+            }
+            m[w] |= 1ull << v;
+        }
+        Py_DECREF(it);
+        if (PyErr_Occurred()) { Py_DECREF(r); return -1; }
+    }
+    Py_DECREF(r);
+    s->fc_key[j] = key; s->fc_fit[j] = m[0]; s->fc_safe[j] = m[1]; s->fc_n++;
+    *fit = m[0]; *safe = m[1];
+    return 0;
+}
+
+/* ------------------------------------------------------------------ states */
+
+/* Python's order of (column tuple, down) pairs: cards compared in turn, a prefix first, then down. */
+static inline int cmp_col(const State *st, int a, int b) {
+    int la = st->len[a], lb = st->len[b], m = la < lb ? la : lb;
+    const uint8_t *x = st->cards[a], *y = st->cards[b];
+    for (int i = 0; i < m; i++)
+        if (x[i] != y[i]) return (int)x[i] - (int)y[i];
+    if (la != lb) return la - lb;
+    return (int)st->down[a] - (int)st->down[b];
+}
+
+static inline size_t encode(const Search *s, const State *st, uint8_t *out) {
+    int order[MAXCOLS];
+    int n = s->ncols;
+    for (int i = 0; i < n; i++) order[i] = i;
+    if (s->prune) { /* R1: columns sorted; the parent's were, so this is nearly in order */
+        for (int i = 1; i < n; i++) {
+            int x = order[i], j = i - 1;
+            while (j >= 0 && cmp_col(st, order[j], x) > 0) { order[j + 1] = order[j]; j--; }
+            order[j + 1] = x;
+        }
+    }
+    uint8_t *p = out;
+    for (int q = 0; q < n; q++) {
+        int i = order[q];
+        *p++ = st->len[i];
+        memcpy(p, st->cards[i], st->len[i]);
+        p += st->len[i];
+    }
+    for (int i = 0; i < 4; i++) *p++ = (uint8_t)(st->found[2 * i] | st->found[2 * i + 1] << 4);
+    *p++ = st->wlen;
+    memcpy(p, st->waste, st->wlen);
+    p += st->wlen;
+    *p++ = st->slen;
+    if (!s->by_length) {
+        memcpy(p, st->stock, st->slen);
+        p += st->slen;
+        *p++ = st->redeals;
+    }
+    /* face-down counts last, in the games that have them: in the one-card games they are not
+     * part of the key (see commit) */
+    if (s->has_down)
+        for (int q = 0; q < n; q++) *p++ = st->down[order[q]];
+    return (size_t)(p - out);
+}
+
+static void decode(const Search *s, const uint8_t *p, State *st) {
+    for (int i = 0; i < s->ncols; i++) {
+        st->len[i] = *p++;
+        memcpy(st->cards[i], p, st->len[i]);
+        p += st->len[i];
+    }
+    for (int i = 0; i < 4; i++, p++) {
+        st->found[2 * i] = *p & 15;
+        st->found[2 * i + 1] = *p >> 4;
+    }
+    st->wlen = *p++;
+    memcpy(st->waste, p, st->wlen);
+    p += st->wlen;
+    st->slen = *p++;
+    if (s->by_length) {
+        memcpy(st->stock, s->init_stock, st->slen);
+        st->redeals = 0;
+    } else {
+        memcpy(st->stock, p, st->slen);
+        p += st->slen;
+        st->redeals = *p++;
+    }
+    for (int i = 0; i < s->ncols; i++) st->down[i] = s->has_down ? *p++ : 0;
+}
+
+/* The score of docs/solver.md: column part (``_evaluator`` in search.py). */
+static inline int column_value(const Search *s, const uint8_t *col, int len) {
+    if (!len) return s->w[3];
+    int v = 0, low = col[0] % 13;
+    for (int k = 1; k < len; k++) {
+        int c = col[k];
+        if (!s->builton[col[k - 1]][c]) v += s->w[4];
+        if (c % 13 > low) v += s->w[5];
+        else low = c % 13;
+    }
+    return v;
+}
+
+static int state_value(const Search *s, const State *st) {
+    int v = 0;
+    for (int i = 0; i < 8; i++) v += s->w[0] * st->found[i];
+    for (int i = 0; i < s->ncols; i++) v += s->w[1] * st->down[i] + column_value(s, st->cards[i], st->len[i]);
+    return v + s->w[2] * st->wlen;
+}
+
+/* Room for ``need`` states in the per-state arrays (off has one entry more). */
+static int ensure_states(Search *s, size_t need) {
+    size_t c = s->cap ? s->cap : 1024;
+    while (c < need) c *= 2;
+    void *q;
+    if (!(q = realloc(s->parent, c * 4))) goto fail;
+    s->parent = q;
+    if (!(q = realloc(s->move, c * 4))) goto fail;
+    s->move = q;
+    if (!(q = realloc(s->off, (c + 1) * 4))) goto fail;
+    s->off = q;
+    s->cap = c;
+    return 0;
+fail:
+    PyErr_NoMemory();
+    return -1;
+}
+
+/* Add the state encoded at arena + arena_len if it is new. Returns its index + 1, 0 if seen, -1 on error. */
+static long commit(Search *s, size_t len, uint32_t parent, uint32_t mv) {
+    uint8_t *b = s->arena + s->arena_len;
+    /* The key: everything, or without the face-down counts where they change no move (key_down 0) */
+    size_t klen = (s->key_down || !s->has_down) ? len : len - s->ncols;
+    uint64_t h = hash_bytes(b, klen);
+    uint32_t h32 = (uint32_t)h;
+    size_t mask = s->tcap - 1, j = h32 & mask;
+    uint64_t t;
+    while ((t = s->table[j])) {
+        if ((uint32_t)(t >> 32) == h32) {
+            uint32_t i = (uint32_t)t - 1;
+            if (s->off[i + 1] - s->off[i] == len && !memcmp(s->arena + s->off[i], b, klen)) return 0;
+        }
+        j = (j + 1) & mask;
+    }
+    if (s->n + 1 > s->cap && ensure_states(s, s->n + 1)) return -1;
+    if (s->arena_len + len > UINT32_MAX) {
+        PyErr_SetString(PyExc_MemoryError, "the search's states outgrew 4 GB");
+        return -1;
+    }
+    uint32_t idx = (uint32_t)s->n++;
+    s->parent[idx] = parent;
+    s->move[idx] = mv;
+    s->arena_len += len;
+    s->off[idx + 1] = s->arena_len;
+    s->table[j] = (uint64_t)h32 << 32 | (idx + 1);
+    if (s->n * 2 > s->tcap) { /* keep the table at most half full */
+        size_t nc = s->tcap * 2;
+        uint64_t *nt = calloc(nc, 8);
+        if (!nt) { PyErr_NoMemory(); return -1; }
+        for (size_t i = 0; i < s->tcap; i++) {
+            uint64_t e = s->table[i];
+            if (!e) continue;
+            size_t k = (e >> 32) & (nc - 1); /* a slot's place comes from the hash it keeps */
+            while (nt[k]) k = (k + 1) & (nc - 1);
+            nt[k] = e;
+        }
+        free(s->table);
+        s->table = nt;
+        s->tcap = nc;
+    }
+    return (long)idx + 1;
+}
+
+/* The queue: one LIFO stack of state indices per score. States are numbered as they are met and
+ * pushed once, when met, so the top of a stack is its newest state: popping the top of the highest
+ * stack gives exactly the order of search.py's heap (highest score first, newest first among
+ * equals), in O(1) and touching only the top of one stack. */
+#define NBUCKETS 4096
+#define BUCKET0 2048
+
+static int queue_push(Search *s, int value, uint32_t idx) {
+    int b = value + BUCKET0;
+    if (b < 0 || b >= NBUCKETS) {
+        PyErr_Format(PyExc_OverflowError, "score %d out of the queue's range", value);
+        return -1;
+    }
+    Bucket *k = &s->buckets[b];
+    if (grow((void **)&k->items, &k->cap, k->n + 1, 4)) return -1;
+    k->items[k->n++] = idx;
+    s->hn++;
+    if (b > s->top) s->top = b;
+    return 0;
+}
+
+static uint32_t queue_pop(Search *s) {
+    while (!s->buckets[s->top].n) s->top--;
+    Bucket *k = &s->buckets[s->top];
+    s->hn--;
+    return k->items[--k->n];
+}
+
+/* ------------------------------------------------------------------ moves (Model.moves, same order) */
+
+#define MV(a, b, k) ((uint32_t)(a) | ((uint32_t)(b) << 8) | ((uint32_t)(k) << 16))
+
+static int gen_moves(const Search *s, const State *st, uint64_t fit, uint64_t safe, uint32_t *out) {
+    int n = s->ncols, m = 0;
+    if (safe) {
+        for (int i = 0; i < n; i++)
+            if (st->len[i] && (safe >> st->cards[i][st->len[i] - 1] & 1)) { out[0] = MV(i, s->fid, 1); return 1; }
+        if (st->wlen && s->waste_safe && (safe >> st->waste[st->wlen - 1] & 1)) {
+            out[0] = MV(s->wid, s->fid, 1);
+            return 1;
+        }
+    }
+    if (s->home_first) { /* H2 */
+        for (int i = 0; i < n; i++)
+            if (st->len[i] && (fit >> st->cards[i][st->len[i] - 1] & 1)) { out[0] = MV(i, s->fid, 1); return 1; }
+        if (st->wlen && (fit >> st->waste[st->wlen - 1] & 1)) { out[0] = MV(s->wid, s->fid, 1); return 1; }
+    }
+    /* tops: for each card, the columns (ascending) whose top it is */
+    int8_t head[52], next[MAXCOLS];
+    memset(head, -1, sizeof head);
+    int empties[MAXCOLS], ne = 0;
+    for (int j = n - 1; j >= 0; j--) {
+        if (st->len[j]) {
+            int t = st->cards[j][st->len[j] - 1];
+            next[j] = head[t];
+            head[t] = (int8_t)j;
+        }
+    }
+    for (int j = 0; j < n; j++)
+        if (!st->len[j]) empties[ne++] = j;
+    int seq = s->seq;
+    long cap_onto = s->run_moves ? (1L << ne) : 1;
+    long cap_empty = (s->run_moves && ne) ? (1L << (ne - 1)) : 1;
+    if (s->prune && ne) ne = 1; /* R2 */
+    for (int i = 0; i < n; i++) {
+        int len = st->len[i];
+        if (!len) continue;
+        int lo = st->down[i];
+        const uint8_t *col = st->cards[i];
+        int c = col[len - 1];
+        if (fit >> c & 1) out[m++] = MV(i, s->fid, 1);
+        int k = 1, deepest = c;
+        for (;;) {
+            int under = (len - k - 1 >= lo) ? col[len - k - 1] : -1;
+            int built = under >= 0 && s->builton[under][deepest];
+            if (!(s->keep_built && built && !(fit >> under & 1))) { /* H1 */
+                for (int o = 0; o < s->nonto[deepest]; o++)
+                    for (int j = head[s->onto[deepest][o]]; j >= 0; j = next[j]) out[m++] = MV(i, j, k);
+                if (!(s->prune && k == len) && (seq || k <= cap_empty)) /* R3 */
+                    for (int e = 0; e < ne; e++) out[m++] = MV(i, empties[e], k);
+            }
+            if (!built || !(seq || k < cap_onto)) break;
+            k++;
+            deepest = under;
+        }
+    }
+    if (st->wlen) {
+        int c = st->waste[st->wlen - 1];
+        if (fit >> c & 1) out[m++] = MV(s->wid, s->fid, 1);
+        for (int o = 0; o < s->nonto[c]; o++)
+            for (int j = head[s->onto[c][o]]; j >= 0; j = next[j]) out[m++] = MV(s->wid, j, 1);
+        for (int e = 0; e < ne; e++) out[m++] = MV(s->wid, empties[e], 1);
+    }
+    if (st->slen) out[m++] = MV(s->sid, s->wid, 1);
+    else if (st->wlen && st->redeals) out[m++] = MV(s->wid, s->sid, 1);
+    return m;
+}
+
+/* Play ``mv`` on ``st`` in place (Model.apply). */
+static inline void apply_move(const Search *s, State *st, uint32_t mv) {
+    int src = mv & 255, dst = (mv >> 8) & 255, k = mv >> 16;
+    if (src == s->sid) {
+        int d = s->stock_deal < st->slen ? s->stock_deal : st->slen;
+        for (int q = 0; q < d; q++) st->waste[st->wlen++] = st->stock[--st->slen];
+        return;
+    }
+    if (dst == s->sid) {
+        for (int q = 0; q < st->wlen; q++) st->stock[q] = st->waste[st->wlen - 1 - q];
+        st->slen = st->wlen;
+        st->wlen = 0;
+        st->redeals--;
+        return;
+    }
+    const uint8_t *cards;
+    if (src == s->wid) {
+        cards = &st->waste[--st->wlen];
+    } else {
+        st->len[src] -= k;
+        cards = &st->cards[src][st->len[src]];
+        if (st->len[src] && st->len[src] == st->down[src]) st->down[src]--;
+    }
+    if (dst == s->fid) {
+        int c = cards[0], r = c % 13, s2 = 2 * (c / 13);
+        if (st->found[s2] == r) st->found[s2] = r + 1;
+        else st->found[s2 + 1] = r + 1;
+    } else {
+        memcpy(&st->cards[dst][st->len[dst]], cards, k);
+        st->len[dst] += k;
+    }
+}
+
+/* ------------------------------------------------------------------ the search */
+
+static int expand_one(Search *s) {
+    uint32_t idx = queue_pop(s);
+    State st;
+    decode(s, s->arena + s->off[idx], &st);
+    uint64_t fit, safe;
+    if (home_masks(s, st.found, &fit, &safe)) return -1;
+    uint32_t moves[MAXMOVES]; /* on the stack: a callback in home_masks may let another thread's search run */
+    int nm = gen_moves(s, &st, fit, safe, moves);
+    int cv[MAXCOLS], cvsum = 0, base = s->w[2] * st.wlen;
+    for (int i = 0; i < 8; i++) base += s->w[0] * st.found[i];
+    for (int i = 0; i < s->ncols; i++) {
+        cv[i] = column_value(s, st.cards[i], st.len[i]);
+        cvsum += cv[i];
+        base += s->w[1] * st.down[i];
+    }
+    for (int q = 0; q < nm; q++) {
+        uint32_t mv = moves[q];
+        int src = mv & 255, dst = (mv >> 8) & 255;
+        /* what apply_move changes, to put it back */
+        uint8_t slen_src = src < s->ncols ? st.len[src] : 0, sdown = src < s->ncols ? st.down[src] : 0;
+        uint8_t dlen = dst < s->ncols ? st.len[dst] : 0;
+        uint8_t found[8];
+        memcpy(found, st.found, 8);
+        uint8_t wlen = st.wlen, slen = st.slen, redeals = st.redeals;
+        apply_move(s, &st, mv);
+        if (grow((void **)&s->arena, &s->arena_cap, s->arena_len + MAXSTATE, 1)) return -1;
+        size_t len = encode(s, &st, s->arena + s->arena_len);
+        long r = commit(s, len, idx, mv);
+        if (r < 0) return -1;
+        if (r > 0) {
+            int home = 0;
+            for (int i = 0; i < 8; i++) home += st.found[i];
+            if (home == 104) { s->status = WON; s->won_idx = (uint32_t)(r - 1); return 0; }
+            int v;
+            if (src == s->sid || dst == s->sid) {
+                v = base + cvsum + s->w[2] * (st.wlen - wlen);
+            } else {
+                int dv = 0, dd = 0;
+                for (int i = 0; i < 8; i++) dv += s->w[0] * (st.found[i] - found[i]);
+                if (src < s->ncols) {
+                    dv += column_value(s, st.cards[src], st.len[src]) - cv[src];
+                    dd += st.down[src] - sdown;
+                }
+                if (dst < s->ncols) dv += column_value(s, st.cards[dst], st.len[dst]) - cv[dst];
+                v = base + cvsum + dv + s->w[1] * dd + s->w[2] * (st.wlen - wlen);
+            }
+            if (queue_push(s, v, (uint32_t)(r - 1))) return -1;
+        }
+        /* undo */
+        if (src < s->ncols) { st.len[src] = slen_src; st.down[src] = sdown; }
+        if (dst < s->ncols) st.len[dst] = dlen;
+        memcpy(st.found, found, 8);
+        st.wlen = wlen;
+        st.slen = slen;
+        st.redeals = redeals;
+    }
+    return 0;
+}
+
+static PyObject *Search_advance(Search *s, PyObject *arg) {
+    long turns = PyLong_AsLong(arg);
+    if (turns == -1 && PyErr_Occurred()) return NULL;
+    while (s->status == RUNNING) {
+        if (!s->hn) { s->status = LOST; break; }
+        if (expand_one(s)) return NULL;
+        if (s->status != RUNNING) break;
+        if (++s->expanded % (uint64_t)s->turn == 0 && --turns <= 0) break;
+    }
+    return PyLong_FromLong(s->status);
+}
+
+static PyObject *Search_line(Search *s, PyObject *Py_UNUSED(ignored)) {
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    if (s->status != WON) return out;
+    for (uint32_t i = s->won_idx; i; i = s->parent[i]) {
+        uint32_t mv = s->move[i];
+        PyObject *t = Py_BuildValue("(iii)", mv & 255, (mv >> 8) & 255, mv >> 16);
+        if (!t || PyList_Append(out, t)) { Py_XDECREF(t); Py_DECREF(out); return NULL; }
+        Py_DECREF(t);
+    }
+    if (PyList_Reverse(out)) { Py_DECREF(out); return NULL; }
+    return out;
+}
+
+static PyObject *Search_get_states(Search *s, void *c) { return PyLong_FromSize_t(s->n); }
+static PyObject *Search_get_status(Search *s, void *c) { return PyLong_FromLong(s->status); }
+static PyObject *Search_get_nbytes(Search *s, void *c) {
+    /* bytes in use (not capacity): what a state costs */
+    size_t b = s->arena_len + s->n * (4 + 4 + 4) + s->hn * 4 + s->tcap * 8 + s->fc_cap * 24;
+    return PyLong_FromSize_t(b);
+}
+static PyObject *Search_get_expanded(Search *s, void *c) { return PyLong_FromUnsignedLongLong(s->expanded); }
+
+static void Search_dealloc(Search *s) {
+    free(s->fc_key); free(s->fc_fit); free(s->fc_safe);
+    free(s->arena); free(s->off); free(s->parent); free(s->move);
+    free(s->table);
+    if (s->buckets)
+        for (int b = 0; b < NBUCKETS; b++) free(s->buckets[b].items);
+    free(s->buckets);
+    Py_XDECREF(s->home_sets);
+    Py_TYPE(s)->tp_free((PyObject *)s);
+}
+
+static int read_cards(PyObject *seq, uint8_t *out, int max, const char *what) {
+    PyObject *f = PySequence_Fast(seq, what);
+    if (!f) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(f);
+    if (n > max) { Py_DECREF(f); PyErr_Format(PyExc_ValueError, "%s too long for the core", what); return -1; }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(f, i));
+        if (v < 0 || v >= 52) {
+            Py_DECREF(f);
+            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s: card out of range", what);
+            return -1;
+        }
+        out[i] = (uint8_t)v;
+    }
+    Py_DECREF(f);
+    return (int)n;
+}
+
+/* Search(onto, home_sets, flags, weights, piles, start)
+ *   onto: 52 sequences, the cards each card may be built on (ft_widget.rules, via the Model)
+ *   flags: (sequences, stock_deal, prune, run_moves, keep_built, home_first, stock_by_length, turn,
+ *           key_has_down, waste_safe)
+ *   weights: the score's six weights (search.py's _evaluator)
+ *   piles: (waste, stock, foundation) pile numbers
+ *   start: (tableau, down, found, waste, stock, redeals) as Model.from_game gives it */
+static int Search_init(Search *s, PyObject *args, PyObject *kw) {
+    PyObject *onto, *home_sets, *start;
+    int seq, deal, prune, run, keep, homef, bylen, turn, keydown, wsafe, wid, sid, fid, w[6];
+    if (!PyArg_ParseTuple(args, "OO(iiiiiiiiii)(iiiiii)(iii)O", &onto, &home_sets, &seq, &deal, &prune, &run,
+                          &keep, &homef, &bylen, &turn, &keydown, &wsafe, &w[0], &w[1], &w[2], &w[3], &w[4],
+                          &w[5], &wid, &sid, &fid, &start))
+        return -1;
+    if (s->home_sets) { PyErr_SetString(PyExc_RuntimeError, "Search is initialised once"); return -1; }
+    s->seq = seq; s->stock_deal = deal; s->prune = prune; s->run_moves = run; s->keep_built = keep;
+    s->home_first = homef; s->by_length = bylen; s->turn = turn > 0 ? turn : 1;
+    s->key_down = keydown;
+    s->waste_safe = wsafe;
+    for (int i = 0; i < 6; i++) {
+        if (w[i] < -64 || w[i] > 64) { PyErr_SetString(PyExc_ValueError, "weights within -64..64"); return -1; }
+        s->w[i] = w[i];
+    }
+    s->wid = wid; s->sid = sid; s->fid = fid;
+    Py_INCREF(home_sets);
+    s->home_sets = home_sets;
+    PyObject *of = PySequence_Fast(onto, "onto");
+    if (!of) return -1;
+    if (PySequence_Fast_GET_SIZE(of) != 52) { Py_DECREF(of); PyErr_SetString(PyExc_ValueError, "onto: 52 rows"); return -1; }
+    memset(s->builton, 0, sizeof s->builton);
+    for (int c = 0; c < 52; c++) {
+        int k = read_cards(PySequence_Fast_GET_ITEM(of, c), s->onto[c], 4, "onto row");
+        if (k < 0) { Py_DECREF(of); return -1; }
+        s->nonto[c] = (uint8_t)k;
+        for (int q = 0; q < k; q++) s->builton[s->onto[c][q]][c] = 1;
+    }
+    Py_DECREF(of);
+    PyObject *tab, *down, *found, *waste, *stock;
+    int redeals;
+    if (!PyArg_ParseTuple(start, "OOOOOi", &tab, &down, &found, &waste, &stock, &redeals)) return -1;
+    State st;
+    memset(&st, 0, sizeof st);
+    Py_ssize_t nc = PySequence_Size(tab);
+    if (nc < 0) return -1;
+    if (nc > MAXCOLS || nc > wid) { PyErr_SetString(PyExc_ValueError, "too many columns for the core"); return -1; }
+    s->ncols = (int)nc;
+    uint8_t tmp[8];
+    for (Py_ssize_t i = 0; i < nc; i++) {
+        PyObject *col = PySequence_GetItem(tab, i), *d = PySequence_GetItem(down, i);
+        if (!col || !d) { Py_XDECREF(col); Py_XDECREF(d); return -1; }
+        int k = read_cards(col, st.cards[i], MAXLEN - 13, "column");
+        long dv = PyLong_AsLong(d);
+        Py_DECREF(col); Py_DECREF(d);
+        if (k < 0 || (dv == -1 && PyErr_Occurred())) return -1;
+        if (dv < 0 || dv > 255 || (k && dv >= k) || (!k && dv)) { PyErr_SetString(PyExc_ValueError, "face-down count out of the core's range"); return -1; }
+        st.len[i] = (uint8_t)k;
+        st.down[i] = (uint8_t)dv;
+        if (dv) s->has_down = 1; /* cards never turn face down: without any now, none ever */
+    }
+    PyObject *ff = PySequence_Fast(found, "found");
+    if (!ff) return -1;
+    if (PySequence_Fast_GET_SIZE(ff) != 8) { Py_DECREF(ff); PyErr_SetString(PyExc_ValueError, "found: 8 heights"); return -1; }
+    for (int i = 0; i < 8; i++) {
+        long h = PyLong_AsLong(PySequence_Fast_GET_ITEM(ff, i));
+        if (h < 0 || h > 13) { Py_DECREF(ff); if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "height"); return -1; }
+        tmp[i] = (uint8_t)h;
+    }
+    Py_DECREF(ff);
+    memcpy(st.found, tmp, 8);
+    int wl = read_cards(waste, st.waste, MAXPILE, "waste");
+    if (wl < 0) return -1;
+    int sl = read_cards(stock, st.stock, MAXPILE, "stock");
+    if (sl < 0) return -1;
+    if (wl + sl > MAXPILE) { PyErr_SetString(PyExc_ValueError, "waste and stock too long for the core"); return -1; }
+    st.wlen = (uint8_t)wl; st.slen = (uint8_t)sl;
+    if (redeals < 0 || redeals > 255) { PyErr_SetString(PyExc_ValueError, "redeals"); return -1; }
+    st.redeals = (uint8_t)redeals;
+    memcpy(s->init_stock, st.stock, sl);
+    s->init_slen = sl;
+    if (bylen && redeals) { PyErr_SetString(PyExc_ValueError, "stock by length needs no redeals"); return -1; }
+    /* the start state */
+    s->buckets = calloc(NBUCKETS, sizeof(Bucket));
+    if (!s->buckets) { PyErr_NoMemory(); return -1; }
+    s->top = 0;
+    s->tcap = 1 << 12;
+    s->table = calloc(s->tcap, 8);
+    if (!s->table) { PyErr_NoMemory(); return -1; }
+    if (ensure_states(s, 1)) return -1;
+    s->off[0] = 0;
+    if (grow((void **)&s->arena, &s->arena_cap, MAXSTATE, 1)) return -1;
+    size_t len = encode(s, &st, s->arena);
+    long r = commit(s, len, 0, 0);
+    if (r <= 0) return -1;
+    int home = 0;
+    for (int i = 0; i < 8; i++) home += st.found[i];
+    if (home == 104) { s->status = WON; s->won_idx = 0; return 0; }
+    decode(s, s->arena, &st);
+    if (queue_push(s, state_value(s, &st), 0)) return -1;
+    return 0;
+}
+
+static PyMethodDef Search_methods[] = {
+    {"advance", (PyCFunction)Search_advance, METH_O,
+     "advance(turns) -> status: expand until `turns` turns of TURN expansions are done, a win is "
+     "found (1) or the queue runs dry (2); 0 while running"},
+    {"line", (PyCFunction)Search_line, METH_NOARGS,
+     "the winning line as (src, dst, count) moves, columns numbered in each parent's canonical order"},
+    {NULL}};
+
+static PyGetSetDef Search_getset[] = {
+    {"states", (getter)Search_get_states, NULL, "distinct states met", NULL},
+    {"status", (getter)Search_get_status, NULL, "0 running, 1 won, 2 ran dry", NULL},
+    {"nbytes", (getter)Search_get_nbytes, NULL, "bytes the search holds for its states", NULL},
+    {"expanded", (getter)Search_get_expanded, NULL, "states expanded", NULL},
+    {NULL}};
+
+static PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "ft_widget.solver._core.Search",
+    .tp_basicsize = sizeof(Search),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "One best-first search (the compiled twin of search.PureSearch).",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Search_init,
+    .tp_dealloc = (destructor)Search_dealloc,
+    .tp_methods = Search_methods,
+    .tp_getset = Search_getset,
+};
+
+static struct PyModuleDef coremodule = {PyModuleDef_HEAD_INIT, "_core",
+                                        "The solver's compiled search core (see search.py).", -1, NULL};
+
+PyMODINIT_FUNC PyInit__core(void) {
+    if (PyType_Ready(&SearchType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&coremodule);
+    if (!m) return NULL;
+    Py_INCREF(&SearchType);
+    if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
+        Py_DECREF(&SearchType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    PyModule_AddIntConstant(m, "MAXSTATE", MAXSTATE);
+    /* search.py checks this: a core left over from an older source (an editable install whose
+     * rebuild failed) is not used */
+    PyModule_AddIntConstant(m, "INTERFACE", CORE_INTERFACE);
+    return m;
+}

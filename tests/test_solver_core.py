@@ -1,0 +1,107 @@
+"""The compiled search core and the pure-Python search are one search: identical answers.
+
+``ft_widget/solver/_core.c`` (built at install when a C compiler is there) and
+``search.PureSearch`` must agree on every position, move for move: the same status, the same
+number of states met and the same winning line, under a ``max_states`` budget.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+from ft_widget import VARIANTS, Game, solve
+from ft_widget.solver import search as search_module
+from ft_widget.solver.model import Model
+from ft_widget.solver.search import COMPILED, CompiledSearch, PureSearch, portfolio, search
+
+needs_core = pytest.mark.skipif(not COMPILED, reason="the compiled core is not built here")
+
+
+def both(game: Game, **kw):
+    compiled = solve(game, time_limit=600, core="compiled", **kw)
+    pure = solve(game, time_limit=600, core="pure", **kw)
+    return compiled, pure
+
+
+def test_ci_builds_the_compiled_core():
+    """The README's install command builds the core wherever a C compiler is (CI has one)."""
+    if not os.environ.get("CI"):
+        pytest.skip("only CI is known to have a C compiler")
+    assert COMPILED
+
+
+@needs_core
+@pytest.mark.parametrize("variant_id", list(VARIANTS))
+def test_identical_answers_on_deals(variant_id):
+    for deal in (1, 2):
+        game = Game(variant_id, deal=deal)
+        compiled, pure = both(game, max_states=6_000)
+        assert (compiled.status, compiled.states, compiled.moves) == (pure.status, pure.states, pure.moves)
+
+
+@needs_core
+@pytest.mark.slow
+@pytest.mark.parametrize("variant_id", list(VARIANTS))
+def test_identical_answers_on_more_deals_and_larger_budgets(variant_id):
+    statuses = set()
+    for deal in range(3, 9):
+        game = Game(variant_id, deal=deal)
+        compiled, pure = both(game, max_states=40_000)
+        assert (compiled.status, compiled.states, compiled.moves) == (pure.status, pure.states, pure.moves)
+        statuses.add(compiled.status)
+    if variant_id not in ("forty_thieves", "maria", "streets"):  # these are rarely won in 40,000 states
+        assert "won" in statuses
+
+
+@needs_core
+@pytest.mark.parametrize("variant_id", list(VARIANTS))
+def test_identical_answers_on_small_positions_pruned_and_plain(variant_id):
+    """The pruning test's small positions, with pruning and without, each search of the portfolio
+    alone: also the lost answers (queue run dry) and the plain search's exact state keys."""
+    from test_solver_pruning import near_the_end_of_a_policy_game, small_position
+
+    rng = random.Random(f"core/{variant_id}")
+    n = VARIANTS[variant_id].columns
+    games = [small_position(variant_id, rng, rng.randint(2 * n - 2, 2 * n + 4)) for _ in range(6)]
+    games += [near_the_end_of_a_policy_game(variant_id, deal) for deal in (1, 2)]
+    seen = set()
+    for game in games:
+        start = Model.from_game(game)
+        for prune in (True, False):
+            for model, turns in portfolio(game.variant, prune):
+                compiled = search([(model, turns)], start, 600.0, 4_000, core="compiled")
+                pure = search([(model, turns)], start, 600.0, 4_000, core="pure")
+                assert compiled == pure, (prune, model.sound, game.position())
+                seen.add(compiled[0])
+    assert {"won", "lost"} & seen
+
+
+def test_without_the_core_solve_takes_the_pure_path(monkeypatch):
+    """What a machine that could not compile gets: the same answers from the pure search."""
+    game = Game("lucas", deal=2)
+    expected = solve(game, time_limit=600, max_states=3_000, core="pure")
+    monkeypatch.setattr(search_module, "COMPILED", False)
+    monkeypatch.setattr(search_module, "_core", None)
+    auto = solve(game, time_limit=600, max_states=3_000)
+    assert (auto.status, auto.states, auto.moves) == (expected.status, expected.states, expected.moves)
+    assert auto.status == "won"
+    with pytest.raises(RuntimeError, match="not built"):
+        solve(game, core="compiled")
+    with pytest.raises(ValueError, match="core must be"):
+        solve(game, core="fast")
+
+
+@needs_core
+@pytest.mark.parametrize("variant_id", ["forty_thieves", "little_forty", "number_ten"])
+def test_memory_per_state_is_bounded(variant_id):
+    """Bytes the core holds per state met (states, bookkeeping, queue, table) stay small enough
+    that the solver's state limit keeps a solve under 1 GB."""
+    s = CompiledSearch(Model(VARIANTS[variant_id]), Model.from_game(Game(variant_id, deal=1)))
+    while s.status is None and s.states < 200_000:
+        s.advance(4)
+    per_state = s.nbytes / s.states
+    assert per_state < search_module.MAX_BYTES_PER_STATE
+    assert search_module.MAX_STATES * search_module.MAX_BYTES_PER_STATE < 0.9e9
