@@ -12,32 +12,17 @@ from __future__ import annotations
 
 import enum
 import json
-import re
 from typing import NamedTuple
 
 from . import rules
 from .cards import KING, RANK_NAMES, Card, card_str, card_symbol, rank_of
 from .deal import check_deal_number, deal_layout
-from .variants import _MAX_COLUMNS, Variant, get_variant, variant_from_json, variant_to_json
+from .moves import FOUNDATION, MAX_COLUMNS, STOCK, WASTE, IllegalMove, Move, Pile
+from .position import read_position
+from .render import html_board, text_board
+from .variants import Variant, get_variant, variant_from_json, variant_to_json
 
-# Pile numbers: tableau columns are 0 … 12 (shown as 1 … 13); then these.
-WASTE, STOCK, FOUNDATION = 13, 14, 15
-
-
-class Pile(enum.IntEnum):
-    """The piles that are not columns, as ``Move.src`` / ``Move.dst`` hold them.
-
-    Columns are the ints ``0 … 12`` (written ``1 … 13`` in notation)::
-
-        >>> from ft_widget import Game, Pile
-        >>> [str(m) for m in Game("maria", deal=5).legal_moves() if m.src == Pile.STOCK]
-        ['s>w']
-    """
-
-    WASTE = WASTE
-    STOCK = STOCK
-    FOUNDATION = FOUNDATION
-
+__all__ = ["FOUNDATION", "STOCK", "WASTE", "Game", "IllegalMove", "Move", "Outcome", "Pile"]
 
 class Outcome(str, enum.Enum):
     """How a game or a search ended. A plain string too: ``Outcome.WON == "won"``."""
@@ -53,80 +38,11 @@ class Outcome(str, enum.Enum):
         return f"Outcome.{self.name}"
 
 
-class IllegalMove(ValueError):
-    """A move that the rules refuse, or text that is not a move. The game is unchanged."""
-
-
-def _pile_name(p: int) -> str:
-    return str(p + 1) if p < WASTE else {WASTE: "w", STOCK: "s", FOUNDATION: "f"}[p]
-
-
-class Move(NamedTuple):
-    """A move in docs/rules.md notation: ``3>f``, ``w>7``, ``4>9x3``, ``s>w``, ``w>s``.
-
-    ``src`` and ``dst`` are internal pile numbers (0-based columns, or ``WASTE``,
-    ``STOCK``, ``FOUNDATION``); ``count`` is how many cards move as a sequence.
-    Build one from text with :meth:`Move.parse`, or compare with ``str(move)``.
-    """
-
-    src: int
-    dst: int
-    count: int = 1
-
-    def __str__(self) -> str:
-        text = f"{_pile_name(self.src)}>{_pile_name(self.dst)}"
-        return text + (f"x{self.count}" if self.count > 1 else "")
-
-    def __repr__(self) -> str:
-        return f"Move({str(self)!r})"
-
-    @property
-    def is_home(self) -> bool:
-        """Does the move send a card to the foundations?"""
-        return self.dst == FOUNDATION
-
-    @property
-    def is_deal(self) -> bool:
-        """A deal from the stock (``s>w``) or a redeal (``w>s``)?"""
-        return self.src == STOCK or self.dst == STOCK
-
-    @property
-    def from_waste(self) -> bool:
-        return self.src == WASTE
-
-    @property
-    def between_columns(self) -> bool:
-        return self.src < WASTE and self.dst < WASTE
-
-    @classmethod
-    def parse(cls, text: str) -> Move:
-        """Read move notation; ``IllegalMove`` for anything that is not a move."""
-        if not isinstance(text, str):
-            raise IllegalMove(f"a move is text like '3>f', not {type(text).__name__}")
-        m = _MOVE_RE.match(text.strip()) if len(text) <= 16 else None
-        if not m:
-            shown = text if len(text) <= 16 else text[:16] + "…"
-            raise IllegalMove(
-                f"{shown!r} is not a move: write moves like 3>f, w>7, 4>9x3, s>w or w>s"
-            )
-        src, dst, count = _PILES[m.group(1).lower()], _PILES[m.group(2).lower()], m.group(3)
-        if src == FOUNDATION:
-            raise IllegalMove("cards never leave the foundations")
-        count = int(count) if count else 1
-        if count < 1:
-            raise IllegalMove(f"{text.strip()!r}: a move takes at least one card")
-        return cls(src, dst, count)
-
-
-_MOVE_RE = re.compile(r"^(1[0-3]|[1-9]|[wsfWSF])>(1[0-3]|[1-9]|[wsfWSF])(?:x(\d{1,3}))?$")
-_PILES = {str(i + 1): i for i in range(_MAX_COLUMNS)}
-_PILES.update(w=WASTE, s=STOCK, f=FOUNDATION)
-
 # Prebuilt single-card moves, so listing legal moves allocates nothing.
 _M = [[Move(s, d) for d in range(16)] for s in range(16)]
 # … and run moves, _RUN[src][dst][n] for n ≥ 2 (a run never exceeds 13 cards).
-_RUN = [[[None, None] + [Move(s, d, n) for n in range(2, 14)] for d in range(_MAX_COLUMNS)]
-        for s in range(_MAX_COLUMNS)]
+_RUN = [[[None, None] + [Move(s, d, n) for n in range(2, 14)] for d in range(MAX_COLUMNS)]
+        for s in range(MAX_COLUMNS)]
 _DEAL, _REDEAL = Move(STOCK, WASTE), Move(WASTE, STOCK)
 
 
@@ -333,16 +249,24 @@ class Game:
             if reason is not None:
                 raise IllegalMove(reason)
             return [move]
-        if move not in self.run_moves():
-            reason = self._why_illegal(move)  # the engine's words when it is plainly wrong
-            if reason is not None and move.count > len(self._tab[move.src]) - self._down[move.src]:
-                raise IllegalMove(reason)
-            empties = sum(1 for j, col in enumerate(self._tab) if not col and j != move.dst)
-            raise IllegalMove(
-                f"{move.count} cards can't move from column {move.src + 1} to column {move.dst + 1}: "
-                f"in {self.variant.name} they must be a built run that fits there, moved one card at a "
-                f"time through empty columns ({empties} free: at most "
-                f"{rules.run_capacity(empties, to_empty=False)} cards)")
+        v, col, src, count = self.variant, self._tab[move.src], move.src, move.count
+        if src == move.dst:
+            raise IllegalMove("a card must move to a different pile")
+        face_up = len(col) - self._down[src]
+        if count > face_up:
+            cards = "card" if face_up == 1 else "cards"
+            raise IllegalMove(f"column {src + 1} has only {face_up} face-up {cards}")
+        if rules.run_length(col, self._down[src], v.build, sequences=True) < count:
+            raise IllegalMove(f"the top {count} cards of column {src + 1} are not a run: "
+                              f"in {v.name} {v.build.words}")
+        reason = self._onto_refusal(col[-count], move.dst)
+        if reason is not None:
+            raise IllegalMove(reason)
+        empty = sum(1 for j, c in enumerate(self._tab) if not c and j != move.dst)
+        most = rules.run_capacity(empty, to_empty=False)
+        if count > most:
+            raise IllegalMove(f"in {v.name} cards move one at a time, and {count} cards need more empty "
+                              f"columns to pass through: with {empty} free, at most {most} can go")
         free = [j for j, col in enumerate(self._tab) if not col and j != move.dst]
         return [_M[a][b] for a, b, _ in rules.run_steps(move.src, move.dst, move.count, free)]
 
@@ -453,6 +377,11 @@ class Game:
             below = deepest - 1
             return (f"{card_symbol(deepest)} can't go to the foundations: "
                     f"it needs {card_symbol(below)} there first")
+        return self._onto_refusal(deepest, dst)
+
+    def _onto_refusal(self, deepest: Card, dst: int) -> str | None:
+        """``None`` if column ``dst`` takes ``deepest`` (empty, or its top accepts it), else why not."""
+        v = self.variant
         target = self._tab[dst]
         if not target:
             return None
@@ -595,8 +524,6 @@ class Game:
     def from_position(cls, position: dict, variant: Variant | None = None) -> Game:
         """A game from a position (``docs/rules.md``); ``ValueError`` naming the problem if it is
         not valid. ``variant`` gives the rules of a custom variant (one not in ``VARIANTS``)."""
-        from .position import read_position
-
         if isinstance(position, dict) and isinstance(position.get("variant"), Variant):
             variant = position["variant"]  # copy() passes the Variant itself
             position = dict(position, variant=variant.id)
@@ -697,8 +624,6 @@ class Game:
 
     # ------------------------------------------------------------------ display
     def __str__(self) -> str:
-        from .render import text_board
-
         return text_board(self)
 
     def __repr__(self) -> str:
@@ -706,6 +631,4 @@ class Game:
         return f"<Game {self.variant.id}{deal}: {len(self._undo)} moves, {self._home}/104 home>"
 
     def _repr_html_(self) -> str:
-        from .render import html_board
-
         return html_board(self)

@@ -6,9 +6,11 @@ face-down cards are drawn as backs.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
-from .cards import card_symbol
+from .cards import SUIT_SYMBOLS, card_name, card_symbol, is_red
+from .moves import FOUNDATION, STOCK, WASTE, Move
 from .rules import foundation_for
 
 if TYPE_CHECKING:
@@ -87,8 +89,6 @@ def _text(x: float, y: float, text: str, size: int, fill: str,
 
 
 def _face(x: float, y: float, card: int) -> str:
-    from .cards import SUIT_SYMBOLS, is_red
-
     colour = RED if is_red(card) else BLACK
     symbol = card_symbol(card)
     return (
@@ -102,8 +102,6 @@ def _face(x: float, y: float, card: int) -> str:
 
 
 def _card_title(card: int) -> str:
-    from .cards import card_name
-
     return card_name(card)
 
 
@@ -133,8 +131,6 @@ def _outline(x: float, y: float, w: float, h: float, colour: str) -> str:
 
 def _arrow(start: tuple[float, float], end: tuple[float, float]) -> str:
     """An arrow between two card centres, from edge to edge so it hides no card's index."""
-    import math
-
     (x1, y1), (x2, y2) = start, end
     dx, dy = x2 - x1, y2 - y1
     length = math.hypot(dx, dy)
@@ -172,8 +168,6 @@ def svg_board(game: Game, highlight=None, caption: str | None = None, scale: flo
     they go to, with an arrow between them: use it to replay a line step by step.
     ``caption`` replaces the status line; ``scale`` resizes the picture.
     """
-    from .game import STOCK, WASTE, Move
-
     v = game.variant
     cols, down = game.tableau, game.face_down_counts
     ncols = len(cols)
@@ -273,8 +267,6 @@ def svg_board(game: Game, highlight=None, caption: str | None = None, scale: flo
 
 def _highlight(game: Game, move, anchors, slot_x, fx0, card_y) -> str:
     """Outline a move's cards (orange) and its destination (cyan), with an arrow."""
-    from .game import FOUNDATION, STOCK, WASTE
-
     src, dst, count = move
     ncols = len(game.tableau)
     for p in (src, dst):

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .moves import MAX_COLUMNS
 from .rules import Build, get_build
-
-_MAX_COLUMNS = 13  # the notation names columns 1 … 13
 
 
 @dataclass(frozen=True)
@@ -57,7 +56,7 @@ class Variant:
         for flag in ("sequences", "aces_start"):
             if not isinstance(getattr(self, flag), bool):
                 raise ValueError(f"variant {self.id!r}: {flag} must be True or False")
-        whole("columns", 1, _MAX_COLUMNS)
+        whole("columns", 1, MAX_COLUMNS)
         aces = 8 if self.aces_start else 0
         whole("cards_per_column", 1, (104 - aces) // self.columns)
         whole("face_down", 0, self.cards_per_column - 1)

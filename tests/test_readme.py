@@ -22,7 +22,7 @@ def test_readme_api_tour_runs_as_shown():
 
     text = README.read_text(encoding="utf-8")
     block = re.search(r"## The API in a few lines\n\n```python\n(.*?)```", text, re.S).group(1)
-    refusal = r"Traceback (most recent call last):\nft_widget.game.IllegalMove: \1"
+    refusal = r"Traceback (most recent call last):\nft_widget.moves.IllegalMove: \1"
     block = re.sub(r"^IllegalMove: (.*)$", refusal, block, flags=re.M)
     # a line that only shows a picture or a dict has no output to compare
     block = "\n".join(line.split("  #")[0].rstrip() if line.startswith(">>>") else line

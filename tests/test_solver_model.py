@@ -82,3 +82,20 @@ def test_run_shortcuts_are_the_engines_run_moves_and_expand_to_its_moves(variant
             assert Model.from_game(g) == model.apply(state, move)
             expanded += 1
     assert expanded > 20
+
+
+def test_a_shortcut_that_cannot_be_made_says_why():
+    from conftest import make_game
+
+    from ft_widget import IllegalMove
+
+    game = make_game("streets", ["KS QH JS TH", "", "", "KC", "KD", "QC", "QD", "QC", "QD", "KH"])
+    assert [str(m) for m in game.expand("1>4x3")] == ["1>2", "1>3", "1>4", "3>4", "2>4"]
+    for text, words in [("1>4x4", "only an empty column takes a King"),
+                        ("1>5x3", "in Streets you build down in alternate colours"),
+                        ("1>2x5", "column 1 has only 4 face-up cards"),
+                        ("1>2x4", "with 1 free, at most 2 can go")]:
+        before = game.position()
+        with pytest.raises(IllegalMove, match=words):
+            game.expand(text)
+        assert game.position() == before
