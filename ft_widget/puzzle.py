@@ -41,7 +41,8 @@ class Verdict:
 
 
 class Puzzle:
-    """A position to solve on a board (see the module's docstring). ``Board.puzzle(...)`` makes one.
+    """A position to solve on a board (see the module's docstring). ``Board.puzzle(...)`` makes
+    one with its board; ``Puzzle(...)`` alone is the judge (``check``, ``answer``).
 
     ``position`` is a :class:`Game` (its current position; it is copied), a position dict or
     JSON (docs/rules.md), or a game record. The start must be winnable within ``max_states``,
@@ -52,7 +53,8 @@ class Puzzle:
         if goal not in GOALS:
             raise ValueError(f"unknown goal {str(goal)[:40]!r}: choose one of {', '.join(GOALS)}")
         if not isinstance(max_states, int) or isinstance(max_states, bool) or max_states < 1:
-            raise ValueError(f"max_states must be a whole number of positions, at least 1, not {max_states!r}")
+            raise ValueError(f"max_states must be a whole number of positions, at least 1, "
+                             f"not {max_states!r}")
         self.goal, self.max_states = goal, max_states
         self.start = _start_game(position)
         self._answer = self._solve(self.start)
@@ -61,11 +63,15 @@ class Puzzle:
                              "not a fair puzzle")
         self.solved = False
         self.verdicts: list[Verdict] = []
-        from .widget import Board
+        self.board = None
 
-        self.board = Board(self.start.copy())
-        self.board.on_move(self._on_move)
-        self.board.say(self.prompt(), "info")
+    def attach(self, board) -> Puzzle:
+        """Judge the moves played on ``board`` (a :class:`~ft_widget.Board` showing the start);
+        ``Board.puzzle`` does this. The puzzle module never imports the board: no cycle."""
+        self.board = board
+        board.on_move(self._on_move)
+        board.say(self.prompt(), "info")
+        return self
 
     # ------------------------------------------------------------------ the judge
     def _solve(self, game: Game) -> list[Move] | None:
@@ -82,7 +88,8 @@ class Puzzle:
     def prompt(self) -> str:
         if self.goal == "win":
             return "Puzzle: win from here. Each move is checked by the solver (it sees every card)."
-        return "Puzzle: find a move that keeps this deal winnable (the solver, which sees every card, checks it)."
+        return ("Puzzle: find a move that keeps this deal winnable "
+                "(the solver, which sees every card, checks it).")
 
     def check(self, move: Move | str, game: Game | None = None) -> Verdict:
         """Judge ``move`` played in ``game`` (default: the puzzle's start), without changing it."""
@@ -108,7 +115,8 @@ class Puzzle:
                            f"{move} loses: the solver proved no win is left. Undo (u) and try another move.",
                            False)
         return Verdict(str(move), "unknown",
-                       f"{move}: the solver cannot tell within {self.max_states} states whether a win is left.",
+                       f"{move}: the solver cannot tell within {self.max_states} states "
+                       "whether a win is left.",
                        False)
 
     # ------------------------------------------------------------------ the board
@@ -128,6 +136,8 @@ class Puzzle:
     def show_answer(self) -> list[Move]:
         """Say the answer in the board's message and return it."""
         line = self.answer()
+        if self.board is None:
+            raise RuntimeError("this puzzle has no board: make it with Board.puzzle(...)")
         if self.goal == "keep_winnable":
             text = f"Answer: {line[0]} keeps the deal winnable."
         else:
@@ -138,6 +148,8 @@ class Puzzle:
 
     def reset(self) -> None:
         """Back to the puzzle's start."""
+        if self.board is None:
+            raise RuntimeError("this puzzle has no board: make it with Board.puzzle(...)")
         self.board.game = self.start.copy()
         self.solved = False
         self.verdicts.clear()
@@ -164,4 +176,5 @@ def _start_game(position) -> Game:
         return _start_game(Game.from_record(position))
     if isinstance(position, dict):
         return Game.from_position(position)
-    raise ValueError(f"a puzzle's position must be a Game, a position or a record, not {type(position).__name__}")
+    raise ValueError(f"a puzzle's position must be a Game, a position or a record, "
+                     f"not {type(position).__name__}")

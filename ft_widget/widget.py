@@ -199,7 +199,8 @@ class Board(anywidget.AnyWidget):
         solver. Returns a :class:`ft_widget.puzzle.Puzzle`, shown as its board."""
         from .puzzle import Puzzle
 
-        return Puzzle(position, goal=goal, max_states=max_states)
+        puzzle = Puzzle(position, goal=goal, max_states=max_states)
+        return puzzle.attach(cls(puzzle.start.copy()))
 
     def say(self, message: str, kind: str = "info") -> None:
         """Show ``message`` in the board's message line (``kind`` "info" or "error")."""

@@ -73,7 +73,7 @@ def test_show_answer(puzzle):
 
 def test_win_goal_plays_to_the_end():
     game = Game.from_record(RECORD)
-    puzzle = Puzzle(game, goal="win", max_states=20_000)
+    puzzle = Board.puzzle(game, goal="win", max_states=20_000)
     for move in puzzle.answer():
         puzzle.board.play(move)
     assert puzzle.board.game.is_won and puzzle.solved

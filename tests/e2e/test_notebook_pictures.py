@@ -1,0 +1,89 @@
+"""The teaching notebooks' pictures show in JupyterLab without running them, untrusted.
+
+Every notebook a person clones is untrusted, and JupyterLab then strips inline <svg> from HTML
+outputs and does not render image/svg+xml outputs. The notebooks' pictures are <img> elements
+with SVG data URIs (``ft_widget.teaching.Picture``), which JupyterLab shows untrusted; this test
+opens committed notebooks as they are, without a kernel running them, and finds every picture
+drawn (the browser decoded the image: its natural width is not zero).
+"""
+
+from __future__ import annotations
+
+import nbformat
+import pytest
+
+from .harness import REPO, SCREENSHOTS, Lab, launch_chromium
+
+BOOKS = ["10_rule_differences.ipynb"]
+
+
+def committed_pictures(name: str) -> int:
+    nb = nbformat.read(REPO / "notebooks" / name, as_version=4)
+    return sum("".join(out.get("data", {}).get("text/html", "")).count('class="ft-picture"')
+               for cell in nb.cells for out in cell.get("outputs", []))
+
+
+@pytest.fixture(scope="module")
+def page():
+    import os
+
+    from playwright.sync_api import sync_playwright
+
+    from .harness import CHROMIUM
+
+    if not os.access(CHROMIUM, os.X_OK):
+        if os.environ.get("CI"):
+            pytest.fail(f"no Chromium at {CHROMIUM}: CI must run the browser tests")
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+    # A notary of its own: executing a notebook on this machine (nbconvert --execute) signs it in
+    # the user's notary database, and a signed notebook opens trusted. A clone elsewhere is not.
+    import tempfile
+
+    saved = os.environ.get("JUPYTER_DATA_DIR")
+    os.environ["JUPYTER_DATA_DIR"] = tempfile.mkdtemp(prefix="ft_untrusted_")
+    try:
+        lab = Lab(REPO / "notebooks").start()
+    finally:
+        if saved is None:
+            os.environ.pop("JUPYTER_DATA_DIR")
+        else:
+            os.environ["JUPYTER_DATA_DIR"] = saved
+    try:
+        with sync_playwright() as p:
+            browser = launch_chromium(p)
+            page = browser.new_page(viewport={"width": 1200, "height": 1000})
+            page.lab = lab
+            yield page
+            browser.close()
+    finally:
+        lab.stop()
+
+
+@pytest.mark.parametrize("name", BOOKS)
+def test_pictures_show_in_an_untrusted_notebook(page, name):
+    expected = committed_pictures(name)
+    assert expected >= 3, f"{name} should have pictures"
+    page.goto(page.lab.url(f"lab/tree/{name}"))
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
+    page.wait_for_function(
+        f"() => document.querySelectorAll('.jp-OutputArea img.ft-picture').length >= {expected}",
+        timeout=60_000)
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+                           " && window.jupyterapp.shell.currentWidget.content.model", timeout=60_000)
+    trusted = page.evaluate("""() => {
+        const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
+        return [...Array(cells.length).keys()].map(i => cells.get(i))
+            .filter(c => c.type === 'code').map(c => c.trusted); }""")
+    assert trusted and not any(trusted), "the notebook must open untrusted for this test to mean anything"
+    page.evaluate("""async () => {
+        const imgs = [...document.querySelectorAll('.jp-OutputArea img.ft-picture')];
+        for (const img of imgs) { img.scrollIntoView(); await img.decode().catch(() => {}); } }""")
+    drawn = page.evaluate("""() => [...document.querySelectorAll('.jp-OutputArea img.ft-picture')]
+        .map(img => img.naturalWidth > 0 && img.getBoundingClientRect().width > 0)""")
+    assert len(drawn) == expected and all(drawn), drawn
+    # and nothing of the old kind, which an untrusted notebook would show blank
+    assert page.locator(".jp-OutputArea svg rect").count() == 0
+    SCREENSHOTS.mkdir(exist_ok=True)
+    first = page.locator(".jp-OutputArea img.ft-picture").first
+    first.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / f"untrusted_{name.removesuffix('.ipynb')}.png"))
