@@ -20,13 +20,11 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from _lessons import PLAYER  # the fair player whose moves are put to the test: named once, there
 from _lines import provenance  # run as a script: notebooks/ is on sys.path
 
 from ft_widget import POLICIES, VARIANTS, Game
 from ft_widget.solver import solve
-
-#: The fair player whose moves are put to the test: switch to "expert" when it lands (issue #12).
-PLAYER = "foundations_first"
 
 
 def _find(job):
