@@ -12,7 +12,7 @@ from __future__ import annotations
 import nbformat
 import pytest
 
-from .harness import REPO, SCREENSHOTS, Lab, launch_chromium
+from .harness import REPO, SCREENSHOTS, Lab
 
 BOOKS = ["10_rule_differences.ipynb", "forty_thieves.ipynb"]
 # the pictures of the notebook in front (JupyterLab keeps other open notebooks in the page)
@@ -26,21 +26,13 @@ def committed_pictures(name: str) -> int:
 
 
 @pytest.fixture(scope="module")
-def page():
+def page(chromium):
+    """A page of the session's Chromium (conftest.py) on a JupyterLab serving notebooks/."""
     import os
-
-    from playwright.sync_api import sync_playwright
-
-    from .harness import CHROMIUM
-
-    if not os.access(CHROMIUM, os.X_OK):
-        if os.environ.get("CI"):
-            pytest.fail(f"no Chromium at {CHROMIUM}: CI must run the browser tests")
-        pytest.skip(f"no Chromium at {CHROMIUM}")
-    # A notary of its own: executing a notebook on this machine (nbconvert --execute) signs it in
-    # the user's notary database, and a signed notebook opens trusted. A clone elsewhere is not.
     import tempfile
 
+    # A notary of its own: executing a notebook on this machine (nbconvert --execute) signs it in
+    # the user's notary database, and a signed notebook opens trusted. A clone elsewhere is not.
     saved = os.environ.get("JUPYTER_DATA_DIR")
     os.environ["JUPYTER_DATA_DIR"] = tempfile.mkdtemp(prefix="ft_untrusted_")
     try:
@@ -50,14 +42,13 @@ def page():
             os.environ.pop("JUPYTER_DATA_DIR")
         else:
             os.environ["JUPYTER_DATA_DIR"] = saved
+    context = chromium.new_context(viewport={"width": 1200, "height": 1000})
     try:
-        with sync_playwright() as p:
-            browser = launch_chromium(p)
-            page = browser.new_page(viewport={"width": 1200, "height": 1000})
-            page.lab = lab
-            yield page
-            browser.close()
+        page = context.new_page()
+        page.lab = lab
+        yield page
     finally:
+        context.close()
         lab.stop()
 
 
