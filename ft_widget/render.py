@@ -84,7 +84,8 @@ def _esc(text: str) -> str:
 def _text(x: float, y: float, text: str, size: int, fill: str,
           anchor: str = "start", bold: bool = False) -> str:
     weight = ' font-weight="bold"' if bold else ""
-    return (f'<text x="{x:g}" y="{y:g}" font-family="{FONT}" font-size="{size}"{weight} '
+    # the font family is set once, on the <svg> element (see svg_board)
+    return (f'<text x="{x:g}" y="{y:g}" font-size="{size}"{weight} '
             f'fill="{fill}" text-anchor="{anchor}">{_esc(text)}</text>')
 
 
@@ -99,6 +100,18 @@ def _face(x: float, y: float, card: int) -> str:
         + _text(x + CARD_W - 4, y + CARD_H - 6, SUIT_SYMBOLS[card // 13], 26, colour, anchor="end")
         + "</g>"
     )
+
+
+def svg_card(x: float, y: float, card: int) -> str:
+    """One face-up card at (x, y) as the board pictures draw it: for diagrams of a few cards
+    (``ft_widget.teaching.build_picture``). Put it in an <svg> with ``font-family=FONT``."""
+    return _face(x, y, card)
+
+
+def svg_text(x: float, y: float, text: str, size: int, fill: str, anchor: str = "start",
+             bold: bool = False) -> str:
+    """A label in the pictures' style (the font family comes from the enclosing <svg>)."""
+    return _text(x, y, text, size, fill, anchor, bold)
 
 
 def _card_title(card: int) -> str:
@@ -257,7 +270,7 @@ def svg_board(game: Game, highlight=None, caption: str | None = None, scale: flo
     w, h = width * scale, height * scale
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:g}" height="{h:g}" '
-        f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label="{title}">'
+        f'viewBox="0 0 {width:g} {height:g}" font-family="{FONT}" role="img" aria-label="{title}">'
         f'<title>{title}</title>'
         f'<rect x="0" y="0" width="{width:g}" height="{height:g}" rx="8" fill="{FELT}"/>'
         + "".join(parts)

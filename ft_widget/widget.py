@@ -277,6 +277,20 @@ class Board(anywidget.AnyWidget):
             self._publish(f"{label}: {hint_words(before, move)} — {found.reason}", "info")
         return found
 
+    @classmethod
+    def puzzle(cls, position, goal: str = "win", max_states: int = 20_000):
+        """A puzzle on a board: ``position`` (a Game, position or record) and a ``goal``
+        ("win" or "keep_winnable"); the learner's moves are checked by the engine and the
+        solver. Returns a :class:`ft_widget.puzzle.Puzzle`, shown as its board."""
+        from .puzzle import Puzzle
+
+        puzzle = Puzzle(position, goal=goal, max_states=max_states)
+        return puzzle.attach(cls(puzzle.start.copy()))
+
+    def say(self, message: str, kind: str = "info") -> None:
+        """Show ``message`` in the board's message line (``kind`` "info" or "error")."""
+        self._publish(str(message)[:500], kind)
+
     def refresh(self) -> None:
         """Republish the state after ``board.game`` was changed directly."""
         self._changed()

@@ -1,0 +1,394 @@
+"""Helpers for the teaching notebooks: pictures that show anywhere, cards as words, the
+lessons' rule changes and the paired statistics the lessons quote.
+
+Everything a notebook repeats lives here once, so each notebook is its own lesson and not a
+copy of the others. ``from ft_widget.teaching import *`` brings what the notebooks use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .variants import VARIANTS, Variant
+
+#: Per game, the lessons that are its own: lesson id -> the rule fields that change. Each lesson
+#: plays the game and the game with these fields changed on the same deals
+#: (``notebooks/_lessons.py`` computes it into ``data/lessons.json``).
+LESSONS: dict[str, dict[str, dict[str, object]]] = {
+    "forty_thieves": {"sequences_move": {"sequences": True}, "one_redeal": {"redeals": 1}},
+    "indian": {"face_up": {"face_down": 0}, "same_suit": {"build": "same_suit"}},
+    "limited": {"ten_columns": {"columns": 10}, "four_deep": {"cards_per_column": 4}},
+    "little_forty": {"no_redeal": {"redeals": 0}, "one_at_a_time": {"stock_deal": 1},
+                     "one_card": {"sequences": False}},
+    "lucas": {"aces_in_deck": {"aces_start": False}, "ten_columns": {"columns": 10}},
+    "maria": {"same_suit": {"build": "same_suit"}, "ten_columns": {"columns": 10}},
+    "number_ten": {"face_up": {"face_down": 0}, "one_card": {"sequences": False}},
+    "rank_and_file": {"two_down": {"face_down": 2}, "face_up": {"face_down": 0}},
+    "streets": {"same_suit": {"build": "same_suit"}, "other_suit": {"build": "other_suit"}},
+}
+
+
+def lesson_variant(variant_id: str, lesson: str | None) -> Variant:
+    """The game ``variant_id`` with lesson ``lesson``'s rule changed (``None``: as dealt)."""
+    base = VARIANTS[variant_id]
+    if lesson is None:
+        return base
+    return replace(base, id=f"{variant_id}_{lesson}", name=f"{base.name} ({lesson.replace('_', ' ')})",
+                   **LESSONS[variant_id][lesson])
+
+
+# ----------------------------------------------------------------------------- pictures
+# A picture is an SVG (ft_widget.render's visual language) shown as an <img> with a data URI.
+# Measured in JupyterLab 4 (tests/e2e/test_notebook_pictures.py): an untrusted notebook, which
+# every cloned notebook is, strips inline <svg> from HTML output and does not render
+# image/svg+xml output at all, but it shows an <img> whose source is a data URI. GitHub and
+# nbviewer show such an image too (it is how they show PNG outputs).
+
+
+class Picture:
+    """A static picture for a notebook output: an image in HTML, a text fallback elsewhere."""
+
+    def __init__(self, svg: str, text: str, alt: str = ""):
+        self.svg, self.text, self.alt = svg, text, alt or text.splitlines()[0]
+
+    def img(self) -> str:
+        import base64
+
+        data = base64.b64encode(self.svg.encode()).decode("ascii")
+        alt = self.alt.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
+        return f'<img class="ft-picture" alt="{alt}" src="data:image/svg+xml;base64,{data}">'
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        return {"text/html": self.img(), "text/plain": self.text}
+
+    def save(self, path) -> None:
+        """Write the SVG to ``path`` (for slides, or a Markdown image)."""
+        from pathlib import Path
+
+        Path(path).write_text(self.svg)
+
+
+class Row:
+    """Pictures side by side, as one image (JupyterLab stacks separate images in an output)."""
+
+    GAP = 10
+
+    def __init__(self, *pictures: Picture):
+        import re
+
+        self.pictures = pictures
+        sizes = []
+        for p in pictures:
+            head = p.svg[:p.svg.index(">")]
+            sizes.append(tuple(float(re.search(f' {k}="([0-9.]+)"', head).group(1))
+                               for k in ("width", "height")))
+        width = sum(w for w, _ in sizes) + self.GAP * (len(sizes) - 1)
+        height = max(h for _, h in sizes)
+        parts, x = [], 0.0
+        for p, (w, _) in zip(pictures, sizes, strict=True):
+            parts.append(p.svg.replace("<svg ", f'<svg x="{x:g}" y="0" ', 1))
+            x += w + self.GAP
+        svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+               f'viewBox="0 0 {width:g} {height:g}">' + "".join(parts) + "</svg>")
+        self.picture = Picture(svg, "\n\n".join(p.text for p in pictures),
+                               alt=" | ".join(p.alt for p in pictures))
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        return self.picture._repr_mimebundle_(include, exclude)
+
+
+def picture(game, highlight=None, caption: str | None = None, scale: float = 0.8) -> Picture:
+    """The position as a picture; ``highlight`` (a Move or its notation) marks a move."""
+    from .render import status_line, svg_board, text_board
+
+    text = text_board(game)
+    if highlight is not None:
+        text += f"\n(move {highlight})"
+    return Picture(svg_board(game, highlight=highlight, caption=caption, scale=scale), text,
+                   alt=caption or status_line(game))
+
+
+def build_picture(onto: int, build, scale: float = 1.0) -> Picture:
+    """Which cards may go on ``onto`` under the building rule ``build``: the four suits of the
+    rank below, each marked ✓ (the engine's rule allows it) or ✗."""
+    from . import rules
+    from .cards import card_symbol, make_card, rank_of
+    from .render import CARD_H, CARD_W, FELT, FELT_DIM, FELT_TEXT, FONT, svg_card, svg_text
+
+    build = rules.get_build(build)
+    below = [make_card(rank_of(onto) - 1, suit) for suit in range(4)]
+    ok = [rules.can_build(card, onto, build) for card in below]
+    gap, margin = 8, 12
+    width = margin * 2 + 5 * CARD_W + 4 * gap + 24
+    height = 30 + CARD_H + 30
+    parts = [svg_text(margin, 18, f"on {card_symbol(onto)}, {build.text}", 13, FELT_TEXT, bold=True),
+             svg_card(margin, 28, onto)]
+    x0 = margin + CARD_W + gap + 24
+    parts.append(svg_text(margin + CARD_W + 4, 28 + CARD_H / 2 + 6, "←", 18, FELT_TEXT))
+    for k, (card, yes) in enumerate(zip(below, ok, strict=True)):
+        x = x0 + k * (CARD_W + gap)
+        parts.append(f'<g opacity="{1 if yes else 0.35}">{svg_card(x, 28, card)}</g>')
+        parts.append(svg_text(x + CARD_W / 2, 28 + CARD_H + 20, "✓" if yes else "✗", 16,
+                           FELT_TEXT if yes else FELT_DIM, anchor="middle", bold=True))
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * scale:g}" height="{height * scale:g}" '
+           f'viewBox="0 0 {width} {height}" font-family="{FONT}">'
+           f'<rect width="{width}" height="{height}" rx="8" fill="{FELT}"/>' + "".join(parts) + "</svg>")
+    text = (f"on {card_symbol(onto)} ({build.text}): "
+            + " ".join(f"{card_symbol(c)}{'✓' if y else '✗'}" for c, y in zip(below, ok, strict=True)))
+    return Picture(svg, text)
+
+
+# ----------------------------------------------------------------------------- words
+def cards(seq) -> str:
+    """Cards as a player writes them: ``cards([41, 8, 19])`` is ``'3♠ 9♣ 7♦'``."""
+    from .cards import card_symbol
+
+    return " ".join(card_symbol(c) for c in seq)
+
+
+def count(n: int, word: str, plural: str | None = None) -> str:
+    """``count(1, "deal")`` is "1 deal", ``count(3, "deal")`` is "3 deals"."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
+# ----------------------------------------------------------------------------- data and statistics
+def data_path(name: str):
+    """A file of the repository's data/ folder (the notebooks read their heavy results there)."""
+    from pathlib import Path
+
+    return Path(__file__).resolve().parent.parent / "data" / name
+
+
+def load(name: str) -> dict:
+    import json
+
+    return json.loads(data_path(name).read_text())
+
+
+class Paired:
+    """A paired comparison on the same deals: means of ``a`` and ``b``, the mean of b − a and a
+    95% bootstrap interval for it (10,000 resamples of the deals, fixed seed: same on every run)."""
+
+    def __init__(self, a, b, resamples: int = 10_000, seed: int = 13):
+        import numpy as np
+
+        a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+        if a.shape != b.shape or a.size == 0:
+            raise ValueError("a paired comparison needs the same non-empty list of deals on both sides")
+        d = b - a
+        rng = np.random.default_rng(seed)
+        means = d[rng.integers(0, d.size, size=(resamples, d.size))].mean(axis=1)
+        self.n = int(d.size)
+        self.a, self.b, self.diff = float(a.mean()), float(b.mean()), float(d.mean())
+        self.low, self.high = (float(x) for x in np.percentile(means, [2.5, 97.5]))
+        self.better = int((d > 0).sum())
+        self.worse = int((d < 0).sum())
+
+    @property
+    def clear(self) -> bool:
+        """Is the difference clear of zero (the interval does not contain 0)?"""
+        return self.low > 0 or self.high < 0
+
+    def __repr__(self) -> str:
+        return f"{self.diff:+.3g} [{self.low:+.3g}, {self.high:+.3g}] (n={self.n})"
+
+
+def lesson_results(variant_id: str, data: dict | None = None) -> dict[str, dict[str, Paired]]:
+    """For each of a game's lessons, the paired comparisons of ``data/lessons.json``: the solver's
+    wins (a deal it did not win within the budget counts 0) and the fair player's wins and cards
+    home, the game as dealt (a) against the game with the lesson's rule changed (b)."""
+    data = data or load("lessons.json")
+
+    def column(rows, lesson, key, value):
+        got = {r["deal"]: value(r[key]) for r in rows if r["variant"] == variant_id and r["lesson"] == lesson}
+        return [got[d] for d in sorted(got)]
+
+    won = lambda status: status == "won"  # noqa: E731
+    out = {}
+    for lesson in data["lessons"][variant_id]:
+        out[lesson] = {
+            "solver wins": Paired(column(data["solver"], None, "status", won),
+                                  column(data["solver"], lesson, "status", won)),
+            "player wins": Paired(column(data["played"], None, "status", won),
+                                  column(data["played"], lesson, "status", won)),
+            "player cards home": Paired(column(data["played"], None, "cards_home", int),
+                                        column(data["played"], lesson, "cards_home", int)),
+        }
+    return out
+
+
+def lesson_table(variant_id: str, data: dict | None = None):
+    """The lessons of one game as a table: each measure as dealt, changed, and the paired difference."""
+    import pandas as pd
+
+    rows = []
+    for lesson, measures in lesson_results(variant_id, data).items():
+        for measure, p in measures.items():
+            share = "wins" in measure
+            fmt = (lambda x: f"{x:.0%}") if share else (lambda x: f"{x:.1f}")
+            rows.append({"lesson": lesson.replace("_", " "), "measure": measure, "deals": p.n,
+                         "as dealt": fmt(p.a), "changed": fmt(p.b),
+                         "change [95% interval]": f"{fmt(p.diff)} [{fmt(p.low)}, {fmt(p.high)}]"})
+    return pd.DataFrame(rows).set_index(["lesson", "measure"])
+
+
+# ----------------------------------------------------------------------------- positions to teach from
+def with_tops(variant, deal: int, tops: dict[int, str]):
+    """Deal ``deal`` of ``variant`` with chosen cards swapped onto column tops: ``{1: "TD"}``
+    puts a 10♦ on top of column 1 (columns 1-based, as the notation). Each chosen card changes
+    places with one copy of itself from elsewhere, so the position stays a valid one."""
+    from .game import Game
+
+    game = Game(variant, deal=deal)
+    pos = game.position()
+    piles = [*pos["tableau"], pos["stock"], pos["waste"]]
+    for column, card in tops.items():
+        col = pos["tableau"][column - 1]
+        old = col[-1]
+        if old == card:
+            continue
+        # the other place: a copy of `card` anywhere but a column top we are setting
+        for pile in piles:
+            spots = [i for i, c in enumerate(pile) if c.strip("<>") == card
+                     and not (pile is not col and any(pile is pos["tableau"][k - 1] and i == len(pile) - 1
+                                                      for k in tops))]
+            if spots:
+                i = spots[0]
+                pile[i] = f"<{old}>" if pile[i].startswith("<") else old
+                break
+        else:
+            raise ValueError(f"no {card} to move in deal {deal}")
+        col[-1] = card
+    return Game.from_position(pos, variant=game.variant)
+
+
+def find_turn_up(game, depth: int = 3):
+    """The shortest list of moves between columns (no deals, nothing home) after which a face-down
+    card has turned up, searched to ``depth`` moves; None if there is none that short."""
+    frontier = [(game.copy(), [])]
+    for _ in range(depth):
+        nxt = []
+        for g, line in frontier:
+            for move in g.legal_moves():
+                if not move.between_columns:
+                    continue
+                trial = g.copy()
+                trial.play(move)
+                if sum(trial.face_down_counts) < sum(g.face_down_counts):
+                    return [*line, move]
+                nxt.append((trial, [*line, move]))
+        frontier = nxt[:400]
+    return None
+
+
+def beats(policy, rival: str = "foundations_first", variant: str = "lucas", deals=range(1, 101)) -> dict:
+    """The exercise's checker: ``policy`` against ``rival`` on the same deals (same seeds),
+    paired: wins and cards home, each with a 95% interval. ``policy`` beats the rival when the
+    interval of its extra cards home lies above zero."""
+    import random
+
+    from .game import Game
+    from .policies import POLICIES, play_policy
+
+    rival_policy = POLICIES[rival] if isinstance(rival, str) else rival
+    mine, theirs = [], []
+    for deal in deals:
+        mine.append(play_policy(Game(variant, deal=deal), policy, random.Random(deal)))
+        theirs.append(play_policy(Game(variant, deal=deal), rival_policy, random.Random(deal)))
+    home = Paired([r.cards_home for r in theirs], [r.cards_home for r in mine])
+    wins = Paired([r.status == "won" for r in theirs], [r.status == "won" for r in mine])
+    return {"deals": home.n, "cards home": home, "wins": wins, "beats": home.low > 0}
+
+
+def lesson_words(variant_id: str, lesson: str, data: dict | None = None) -> str:
+    """A lesson's measurements in one paragraph, computed from ``data/lessons.json``: the
+    words are made from the numbers, so they cannot drift from them."""
+    data = data or load("lessons.json")
+    res = lesson_results(variant_id, data)[lesson]
+    solver, wins, home = res["solver wins"], res["player wins"], res["player cards home"]
+
+    def verdict(p: Paired) -> str:
+        if p.better == p.worse == 0:
+            return "every deal ended the same"
+        if not p.clear:
+            return "the interval contains zero: no clear difference"
+        return "clearly more" if p.low > 0 else "clearly fewer"
+
+    change = ", ".join(f"{k} = {v}" for k, v in data["lessons"][variant_id][lesson].items())
+    return (f"With {change}: the solver won {solver.b:.0%} of {solver.n} deals against {solver.a:.0%} as "
+            f"dealt (paired difference {solver.diff:+.0%}, "
+            f"95% interval [{solver.low:+.0%}, {solver.high:+.0%}]: "
+            f"{verdict(solver)}). The fair player ({data['player']}) took {home.b:.1f} cards home on average "
+            f"against {home.a:.1f} over {home.n} deals "
+            f"({home.diff:+.1f} [{home.low:+.1f}, {home.high:+.1f}]: "
+            f"{verdict(home)}) and won {count(round(wins.b * wins.n), 'deal')} against "
+            f"{round(wins.a * wins.n)}.")
+
+
+class Decision:
+    """A worked decision from ``data/decisions.json``: a real position (a deal and the solver's
+    moves so far), the solver's move and the fair player's, and what the solver says of each."""
+
+    def __init__(self, variant_id: str, which: int = 0, data: dict | None = None):
+        from .game import Game
+
+        data = data or load("decisions.json")
+        found = data["decisions"].get(variant_id) or []
+        if len(found) <= which:
+            raise LookupError(f"data/decisions.json has no decision {which} for {variant_id}")
+        row = found[which]
+        self.data, self.row = data, row
+        self.deal, self.best, self.player_move = row["deal"], row["best"], row["player"]
+        self.game = Game(variant_id, deal=row["deal"])
+        for move in row["moves"]:
+            self.game.play(move)
+        self.player = data["player"]
+        self.max_states = data["max_states"]
+        #: what the solver said of the fair player's move when the decision was found
+        self.player_verdict = "winnable" if row.get("player_verdict", "lost") == "won" else "lost"
+
+    def boards(self, scale: float = 0.55) -> Row:
+        """The position twice, each with one of the two moves marked."""
+        return Row(picture(self.game, highlight=self.best, scale=scale, caption=f"A: {self.best}"),
+                   picture(self.game, highlight=self.player_move, scale=scale,
+                           caption=f"B: {self.player_move}"))
+
+    def check(self) -> dict[str, str]:
+        """Both moves judged again, now, by the solver (the puzzle's judge, same budget)."""
+        from .puzzle import Puzzle
+
+        judge = Puzzle(self.game, goal="keep_winnable", max_states=self.max_states)
+        return {str(m): judge.check(m).verdict for m in (self.best, self.player_move)}
+
+
+def describe(game, move) -> str:
+    """A move in words: ``describe(game, "w>4")`` is "w>4: 7♣ from the waste onto 8♣ (column 4)"."""
+    from .cards import card_symbol
+    from .game import FOUNDATION, STOCK, WASTE, Move
+
+    move = Move.parse(move) if isinstance(move, str) else move
+    if move.is_deal:
+        return f"{move}: deal" if move.src == STOCK else f"{move}: redeal"
+    moving = game.waste[-1:] if move.src == WASTE else game.tableau[move.src][-move.count:]
+    where = "the waste" if move.src == WASTE else f"column {move.src + 1}"
+    if move.dst == FOUNDATION:
+        onto = "home"
+    else:
+        col = game.tableau[move.dst]
+        n = move.dst + 1
+        onto = f"onto {card_symbol(col[-1])} (column {n})" if col else f"into empty column {n}"
+    return f"{move}: {cards(moving)} from {where} {onto}"
+
+
+def near_the_end(variant_id: str, deal: int, moves_left: int = 12, data: dict | None = None):
+    """Deal ``deal`` played along the solver's winning line of ``data/solver_lines.json`` until
+    ``moves_left`` moves of it are left: a "win from here" puzzle."""
+    from .game import Game
+
+    data = data or load("solver_lines.json")
+    line = next(d["moves"] for d in data["deals"] if d["variant"] == variant_id and d["deal"] == deal
+                and d["status"] == "won")
+    game = Game(variant_id, deal=deal)
+    for move in line[:-moves_left]:
+        game.play(move)
+    return game

@@ -1,0 +1,121 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Indian
+#
+# Indian deals ten columns of only **three** cards, and the bottom one of each is **face
+# down**: you see twenty cards of the thirty dealt, and the stock holds 74. You build in
+# **any suit but its own** (9♠ on 10♥, 10♦ or 10♣, never on 10♠), one card at a time, one
+# pass. Short columns dig out quickly, but each one hides a card you cannot plan around.
+# This notebook measures what the hidden card costs and what the looser building rule
+# gives. Rules: [docs/rules.md](../docs/rules.md).
+
+# %%
+from ft_widget import VARIANTS, Board, Game
+from ft_widget.teaching import Decision, describe, lesson_table, lesson_words, load, near_the_end, picture
+
+GAME = "indian"
+LESSONS = load("lessons.json")
+print(LESSONS["command"], "|", LESSONS["machine"])
+print(f"solver budget: {LESSONS['max_states']:,} positions a deal; fair player: {LESSONS['player']}")
+assert VARIANTS[GAME].face_down == 1 and VARIANTS[GAME].stock_cards == 74
+
+# %% [markdown]
+# ## The deal
+#
+# The backs are the face-down cards: each turns up by itself when the two cards above it
+# have left its column.
+
+# %%
+game = Game(GAME, deal=1)
+assert game.face_down_counts == [1] * 10
+picture(game)
+
+# %% [markdown]
+# ## Lesson 1: what the face-down card costs
+#
+# For the solver a face-down card is no secret (it sees every card), so this lesson is
+# mostly about the *fair* player, who cannot plan around what it cannot see. Indian dealt
+# all face up, same deals:
+
+# %%
+print(lesson_words(GAME, "face_up", LESSONS))
+
+# %% [markdown]
+# Read the solver's line with care. It sees the face-down cards either way, so hiding them
+# cannot help it; if it wins *fewer* deals face up, a likely reason is its budget: face-up
+# cards can move, so there are more positions to search within the same number of states.
+# The measure is "won within this budget", not "winnable".
+
+# %% [markdown]
+# ## Lesson 2: what "any suit but its own" gives
+#
+# Three suits may take a card instead of one. Indian built in suit, same deals:
+
+# %%
+print(lesson_words(GAME, "same_suit", LESSONS))
+
+# %%
+lesson_table(GAME, LESSONS)
+
+# %% [markdown]
+# How the intervals are made and what they do not prove:
+# [10_rule_differences](10_rule_differences.ipynb#How-the-lessons-measure).
+#
+# ## A worked decision
+#
+# In Forty Thieves, Limited, Maria and Streets we found positions where the fair player's natural
+# move loses a winnable deal. Here `notebooks/_decisions.py` found none: it tried the fair
+# player's move wherever it differed from the solver's along the solver's winning lines (the
+# runs and their time are in `data/decisions.json`), and the solver never proved one lost.
+# Short columns and three suits to build on leave many ways round a mistake: a plausible reason, which the lessons above put numbers to. So the decision below
+# is one where the two moves differ and the question is only *whether* B is as good.
+# **A** is the solver's move, **B** the fair player's.
+
+# %%
+decision = Decision(GAME)
+g = decision.game
+print(describe(g, decision.best), "\n" + describe(g, decision.player_move))
+print(f"deal {decision.deal}, {len(g.history)} moves played, {g.cards_home} cards home, {len(g.stock)} in the stock")
+decision.boards()
+
+# %% [markdown]
+# Does B lose the deal?
+#
+# <details><summary>Show the answer</summary>
+#
+# **No.** The solver (which sees every card) wins after A and after B: here the natural move
+# is not a mistake. The cell below asks the solver again, with the puzzle's budget.
+#
+# </details>
+
+# %%
+verdicts = decision.check()
+assert decision.player_verdict == "winnable"
+assert verdicts == {decision.best: "winnable", decision.player_move: "winnable"}, verdicts
+verdicts
+
+# %% [markdown]
+# ## Puzzle: win from here
+#
+# The same deal, twelve moves before the solver's win. Play it out on the board; after each
+# move the solver says whether the deal is still winnable. Illegal moves are refused by the
+# engine as always. `puzzle.show_answer()` shows the solver's line.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+puzzle = Board.puzzle(near_the_end(GAME, decision.deal, moves_left=12), goal="win")
+puzzle
