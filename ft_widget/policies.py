@@ -126,11 +126,14 @@ def _model(variant):
     return Model(variant)
 
 
+from .expert import expert  # noqa: E402  (the fair expert; it imports this module lazily)
+
 #: The named policies, for ``study(policy="cautious")`` and the command line.
 POLICIES: dict[str, Policy] = {
     "random": random_policy,
     "foundations_first": foundations_first,
     "cautious": cautious,
+    "expert": expert,
 }
 
 
@@ -143,6 +146,8 @@ class PlayResult:
     cards_home: int = 0
     why: str = ""
     game: Game | None = field(default=None, repr=False)
+    #: each move's reason, when the policy gives them (one with a ``choose`` method, like the expert)
+    reasons: list[str] = field(default_factory=list)
 
 
 def play_policy(game: Game, policy: Policy | str, rng: _random.Random | int | None = None,
@@ -160,12 +165,20 @@ def play_policy(game: Game, policy: Policy | str, rng: _random.Random | int | No
     g = game.copy()
     seen = {_position_key(g)}
     played: list[str] = []
+    reasons: list[str] = []
     why = ""
     while not g.is_won:
         if len(played) >= max_moves:
             why = f"no win within {max_moves} moves"
             break
-        move = policy(g, rng)
+        choose = getattr(policy, "choose", None)
+        if choose is not None:
+            choice = choose(g, rng)
+            move = choice.move if choice is not None else None
+            if choice is not None:
+                reasons.append(choice.reason)
+        else:
+            move = policy(g, rng)
         if move is None:
             why = "no legal move left" if not g.legal_moves() else "the policy gave up"
             break
@@ -176,7 +189,7 @@ def play_policy(game: Game, policy: Policy | str, rng: _random.Random | int | No
             why = "it came back to a position it had already played through"
             break
         seen.add(k)
-    return PlayResult("won" if g.is_won else "lost", played, g.cards_home, why or "won", g)
+    return PlayResult("won" if g.is_won else "lost", played, g.cards_home, why or "won", g, reasons)
 
 
 def _position_key(g: Game) -> tuple:
