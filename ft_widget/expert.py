@@ -35,8 +35,9 @@ positions of every variant.
 from __future__ import annotations
 
 import random as _random
+import time
 from collections import Counter, OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .cards import card_str, card_symbol
 from .game import FOUNDATION, STOCK, WASTE, Game, IllegalMove, Move
@@ -209,8 +210,11 @@ class Expert:
     """
 
     def __init__(self, samples: int = 3, max_states: int = 4_000, game_states: int = 120_000,
-                 plans: int = 16, wait_reveals: int = 2, give_up: int = 2, replan: int = 1):
+                 plans: int = 16, wait_reveals: int = 2, give_up: int = 2, replan: int = 1,
+                 time_limit: float | None = None):
         self.game_states = game_states
+        #: seconds a decision may search (None: no clock, only states, the same on any machine)
+        self.time_limit = time_limit
         self.samples = samples
         self.replan = replan
         self.give_up = give_up
@@ -219,6 +223,8 @@ class Expert:
         self._capacity = plans
         self._plans: OrderedDict[int, _Plan] = OrderedDict()
         self._next_id = 0
+        #: solver states this expert has spent, all decisions together (for benchmarks)
+        self.states = 0
 
     def __repr__(self) -> str:
         return f"Expert(samples={self.samples}, max_states={self.max_states})"
@@ -277,10 +283,14 @@ class Expert:
             need = self.replan if broken else self.samples
             tries = broken[: self.samples]
             tries += [view.sample(srng) for _ in range(self.samples - len(tries))]
+            deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
             for world in tries:
                 if won >= need or (sampled >= self.give_up and not won):
                     break  # enough worlds won, or the first all failed (the rest likely would too)
-                result = solve(world, time_limit=3600.0, max_states=self.max_states)
+                left = 3600.0 if deadline is None else deadline - time.perf_counter()
+                if left <= 0:
+                    break
+                result = solve(world, time_limit=left, max_states=self.max_states)
                 states += result.states
                 sampled += 1
                 if result.won:
@@ -294,10 +304,12 @@ class Expert:
             move = min((m for m in votes if votes[m] == best), key=lambda m: legal.index(m))
             keep = [w for w in worlds if w.line[0] == move]
             if searched:
-                estimate = f"wins {won} of {sampled} sampled worlds"
+                estimate = f"it starts a win in {len(keep)} of {sampled} sampled worlds"
+                if won > len(keep):
+                    estimate += f" ({won} won, some by other moves)"
             else:
-                estimate = (f"follows its plan: {len(keep)} of the sampled worlds it still believes "
-                            f"in are won from here")
+                worlds_text = "world that still fits" if len(keep) == 1 else "worlds that still fit"
+                estimate = f"follows its plan: a win in {len(keep)} sampled {worlds_text} every card seen"
             reason = f"{describe(view, move)}; {estimate}"
         else:
             fallback = _fallback(template, rng, visited)
@@ -313,6 +325,7 @@ class Expert:
         else:
             made_at, age, wait = plan.made_at, plan.age + 1, plan.wait
         self._store(view, move, keep, sampled, won, made_at, age, wait, visited, spent + states)
+        self.states += states
         return Choice(move, reason, won, sampled, searched, states)
 
     # -------------------------------------------------------------- plans

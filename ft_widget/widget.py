@@ -174,11 +174,12 @@ class Board(anywidget.AnyWidget):
         return played
 
     def hint(self, time_limit: float | None = None):
-        """Ask the solver for a good move, show it on the board and return it.
+        """Ask for a fair hint (the expert's move, from the cards the player sees), show it on the
+        board and return it; ``state.hint`` is ``{"move", "reason", "kind"}`` with kind ``"fair"``.
 
-        The solver thinks for about ``time_limit`` seconds (default ``hint_time_limit``).
+        The expert thinks for about ``time_limit`` seconds (default ``hint_time_limit``).
 
-        Returns the solver's hint (``.move``, ``.reason``), or ``None`` when no move is legal.
+        Returns the hint (``.move``, ``.reason``, ``.kind``), or ``None`` when no move is legal.
         """
         from .solver import hint  # the solver is heavy; load it only when someone asks
 
@@ -188,7 +189,7 @@ class Board(anywidget.AnyWidget):
             self._hint = None
             self._publish("No legal move: there is nothing to hint.", "info")
         else:
-            self._hint = {"move": str(found.move), "reason": str(found.reason)}
+            self._hint = {"move": str(found.move), "reason": str(found.reason), "kind": found.kind}
             self._publish(f"Hint: {found.move} — {found.reason}", "info")
         return found
 

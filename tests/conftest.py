@@ -283,3 +283,8 @@ def card_counts(position: dict) -> Counter:
 @pytest.fixture
 def rng() -> random.Random:
     return random.Random(20261130)
+
+
+def pytest_configure(config):
+    # heavy solver / expert / browser tests: `python -m pytest -m "not slow"` is the quick loop
+    config.addinivalue_line("markers", "slow: a heavy test (deselect with -m 'not slow')")

@@ -566,7 +566,7 @@ def test_a_hint_is_a_legal_move_and_names_only_visible_cards(monkeypatch, quiet,
     before = snapshot(board)
     state = browser.send("hint")
     hint = state["hint"]
-    assert hint and hint["move"] in state["legal"] and hint["reason"]
+    assert hint and hint["move"] in state["legal"] and hint["reason"] and hint["kind"] == "fair"
     assert state["message"] == f"Hint: {hint['move']} — {hint['reason']}" and state["message_kind"] == "info"
     assert snapshot(board) == before  # a hint plays nothing
     seen = visible_cards(board.game)
@@ -589,11 +589,12 @@ def test_no_hint_without_a_legal_move(monkeypatch, quiet):
     assert board.hint() is None
 
 
-def test_hint_from_python_returns_the_solvers_hint():
+def test_hint_from_python_returns_the_fair_hint():
     board = Board("lucas", deal=3)
     found = board.hint(time_limit=0.3)
     assert found.move in board.game.legal_moves() and isinstance(found.reason, str)
-    assert board.state["hint"] == {"move": str(found.move), "reason": found.reason}
+    assert found.kind == "fair" and "fair" in found.reason
+    assert board.state["hint"] == {"move": str(found.move), "reason": found.reason, "kind": "fair"}
 
 
 def test_the_board_loads_the_committed_bundle():
