@@ -6,17 +6,19 @@
 >>> _ = game.play(move)
 """
 
+from . import rules
 from .cards import Card, card_name, card_str, card_symbol, parse_card
-from .game import Game, IllegalMove, Move
+from .game import FOUNDATION, STOCK, WASTE, Game, IllegalMove, Move, Outcome, Pile
 from .policies import POLICIES, play_policy
+from .rules import Build
 from .solver import hint, solve
-from .variants import VARIANTS, Build, Variant
+from .variants import VARIANTS, Variant
 from .widget import Board
 
 __all__ = [
-    "Board", "Build", "Card", "Game", "IllegalMove", "Move", "VARIANTS", "Variant",
-    "card_name", "card_str", "card_symbol", "parse_card",
-    "POLICIES", "hint", "play_policy", "solve", "study",
+    "Board", "Build", "Card", "FOUNDATION", "Game", "IllegalMove", "Move", "Outcome", "Pile",
+    "STOCK", "VARIANTS", "Variant", "WASTE", "card_name", "card_str", "card_symbol", "parse_card",
+    "POLICIES", "hint", "play_policy", "rules", "solve", "study",
 ]
 __version__ = "0.1.0"
 

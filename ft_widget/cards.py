@@ -4,7 +4,7 @@ A card is a plain ``int`` (like a square in python-chess): ``suit * 13 + rank - 
 with suits in notation order ``C D H S`` and ranks 1 (Ace) … 13 (King). Ints keep the
 engine and the solver fast; the functions here turn them into text and back.
 
-Notation (RULES.md): rank ``A 2 3 4 5 6 7 8 9 T J Q K`` (``10`` accepted on input)
+Notation (docs/rules.md): rank ``A 2 3 4 5 6 7 8 9 T J Q K`` (``10`` accepted on input)
 plus suit ``C D H S``, e.g. ``QH``. Displays may use Unicode suits, ``Q♥``.
 """
 

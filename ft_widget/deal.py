@@ -35,7 +35,7 @@ def shuffled_deck(variant: Variant, deal: int) -> list[Card]:
     """The cards in the order they leave PySolFC's talon (first dealt first)."""
     check_deal_number(deal)
     deck = createCards(2)
-    if variant.aces_start:  # RULES.md point 7: Aces out before the shuffle
+    if variant.aces_start:  # docs/rules.md point 7: Aces out before the shuffle
         deck = [c for c in deck if c.rank != ACE]
     cards = shuffle(deck, deal, RandomBase.DEALS_PYSOLFC)
     cards.reverse()  # PySolFC's talon top is the end of the shuffled list

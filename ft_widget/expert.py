@@ -295,7 +295,7 @@ class Expert:
                 sampled += 1
                 if result.won:
                     won += 1
-                    worlds.append(_World(world, [Move.parse(str(m)) for m in result.moves]))
+                    worlds.append(_World(world, list(result.moves)))
         elif plan is not None:
             sampled, won = plan.sampled, plan.won
         if worlds:

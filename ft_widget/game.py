@@ -10,115 +10,49 @@ bottom to top, and each column's face-down cards are its bottom ``down[i]`` card
 
 from __future__ import annotations
 
-import re
+import enum
+import json
 from typing import NamedTuple
 
-from .cards import (
-    KING,
-    RANK_NAMES,
-    Card,
-    card_str,
-    card_symbol,
-    is_red,
-    rank_of,
-    suit_of,
-)
+from . import rules
+from .cards import KING, RANK_NAMES, Card, card_str, card_symbol, rank_of
 from .deal import check_deal_number, deal_layout
-from .variants import Build, Variant, get_variant
+from .moves import FOUNDATION, MAX_COLUMNS, STOCK, WASTE, IllegalMove, Move, Pile
+from .position import read_position
+from .render import html_board, text_board
+from .variants import Variant, get_variant, variant_from_json, variant_to_json
 
-# Internal pile numbers: tableau columns are 0 … 12; then these.
-WASTE, STOCK, FOUNDATION = 13, 14, 15
-_MAX_COLUMNS = 13
+__all__ = ["FOUNDATION", "STOCK", "WASTE", "Game", "IllegalMove", "Move", "Outcome", "Pile"]
 
+class Outcome(str, enum.Enum):
+    """How a game or a search ended. A plain string too: ``Outcome.WON == "won"``."""
 
-class IllegalMove(ValueError):
-    """A move that the rules refuse, or text that is not a move. The game is unchanged."""
+    WON = "won"
+    LOST = "lost"
+    UNKNOWN = "unknown"
 
-
-def _pile_name(p: int) -> str:
-    return str(p + 1) if p < WASTE else {WASTE: "w", STOCK: "s", FOUNDATION: "f"}[p]
-
-
-class Move(NamedTuple):
-    """A move in RULES.md notation: ``3>f``, ``w>7``, ``4>9x3``, ``s>w``, ``w>s``.
-
-    ``src`` and ``dst`` are internal pile numbers (0-based columns, or ``WASTE``,
-    ``STOCK``, ``FOUNDATION``); ``count`` is how many cards move as a sequence.
-    Build one from text with :meth:`Move.parse`, or compare with ``str(move)``.
-    """
-
-    src: int
-    dst: int
-    count: int = 1
-
-    def __str__(self) -> str:
-        text = f"{_pile_name(self.src)}>{_pile_name(self.dst)}"
-        return text + (f"x{self.count}" if self.count > 1 else "")
+    __str__ = str.__str__
+    __format__ = str.__format__
 
     def __repr__(self) -> str:
-        return f"Move({str(self)!r})"
+        return f"Outcome.{self.name}"
 
-    @classmethod
-    def parse(cls, text: str) -> Move:
-        """Read move notation; ``IllegalMove`` for anything that is not a move."""
-        if not isinstance(text, str):
-            raise IllegalMove(f"a move is text like '3>f', not {type(text).__name__}")
-        m = _MOVE_RE.match(text.strip()) if len(text) <= 16 else None
-        if not m:
-            shown = text if len(text) <= 16 else text[:16] + "…"
-            raise IllegalMove(
-                f"{shown!r} is not a move: write moves like 3>f, w>7, 4>9x3, s>w or w>s"
-            )
-        src, dst, count = _PILES[m.group(1).lower()], _PILES[m.group(2).lower()], m.group(3)
-        if src == FOUNDATION:
-            raise IllegalMove("cards never leave the foundations")
-        count = int(count) if count else 1
-        if count < 1:
-            raise IllegalMove(f"{text.strip()!r}: a move takes at least one card")
-        return cls(src, dst, count)
-
-
-_MOVE_RE = re.compile(r"^(1[0-3]|[1-9]|[wsfWSF])>(1[0-3]|[1-9]|[wsfWSF])(?:x(\d{1,3}))?$")
-_PILES = {str(i + 1): i for i in range(_MAX_COLUMNS)}
-_PILES.update(w=WASTE, s=STOCK, f=FOUNDATION)
 
 # Prebuilt single-card moves, so listing legal moves allocates nothing.
 _M = [[Move(s, d) for d in range(16)] for s in range(16)]
 # … and run moves, _RUN[src][dst][n] for n ≥ 2 (a run never exceeds 13 cards).
-_RUN = [[[None, None] + [Move(s, d, n) for n in range(2, 14)] for d in range(_MAX_COLUMNS)]
-        for s in range(_MAX_COLUMNS)]
+_RUN = [[[None, None] + [Move(s, d, n) for n in range(2, 14)] for d in range(MAX_COLUMNS)]
+        for s in range(MAX_COLUMNS)]
 _DEAL, _REDEAL = Move(STOCK, WASTE), Move(WASTE, STOCK)
 
 
-def _accepts_table(build: Build) -> list[tuple[Card, ...]]:
-    """For each card, the tableau cards it may be placed on."""
-    table = []
-    for c in range(52):
-        r, s = rank_of(c), suit_of(c)
-        if r == KING:
-            table.append(())
-            continue
-        ontos = []
-        for s2 in range(4):
-            onto = s2 * 13 + r  # rank r + 1 of suit s2
-            if build is Build.SAME_SUIT:
-                ok = s2 == s
-            elif build is Build.OTHER_SUIT:
-                ok = s2 != s
-            else:
-                ok = is_red(onto) != is_red(c)
-            if ok:
-                ontos.append(onto)
-        table.append(tuple(ontos))
-    return table
+RECORD_FORMAT = "ft_widget.record"
 
 
-_ACCEPTS = {b: _accepts_table(b) for b in Build}
-_BUILD_WORDS = {
-    Build.SAME_SUIT: "you build down in the same suit",
-    Build.OTHER_SUIT: "you build down in any suit but the card's own",
-    Build.ALTERNATE_COLOUR: "you build down in alternate colours",
-}
+def _opening(variant: Variant, deal: int) -> tuple:
+    """The arguments of ``Game._setup`` for the opening of ``deal``."""
+    tableau, stock, foundations = deal_layout(variant, deal)
+    return tableau, [variant.face_down] * len(tableau), foundations, [], stock, variant.redeals
 
 
 class _Undo(NamedTuple):
@@ -143,13 +77,10 @@ class Game:
 
             deal = random.randint(1, 32000)
         self.deal = check_deal_number(deal)
-        tableau, stock, foundations = deal_layout(self.variant, self.deal)
-        self._setup(tableau, [self.variant.face_down] * len(tableau), foundations, [], stock,
-                    self.variant.redeals)
+        self._setup(*_opening(self.variant, self.deal))
 
     def _setup(self, tableau, down, foundations, waste, stock, redeals_left) -> None:
-        v = self.variant
-        self._accepts = _ACCEPTS[v.build]
+        self._accepts = rules.onto_table(self.variant.build)
         self._tab: list[list[Card]] = tableau
         self._down: list[int] = down
         self._found: list[list[Card]] = foundations
@@ -222,16 +153,8 @@ class Game:
     # ------------------------------------------------------------------ moves
     def _run_length(self, i: int) -> int:
         """Cards in the movable sequence at the top of column ``i`` (0 if empty)."""
-        col = self._tab[i]
-        n = len(col)
-        if not n:
-            return 0
-        if not self.variant.sequences:
-            return 1
-        accepts, lo, k = self._accepts, self._down[i], 1
-        while n - k - 1 >= lo and col[n - k - 1] in accepts[col[n - k]]:
-            k += 1
-        return k
+        v = self.variant
+        return rules.run_length(self._tab[i], self._down[i], v.build, v.sequences)
 
     def legal_moves(self) -> list[Move]:
         """Every legal move, each once."""
@@ -286,6 +209,90 @@ class Game:
         elif self._waste and self._redeals_left:
             add(_REDEAL)
         return moves
+
+    def run_moves(self) -> list[Move]:
+        """In the one-card games, the run shortcuts: ``Move(src, dst, k)`` for a built run of ``k >= 2``
+        cards that can travel to ``dst`` as ``k`` single-card moves through the empty columns
+        (:func:`ft_widget.rules.run_capacity`). :meth:`expand` turns one into those moves.
+        Empty in the sequence games, where such moves are themselves legal (``legal_moves``)."""
+        if self.variant.sequences:
+            return []
+        tab, accepts = self._tab, self._accepts
+        empties = [j for j, col in enumerate(tab) if not col]
+        if not empties:
+            return []
+        cap_onto = rules.run_capacity(len(empties), to_empty=False)
+        cap_empty = rules.run_capacity(len(empties), to_empty=True)
+        tops: dict[Card, list[int]] = {}
+        for j, col in enumerate(tab):
+            if col:
+                tops.setdefault(col[-1], []).append(j)
+        out = []
+        for i, col in enumerate(tab):
+            n, lo, k = len(col), self._down[i], 2
+            while k <= min(n - lo, cap_onto) and col[n - k] in accepts[col[n - k + 1]]:
+                deepest = col[n - k]
+                for onto in accepts[deepest]:
+                    out += [_RUN[i][j][k] for j in tops.get(onto, ())]
+                if k <= cap_empty:
+                    out += [_RUN[i][j][k] for j in empties]
+                k += 1
+        return out
+
+    def expand(self, move: Move | str) -> list[Move]:
+        """The engine moves that make ``move``: a run shortcut of :meth:`run_moves` becomes its
+        single-card moves through the empty columns; a legal move is itself. ``IllegalMove``
+        (saying why) for anything else; the game is unchanged."""
+        move = self._coerce(move)
+        if move.count == 1 or self.variant.sequences or not (move.src < WASTE and move.dst < WASTE):
+            reason = self._why_illegal(move)
+            if reason is not None:
+                raise IllegalMove(reason)
+            return [move]
+        v, col, src, count = self.variant, self._tab[move.src], move.src, move.count
+        if src == move.dst:
+            raise IllegalMove("a card must move to a different pile")
+        face_up = len(col) - self._down[src]
+        if count > face_up:
+            cards = "card" if face_up == 1 else "cards"
+            raise IllegalMove(f"column {src + 1} has only {face_up} face-up {cards}")
+        if rules.run_length(col, self._down[src], v.build, sequences=True) < count:
+            raise IllegalMove(f"the top {count} cards of column {src + 1} are not a run: "
+                              f"in {v.name} {v.build.words}")
+        reason = self._onto_refusal(col[-count], move.dst)
+        if reason is not None:
+            raise IllegalMove(reason)
+        empty = sum(1 for j, c in enumerate(self._tab) if not c and j != move.dst)
+        most = rules.run_capacity(empty, to_empty=False)
+        if count > most:
+            raise IllegalMove(f"in {v.name} cards move one at a time, and {count} cards need more empty "
+                              f"columns to pass through: with {empty} free, at most {most} can go")
+        free = [j for j, col in enumerate(self._tab) if not col and j != move.dst]
+        return [_M[a][b] for a, b, _ in rules.run_steps(move.src, move.dst, move.count, free)]
+
+    def safe_move_home(self) -> Move | None:
+        """A move to the foundations that can never spoil the game, or ``None``.
+
+        It follows the two-deck safe-home rule :func:`ft_widget.rules.safe_home` (R4), the one the
+        solver's sound search relies on: columns left to right, then the waste's top card when the
+        stock deals one card at a time. The stock is never dealt.
+        """
+        heights = rules.foundation_heights(self._found)
+        build = self.variant.build
+        for i, col in enumerate(self._tab):
+            if col and rules.safe_home(heights, col[-1], build):
+                return _M[i][FOUNDATION]
+        if self._waste and rules.safe_from_waste(self.variant.stock_deal) and \
+                rules.safe_home(heights, self._waste[-1], build):
+            return _M[WASTE][FOUNDATION]
+        return None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """``Outcome.WON``, ``Outcome.LOST`` (no legal move left), or ``None`` while the game goes on."""
+        if self.is_won:
+            return Outcome.WON
+        return Outcome.LOST if self.is_stuck else None
 
     def has_legal_moves(self) -> bool:
         if self._stock or (self._waste and self._redeals_left):
@@ -359,7 +366,7 @@ class Game:
                     return f"column {src + 1} has only {len(col) - self._down[src]} face-up cards"
                 if count > self._run_length(src):
                     return (f"the top {count} cards of column {src + 1} are not a sequence: "
-                            f"in {v.name} {_BUILD_WORDS[v.build]}")
+                            f"in {v.name} {v.build.words}")
             cards = col[-count:]
         deepest = cards[0]
         if dst == FOUNDATION:
@@ -370,6 +377,11 @@ class Game:
             below = deepest - 1
             return (f"{card_symbol(deepest)} can't go to the foundations: "
                     f"it needs {card_symbol(below)} there first")
+        return self._onto_refusal(deepest, dst)
+
+    def _onto_refusal(self, deepest: Card, dst: int) -> str | None:
+        """``None`` if column ``dst`` takes ``deepest`` (empty, or its top accepts it), else why not."""
+        v = self.variant
         target = self._tab[dst]
         if not target:
             return None
@@ -377,10 +389,14 @@ class Game:
         if onto in self._accepts[deepest]:
             return None
         if rank_of(onto) != rank_of(deepest) + 1:
-            why = ("only an empty column takes a King" if rank_of(deepest) == KING else
-                   f"it needs a {RANK_NAMES[rank_of(deepest)]} (you build down one rank at a time)")
+            if rank_of(deepest) == KING:
+                why = "only an empty column takes a King"
+            else:
+                needed = RANK_NAMES[rank_of(deepest)]
+                article = "an" if needed[0] in "AEIOU" else "a"
+                why = f"it needs {article} {needed} (you build down one rank at a time)"
             return f"{card_symbol(deepest)} can't go on {card_symbol(onto)}: {why}"
-        return f"{card_symbol(deepest)} can't go on {card_symbol(onto)}: in {v.name} {_BUILD_WORDS[v.build]}"
+        return f"{card_symbol(deepest)} can't go on {card_symbol(onto)}: in {v.name} {v.build.words}"
 
     def play(self, move: Move | str) -> Move:
         """Play a legal move (a ``Move`` or its notation) and return it.
@@ -419,7 +435,7 @@ class Game:
                 self._down[src] -= 1
         if dst == FOUNDATION:
             c = cards[0]
-            pile = self._foundation_for(c)
+            pile = rules.foundation_for(self._found, c)
             self._found[pile].append(c)
             self._home += 1
             if c % 13:
@@ -429,13 +445,6 @@ class Game:
             return _Undo(move, flipped, pile)
         self._tab[dst].extend(cards)
         return _Undo(move, flipped)
-
-    def _foundation_for(self, c: Card) -> int:
-        """The first foundation pile that accepts ``c`` (they are interchangeable)."""
-        for k, pile in enumerate(self._found):
-            if (pile[-1] + 1 == c and pile[-1] % 13 != 12) if pile else c % 13 == 0:
-                return k
-        raise AssertionError("no foundation accepts a card that was checked to fit")
 
     def undo(self) -> Move:
         """Take back the last move and return it; ``IndexError`` if there is none."""
@@ -491,13 +500,11 @@ class Game:
 
     def copy(self) -> Game:
         """An independent game in the same position, without history."""
-        position = self.position()
-        position["variant"] = self.variant  # the Variant itself: a custom variant has no id in VARIANTS
-        return Game.from_position(position)
+        return Game.from_position(self.position(), self.variant)
 
     # ------------------------------------------------------------------ positions
     def position(self) -> dict:
-        """The RULES.md position JSON (a dict ready for ``json.dumps``)."""
+        """The docs/rules.md position JSON (a dict ready for ``json.dumps``)."""
         tableau = []
         for col, down in zip(self._tab, self._down, strict=True):
             tableau.append([f"<{card_str(c)}>" if k < down else card_str(c) for k, c in enumerate(col)])
@@ -514,15 +521,98 @@ class Game:
         return pos
 
     @classmethod
-    def from_position(cls, position: dict) -> Game:
-        """A game from a RULES.md position; ``ValueError`` naming the problem if it is not valid."""
-        from .position import read_position
-
-        variant, tableau, down, foundations, waste, stock, redeals_left, deal = read_position(position)
+    def from_position(cls, position: dict, variant: Variant | None = None) -> Game:
+        """A game from a position (``docs/rules.md``); ``ValueError`` naming the problem if it is
+        not valid. ``variant`` gives the rules of a custom variant (one not in ``VARIANTS``)."""
+        if isinstance(position, dict) and isinstance(position.get("variant"), Variant):
+            variant = position["variant"]  # copy() passes the Variant itself
+            position = dict(position, variant=variant.id)
+        variant, tableau, down, foundations, waste, stock, redeals_left, deal = \
+            read_position(position, variant)
         game = cls.__new__(cls)
         game.variant = variant
         game.deal = deal
         game._setup(tableau, down, foundations, waste, stock, redeals_left)
+        return game
+
+    # ------------------------------------------------------------------ saved games
+    def record(self) -> dict:
+        """The game with its history, ready for ``json.dumps``; :meth:`from_record` reads it back.
+
+        ``{"format": "ft_widget.record", "version": 1, "variant": …, "deal": 7, "start": {…},
+        "moves": ["8>2", …], "undone": ["3>f", …]}``: ``start`` is the position before the first
+        move (left out when it is the deal's own opening), ``moves`` the moves played, oldest first,
+        ``undone`` the moves taken back that :meth:`redo` would play again, next first. A custom
+        variant is written out by its parameters.
+        """
+        played = len(self._undo)
+        self.restart()  # the start position, then every move again: the game ends as it was
+        start = self.position()
+        for _ in range(played):
+            self.redo()
+        record = {"format": RECORD_FORMAT, "version": 1, "variant": variant_to_json(self.variant),
+                  "deal": self.deal}
+        opening = None
+        if self.deal is not None:
+            opening = Game.__new__(Game)
+            opening.variant, opening.deal = self.variant, self.deal
+            opening._setup(*_opening(self.variant, self.deal))
+        if opening is None or opening.position() != start:
+            record["start"] = start
+        record["moves"] = [str(m) for m in self.history]
+        record["undone"] = [str(m) for m in reversed(self._redo)]
+        return record
+
+    @classmethod
+    def from_record(cls, record: object) -> Game:
+        """The game a :meth:`record` describes, replayed through the engine, so ``undo`` and
+        ``redo`` work as before it was saved. A damaged or edited record raises ``ValueError``
+        naming the first thing that fails (the move, by its number, and why); nothing is half-made.
+        Accepts the dict or its JSON text."""
+        if isinstance(record, str | bytes):
+            try:
+                record = json.loads(record)
+            except ValueError as error:
+                raise ValueError(f"the game record is not valid JSON: {error}") from None
+        if not isinstance(record, dict):
+            raise ValueError(f"a game record is a JSON object, not {type(record).__name__}")
+        if record.get("format") != RECORD_FORMAT:
+            raise ValueError(f"not a game record: its 'format' must be {RECORD_FORMAT!r}")
+        if record.get("version") != 1:
+            version = str(record.get("version"))[:20]
+            raise ValueError(f"game record version {version!r} is not known here (1 is)")
+        allowed = {"format", "version", "variant", "deal", "start", "moves", "undone"}
+        unknown = sorted(str(k)[:30] for k in record if k not in allowed)
+        if unknown:
+            raise ValueError(f"the game record has an unknown field {unknown[0]!r}")
+        if "variant" not in record:
+            raise ValueError("the game record does not say its variant")
+        variant = variant_from_json(record["variant"])
+        deal = record.get("deal")
+        if "start" in record:
+            game = cls.from_position(record["start"], variant)
+            if deal is not None and check_deal_number(deal) != game.deal:
+                raise ValueError(f"the record's deal {deal} differs from its start position's {game.deal}")
+        elif deal is None:
+            raise ValueError("the game record needs a deal number or a start position")
+        else:
+            game = cls(variant, deal)
+        lists = {}
+        for key in ("moves", "undone"):
+            value = record.get(key, [])
+            if not isinstance(value, list):
+                raise ValueError(f"the record's {key!r} must be a list of moves like '3>f'")
+            lists[key] = value
+        for key in ("moves", "undone"):
+            for k, text in enumerate(lists[key], 1):
+                try:
+                    game.play(text)
+                except IllegalMove as error:
+                    where = f"move {k}" if key == "moves" else f"undone move {k}"
+                    raise ValueError(f"the game record's {where} ({str(text)[:16]}) can't be played: "
+                                     f"{error}") from None
+        for _ in lists["undone"]:
+            game.undo()
         return game
 
     def __eq__(self, other: object) -> bool:
@@ -534,8 +624,6 @@ class Game:
 
     # ------------------------------------------------------------------ display
     def __str__(self) -> str:
-        from .render import text_board
-
         return text_board(self)
 
     def __repr__(self) -> str:
@@ -543,6 +631,4 @@ class Game:
         return f"<Game {self.variant.id}{deal}: {len(self._undo)} moves, {self._home}/104 home>"
 
     def _repr_html_(self) -> str:
-        from .render import html_board
-
         return html_board(self)

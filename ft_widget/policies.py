@@ -7,7 +7,7 @@ tie-breaks, so a run is repeatable. Writing your own takes three lines::
 
     def home_or_deal(game, rng):
         moves = game.legal_moves()
-        return next((m for m in moves if str(m).endswith(">f")), moves[-1] if moves else None)
+        return next((m for m in moves if m.is_home), moves[-1] if moves else None)
 
     play_policy(Game("maria", deal=7), home_or_deal).status
 
@@ -16,12 +16,13 @@ tie-breaks, so a run is repeatable. Writing your own takes three lines::
 
 from __future__ import annotations
 
-import functools
 import random as _random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .game import FOUNDATION, STOCK, WASTE, Game, Move
+from . import rules
+from .cards import card_symbol
+from .game import WASTE, Game, Move, Outcome
 
 Policy = Callable[[Game, _random.Random], "Move | None"]
 
@@ -37,23 +38,24 @@ def foundations_first(game: Game, rng: _random.Random) -> Move | None:
     moves = game.legal_moves()
     if not moves:
         return None
-    home = [m for m in moves if m.dst == FOUNDATION]
+    home = [m for m in moves if m.is_home]
     if home:
         return home[0]
-    from_waste = [m for m in moves if m.src == WASTE and m.dst < WASTE]
+    from_waste = [m for m in moves if m.from_waste and m.dst < WASTE]
     if from_waste:
         return rng.choice(from_waste)
-    uncover = [m for m in moves if m.src < WASTE and m.dst < WASTE and _uncovers(game, m)]
+    uncover = [m for m in moves if m.between_columns and _uncovers(game, m)]
     if uncover:
         return rng.choice(uncover)
-    deal = [m for m in moves if m.src == STOCK or m.dst == STOCK]
+    deal = [m for m in moves if m.is_deal]
     return deal[0] if deal else None
 
 
 def cautious(game: Game, rng: _random.Random) -> Move | None:
     """Like a careful player: keep empty columns for emergencies and never bury a needed card.
 
-    In order: a move home that the solver proves safe; any other move home; a move that empties
+    In order: a move home that can never spoil the game (:func:`ft_widget.rules.safe_home`); any
+    other move home; a move that empties
     a column or turns up a face-down card; a move that takes a card off one it is not built on;
     a card from the waste onto a column; a deal; and only then a card into an empty column.
     """
@@ -63,28 +65,23 @@ def cautious(game: Game, rng: _random.Random) -> Move | None:
 
 def cautious_choice(game: Game, rng: _random.Random | None = None) -> tuple[Move, str] | None:
     """The cautious policy's move and its reason in words (the board's Hint falls back on it)."""
-    from .cards import card_symbol
-    from .solver.rules import Model
-
     moves = game.legal_moves()
     if not moves:
         return None
     rng = rng or _random.Random(0)
     tab, down, waste = game.tableau, game.face_down_counts, game.waste
-    model = _model(game.variant)
-    found = Model.from_game(game)[2]
 
     def card(m: Move) -> int:
         return waste[-1] if m.src == WASTE else tab[m.src][-m.count]
 
-    home = [m for m in moves if m.dst == FOUNDATION]
-    for m in home:
-        if model.safe_home(found, card(m)):
-            return m, f"{card_symbol(card(m))} can go home now: no card still in play will ever need it"
+    home = [m for m in moves if m.is_home]
+    safe = game.safe_move_home()
+    if safe is not None:
+        return safe, f"{card_symbol(card(safe))} can go home now: no card still in play will ever need it"
     if home:
         m = home[0]
         return m, f"put {card_symbol(card(m))} home: the goal is all cards on the foundations"
-    to_column = [m for m in moves if m.src < WASTE and m.dst < WASTE and tab[m.dst]]
+    to_column = [m for m in moves if m.between_columns and tab[m.dst]]
     for m in to_column:
         left = len(tab[m.src]) - m.count
         if left == 0:
@@ -96,11 +93,11 @@ def cautious_choice(game: Game, rng: _random.Random | None = None) -> tuple[Move
         m = rng.choice(unbuilt)
         under = tab[m.src][-m.count - 1]
         return m, f"move {card_symbol(card(m))} to free {card_symbol(under)} beneath it"
-    from_waste = [m for m in moves if m.src == WASTE and m.dst < WASTE and tab[m.dst]]
+    from_waste = [m for m in moves if m.from_waste and m.dst < WASTE and tab[m.dst]]
     if from_waste:
         m = from_waste[0]
         return m, f"play {card_symbol(card(m))} from the waste onto column {m.dst + 1}"
-    deal = [m for m in moves if m.src == STOCK or m.dst == STOCK]
+    deal = [m for m in moves if m.is_deal]
     if deal:
         return deal[0], "nothing useful on the table: turn up the next stock card"
     into_empty = [m for m in moves if m.dst < WASTE and not tab[m.dst]]
@@ -115,15 +112,7 @@ def _uncovers(game: Game, move: Move) -> bool:
     col = game.tableau[move.src]
     if len(col) <= move.count:
         return True
-    return col[-move.count - 1] not in _model(game.variant).accepts[col[-move.count]]
-
-
-@functools.lru_cache(maxsize=32)
-def _model(variant):
-    """The solver's rule tables for a variant (which card builds on which), made once."""
-    from .solver.rules import Model
-
-    return Model(variant)
+    return not rules.can_build(col[-move.count], col[-move.count - 1], game.variant.build)
 
 
 from .expert import expert  # noqa: E402  (the fair expert; it imports this module lazily)
@@ -139,10 +128,11 @@ POLICIES: dict[str, Policy] = {
 
 @dataclass
 class PlayResult:
-    """How a policy's game ended: ``status`` is ``"won"`` or ``"lost"``; ``why`` says how it stopped."""
+    """How a policy's game ended: ``status`` is ``Outcome.WON`` or ``Outcome.LOST`` (strings, so
+    ``== "won"`` works); ``moves`` the :class:`Move` values it played; ``why`` says how it stopped."""
 
-    status: str
-    moves: list[str] = field(default_factory=list)
+    status: Outcome
+    moves: list[Move] = field(default_factory=list)
     cards_home: int = 0
     why: str = ""
     game: Game | None = field(default=None, repr=False)
@@ -164,7 +154,7 @@ def play_policy(game: Game, policy: Policy | str, rng: _random.Random | int | No
         rng = _random.Random(rng)
     g = game.copy()
     seen = {_position_key(g)}
-    played: list[str] = []
+    played: list[Move] = []
     reasons: list[str] = []
     why = ""
     while not g.is_won:
@@ -182,14 +172,14 @@ def play_policy(game: Game, policy: Policy | str, rng: _random.Random | int | No
         if move is None:
             why = "no legal move left" if not g.legal_moves() else "the policy gave up"
             break
-        g.play(move)
-        played.append(str(move))
+        played.append(g.play(move))
         k = _position_key(g)
         if k in seen:
             why = "it came back to a position it had already played through"
             break
         seen.add(k)
-    return PlayResult("won" if g.is_won else "lost", played, g.cards_home, why or "won", g, reasons)
+    return PlayResult(Outcome.WON if g.is_won else Outcome.LOST, played, g.cards_home, why or "won", g,
+                      reasons)
 
 
 def _position_key(g: Game) -> tuple:

@@ -1,4 +1,4 @@
-"""Reading and checking a RULES.md position.
+"""Reading and checking a docs/rules.md position.
 
 Loading is plain data checking: JSON in, lists of ints out, nothing executed. Every
 problem raises ``ValueError`` naming the pile and the card, so a hand-edited or
@@ -42,8 +42,11 @@ def _card_list(value: object, where: str, allow_face_down: bool = False) -> tupl
     return cards, down
 
 
-def read_position(position: object):
-    """Check a position dict and return its parts as the engine keeps them."""
+def read_position(position: object, variant: Variant | None = None):
+    """Check a position dict and return its parts as the engine keeps them.
+
+    ``variant`` is the game's rules when they are not one of ``VARIANTS`` (a custom variant):
+    the position's ``"variant"`` must then be its id."""
     if not isinstance(position, dict):
         raise ValueError(f"a position must be a JSON object (dict), not {type(position).__name__}")
     missing = [k for k in REQUIRED if k not in position]
@@ -52,7 +55,10 @@ def read_position(position: object):
     unknown = [str(k)[:30] for k in position if k not in REQUIRED + OPTIONAL]
     if unknown:
         raise ValueError(f"position has unknown key(s) {', '.join(repr(k) for k in unknown)}")
-    variant: Variant = get_variant(position["variant"])
+    if variant is None:
+        variant = get_variant(position["variant"])
+    elif position["variant"] != variant.id:
+        raise ValueError(f"the position is of variant {str(position['variant'])[:40]!r}, not {variant.id!r}")
 
     raw = position["tableau"]
     if not isinstance(raw, list) or len(raw) != variant.columns:

@@ -6,9 +6,12 @@ face-down cards are drawn as backs.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
-from .cards import card_symbol
+from .cards import SUIT_SYMBOLS, card_name, card_symbol, is_red
+from .moves import FOUNDATION, STOCK, WASTE, Move
+from .rules import foundation_for
 
 if TYPE_CHECKING:
     from .game import Game
@@ -16,7 +19,8 @@ if TYPE_CHECKING:
 TEXT_BACK = "▒▒"  # the SVG part below has its own BACK colour
 
 
-def _status(game: Game) -> str:
+def status_line(game: Game) -> str:
+    """One line for a position: variant, deal, moves, cards home, and how the game ended."""
     parts = [game.variant.name]
     if game.deal is not None:
         parts.append(f"deal {game.deal}")
@@ -39,7 +43,7 @@ def text_board(game: Game) -> str:
         stock_line += f" ({len(waste)})"
     if game.variant.redeals:
         stock_line += f"   redeals left {game.redeals_left}"
-    lines = [_status(game), f"Foundations {found}", stock_line, ""]
+    lines = [status_line(game), f"Foundations {found}", stock_line, ""]
     cols, down = game.tableau, game.face_down_counts
     lines.append(" ".join(f"{i + 1:>3}" for i in range(len(cols))))
     depth = max((len(c) for c in cols), default=0)
@@ -85,8 +89,6 @@ def _text(x: float, y: float, text: str, size: int, fill: str,
 
 
 def _face(x: float, y: float, card: int) -> str:
-    from .cards import SUIT_SYMBOLS, is_red
-
     colour = RED if is_red(card) else BLACK
     symbol = card_symbol(card)
     return (
@@ -100,8 +102,6 @@ def _face(x: float, y: float, card: int) -> str:
 
 
 def _card_title(card: int) -> str:
-    from .cards import card_name
-
     return card_name(card)
 
 
@@ -131,8 +131,6 @@ def _outline(x: float, y: float, w: float, h: float, colour: str) -> str:
 
 def _arrow(start: tuple[float, float], end: tuple[float, float]) -> str:
     """An arrow between two card centres, from edge to edge so it hides no card's index."""
-    import math
-
     (x1, y1), (x2, y2) = start, end
     dx, dy = x2 - x1, y2 - y1
     length = math.hypot(dx, dy)
@@ -170,8 +168,6 @@ def svg_board(game: Game, highlight=None, caption: str | None = None, scale: flo
     they go to, with an arrow between them: use it to replay a line step by step.
     ``caption`` replaces the status line; ``scale`` resizes the picture.
     """
-    from .game import STOCK, WASTE, Move
-
     v = game.variant
     cols, down = game.tableau, game.face_down_counts
     ncols = len(cols)
@@ -197,7 +193,7 @@ def svg_board(game: Game, highlight=None, caption: str | None = None, scale: flo
     # Where each pile's top card is drawn, for highlights: pile -> (x, y) of its top card.
     anchors: dict[int, tuple[float, float]] = {}
     parts: list[str] = []
-    status = _status(game)
+    status = status_line(game)
     if v.redeals:
         status += f" · {game.redeals_left} redeal{'s' if game.redeals_left != 1 else ''} left"
     if caption is not None:
@@ -271,9 +267,6 @@ def svg_board(game: Game, highlight=None, caption: str | None = None, scale: flo
 
 def _highlight(game: Game, move, anchors, slot_x, fx0, card_y) -> str:
     """Outline a move's cards (orange) and its destination (cyan), with an arrow."""
-    from .cards import rank_of
-    from .game import FOUNDATION, STOCK, WASTE
-
     src, dst, count = move
     ncols = len(game.tableau)
     for p in (src, dst):
@@ -294,10 +287,8 @@ def _highlight(game: Game, move, anchors, slot_x, fx0, card_y) -> str:
         waste = game.waste
         card = waste[-1] if src == WASTE and waste else None
     if dst == FOUNDATION:
-        # the pile the engine would choose: the first that accepts the card
-        k = next((k for k, pile in enumerate(game.foundations)
-                  if card is not None and ((pile and pile[-1] + 1 == card and rank_of(pile[-1]) < 13)
-                                           or (not pile and rank_of(card) == 1))), 0)
+        # the pile the engine would choose
+        k = (foundation_for(game.foundations, card) if card is not None else None) or 0
         tx, ty = fx0 + k * PITCH, anchors[STOCK][1]
     else:
         tx, ty = anchors[dst]

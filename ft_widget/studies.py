@@ -20,12 +20,12 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 
-from .variants import VARIANTS, get_variant
+from .variants import VARIANTS, Variant, get_variant
 
 COLUMNS = ["variant", "deal", "result", "moves", "seconds", "states"]
 
 
-def run_deal(variant: str, deal: int, time_limit: float = 10.0, policy=None, seed: int = 0,
+def run_deal(variant, deal: int, time_limit: float = 10.0, policy=None, seed: int = 0,
              max_states: int | None = None) -> dict:
     """One row of a study: solve deal ``deal`` of ``variant`` (or play ``policy`` on it).
 
@@ -41,7 +41,7 @@ def run_deal(variant: str, deal: int, time_limit: float = 10.0, policy=None, see
         from .solver import solve
 
         r = solve(game, time_limit=time_limit, max_states=max_states)
-        return dict(variant=game.variant.id, deal=deal, result=r.status,
+        return dict(variant=game.variant.id, deal=deal, result=str(r.status),
                     moves=len(r.moves) if r.status == "won" else 0,
                     seconds=round(r.seconds, 3), states=r.states)
     import random
@@ -50,7 +50,7 @@ def run_deal(variant: str, deal: int, time_limit: float = 10.0, policy=None, see
 
     policy = _load_policy(policy)
     r = play_policy(game, policy, random.Random(f"{game.variant.id}/{deal}/{seed}"))
-    return dict(variant=game.variant.id, deal=deal, result=r.status, moves=len(r.moves),
+    return dict(variant=game.variant.id, deal=deal, result=str(r.status), moves=len(r.moves),
                 seconds=round(time.perf_counter() - t0, 3), states=len(r.moves))
 
 
@@ -79,7 +79,9 @@ def study(variants: str | Iterable[str] = "all", deals: Iterable[int] = range(1,
           max_states: int | None = None):
     """Solve every deal of every variant (or play ``policy`` on it); one DataFrame row per deal.
 
-    ``variants`` is ``"all"``, one id or a list of ids; ``deals`` deal numbers. Without ``policy``
+    ``variants`` is ``"all"``, one variant or a list of them, each an id or a
+    :class:`~ft_widget.variants.Variant` (so a variant of your own can be studied); ``deals`` deal
+    numbers. Without ``policy``
     each deal is solved with ``time_limit`` seconds (and at most ``max_states`` states, which makes
     a study repeatable on any machine); with a policy (a name from ``ft_widget.POLICIES`` or your
     own function ``policy(game, rng)``) the policy plays each deal once, with a random generator
@@ -92,8 +94,15 @@ def study(variants: str | Iterable[str] = "all", deals: Iterable[int] = range(1,
     import pandas as pd
     from tqdm.auto import tqdm
 
-    ids = list(VARIANTS) if variants == "all" else [variants] if isinstance(variants, str) else list(variants)
-    ids = [get_variant(v).id for v in ids]
+    if isinstance(variants, str) and variants == "all":
+        chosen = list(VARIANTS.values())
+    elif isinstance(variants, str | Variant):
+        chosen = [get_variant(variants)]
+    else:
+        chosen = [get_variant(v) for v in variants]
+    ids = [v.id for v in chosen]
+    if len(set(ids)) != len(ids):
+        raise ValueError("each variant of a study needs its own id")
     deals = list(deals)
     packed_policy = policy
     if policy is not None and not isinstance(policy, str):
@@ -105,7 +114,7 @@ def study(variants: str | Iterable[str] = "all", deals: Iterable[int] = range(1,
             packed_policy = cloudpickle.dumps(policy)
     elif isinstance(policy, str):
         _load_policy(policy)  # fail early on an unknown name
-    tasks = [(v, d, time_limit, packed_policy, seed, max_states) for v in ids for d in deals]
+    tasks = [(v, d, time_limit, packed_policy, seed, max_states) for v in chosen for d in deals]
     bar = tqdm(total=len(tasks), desc="study", unit="deal", disable=not progress)
     rows = []
     if client is not None:

@@ -11,24 +11,19 @@ value, not new code::
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, field
 
-
-class Build(str, enum.Enum):
-    """How a card may be placed on a tableau card one rank higher."""
-
-    SAME_SUIT = "same suit"
-    OTHER_SUIT = "any suit but its own"
-    ALTERNATE_COLOUR = "alternate colour"
-
-    def __str__(self) -> str:
-        return self.value
+from .moves import MAX_COLUMNS
+from .rules import Build, get_build
 
 
 @dataclass(frozen=True)
 class Variant:
-    """The rule parameters of one game of the Forty Thieves family."""
+    """The rule parameters of one game of the Forty Thieves family.
+
+    The parameters are checked when a variant is made: ``ValueError`` says which one is wrong.
+    ``build`` may be given as a :class:`~ft_widget.rules.Build` or its id (``"same_suit"``).
+    """
 
     id: str
     name: str
@@ -41,6 +36,32 @@ class Variant:
     redeals: int = 0  # times the waste may be turned back into the stock
     aces_start: bool = False  # the eight Aces start on the foundations
     aliases: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "build", get_build(self.build))
+        object.__setattr__(self, "aliases", tuple(self.aliases))
+
+        def whole(name: str, low: int, high: int | None = None) -> int:
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < low or (
+                    high is not None and value > high):
+                span = f"from {low} to {high}" if high is not None else f"at least {low}"
+                raise ValueError(f"variant {self.id!r}: {name} must be a whole number {span}, not {value!r}")
+            return value
+
+        if not isinstance(self.id, str) or not self.id.isidentifier():
+            raise ValueError(f"a variant's id is a name like 'forty_thieves', not {self.id!r}")
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise ValueError(f"variant {self.id!r}: name must be non-empty text")
+        for flag in ("sequences", "aces_start"):
+            if not isinstance(getattr(self, flag), bool):
+                raise ValueError(f"variant {self.id!r}: {flag} must be True or False")
+        whole("columns", 1, MAX_COLUMNS)
+        aces = 8 if self.aces_start else 0
+        whole("cards_per_column", 1, (104 - aces) // self.columns)
+        whole("face_down", 0, self.cards_per_column - 1)
+        whole("stock_deal", 1)
+        whole("redeals", 0)
 
     @property
     def tableau_cards(self) -> int:
@@ -95,7 +116,7 @@ _ALL = (
     Variant("streets", "Streets", 10, 4, 0, Build.ALTERNATE_COLOUR, False),
 )
 
-#: The nine games, keyed by id, in RULES.md order.
+#: The nine games, keyed by id, in docs/rules.md order.
 VARIANTS: dict[str, Variant] = {v.id: v for v in _ALL}
 
 
@@ -106,6 +127,40 @@ def get_variant(variant: str | Variant) -> Variant:
     if isinstance(variant, str) and variant in VARIANTS:
         return VARIANTS[variant]
     raise ValueError(f"unknown variant {str(variant)[:40]!r}: choose one of {', '.join(VARIANTS)}")
+
+
+_FIELDS = ("id", "name", "columns", "cards_per_column", "face_down", "build", "sequences",
+           "stock_deal", "redeals", "aces_start", "aliases")
+
+
+def variant_to_json(variant: Variant) -> str | dict:
+    """A variant as JSON: one of :data:`VARIANTS` by its id, a custom one by its parameters."""
+    if VARIANTS.get(variant.id) == variant:
+        return variant.id
+    data = {name: getattr(variant, name) for name in _FIELDS}
+    data["build"] = variant.build.id
+    data["aliases"] = list(variant.aliases)
+    return data
+
+
+def variant_from_json(data: object) -> Variant:
+    """The inverse of :func:`variant_to_json`; ``ValueError`` naming what is wrong."""
+    if isinstance(data, str):
+        return get_variant(data)
+    if not isinstance(data, dict):
+        raise ValueError(f"a variant is an id or an object of its parameters, not {type(data).__name__}")
+    unknown = sorted(str(k)[:30] for k in data if k not in _FIELDS)
+    if unknown:
+        raise ValueError(f"a variant has no parameter {unknown[0]!r}")
+    missing = [k for k in _FIELDS[:7] if k not in data]
+    if missing:
+        raise ValueError(f"the variant is missing {', '.join(repr(k) for k in missing)}")
+    fields = dict(data)
+    aliases = fields.get("aliases", ())
+    if not isinstance(aliases, list | tuple) or not all(isinstance(a, str) for a in aliases):
+        raise ValueError("a variant's aliases are a list of names")
+    fields["aliases"] = tuple(aliases)
+    return Variant(**fields)
 
 
 def rules_table_markdown() -> str:

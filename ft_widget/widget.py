@@ -17,7 +17,6 @@ Move('s>w')
 from __future__ import annotations
 
 import pathlib
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -26,7 +25,7 @@ import ipywidgets
 import traitlets
 
 from .cards import card_str
-from .game import _ACCEPTS, FOUNDATION, STOCK, WASTE, Game, IllegalMove, Move
+from .game import WASTE, Game, IllegalMove, Move
 from .variants import VARIANTS
 
 _STATIC = pathlib.Path(__file__).parent / "static"
@@ -88,7 +87,7 @@ class Board(anywidget.AnyWidget):
     #: for a new deal of the same variant, call ``new_game``.
     variant = traitlets.Unicode("forty_thieves").tag(sync=True)
     #: After each move made in the browser, play every safe move to the foundations too
-    #: (see :func:`safe_move_home`), as PySolFC's "auto drop" does. Off by default.
+    #: (see :meth:`Game.safe_move_home`), as PySolFC's "auto drop" does. Off by default.
     auto_home = traitlets.Bool(False).tag(sync=True)
     #: The public view of the game (Python → browser). See ``public_state``.
     state = traitlets.Dict().tag(sync=True)
@@ -151,8 +150,9 @@ class Board(anywidget.AnyWidget):
         self._game.restart()
         self._changed()
 
-    def new_game(self, deal: int | None = None, variant: str | None = None) -> Game:
-        """Start a new game: the given deal number, or a random one, of this or another variant."""
+    def new_game(self, variant: str | None = None, deal: int | None = None) -> Game:
+        """Start a new game: of ``variant`` (default: this one), deal number ``deal`` (default: random).
+        The arguments are ``Game``'s and ``Board``'s, in the same order."""
         game = Game(variant if variant is not None else self._game.variant, deal)
         self._game = game
         self.variant = game.variant.id
@@ -160,7 +160,7 @@ class Board(anywidget.AnyWidget):
         return game
 
     def autoplay(self) -> list[Move]:
-        """Play every safe move to the foundations (see :func:`safe_move_home`); return them."""
+        """Play every safe move to the foundations (see :meth:`Game.safe_move_home`); return them."""
         played = self._play_safe_moves()
         if played:
             self._after_moves(played)
@@ -168,7 +168,7 @@ class Board(anywidget.AnyWidget):
 
     def _play_safe_moves(self) -> list[Move]:
         played = []
-        while (move := safe_move_home(self._game)) is not None:
+        while (move := self._game.safe_move_home()) is not None:
             self._game.play(move)
             played.append(move)
         return played
@@ -363,7 +363,7 @@ class Board(anywidget.AnyWidget):
     def _request_new(self, request: dict) -> None:
         deal = request.get("deal")
         try:
-            self.new_game(deal)
+            self.new_game(deal=deal)
         except ValueError as error:
             self._refuse(str(error)[:200])
 
@@ -434,35 +434,4 @@ def public_state(game: Game) -> dict:
     }
 
 
-# ---------------------------------------------------------------------- auto-play
-def safe_move_home(game: Game) -> Move | None:
-    """A move to the foundations that cannot spoil the game, or ``None``.
-
-    A card sent home never comes back, so the only thing it can cost is its use as a
-    tableau card for a card one rank lower to be built on. The move is *safe* when nothing
-    can ever need that:
-
-    * Aces and Twos: nothing is built on an Ace, and only an Ace fits on a Two, and an
-      Ace can always go home itself (eight Aces, eight foundation piles);
-    * any other card when every card that the variant's build rule lets go on it is
-      home, in *both* copies (two decks): e.g. in Maria (alternate colours) the 9♥ is safe
-      once both 8♠ and both 8♣ are home.
-
-    Cards are taken from the columns left to right, then the waste. The stock is not dealt.
-    """
-    home = Counter(c for pile in game.foundations for c in pile)
-    accepts = _ACCEPTS[game.variant.build]  # card -> the tableau cards it may go on
-    for move in game.legal_moves():
-        if move.dst != FOUNDATION or move.src == STOCK:
-            continue
-        card = game.waste[-1] if move.src == WASTE else game.tableau[move.src][-1]
-        rank = card % 13 + 1
-        if rank <= 2:
-            return move
-        lower = [s * 13 + rank - 2 for s in range(4)]  # the four cards one rank lower
-        if all(home[x] == 2 for x in lower if card in accepts[x]):
-            return move
-    return None
-
-
-__all__ = ["Board", "public_state", "safe_move_home"]
+__all__ = ["Board", "public_state"]

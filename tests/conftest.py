@@ -1,8 +1,8 @@
 """Shared helpers for the engine tests.
 
 Tests build positions from a compact spec and compare the engine with a reference
-rule-checker written here from RULES.md alone. The reference reads only the public
-position JSON and a rules table copied from RULES.md, never the engine's internals or
+rule-checker written here from docs/rules.md alone. The reference reads only the public
+position JSON and a rules table copied from docs/rules.md, never the engine's internals or
 its ``Variant`` values, so a mistake in the engine is not repeated in its judge.
 """
 
@@ -24,7 +24,7 @@ RED = set("DH")
 
 
 class Rules(NamedTuple):
-    """One row of RULES.md's variant table, typed in by hand."""
+    """One row of docs/rules.md's variant table, typed in by hand."""
 
     columns: int
     cards_per_column: int
@@ -64,7 +64,7 @@ def suit(card: str) -> str:
 
 
 def builds_on(card: str, onto: str, build: str) -> bool:
-    """RULES.md: a card goes on a tableau card exactly one rank higher that obeys the build rule."""
+    """docs/rules.md: a card goes on a tableau card exactly one rank higher that obeys the build rule."""
     if rank(onto) != rank(card) + 1:
         return False
     if build == "same":
@@ -88,7 +88,7 @@ def make_position(
     redeals_left: int = 0,
     rest: str | int = "stock",
 ) -> dict:
-    """A valid RULES.md position from a compact spec.
+    """A valid docs/rules.md position from a compact spec.
 
     ``tableau`` lists columns as strings bottom to top (``"<3S> 9H 8S"``; ``<..>`` is face
     down); missing columns are empty. Unless given, ``foundations`` get every card not
@@ -193,7 +193,7 @@ def random_position(variant: str, rng: random.Random) -> dict:
 
 # --------------------------------------------------------------------------- the reference judge
 def reference_moves(position: dict) -> set[str]:
-    """Every legal move of ``position`` in RULES.md notation, from the rules alone."""
+    """Every legal move of ``position`` in docs/rules.md notation, from the rules alone."""
     rules = RULES[position["variant"]]
     cols = position["tableau"]
     tops = [col[-1] if col else None for col in cols]
@@ -285,6 +285,11 @@ def rng() -> random.Random:
     return random.Random(20261130)
 
 
-def pytest_configure(config):
-    # heavy solver / expert / browser tests: `python -m pytest -m "not slow"` is the quick loop
-    config.addinivalue_line("markers", "slow: a heavy test (deselect with -m 'not slow')")
+# --------------------------------------------------------------------------- the quick loop
+def pytest_collection_modifyitems(config, items):
+    """The browser tests and the notebooks (nbval) are slow by nature: `-m "not slow"` leaves them
+    out with the heavy solver tests, which carry the mark themselves."""
+    for item in items:
+        parts = item.path.parts
+        if "e2e" in parts or item.path.suffix == ".ipynb":
+            item.add_marker(pytest.mark.slow)

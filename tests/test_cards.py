@@ -1,4 +1,4 @@
-"""Card notation (RULES.md "Notation"): rank A 2-9 T J Q K (10 on input) + suit C D H S."""
+"""Card notation (docs/rules.md "Notation"): rank A 2-9 T J Q K (10 on input) + suit C D H S."""
 
 import pytest
 from conftest import ALL_CARDS, RANKS, SUITS

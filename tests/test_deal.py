@@ -1,4 +1,4 @@
-"""Deals (RULES.md points 3 and 7): deal N is PySolFC game #N, laid out row by row.
+"""Deals (docs/rules.md points 3 and 7): deal N is PySolFC game #N, laid out row by row.
 
 Two independent witnesses of PySolFC's order: ``pysol_cards.random.shuffle`` called
 directly, and ``pysol_cards.deal_game`` (its own dealer for PySolFC games) dealing

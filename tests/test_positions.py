@@ -1,4 +1,4 @@
-"""Position JSON (RULES.md "Notation"): round trips, and every way a position can be wrong.
+"""Position JSON (docs/rules.md "Notation"): round trips, and every way a position can be wrong.
 
 ``from_position`` must refuse a bad position with a ``ValueError`` that names the problem,
 and loading is plain data checking: nothing in a position is ever executed.

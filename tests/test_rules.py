@@ -1,4 +1,4 @@
-"""Every rule of RULES.md, per variant, written from the rules.
+"""Every rule of docs/rules.md, per variant, written from the rules.
 
 Positions are built by hand with ``make_game`` (conftest); ``foundations=[]`` keeps the
 foundations empty and sends every card the spec does not place to the stock's bottom.
@@ -57,7 +57,7 @@ def column(game: Game, i: int) -> list[str]:
 
 
 # --------------------------------------------------------------------------- building on the tableau
-# (card, onto, the variants where RULES.md lets the card go on that tableau card)
+# (card, onto, the variants where docs/rules.md lets the card go on that tableau card)
 SAME = {"forty_thieves", "limited", "lucas"}
 OTHER = {"indian", "little_forty"}
 COLOUR = {"maria", "number_ten", "rank_and_file", "streets"}

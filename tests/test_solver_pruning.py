@@ -1,6 +1,6 @@
 """The pruned solver and a plain exhaustive search must agree on small and late-game positions.
 
-The pruning rules (R1-R4 in ``ft_widget/solver/rules.py`` and ``docs/solver.md``) are argued sound;
+The pruning rules (R1-R4 in ``ft_widget/solver/model.py`` and ``docs/solver.md``) are argued sound;
 this checks the argument against brute force: many positions with few cards left out of the
 foundations, built at random for every variant, are solved both with pruning and with
 ``prune=False`` (every legal move, states compared exactly, nothing forced).
@@ -14,7 +14,7 @@ import pytest
 
 from ft_widget import VARIANTS, Game, Move, play_policy, solve
 from ft_widget.cards import card_str
-from ft_widget.solver.rules import Model
+from ft_widget.solver.model import Model
 from ft_widget.solver.search import search
 
 
@@ -75,6 +75,7 @@ MIN_LOST = {"little_forty": 0, "number_ten": 1, "rank_and_file": 1}
 MIN_WON = {"rank_and_file": 4}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant_id", list(VARIANTS))
 def test_pruned_and_plain_search_agree(variant_id):
     rng = random.Random(f"prune/{variant_id}")
@@ -94,6 +95,7 @@ def test_pruned_and_plain_search_agree(variant_id):
     assert outcomes["lost"] >= MIN_LOST.get(variant_id, 2), outcomes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant_id", ["limited", "lucas", "number_ten", "little_forty"])
 def test_late_game_positions_from_real_deals(variant_id):
     """Positions a few dozen moves before the end of a won line agree with the plain search."""
@@ -129,19 +131,21 @@ def test_late_game_positions_from_real_deals(variant_id):
 def test_safe_home_needs_both_lower_cards_of_its_own_suit():
     """R4(b): with two decks, a card whose builders are all home is still not safe to send home
     while the second copy of the card under it is out (its twin could then be stranded)."""
-    model = Model(VARIANTS["maria"])
+    from ft_widget.rules import fits_home, safe_home
+
+    build = VARIANTS["maria"].build
     found = [0] * 8
     # Clubs heights (5, 4): 5C goes on the pile of height 4 ... both 4C home (h2 = 4): safe only if
     # both red fours (the cards that build on a black five) are home.
     found[0], found[1] = 5, 4
     five_clubs = 4  # card int of 5C
-    assert not model.safe_home(tuple(found), five_clubs)
+    assert not safe_home(tuple(found), five_clubs, build)
     for s in (1, 2):  # D, H: both piles to 4
         found[2 * s] = found[2 * s + 1] = 4
-    assert model.safe_home(tuple(found), five_clubs)
+    assert safe_home(tuple(found), five_clubs, build)
     # Now 6C: it fits on the pile of height 5, the other Clubs pile is 4: one 5C is still out.
     six_clubs = 5
     for s in (1, 2):
         found[2 * s] = found[2 * s + 1] = 5
-    assert model.fits_home(tuple(found), six_clubs)
-    assert not model.safe_home(tuple(found), six_clubs)
+    assert fits_home(tuple(found), six_clubs)
+    assert not safe_home(tuple(found), six_clubs, build)

@@ -26,6 +26,7 @@ def test_rows_and_columns():
     assert len(won) and (won["moves"] > 0).all()
 
 
+@pytest.mark.slow
 def test_local_processes_and_a_dask_cluster_give_the_same_rows():
     distributed = pytest.importorskip("dask.distributed")
     one = study(**SMALL, processes=1, progress=False)

@@ -1,4 +1,4 @@
-"""The nine games as data, checked against the table in RULES.md (typed into conftest.RULES)."""
+"""The nine games as data, checked against the table in docs/rules.md (typed into conftest.RULES)."""
 
 import dataclasses
 
@@ -81,7 +81,7 @@ def test_unknown_variant_names_the_known_ids(bad):
 
 
 def test_a_new_variant_is_data_not_code():
-    # PySolFC's Lucas (RULES.md: 13 × 4, no Aces removed, sequences move) as a new value
+    # PySolFC's Lucas (docs/rules.md: 13 × 4, no Aces removed, sequences move) as a new value
     pysol_lucas = dataclasses.replace(VARIANTS["lucas"], id="pysol_lucas", name="Lucas (PySolFC)",
                                       cards_per_column=4, aces_start=False, sequences=True)
     assert isinstance(pysol_lucas, Variant)

@@ -17,11 +17,11 @@ from collections import Counter
 import ipywidgets
 import pytest
 import traitlets
-from conftest import VARIANT_IDS, builds_on, make_game, rank
+from conftest import VARIANT_IDS, make_game
 
 from ft_widget import VARIANTS, Board, Game, IllegalMove
 from ft_widget.cards import card_str, parse_card
-from ft_widget.widget import MAX_RUN_MOVES, MAX_TEXT, public_state, safe_move_home
+from ft_widget.widget import MAX_RUN_MOVES, MAX_TEXT, public_state
 
 
 # --------------------------------------------------------------------------- the browser's side
@@ -477,66 +477,7 @@ def test_winning_and_being_stuck_are_announced():
 
 
 # --------------------------------------------------------------------------- auto-play
-def test_aces_and_twos_are_always_safe():
-    game = make_game("forty_thieves", ["2H", "AD", "KS KS"],
-                     foundations=["AH", "AH"], stock=None)
-    assert str(safe_move_home(game)) == "1>f"
-    game.play("1>f")
-    assert str(safe_move_home(game)) == "2>f"
-
-
-@pytest.mark.parametrize("variant, needs", [
-    ("forty_thieves", ["4H", "4H"]),                    # same suit: both 4♥
-    ("maria", ["4S", "4S", "4C", "4C"]),                # alternate colour: all four black 4s
-    ("indian", ["4C", "4C", "4D", "4D", "4S", "4S"]),   # any suit but its own: six 4s
-])
-def test_a_card_is_safe_only_when_everything_it_could_hold_is_home(variant, needs):
-    ranks = "A234"
-
-    def foundations(missing=None):
-        piles = []
-        for s in "CDHS":
-            for copy in range(2):
-                top = 4 if (s == "H" or f"4{s}" in needs) and missing != (s, copy) else 3
-                piles.append([r + s for r in ranks[:top]])
-        return piles
-
-    table = ["5H"]
-    game = make_game(variant, table, foundations=foundations(), stock=None)
-    assert str(safe_move_home(game)) == "1>f"
-    for card in set(needs) - {"4H"}:
-        for copy in range(2):
-            game = make_game(variant, table, foundations=foundations((card[1], copy)), stock=None)
-            assert game.is_legal("1>f") and safe_move_home(game) is None, (card, copy)
-    if variant == "forty_thieves":  # one 4♥ still out: 5♥ may be needed to hold it
-        game = make_game(variant, table, foundations=foundations(("H", 1)), stock=None)
-        assert safe_move_home(game) is None
-
-
-@pytest.mark.parametrize("variant", VARIANT_IDS)
-def test_safe_moves_agree_with_the_rules(variant, rng):
-    """Judged from RULES.md alone: a safe card's every possible tableau partner is home."""
-    from conftest import random_position
-
-    checked = 0
-    for _ in range(150):
-        position = random_position(variant, rng)
-        game = Game.from_position(position)
-        move = safe_move_home(game)
-        if move is None:
-            continue
-        assert game.is_legal(move) and str(move).endswith(">f")
-        card = position["waste"][-1] if str(move) == "w>f" else position["tableau"][move.src][-1]
-        home = Counter(c for pile in position["foundations"] for c in pile)
-        if rank(card) > 2:
-            build = {"same suit": "same", "any suit but its own": "other"}.get(
-                str(game.variant.build), "colour")
-            out = [c + s for c in "A23456789TJQK" for s in "CDHS" if home[c + s] < 2]
-            assert not [c for c in out if builds_on(c, card, build)], (position, move)
-        checked += 1
-    assert checked > 20
-
-
+# The safe-home rule itself is tested in test_safe_home.py; here, how the board uses it.
 def test_autoplay_request_plays_a_chain_and_leaves_the_stock(monkeypatch, quiet):
     # Forty Thieves: 2♠ (always safe) lets both 3♠ go, and then the 4♠; 5♠ is in the stock
     game = make_game("forty_thieves", ["QD 3S", "2S", "KD 3S", "9C 4S"],

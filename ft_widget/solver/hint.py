@@ -87,8 +87,8 @@ def _peek_hint(game: Game, time_limit: float) -> Hint:
     note = " (peek: the solver saw the stock and the face-down cards)"
     result = solve(game, time_limit=time_limit)
     if result.status == WON and result.moves:
-        return Hint(Move.parse(str(result.moves[0])),
-                    f"this starts a win in {len(result.moves)} moves{note}", "solver", "peek")
+        return Hint(result.moves[0], f"this starts a win in {len(result.moves)} moves{note}",
+                    "solver", "peek")
     choice = cautious_choice(game)
     if choice is None:  # only moves that change nothing for the better are left
         choice = game.legal_moves()[0], "no move makes progress here; this one keeps the game going"

@@ -21,24 +21,25 @@ import heapq
 import time
 from dataclasses import dataclass, field
 
-from ..game import Game, Move
-from .rules import Model
+from ..game import Game, Move, Outcome
+from .model import Model
 
-WON, LOST, UNKNOWN = "won", "lost", "unknown"
+WON, LOST, UNKNOWN = Outcome.WON, Outcome.LOST, Outcome.UNKNOWN
 
 
 @dataclass
 class SolveResult:
     """What :func:`solve` found.
 
-    ``status`` is ``"won"`` (``moves`` is a winning line, replayed through the engine before it was
-    returned), ``"lost"`` (every reachable state was searched: no win exists) or ``"unknown"`` (the
-    time or state limit ran out first). ``moves`` are RULES.md move strings, ``states`` the distinct
+    ``status`` is an :class:`~ft_widget.game.Outcome` (a string): ``"won"`` (``moves`` is a winning
+    line, replayed through the engine before it was returned), ``"lost"`` (every reachable state was
+    searched: no win exists) or ``"unknown"`` (the time or state limit ran out first). ``moves`` are
+    :class:`~ft_widget.game.Move` values (``str(move)`` is the notation), ``states`` the distinct
     states its searches met (each search counts its own), ``seconds`` the time it took.
     """
 
-    status: str
-    moves: list[str] = field(default_factory=list)
+    status: Outcome
+    moves: list[Move] = field(default_factory=list)
     states: int = 0
     seconds: float = 0.0
 
@@ -211,15 +212,15 @@ def solve(game: Game, time_limit: float = 10.0, *, max_states: int | None = None
 
     ``status`` is ``"won"`` only with a line that was replayed through the engine to a won game,
     ``"lost"`` only when the search was exhaustive under the pruning rules of
-    :mod:`ft_widget.solver.rules` (each argued there and in ``docs/solver.md``), else ``"unknown"``.
+    :mod:`ft_widget.solver.model` (each argued there and in ``docs/solver.md``), else ``"unknown"``.
     ``prune=False`` turns the pruning off (a plain exhaustive search, for tests and the curious).
     ``max_states`` caps the states met (all searches together): the answer is then the same on
     any machine, however fast.
 
     >>> from ft_widget import Game
-    >>> result = solve(Game("maria", deal=1), time_limit=5)
-    >>> result.status in ("won", "lost", "unknown")
-    True
+    >>> result = solve(Game("lucas", deal=3), max_states=20_000)
+    >>> result.status, result.moves[0] in Game("lucas", deal=3).legal_moves()
+    (Outcome.WON, True)
     """
     t0 = time.perf_counter()
     # The searches allocate millions of tuples and make no reference cycles, so the cyclic
@@ -232,7 +233,7 @@ def solve(game: Game, time_limit: float = 10.0, *, max_states: int | None = None
     finally:
         if collecting:
             gc.enable()
-    moves = [str(Move(*m)) for m in line]
+    moves = [Move(*m) for m in line]
     if status == WON:
         check = game.copy()
         for m in moves:

@@ -1,15 +1,18 @@
 """The solver's compact game model and its pruning rules, each with the argument that it is sound.
 
 The solver does not search with :class:`~ft_widget.game.Game` (which keeps undo history and
-explains illegal moves); it uses immutable tuples that hash quickly. The engine stays the judge:
+explains illegal moves); it uses immutable tuples that hash quickly. The rules themselves come
+from :mod:`ft_widget.rules` (building tables, what fits home, the safe-home rule, run steps), and
+``tests/test_solver_model.py`` checks on random positions of every variant that this model's
+successors are exactly the engine's. The engine stays the judge:
 every winning line is replayed through ``Game.play`` before it is reported (see ``search.py``).
 
 A *state* is a tuple ``(tableau, down, found, waste, stock, redeals)``:
 
 * ``tableau`` – a tuple of columns, each a tuple of card ints, bottom to top;
 * ``down`` – face-down cards per column (they are the bottom ``down[i]`` cards);
-* ``found`` – 8 ints: for each suit ``s`` the heights ``found[2s] >= found[2s+1]`` of its two
-  foundation piles (the piles are interchangeable, so only the pair of heights matters);
+* ``found`` – the foundations' heights (:func:`ft_widget.rules.foundation_heights`): for each suit
+  ``s`` the heights ``found[2s] >= found[2s+1]`` of its two piles;
 * ``waste``, ``stock`` – tuples, bottom to top (the last stock card is dealt next);
 * ``redeals`` – redeals left.
 
@@ -30,34 +33,12 @@ R2 *One empty column is as good as another.* Moving cards to empty column ``j`` 
 R3 *Moving a whole column into an empty column is never needed.* It gives the same state up to the
    order of columns (R1), so the move is not generated.
 
-R4 *Safe moves to the foundations (two decks).* Card ``X`` of rank ``r`` and suit ``s`` is at the
-   top of a column (or is the waste's top card when the stock deals one card at a time) and fits
-   on a foundation. Moving it home at once loses nothing when both hold:
-
-   (a) every card that could ever be built on ``X`` in the tableau (both copies of each rank
-       ``r-1`` card of the suits the variant allows on ``X``) is already on the foundations; and
-   (b) the other copy of ``X`` could follow it home whenever it could have gone first: ``r`` is
-       1 (Aces always fit: eight piles for eight Aces), or both copies of ``r-1`` of suit ``s`` are
-       home, or the other copy of ``X`` is already home.
-
-   Argument: let ``S`` be the state and ``S'`` the state after ``X`` goes home, and take any winning
-   line from ``S``. By (a) no card is ever placed on this copy of ``X``, so wherever the line moves
-   it (another column, an empty column, as the top card of a sequence), it stays a top card (in the
-   waste, deals may cover it; nothing else changes). Play the same line from ``S'``, leaving out
-   the moves of this copy of ``X`` (a sequence move that carries it moves one card fewer). The two
-   games then differ only in that ``S'`` has ``X`` home instead of at a top: every move the line makes
-   is still legal in ``S'`` (no move of the line builds on ``X``; a column that ``X`` alone filled is
-   empty in ``S'``, which allows more; the card under ``X`` is uncovered, and turned up, earlier;
-   the foundations hold one more ``X``, so every card of rank ``r+1`` fits at least as well). The
-   one foundation move that could fit in ``S`` and not in ``S'`` is the *other* copy of ``X`` going
-   home while this one has not: (b) rules that out. The waste condition keeps the stock's grouping
-   unchanged (with a one-card stock, a redeal then only skips ``X``'s turn). When the line from ``S``
-   wins, all 104 cards are home in ``S'`` too. Since ``S'`` is reached from ``S``, ``S`` is won exactly
-   when ``S'`` is, so the search follows only this move from ``S``.
-
-   The single-deck rule "put a card home when both cards of the opposite colour one rank lower are
-   home" is *not* enough with two decks: without (b), putting ``X`` home can strand the other copy of
-   ``X`` on top of a column until the second ``r-1`` of its suit comes home.
+R4 *Safe moves to the foundations (two decks).* A card at the top of a column (or the waste's top
+   card when the stock deals one card at a time) that :func:`ft_widget.rules.safe_home` calls safe
+   is sent home as the only move: the argument that this never turns a won state into a lost one
+   is written beside that rule, which the engine's ``Game.safe_move_home`` and the board's
+   Auto-play use too. Since the state after it is reached from the state before, the two are won
+   or lost together, so the search follows only this move.
 
 Cycles of reversible moves need no rule of their own: a state already seen is never expanded again.
 
@@ -78,8 +59,8 @@ runs dry proves nothing, and ``solve`` never reports ``lost`` from it.
 
 from __future__ import annotations
 
-from ..cards import suit_of
-from ..game import _ACCEPTS, FOUNDATION, STOCK, WASTE
+from .. import rules
+from ..game import FOUNDATION, STOCK, WASTE
 from ..variants import Variant
 
 
@@ -101,32 +82,19 @@ class Model:
         self._home: dict[tuple, tuple[frozenset, frozenset]] = {}
         self.sequences = variant.sequences
         self.stock_deal = variant.stock_deal
-        self.accepts = _ACCEPTS[variant.build]  # the engine's own table: one building rule
-        #: builders[c]: the cards that may be built on c in the tableau
-        builders: list[list[int]] = [[] for _ in range(52)]
-        for c, ontos in enumerate(self.accepts):
-            for onto in ontos:
-                builders[onto].append(c)
-        self.builders: list[tuple[int, ...]] = [tuple(b) for b in builders]
+        self.build = variant.build
+        self.accepts = rules.onto_table(variant.build)  # card -> the tableau cards it may go on
+        self.waste_safe = rules.safe_from_waste(variant.stock_deal)
         # With no redeal, the stock only ever loses its top, so its length identifies it.
         self.stock_by_length = variant.redeals == 0
 
     # ------------------------------------------------------------------ conversion
     @staticmethod
     def from_game(game) -> tuple:
-        found = [0] * 8
-        per_suit: dict[int, list[int]] = {}
-        for pile in game.foundations:
-            if pile:
-                per_suit.setdefault(suit_of(pile[0]), []).append(len(pile))
-        for s, heights in per_suit.items():
-            heights.sort(reverse=True)
-            for k, h in enumerate(heights[:2]):
-                found[2 * s + k] = h
         return (
             tuple(tuple(col) for col in game.tableau),
             tuple(game.face_down_counts),
-            tuple(found),
+            rules.foundation_heights(game.foundations),
             tuple(game.waste),
             tuple(game.stock),
             game.redeals_left,
@@ -147,37 +115,13 @@ class Model:
         return (cols, found, waste, stock, redeals)
 
     # ------------------------------------------------------------------ rules
-    @staticmethod
-    def fits_home(found: tuple, c: int) -> bool:
-        r = c % 13  # rank - 1
-        s2 = 2 * (c // 13)
-        return found[s2] == r or found[s2 + 1] == r
-
-    def safe_home(self, found: tuple, c: int) -> bool:
-        """R4: ``c`` fits home and moving it there now loses nothing (see the module docstring)."""
-        r = c % 13  # rank - 1: c needs a pile of height r
-        s2 = 2 * (c // 13)
-        h1, h2 = found[s2], found[s2 + 1]
-        if h1 != r and h2 != r:
-            return False
-        if r == 0:
-            return True
-        # (b): both copies of rank r-1 are home (both piles at least r high). Given that c fits,
-        # this is also the case "the other copy of c is home" (heights r+1 and r).
-        if h2 < r:
-            return False
-        # (a): both copies of every card that could be built on c are home
-        for b in self.builders[c]:
-            if found[2 * (b // 13) + 1] < b % 13 + 1:
-                return False
-        return True
-
     def home_sets(self, found: tuple) -> tuple[frozenset, frozenset]:
         """The cards that fit on the foundations ``found``, and those of them safe to send (R4)."""
         sets = self._home.get(found)
         if sets is None:
-            fit = frozenset(c for c in range(52) if self.fits_home(found, c))
-            safe = frozenset(c for c in fit if self.safe_home(found, c)) if self.prune else frozenset()
+            fit = frozenset(c for c in range(52) if rules.fits_home(found, c))
+            safe = frozenset(c for c in fit if rules.safe_home(found, c, self.build)) if self.prune \
+                else frozenset()
             sets = self._home[found] = (fit, safe)
         return sets
 
@@ -190,7 +134,7 @@ class Model:
             for i, col in enumerate(tab):
                 if col and col[-1] in safe:
                     return [(i, FOUNDATION, 1)]
-            if waste and self.stock_deal == 1 and waste[-1] in safe:
+            if waste and self.waste_safe and waste[-1] in safe:
                 return [(WASTE, FOUNDATION, 1)]
         if self.home_first:
             # H2 (win-only searches): any card that fits home goes home, as the only move.
@@ -214,8 +158,8 @@ class Model:
         # Run moves: with e empty columns a run of up to 2**e cards reaches a card, 2**(e-1) an
         # empty column. Without them (or in the sequence games) the cap is 1 or no cap at all.
         seq = self.sequences
-        cap_onto = 1 << len(empties) if self.run_moves else 1
-        cap_empty = 1 << (len(empties) - 1) if self.run_moves and empties else 1
+        cap_onto = rules.run_capacity(len(empties), to_empty=False) if self.run_moves else 1
+        cap_empty = rules.run_capacity(len(empties), to_empty=True) if self.run_moves and empties else 1
         if prune and empties:
             empties = empties[:1]  # R2
         out: list[tuple[int, int, int]] = []
@@ -270,7 +214,7 @@ class Model:
         if k == 1 or self.sequences:
             return [move]
         free = [j for j, col in enumerate(st[0]) if not col and j != dst]
-        return _run_steps(src, dst, k, free)
+        return rules.run_steps(src, dst, k, free)
 
     def apply(self, st: tuple, move: tuple[int, int, int]) -> tuple:
         """The state after ``move`` (which must be legal)."""
@@ -307,15 +251,3 @@ class Model:
         else:
             tab[dst] = tab[dst] + cards
         return (tuple(tab), down, found, waste, stock, redeals)
-
-
-def _run_steps(src: int, dst: int, k: int, free: list[int]) -> list[tuple[int, int, int]]:
-    """Single-card moves carrying the top ``k`` cards of ``src`` onto ``dst`` through the empty
-    columns ``free`` (``k <= 2**len(free)``): half the run to one empty column, the rest across
-    with the others, then the half back on top. Each temporary column ends empty again."""
-    if k == 1:
-        return [(src, dst, 1)]
-    via, rest = free[0], free[1:]
-    half = k // 2
-    return _run_steps(src, via, half, rest) + _run_steps(src, dst, k - half, rest) + \
-        _run_steps(via, dst, half, rest)

@@ -1,0 +1,112 @@
+"""The public API's promises: pile names, Move values everywhere, outcomes as strings, the same
+argument names and order for Game, Board and new_game, variants checked when made."""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import replace
+
+import pytest
+
+import ft_widget
+from ft_widget import (
+    FOUNDATION,
+    STOCK,
+    VARIANTS,
+    WASTE,
+    Board,
+    Build,
+    Game,
+    Move,
+    Outcome,
+    Pile,
+    play_policy,
+    solve,
+    study,
+)
+from ft_widget.rules import BUILDS, get_build
+
+
+def test_piles_have_names():
+    assert (Pile.WASTE, Pile.STOCK, Pile.FOUNDATION) == (WASTE, STOCK, FOUNDATION)
+    move = Move.parse("w>f")
+    assert move.src == Pile.WASTE and move.dst == Pile.FOUNDATION and move.is_home and move.from_waste
+    assert Move.parse("s>w").is_deal and Move.parse("w>s").is_deal and not Move.parse("3>f").is_deal
+    assert Move.parse("3>4").between_columns and not Move.parse("w>4").between_columns
+
+
+def test_outcomes_are_strings():
+    assert Outcome.WON == "won" and str(Outcome.LOST) == "lost" and f"{Outcome.UNKNOWN}" == "unknown"
+    game = Game("lucas", 3)
+    assert game.outcome is None
+    result = solve(game, max_states=20_000)
+    assert result.status is Outcome.WON and all(isinstance(m, Move) for m in result.moves)
+    for move in result.moves:
+        game.play(move)
+    assert game.outcome is Outcome.WON
+
+
+def test_policies_return_moves():
+    result = play_policy(Game("maria", 5), "foundations_first", rng=1)
+    assert result.status in (Outcome.WON, Outcome.LOST) and result.moves
+    assert all(isinstance(m, Move) for m in result.moves)
+
+
+def test_game_board_and_new_game_take_variant_then_deal():
+    for fn in (Game.__init__, Board.__init__, Board.new_game):
+        names = list(inspect.signature(fn).parameters)[1:3]
+        assert names == ["variant", "deal"], fn
+    board = Board("maria", 5)
+    board.new_game("limited", 9)
+    assert (board.game.variant.id, board.game.deal) == ("limited", 9)
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"columns": 0}, "columns must be a whole number from 1 to 13"),
+    ({"columns": 14}, "columns must be a whole number from 1 to 13"),
+    ({"cards_per_column": 11}, "cards_per_column must be a whole number from 1 to 10"),
+    ({"face_down": 4}, "face_down must be a whole number from 0 to 3"),
+    ({"stock_deal": 0}, "stock_deal must be a whole number at least 1"),
+    ({"redeals": -1}, "redeals must be a whole number at least 0"),
+    ({"build": "any colour"}, "unknown building rule 'any colour'"),
+    ({"sequences": "yes"}, "sequences must be True or False"),
+    ({"id": "two words"}, "a variant's id is a name"),
+    ({"columns": 2.5}, "columns must be a whole number"),
+])
+def test_a_variant_checks_its_parameters(change, words):
+    with pytest.raises(ValueError, match=words):
+        replace(VARIANTS["forty_thieves"], **change)
+
+
+def test_a_building_rule_is_one_value():
+    """A new rule is one Build value: the engine's moves and refusals follow it."""
+    from conftest import make_position
+
+    def same_colour(card, onto):
+        return (card // 13 in (1, 2)) == (onto // 13 in (1, 2))
+
+    rule = BUILDS.get("same_colour") or Build("same_colour", "same colour",
+                                               "you build down in the same colour", same_colour)
+    assert get_build("same_colour") is rule and get_build("same colour") is rule
+    variant = replace(VARIANTS["streets"], id="same_colour_streets", name="Same-colour Streets",
+                      build="same_colour")
+    assert variant.build is rule and str(variant.build) == "same colour"
+    position = make_position("streets", ["KS 9H", "KS 8D", "KC 8S"])
+    game = Game.from_position(position | {"variant": variant.id}, variant)
+    assert "2>1" in map(str, game.legal_moves()) and "3>1" not in map(str, game.legal_moves())
+    with pytest.raises(ft_widget.IllegalMove, match="Same-colour Streets you build down in the same colour"):
+        game.play("3>1")
+
+
+def test_study_takes_a_variant_of_ones_own():
+    wide = replace(VARIANTS["streets"], id="wide_streets", name="Wide Streets", columns=12,
+                   cards_per_column=3)
+    df = study([wide, "maria"], [1, 2], max_states=2_000, processes=1, progress=False)
+    assert list(df.variant) == ["wide_streets"] * 2 + ["maria"] * 2
+    assert set(df.result) <= {"won", "lost", "unknown"} and (df.states > 0).all()
+
+
+def test_the_package_exports_what_the_readme_uses():
+    for name in ("Game", "Board", "Move", "Pile", "Outcome", "Variant", "VARIANTS", "Build", "rules",
+                 "solve", "hint", "study", "play_policy", "POLICIES"):
+        assert hasattr(ft_widget, name), name
