@@ -15,16 +15,19 @@ the one function here that reads a :class:`~ft_widget.game.Game`:
 
 Method (determinization, "perfect-information Monte Carlo"): the unseen cards (104 minus every card
 in the view) are dealt at random into the hidden places (the face-down slots and, unless known, the
-stock), ``samples`` times; each such *world* is a position built with ``Game.from_position`` and
-solved by the solver with a ``max_states`` budget (machine-independent: the same answer on any
-machine). The move that starts a win in most worlds is played. The winning worlds and their lines
-are kept as a *plan*: after the move, a world whose line played it stays in the plan if it can be
-made consistent with what was revealed (the revealed card is swapped into the world, in place of
-the card the world had there) and its line still wins in it (replayed through the engine). Only
-when no world of the plan survives does the expert sample and solve again, so a game costs a few
-solves, not one per move. When no world is won it falls back on the cautious policy's choice,
-made in a sampled world (which shows the same visible cards), and waits for more cards to be
-revealed before it searches again.
+stock); each such *world* is a position built with ``Game.from_position`` and solved by the solver
+with a ``max_states`` budget (machine-independent: the same answer on any machine). A search tries up
+to ``samples`` worlds (it stops after ``give_up`` failures in a row with no win) and plays the move
+that starts a win in most of the won worlds (ties: the first in ``legal_moves()`` order). The won
+worlds whose line starts with that move are kept as a *plan*: after the move, a world stays in the
+plan when, made consistent with what was revealed (each card the real game turned up is swapped
+into the world in place of the card the world had there), its line still wins in it (replayed
+through the engine). When a reveal breaks every world of the plan, those worlds (repaired) are
+solved again first, and one win is enough to go on. When no world is won, the expert plays the
+cautious policy's move, chosen in a world (it reads only visible cards), and waits for more cards to
+show before it searches again (the wait doubles after each fruitless search); it gives up rather
+than go back to a view this game has already been in. A game's searches stop when ``game_states``
+solver states are spent: the rest is played by the fallback and by the plans it has.
 
 Fairness contract: for a given seed (the ``rng`` a policy is given), the choice is a function of
 the player's view (and of the expert's own plans, which were made from earlier views): swapping
@@ -204,9 +207,12 @@ def _reveal_mask(before: PlayerView, move: Move) -> tuple:
 class Expert:
     """The fair expert as a policy: ``expert(game, rng) -> Move | None``; :meth:`choose` also says why.
 
-    ``samples`` worlds are solved per search with at most ``max_states`` solver states each. An
-    instance keeps its recent plans (``plans`` of them), so a game it plays costs a few searches;
-    the plans are made from views only, so they cannot carry hidden information.
+    Up to ``samples`` worlds are solved per search with at most ``max_states`` solver states each,
+    and at most ``game_states`` in a game (see the module docstring for ``give_up``,
+    ``wait_reveals`` and ``replan``). ``time_limit`` (seconds) also stops a search by the clock,
+    for hints on a busy machine; without it the expert's play is the same on any machine. An
+    instance keeps its recent plans (``plans`` of them), found again by the view they expect next;
+    they are made from views only, so they carry no hidden information.
     """
 
     def __init__(self, samples: int = 3, max_states: int = 4_000, game_states: int = 120_000,
