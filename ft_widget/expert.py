@@ -17,7 +17,7 @@ Method (determinization, "perfect-information Monte Carlo"): the unseen cards (1
 in the view) are dealt at random into the hidden places (the face-down slots and, unless known, the
 stock); each such *world* is a position built with ``Game.from_position`` and solved by the solver
 with a ``max_states`` budget (machine-independent: the same answer on any machine). A search tries up
-to ``samples`` worlds (it stops after ``give_up`` failures in a row with no win) and plays the move
+to ``samples`` worlds (it stops early when its first ``give_up`` all fail) and plays the move
 that starts a win in most of the won worlds (ties: the first in ``legal_moves()`` order). The won
 worlds whose line starts with that move are kept as a *plan*: after the move, a world stays in the
 plan when, made consistent with what was revealed (each card the real game turned up is swapped
