@@ -301,9 +301,11 @@ class Expert:
                 sampled += 1
                 if result.won:
                     won += 1
-                    worlds.append(_World(world, list(result.moves)))
+                    worlds.append(_World(world, _without_cycles(world, list(result.moves))))
         elif plan is not None:
             sampled, won = plan.sampled, plan.won
+        # a world whose line would lead back to a view this game has been in is no plan to follow
+        worlds = [w for w in worlds if not _revisits(template, w.line[0], visited)]
         if worlds:
             votes = Counter(w.line[0] for w in worlds)
             best = max(votes.values())
@@ -378,6 +380,36 @@ def _repair(world: Game, view: PlayerView) -> Game:
     return view.world(hidden)
 
 
+def _position_key(g: Game) -> tuple:
+    """The position, as ``play_policy`` tells positions apart (it stops a game that repeats one)."""
+    return (tuple(map(tuple, g.tableau)), tuple(g.face_down_counts), tuple(g.waste), len(g.stock),
+            g.redeals_left, g.cards_home)
+
+
+def _without_cycles(world: Game, line: list[Move]) -> list[Move]:
+    """``line`` with every stretch that returns to a position it passed through cut out.
+
+    A solver line never meets a state twice, but a run shortcut of a one-card game, expanded into
+    single-card moves through empty columns, can pass through a position the line met before. The
+    cut line reaches the same positions in the same order, so it still wins, and a player following
+    it never goes round in a circle (``play_policy`` would stop the game there).
+    """
+    g = world.copy()
+    keys = [_position_key(g)]
+    out: list[Move] = []
+    for m in line:
+        g.play(m)
+        k = _position_key(g)
+        if k in keys:
+            j = keys.index(k)
+            del out[j:]
+            del keys[j + 1:]
+        else:
+            out.append(m)
+            keys.append(k)
+    return out
+
+
 def _still_wins(world: Game, line: list[Move]) -> bool:
     """Does ``line`` still win in the repaired ``world`` (replayed through the engine)?"""
     g = world.copy()
@@ -390,14 +422,18 @@ def _still_wins(world: Game, line: list[Move]) -> bool:
 
 
 def _fallback(world: Game, rng: _random.Random, visited: frozenset) -> tuple[Move, str] | None:
-    """The cautious policy's move, chosen in a world (it reads only visible cards); ``None`` (give
-    up) when it would lead back to a view this game has already been in."""
+    """The cautious policy's move, chosen in a world (it reads only visible cards); when that would
+    lead back to a view this game has already been in, a deal (or redeal) if there is one, else
+    ``None`` (give up)."""
     from .policies import cautious_choice
 
     choice = cautious_choice(world, rng)
-    if choice is None or _revisits(world, choice[0], visited):
-        return None
-    return choice
+    if choice is not None and not _revisits(world, choice[0], visited):
+        return choice
+    for m in world.legal_moves():
+        if STOCK in (m.src, m.dst) and not _revisits(world, m, visited):
+            return m, "going round in circles on the table: turn up the next stock card instead"
+    return None
 
 
 def _revisits(world: Game, move: Move, visited: frozenset) -> bool:
