@@ -63,7 +63,7 @@ def bench_expert(variants: list[str], deals: list[int], hints: int = 5) -> tuple
     reached in those games)."""
     from .expert import Expert
     from .game import Game
-    from .policies import play_policy
+    from .policies import cautious_choice, play_policy
     from .solver import hint
 
     games, timed = [], []
@@ -72,7 +72,7 @@ def bench_expert(variants: list[str], deals: list[int], hints: int = 5) -> tuple
         wall = cpu = 0.0
         reached: list[Game] = []
         for d in deals:
-            expert = Expert()
+            expert = Expert(fallback=cautious_choice)
             t0, c0 = time.perf_counter(), time.process_time()
             result = play_policy(Game(v, deal=d), expert, random.Random(f"{v}/{d}/0"))
             wall += time.perf_counter() - t0

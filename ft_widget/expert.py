@@ -217,7 +217,10 @@ class Expert:
 
     def __init__(self, samples: int = 3, max_states: int = 4_000, game_states: int = 120_000,
                  plans: int = 16, wait_reveals: int = 2, give_up: int = 2, replan: int = 1,
-                 time_limit: float | None = None):
+                 time_limit: float | None = None, fallback=None):
+        #: ``fallback(game, rng) -> (move, reason) | None``: the fair heuristic played when no
+        #: sampled world is won (``ft_widget.policies`` gives the cautious policy's choice)
+        self.fallback = fallback
         self.game_states = game_states
         #: seconds a decision may search (None: no clock, only states, the same on any machine)
         self.time_limit = time_limit
@@ -281,7 +284,7 @@ class Expert:
             searched = True
             seed = rng.getrandbits(64)
             srng = _random.Random(seed)
-            from .solver import solve
+            from .solver.search import solve
 
             # Worlds of the plan that the last reveal broke are solved again first (repaired, they
             # are as likely as fresh samples, and often nearly won); a plan that was working
@@ -320,7 +323,7 @@ class Expert:
                 estimate = f"follows its plan: a win in {len(keep)} sampled {worlds_text} every card seen"
             reason = f"{describe(view, move)}; {estimate}"
         else:
-            fallback = _fallback(template, rng, visited)
+            fallback = _fallback(self.fallback, template, rng, visited)
             if fallback is None:
                 return None
             move, why = fallback
@@ -421,13 +424,12 @@ def _still_wins(world: Game, line: list[Move]) -> bool:
     return g.is_won
 
 
-def _fallback(world: Game, rng: _random.Random, visited: frozenset) -> tuple[Move, str] | None:
-    """The cautious policy's move, chosen in a world (it reads only visible cards); when that would
-    lead back to a view this game has already been in, a deal (or redeal) if there is one, else
-    ``None`` (give up)."""
-    from .policies import cautious_choice
-
-    choice = cautious_choice(world, rng)
+def _fallback(heuristic, world: Game, rng: _random.Random,
+              visited: frozenset) -> tuple[Move, str] | None:
+    """The heuristic's move (the cautious policy's), chosen in a world (it reads only visible
+    cards); when that would lead back to a view this game has already been in, a deal (or redeal)
+    if there is one, else ``None`` (give up)."""
+    choice = heuristic(world, rng) if heuristic is not None else None
     if choice is not None and not _revisits(world, choice[0], visited):
         return choice
     for m in world.legal_moves():
@@ -470,6 +472,3 @@ def describe(view: PlayerView, move: Move) -> str:
         text += f"; keeps column{'s' if len(empty) > 1 else ''} {', '.join(map(str, empty))} empty"
     return text
 
-
-#: The expert with its default budget: ``POLICIES["expert"]``.
-expert = Expert()

@@ -115,7 +115,11 @@ def _uncovers(game: Game, move: Move) -> bool:
     return not rules.can_build(col[-move.count], col[-move.count - 1], game.variant.build)
 
 
-from .expert import expert  # noqa: E402  (the fair expert; it imports this module lazily)
+from .expert import Expert  # noqa: E402
+
+#: The fair expert with its default budget (:mod:`ft_widget.expert`); it falls back on the cautious
+#: policy's choice when no sampled world is won.
+expert = Expert(fallback=cautious_choice)
 
 #: The named policies, for ``study(policy="cautious")`` and the command line.
 POLICIES: dict[str, Policy] = {

@@ -68,10 +68,12 @@ def hint(game: Game, time_limit: float = 1.0, *, peek: bool = False,
 
 def _fair_hint(game: Game, time_limit: float, max_states: int | None) -> Hint:
     from ..expert import Expert
+    from ..policies import cautious_choice
 
     total = int(FAIR_STATES_PER_SECOND * time_limit) if max_states is None else max_states
     expert = Expert(samples=FAIR_SAMPLES, max_states=max(500, total // FAIR_SAMPLES),
-                    give_up=FAIR_SAMPLES, time_limit=time_limit if max_states is None else None)
+                    give_up=FAIR_SAMPLES, time_limit=time_limit if max_states is None else None,
+                    fallback=cautious_choice)
     choice = expert.choose(game, 0)  # a fixed seed: the same position always gets the same hint
     if choice is None:  # the expert gives up only on moves that lead back: say so, still a move
         move = game.legal_moves()[0]
