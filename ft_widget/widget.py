@@ -16,6 +16,8 @@ Move('s>w')
 
 from __future__ import annotations
 
+import json
+import os
 import pathlib
 from collections.abc import Callable
 from typing import Any
@@ -24,8 +26,9 @@ import anywidget
 import ipywidgets
 import traitlets
 
-from .cards import card_str
-from .game import WASTE, Game, IllegalMove, Move
+from . import rules
+from .cards import card_name, card_str, card_symbol, parse_card
+from .game import FOUNDATION, STOCK, WASTE, Game, IllegalMove, Move
 from .variants import VARIANTS
 
 _STATIC = pathlib.Path(__file__).parent / "static"
@@ -66,6 +69,11 @@ class Board(anywidget.AnyWidget):
     browser are in ``board.game`` as soon as they are made. Assigning ``board.variant``
     starts a new game of that variant. ``Board(game)`` shows an existing game.
 
+    ``Board(..., autosave="game.json")`` writes the game's record (``Game.record``, with its
+    history) to that file after every change, and ``Board.resume("game.json")`` brings the
+    game back, after a kernel restart too, with undo and redo. A board never overwrites an
+    existing save: it asks you to resume it.
+
     >>> board = Board("maria", deal=5)
     >>> @board.on_move
     ... def follow(board, move):
@@ -89,6 +97,8 @@ class Board(anywidget.AnyWidget):
     #: After each move made in the browser, play every safe move to the foundations too
     #: (see :meth:`Game.safe_move_home`), as PySolFC's "auto drop" does. Off by default.
     auto_home = traitlets.Bool(False).tag(sync=True)
+    #: Show the column numbers above the columns (moves and hints name columns by number).
+    column_numbers = traitlets.Bool(True).tag(sync=True)
     #: The public view of the game (Python → browser). See ``public_state``.
     state = traitlets.Dict().tag(sync=True)
     #: The browser's latest request (browser → Python), answered in ``set_state``. ``Any``,
@@ -97,7 +107,14 @@ class Board(anywidget.AnyWidget):
     #: to every view would only add traffic.
     request = traitlets.Any(None, allow_none=True).tag(sync=True, echo_update=False)
 
-    def __init__(self, variant: str | Game = "forty_thieves", deal: int | None = None, **kwargs: Any):
+    def __init__(self, variant: str | Game = "forty_thieves", deal: int | None = None, *,
+                 autosave: str | os.PathLike | None = None, **kwargs: Any):
+        self._autosave = pathlib.Path(autosave) if autosave is not None else None
+        if self._autosave is not None and self._autosave.exists():
+            raise FileExistsError(
+                f"{self._autosave} already holds a saved game: Board.resume({str(self._autosave)!r}) "
+                f"continues it; to start afresh, delete it or choose another file")
+        self._saved_text: str | None = None
         if isinstance(variant, Game):
             if deal is not None:
                 raise ValueError("give a game or a variant and a deal, not both")
@@ -108,8 +125,60 @@ class Board(anywidget.AnyWidget):
         self._version = 0
         self._ack = -1
         self._hint: dict | None = None
+        self._last_public: dict | None = None  # the state last published, to put moves in words
+        self._previous: Game | None = None  # the game a new deal replaced, for undo
+        self._session: dict[int, dict] = {}  # id(game) -> the game and its best win, this session
+        self._words = ""  # words for the next state's change, when the board knows better
+        self._last_request: dict | None = None  # the request handled last, to know a repeat
         super().__init__(variant=self._game.variant.id, **kwargs)
         self._publish()
+
+    # ------------------------------------------------------------------ saved games
+    @classmethod
+    def resume(cls, path: str | os.PathLike, **kwargs: Any) -> Board:
+        """The board of the game saved at ``path`` by ``Board(..., autosave=path)``, with its
+        history (undo and redo work as before), saving on to the same file.
+
+        A damaged or edited file raises ``ValueError`` naming the file and the first thing
+        wrong in it; the file is only read, never changed."""
+        path = pathlib.Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise FileNotFoundError(f"there is no saved game at {path}") from None
+        except UnicodeDecodeError as error:
+            raise ValueError(f"{path} can't be resumed: it is not a text file ({error.reason})") from None
+        try:
+            game = Game.from_record(text)
+        except ValueError as error:
+            raise ValueError(f"{path} can't be resumed: {error}") from None
+        board = cls(game, **kwargs)
+        board._autosave = path  # saving on from here: the file already holds this game
+        board._saved_text = text if text == _record_text(game) else None
+        return board
+
+    @property
+    def autosave(self) -> pathlib.Path | None:
+        """The file the game is saved to after every change (``Board(..., autosave=…)``), or None."""
+        return self._autosave
+
+    def _save(self) -> str:
+        """Write the game's record to the autosave file if it changed; '' or what went wrong."""
+        if self._autosave is None:
+            return ""
+        text = _record_text(self._game)
+        if text == self._saved_text:
+            return ""
+        path = self._autosave
+        tmp = path.with_name(f".{path.name}.tmp")
+        try:  # a whole new file, then a rename: a crash never leaves half a record
+            tmp.write_text(text, encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError as error:
+            tmp.unlink(missing_ok=True)
+            return f"The game could not be saved to {path}: {error.strerror or error}"
+        self._saved_text = text
+        return ""
 
     # ------------------------------------------------------------------ the game
     @property
@@ -124,8 +193,7 @@ class Board(anywidget.AnyWidget):
             raise TypeError(f"board.game must be a Game, not {type(game).__name__}")
         self._game = game
         self.variant = game.variant.id  # same id as the game's: the observer keeps the game
-        self._hint = None
-        self._publish()
+        self._changed()  # says at once if that game is won or stuck
 
     def play(self, move: Move | str) -> Move:
         """Play a move (``Move`` or notation like ``"3>f"``); ``IllegalMove`` says why not."""
@@ -152,11 +220,25 @@ class Board(anywidget.AnyWidget):
 
     def new_game(self, variant: str | None = None, deal: int | None = None) -> Game:
         """Start a new game: of ``variant`` (default: this one), deal number ``deal`` (default: random).
-        The arguments are ``Game``'s and ``Board``'s, in the same order."""
+        The arguments are ``Game``'s and ``Board``'s, in the same order. A game in progress is
+        kept: undo at the new game's start brings it back."""
         game = Game(variant if variant is not None else self._game.variant, deal)
+        old = self._game
+        self._previous = old if old.history and not old.is_won else None
         self._game = game
         self.variant = game.variant.id
-        self._changed(f"{game.variant.name}, deal {game.deal}", "info")
+        text = f"{game.variant.name}, deal {game.deal}"
+        if self._previous is not None:
+            text += f". Undo brings back your {_game_words(old)}."
+        self._changed(text, "info")
+        return game
+
+    def _back(self) -> Game:
+        """Return to the game a new deal replaced (what undo does at a new game's start)."""
+        game, self._previous = self._previous, None
+        self._game = game
+        self.variant = game.variant.id
+        self._changed(f"Back to your {_game_words(game)}.", "info")
         return game
 
     def autoplay(self) -> list[Move]:
@@ -174,12 +256,11 @@ class Board(anywidget.AnyWidget):
         return played
 
     def hint(self, time_limit: float | None = None):
-        """Ask for a fair hint (the expert's move, from the cards the player sees), show it on the
-        board and return it; ``state.hint`` is ``{"move", "reason", "kind"}`` with kind ``"fair"``.
+        """Ask the solver for a good move, show it on the board and return it.
 
-        The expert thinks for about ``time_limit`` seconds (default ``hint_time_limit``).
+        The solver thinks for about ``time_limit`` seconds (default ``hint_time_limit``).
 
-        Returns the hint (``.move``, ``.reason``, ``.kind``), or ``None`` when no move is legal.
+        Returns the solver's hint (``.move``, ``.reason``), or ``None`` when no move is legal.
         """
         from .solver import hint  # the solver is heavy; load it only when someone asks
 
@@ -189,8 +270,11 @@ class Board(anywidget.AnyWidget):
             self._hint = None
             self._publish("No legal move: there is nothing to hint.", "info")
         else:
-            self._hint = {"move": str(found.move), "reason": str(found.reason), "kind": found.kind}
-            self._publish(f"Hint: {found.move} — {found.reason}", "info")
+            self._hint = hint_view(self._game, found)
+            move = Move.parse(self._hint["move"])
+            label = "Hint" if self._hint["kind"] == "fair" else "Hint (the solver saw hidden cards)"
+            before = self._last_public or public_state(self._game)
+            self._publish(f"{label}: {hint_words(before, move)} — {found.reason}", "info")
         return found
 
     def refresh(self) -> None:
@@ -225,18 +309,77 @@ class Board(anywidget.AnyWidget):
         self._publish(message, kind)
 
     def _publish(self, message: str = "", kind: str = "") -> None:
+        failed = self._save()
+        if failed:
+            message, kind = f"{message} {failed}".strip(), "error"
         self._version += 1
         state = public_state(self._game)
         history = self._game.history
+        before = self._last_public
+        words, self._words = self._words, ""
+        if not words and before is not None:
+            grown = state["moves"] - before["moves"]
+            if grown == 1 and history:
+                words = describe_move(before, history[-1])
+            elif grown > 1:
+                words = f"{grown} moves played"
+            elif grown < 0:
+                words = "Back to the start" if state["moves"] == 0 and -grown > 1 else "Move taken back"
+        self._note_session()
+        if self._previous is not None and not self._game.can_undo:
+            state["can_undo"] = True
+            undo_text = f"Back to your {_game_words(self._previous)}"
+        else:
+            undo_text = "Take back a move (U or Z)"
         state.update(
+            undo_text=undo_text,
+            end_text=_end_words(self._game, state["status"]),
+            auto_home=self.auto_home,
+            session=self._session_rows(),
             version=self._version,
             message=message,
             message_kind=kind,
             last_move=str(history[-1]) if history else None,
+            last_move_text=words,
             hint=self._hint,
             ack=self._ack,
         )
+        self._last_public = state
         self.state = state
+
+    # ------------------------------------------------------------------ this session's games
+    def _note_session(self) -> None:
+        game = self._game
+        entry = self._session.setdefault(id(game), {"game": game, "won_in": None})
+        if game.is_won:
+            n = len(game.history)
+            entry["won_in"] = n if entry["won_in"] is None else min(entry["won_in"], n)
+
+    def _session_rows(self) -> list[dict]:
+        rows: dict[str, dict] = {}
+        for entry in self._session.values():
+            game = entry["game"]
+            if not game.history and entry["won_in"] is None:
+                continue  # dealt, never played
+            v = game.variant
+            row = rows.setdefault(v.id, {"variant": v.id, "name": v.name, "played": 0, "won": 0,
+                                         "best": None})
+            row["played"] += 1
+            if entry["won_in"] is not None:
+                row["won"] += 1
+                row["best"] = entry["won_in"] if row["best"] is None else min(row["best"], entry["won_in"])
+        return list(rows.values())
+
+    @property
+    def stats(self):
+        """This session's games on this board, per variant: a pandas DataFrame with columns
+        ``variant``, ``name``, ``played`` (games with at least one move), ``won`` and
+        ``best_moves`` (the fewest moves of a win; missing if none was won)."""
+        import pandas as pd
+
+        rows = self._session_rows()
+        frame = pd.DataFrame(rows, columns=["variant", "name", "played", "won", "best"])
+        return frame.rename(columns={"best": "best_moves"}).astype({"best_moves": "Int64"})
 
     def _refuse(self, message: str) -> None:
         self._publish(message, "error")
@@ -253,8 +396,8 @@ class Board(anywidget.AnyWidget):
 
     @traitlets.observe("auto_home")
     def _auto_home_changed(self, change) -> None:
-        if change["new"]:
-            self.autoplay()
+        if not (change["new"] and self.autoplay()):
+            self._publish()  # the views' switch follows
 
     @traitlets.observe("variant")
     def _variant_changed(self, change) -> None:
@@ -289,9 +432,12 @@ class Board(anywidget.AnyWidget):
         rid = request.get("id")
         if not _is_int(rid) or not 0 <= rid <= _MAX_ID:
             return self._refuse("refused: a request needs an integer id")
+        if rid == self._ack and request == self._last_request:
+            return None  # the same message delivered again (marimo sends each twice): done already
         if rid <= self._ack:
             return self._refuse(f"refused: request {rid} is stale (request {self._ack} was handled)")
         self._ack = rid  # from here on the request is answered, accepted or not
+        self._last_request = request
         action = request.get("action")
         if not isinstance(action, str) or action not in _ACTION_KEYS:
             shown = action[:MAX_TEXT] if isinstance(action, str) else _type_name(action)
@@ -311,10 +457,24 @@ class Board(anywidget.AnyWidget):
         if not isinstance(text, str) or len(text) > MAX_TEXT:
             return self._refuse(f"refused: 'move' must be notation like '3>f', at most {MAX_TEXT} characters")
         try:
-            move = self._game.play(text)
+            move = Move.parse(text)
+            if move.count > 1 and not self._game.variant.sequences:
+                return self._play_run(move)  # a one-card game's run shortcut
+            move = self._game.play(move)
         except IllegalMove as error:
             return self._refuse(str(error))
         self._after_player_moves([move])
+
+    def _play_run(self, shortcut: Move) -> None:
+        """Play a run shortcut (``3>7x3``) as the engine's single-card moves, all or nothing."""
+        steps = self._game.expand(shortcut)  # IllegalMove says why not
+        trial = self._game.copy()
+        for step in steps:
+            trial.play(step)  # the engine checks every step before the real game sees one
+        for step in steps:
+            self._game.play(step)
+        self._words = describe_move(self._last_public, shortcut)
+        self._after_player_moves(steps)
 
     def _after_player_moves(self, moves: list[Move]) -> None:
         """A player's moves are in: add the safe moves home if ``auto_home``, publish once."""
@@ -344,6 +504,9 @@ class Board(anywidget.AnyWidget):
         self._after_player_moves(moves)
 
     def _request_undo(self, request: dict) -> None:
+        if not self._game.can_undo and self._previous is not None:
+            self._back()
+            return
         try:
             self.undo()
         except IndexError:
@@ -383,6 +546,26 @@ class Board(anywidget.AnyWidget):
         return f"<Board {g.variant.id}{deal}: {len(g.history)} moves, {g.cards_home}/104 home>"
 
 
+def _record_text(game: Game) -> str:
+    return json.dumps(game.record(), indent=1) + "\n"
+
+
+def _game_words(game: Game) -> str:
+    """ "Maria game (deal 5, 12 moves)": a game as the board names it. """
+    n = len(game.history)
+    deal = f"deal {game.deal}, " if game.deal is not None else ""
+    return f"{game.variant.name} game ({deal}{n} move{'' if n == 1 else 's'})"
+
+
+def _end_words(game: Game, status: str) -> str:
+    n = len(game.history)
+    if status == "won":
+        return f"All 104 cards are home in {n} move{'' if n == 1 else 's'}."
+    if status == "stuck":
+        return "This game is stuck: undo some moves to try another way, or start a new deal."
+    return ""
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -412,9 +595,22 @@ def public_state(game: Game) -> dict:
         status = "stuck"
     else:
         status = "playing"
+    runs = [_run_length(game, i) for i in range(len(tableau))]
+    shortcuts = game.run_moves()
+    lift = []
+    for i, col in enumerate(game.tableau):
+        if not col:
+            lift.append(0)
+        elif v.sequences:
+            lift.append(runs[i])
+        else:  # one-card games: a run is lifted only where a shortcut can take it
+            lift.append(max([1] + [m.count for m in shortcuts if m.src == i]))
+    legal = game.legal_moves()
     return {
         "variant": v.id,
         "variant_name": v.name,
+        "variants": [{"id": vid, "name": var.name} for vid, var in VARIANTS.items()]
+        + ([] if v.id in VARIANTS else [{"id": v.id, "name": v.name}]),
         "deal": game.deal,
         "columns": len(tableau),
         "sequences": v.sequences,
@@ -425,13 +621,126 @@ def public_state(game: Game) -> dict:
         "foundations": [[card_str(c) for c in pile] for pile in game.foundations],
         "waste": {"count": len(waste), "top": [card_str(c) for c in top]},
         "stock": {"count": len(game.stock)},
-        "legal": [str(m) for m in game.legal_moves()],
+        "legal": [str(m) for m in legal] + [str(m) for m in shortcuts],
+        "home_piles": _home_piles(game, legal),
+        "runs": runs,
+        "lift": lift,
+        "words": _refusal_words(game),
         "moves": len(game.history),
         "home": game.cards_home,
         "status": status,
+        "status_text": status_text(game, status),
         "can_undo": game.can_undo,
         "can_redo": game.can_redo,
     }
+
+
+def status_text(game: Game, status: str) -> str:
+    """The board's status line: ``Maria · deal 5 · 12 moves · 20/104 home``."""
+    parts = [game.variant.name]
+    if game.deal is not None:
+        parts.append(f"deal {game.deal}")
+    n = len(game.history)
+    parts += [f"{n} move{'' if n == 1 else 's'}", f"{game.cards_home}/104 home"]
+    left = game.redeals_left
+    if left > 0:
+        parts.append(f"{left} redeal{'' if left == 1 else 's'} left")
+    if status == "won":
+        parts.append("won")
+    elif status == "stuck":
+        parts.append("no moves left")
+    return " · ".join(parts)
+
+
+def _refusal_words(game: Game) -> dict[str, str]:
+    """What the board says when a press picks up nothing (the browser chooses which)."""
+    v = game.variant
+    return {
+        "foundation": "Cards never leave the foundations.",
+        "waste": "Only the waste's top card can be played.",
+        "face_down": "Face-down cards turn up when they become the top card.",
+        "not_run": f"Those cards are not a run: in {v.name} {v.build.words}.",
+        "no_room": "Moving those cards one at a time needs more empty columns.",
+    }
+
+
+def _home_piles(game: Game, legal: list[Move]) -> dict[str, str]:
+    """For each legal move home, the foundation pile (``f1``…``f8``) it lands on: the one
+    :func:`ft_widget.rules.foundation_for` names, as the engine chooses it."""
+    out = {}
+    for move in legal:
+        if move.dst == FOUNDATION:
+            card = game.waste[-1] if move.src == WASTE else game.tableau[move.src][-1]
+            out[str(move)] = f"f{rules.foundation_for(game.foundations, card) + 1}"
+    return out
+
+
+def hint_view(game: Game, found) -> dict:
+    """The solver's hint as the board shows it: the move, its reason, whether it was found
+    fairly (only what the player sees) or by peeking at hidden cards, and the piles (DOM ids)
+    to draw the arrow between."""
+    move = found.move if isinstance(found.move, Move) else Move.parse(str(found.move))
+    dst = pile_id(move.dst)
+    if move.dst == FOUNDATION:
+        dst = _home_piles(game, [move]).get(str(move), "f1")
+    # The solver of today plays with perfect information, so a hint without a kind peeked.
+    kind = str(getattr(found, "kind", "peek"))
+    return {"move": str(move), "reason": str(found.reason), "kind": kind,
+            "from": pile_id(move.src), "to": dst}
+
+
+def hint_words(before: dict, move: Move) -> str:
+    """A hinted move as advice: "move 9♥ from column 3 to column 7", "put 2♦ home",
+    "deal from the stock"."""
+    if move.src == STOCK:
+        return "deal from the stock"
+    if move.dst == STOCK:
+        return "turn the waste over (redeal)"
+    if move.src == WASTE:
+        top = before["waste"]["top"]
+        card, where = (top[-1] if top else None), "from the waste"
+    else:
+        up = before["tableau"][move.src]["up"]
+        card, where = (up[-move.count] if len(up) >= move.count else None), f"from column {move.src + 1}"
+    what = card_symbol(parse_card(card)) if card else "the card"
+    if move.count > 1:
+        what += f" and the {move.count - 1} on it" if move.count > 2 else " and the card on it"
+    if move.dst == FOUNDATION:
+        return f"put {what} home {where}"
+    return f"move {what} {where} to column {move.dst + 1}"
+
+
+def pile_id(pile: int) -> str:
+    """A move's pile as the board's DOM names it: ``3`` (column 3), ``w``, ``s``, ``f``."""
+    return {WASTE: "w", STOCK: "s", FOUNDATION: "f"}.get(pile, str(pile + 1))
+
+
+def describe_move(before: dict, move: Move) -> str:
+    """Words for ``move`` played from public state ``before``: "Queen of Hearts from column 3
+    to column 7". Only what the player saw is named (the state holds face-up cards only)."""
+    if move.src == STOCK:
+        return "Dealt from the stock"
+    if move.dst == STOCK:
+        return "Turned the waste over: redeal"
+
+    def where(pile: int) -> str:
+        return {FOUNDATION: "the foundations", WASTE: "the waste"}.get(pile, f"column {pile + 1}")
+
+    if move.src == WASTE:
+        top = before["waste"]["top"]
+        card = top[-1] if top else None
+    else:
+        up = before["tableau"][move.src]["up"] if move.src < len(before["tableau"]) else []
+        card = up[-move.count] if len(up) >= move.count else None
+    what = card_name(parse_card(card)) if card else "A card"
+    extra = f" and {move.count - 1} more" if move.count > 1 else ""
+    return f"{what}{extra} from {where(move.src)} to {where(move.dst)}"
+
+
+def _run_length(game: Game, i: int) -> int:
+    """Face-up cards at the top of column ``i`` that form a run by the variant's build rule
+    (whether or not the variant moves runs as a unit): what ``words.not_run`` is about."""
+    return rules.run_length(game.tableau[i], game.face_down_counts[i], game.variant.build, sequences=True)
 
 
 __all__ = ["Board", "public_state"]

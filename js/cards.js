@@ -20,6 +20,7 @@ export function suitOf(card) {
   return SUITS.indexOf(card[1]);
 }
 
+/** Diamonds and Hearts are drawn red (the colour of the ink, not a rule). */
 export function isRed(card) {
   const s = suitOf(card);
   return s === 1 || s === 2;
@@ -37,16 +38,4 @@ export function rankLabel(card) {
 
 export function suitSymbol(card) {
   return SUIT_SYMBOLS[suitOf(card)];
-}
-
-/**
- * May `card` be placed on tableau card `onto` under the variant's build rule?
- * `build` is the state's text: "same suit", "any suit but its own", "alternate colour".
- */
-export function builds(card, onto, build) {
-  if (rankOf(onto) !== rankOf(card) + 1) return false;
-  if (build === "same suit") return suitOf(card) === suitOf(onto);
-  if (build === "any suit but its own") return suitOf(card) !== suitOf(onto);
-  if (build === "alternate colour") return isRed(card) !== isRed(onto);
-  return false;
 }

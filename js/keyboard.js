@@ -11,6 +11,7 @@ const KEYS = {
   ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down",
   Enter: "select", " ": "select", Escape: "cancel",
   u: "undo", z: "undo", r: "redo", y: "redo", h: "hint", d: "deal", f: "home", a: "autoplay",
+  n: "new", "?": "help",
 };
 
 /** The command a keydown means, or null (modifier shortcuts are left to the page). */
@@ -83,6 +84,25 @@ export function selectOrPlace(state, ui, dst, depth = 1) {
 }
 
 /**
+ * A click on pile `dst`, where `pick` is what a press there picks up (or null).
+ * With cards selected, the click asks to put them there — also where they don't go, so
+ * the engine says why; the clicked card (if it can be picked up) is then selected
+ * instead. Without a selection it selects `pick`. Returns { ui, request?, say? }.
+ */
+export function clickAt(state, ui, dst, pick) {
+  const sel = ui.selected;
+  if (sel) {
+    if (sel.pile === dst) return { ui: { ...ui, selected: null }, say: "Cancelled" };
+    const request = dropRequest(state, sel, dst);
+    const legal = request && state.legal.includes(request.move);
+    const next = !legal && pick ? pick : null;
+    return { ui: { ...ui, selected: next }, request, say: next ? `Selected ${pickWords(next)}` : undefined };
+  }
+  if (pick) return { ui: { ...ui, selected: pick }, say: `Selected ${pickWords(pick)}` };
+  return { ui };
+}
+
+/**
  * Apply a keyboard `command` (from keyCommand). Returns { ui, request?, say? }:
  * the new local state, an optional request body (without id) and optional words
  * for the live region.
@@ -112,7 +132,7 @@ export function keyAction(state, layout, ui, command) {
     }
     case "deal":
       return { ui: { ...ui, cursor }, request: stockRequest(state) };
-    case "undo": case "redo": case "hint": case "autoplay":
+    case "undo": case "redo": case "hint": case "autoplay": case "new":
       return { ui: { ...ui, cursor, selected: null }, request: { action: command } };
     default:
       return { ui };

@@ -1,4 +1,5 @@
-// What the board says: the status line, accessible pile names, spoken moves. Pure.
+// Accessible pile names, as the keyboard cursor reads them. Pure. The status line, moves in
+// words and refusals come from Python in the state (status_text, last_move_text, words).
 
 import { cardName } from "./cards.js";
 import { isColumn } from "./drag.js";
@@ -27,23 +28,6 @@ export function pileSummary(state, id) {
   return top ? `${pileLabel(state, id)}, ${cardName(top)} on top` : pileLabel(state, id);
 }
 
-/** "Maria · deal 5 · 12 moves · 20/104 home · won". */
-export function statusText(state) {
-  const parts = [state.variant_name];
-  if (state.deal !== null && state.deal !== undefined) parts.push(`deal ${state.deal}`);
-  parts.push(`${state.moves} move${state.moves === 1 ? "" : "s"}`, `${state.home}/104 home`);
-  if (state.redeals_left > 0) parts.push(`${state.redeals_left} redeal${state.redeals_left === 1 ? "" : "s"} left`);
-  if (state.status === "won") parts.push("won");
-  else if (state.status === "stuck") parts.push("no moves left");
-  return parts.join(" · ");
-}
-
-function pileWords(p) {
-  if (p === "f") return "the foundations";
-  if (p === "w") return "the waste";
-  return `column ${p}`;
-}
-
 function topCard(state, p) {
   if (p === "w") return state.waste.top[state.waste.top.length - 1];
   if (isColumn(p)) {
@@ -51,27 +35,4 @@ function topCard(state, p) {
     return up[up.length - 1];
   }
   return undefined;
-}
-
-/**
- * Words for `move` (notation) played from `before` (the state it was played in):
- * "Queen of Hearts from column 3 to column 7". Falls back to the notation.
- */
-export function describeMove(before, move) {
-  const m = /^(\d+|w|s)>(\d+|w|s|f)(?:x(\d+))?$/.exec(move || "");
-  if (!m) return move || "";
-  const [, src, dst, n] = m;
-  if (src === "s") return "Dealt from the stock";
-  if (dst === "s") return "Turned the waste over: redeal";
-  const count = Number(n || 1);
-  let card;
-  if (count > 1 && isColumn(src)) {
-    const up = before.tableau[Number(src) - 1].up;
-    card = up[up.length - count];
-  } else {
-    card = topCard(before, src);
-  }
-  const what = card ? cardName(card) : "A card";
-  const extra = count > 1 ? ` and ${count - 1} more` : "";
-  return `${what}${extra} from ${pileWords(src)} to ${pileWords(dst)}`;
 }

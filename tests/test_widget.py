@@ -17,11 +17,11 @@ from collections import Counter
 import ipywidgets
 import pytest
 import traitlets
-from conftest import VARIANT_IDS, make_game
+from conftest import ONE_CARD_VARIANTS, RULES, VARIANT_IDS, builds_on, make_game, random_position
 
-from ft_widget import VARIANTS, Board, Game, IllegalMove
+from ft_widget import VARIANTS, Board, Game, IllegalMove, Move
 from ft_widget.cards import card_str, parse_card
-from ft_widget.widget import MAX_RUN_MOVES, MAX_TEXT, public_state
+from ft_widget.widget import MAX_RUN_MOVES, MAX_TEXT, hint_words, public_state
 
 
 # --------------------------------------------------------------------------- the browser's side
@@ -142,6 +142,167 @@ def test_public_state_fields_follow_the_game():
     assert (s["last_move"], s["hint"], s["ack"], s["message"], s["message_kind"]) == (None, None, -1, "", "")
     assert sorted(Board("lucas", deal=1).state["foundations"]) == [["AC"], ["AC"], ["AD"], ["AD"],
                                                                    ["AH"], ["AH"], ["AS"], ["AS"]]
+
+
+# --------------------------------------------------------------------------- the browser holds no rules
+def reference_shortcuts(position: dict) -> set[str]:
+    """One-card games' run shortcuts from RULES.md alone: the top n ≥ 2 face-up cards of a
+    column built down by the variant's rule, onto a card that takes the deepest (or an empty
+    column), with 2**k ≥ n for the k other empty columns to park on."""
+    rules = RULES[position["variant"]]
+    if rules.sequences:
+        return set()
+    cols = [[c for c in col if not c.startswith("<")] for col in position["tableau"]]
+    empty = [not col for col in position["tableau"]]
+    out = set()
+    for i, up in enumerate(cols):
+        n = 1
+        while n < len(up) and builds_on(up[-n], up[-n - 1], rules.build):
+            n += 1
+        for k in range(2, n + 1):
+            for j, target in enumerate(position["tableau"]):
+                if j == i or (target and not builds_on(up[-k], target[-1], rules.build)):
+                    continue
+                if k <= 2 ** sum(e for x, e in enumerate(empty) if x != j):
+                    out.add(f"{i + 1}>{j + 1}x{k}")
+    return out
+
+
+@pytest.mark.parametrize("variant", ONE_CARD_VARIANTS)
+def test_legal_moves_hold_exactly_the_run_shortcuts_and_python_plays_them(monkeypatch, quiet, variant):
+    """The state's legal list carries the shortcuts (no copy of the rule in the browser);
+    each one, sent as the browser sends it, is played by the engine as single-card moves
+    that leave the run on its destination, in order."""
+    rng = random.Random(f"shortcuts-{variant}")
+    played = 0
+    for _ in range(60):
+        position = random_position(variant, rng)
+        board = Board(Game.from_position(position))
+        legal = board.state["legal"]
+        shortcuts = {m for m in legal if "x" in m}
+        assert shortcuts == reference_shortcuts(position)
+        assert len(legal) == len(set(legal))
+        browser = browser_for(board, monkeypatch)
+        for text in sorted(shortcuts)[:3]:
+            src, dst, n = re.fullmatch(r"(\d+)>(\d+)x(\d+)", text).groups()
+            run = board.state["tableau"][int(src) - 1]["up"][-int(n):]
+            state = browser.send("move", move=text)
+            assert state["message_kind"] == "", state["message"]
+            assert state["tableau"][int(dst) - 1]["up"][-int(n):] == run
+            assert all(m.count == 1 for m in board.game.history[-state["moves"]:])
+            words = f"and {int(n) - 1} more from column {src} to column {dst}"
+            assert state["last_move_text"].endswith(words)
+            played += 1
+            board.restart()
+    assert played >= 40, played
+
+
+def test_a_shortcut_the_engine_cannot_play_is_refused_in_words(monkeypatch, quiet):
+    board = Board(make_game("streets", ["KD 9H 8S", "TC", "", "5D"]))
+    browser = browser_for(board, monkeypatch)
+    before = snapshot(board)
+    state = browser.send("move", move="1>4x2")  # 9H can't go on 5D
+    assert state["message"] == "9♥ can't go on 5♦: it needs a Ten (you build down one rank at a time)"
+    state = browser.send("move", move="1>2x3")  # KD 9H 8S is no run
+    assert state["message"] == ("the top 3 cards of column 1 are not a run: in Streets you build down "
+                                "in alternate colours")  # the engine's words
+    assert snapshot(board) == before
+
+
+def test_what_can_be_lifted_is_data_in_the_state():
+    seq = Board(make_game("number_ten", ["<5C> KD QS JH", "TC", "", "9H 8S"]))
+    assert seq.state["runs"][:4] == [3, 1, 0, 2] and seq.state["lift"][:4] == [3, 1, 0, 2]
+    one = Board(make_game("streets", ["KD QS JH", "9H 8S", "5D", "4C", "4C", "4S", "4S", "4H", "4H", "4D"]))
+    # no empty column: a run can't travel one card at a time, so only top cards lift
+    assert one.state["runs"][:3] == [3, 2, 1] and one.state["lift"][:3] == [1, 1, 1]
+    words = one.state["words"]
+    assert words["not_run"] == "Those cards are not a run: in Streets you build down in alternate colours."
+    assert set(words) == {"foundation", "waste", "face_down", "not_run", "no_room"}
+
+
+def test_status_line_variant_list_and_foundation_choice_come_from_python():
+    board = Board("little_forty", deal=6)
+    s = board.state
+    assert s["status_text"] == "Little Forty · deal 6 · 0 moves · 0/104 home · 3 redeals left"
+    assert [v["id"] for v in s["variants"]] == list(VARIANTS)
+    assert {v["name"] for v in s["variants"]} == {v.name for v in VARIANTS.values()}
+    board.play("s>w")
+    assert board.state["status_text"].startswith("Little Forty · deal 6 · 1 move · ")
+    assert board.state["last_move_text"] == "Dealt from the stock"
+    # the foundation pile each move home lands on, as the engine chooses it
+    game = make_game("forty_thieves", ["2H", "AH", "AS"], foundations=[["AH"], [], ["AC"]])
+    piles = Board(game).state["home_piles"]
+    assert piles == {"1>f": "f1", "2>f": "f2", "3>f": "f2"}
+
+
+# --------------------------------------------------------------------------- nothing lost, game ends
+def test_a_new_deal_or_game_from_the_browser_can_be_undone(monkeypatch, quiet):
+    board = Board("maria", deal=5)
+    browser = browser_for(board, monkeypatch)
+    browser.send("move", move="8>2")
+    browser.send("move", move="s>w")
+    state = browser.send("new", deal=7)
+    assert state["deal"] == 7 and "Undo brings back your Maria game (deal 5, 2 moves)" in state["message"]
+    assert state["can_undo"] and state["undo_text"] == "Back to your Maria game (deal 5, 2 moves)"
+    browser.send("move", move="s>w")  # a move in the new game is undone first …
+    state = browser.send("undo")
+    assert (state["deal"], state["moves"]) == (7, 0)
+    state = browser.send("undo")  # … then the old game comes back, history and all
+    assert (state["variant"], state["deal"], state["moves"]) == ("maria", 5, 2)
+    assert [str(m) for m in board.game.history] == ["8>2", "s>w"]
+    assert state["message"] == "Back to your Maria game (deal 5, 2 moves)."
+    # switching the variant from the game menu is undone the same way
+    browser.update(variant="lucas")
+    assert board.state["variant"] == "lucas" and board.state["can_undo"]
+    state = browser.send("undo")
+    assert (state["variant"], state["moves"]) == ("maria", 2)
+    # a fresh deal replacing an untouched deal keeps nothing to go back to
+    fresh = Board("maria", deal=5)
+    fresh.new_game(deal=6)
+    assert not fresh.state["can_undo"]
+
+
+def test_assigning_a_finished_game_shows_its_end_at_once():
+    board = Board("maria", deal=5)
+    won = make_game("forty_thieves", ["KS"])
+    won.play("1>f")
+    board.game = won
+    assert board.state["status"] == "won" and board.state["message"].startswith("Won!")
+    assert board.state["end_text"] == "All 104 cards are home in 1 move."
+    stuck = make_game("forty_thieves", [
+        "AS 2S", "AS 2S", "3S 4S", "3S 4S", "5S 6S", "5S 6S", "7S 8S", "7S 8S",
+        "9S JS QS KS TS", "9S JS QS KS TS"], stock="")
+    board.game = stuck
+    assert board.state["status"] == "stuck" and "stuck" in board.state["end_text"]
+    assert board.state["status_text"].endswith("no moves left")
+
+
+def test_the_session_scoreboard(monkeypatch, quiet):
+    board = Board(make_game("forty_thieves", ["KS"]))
+    assert board.stats.empty and board.state["session"] == []
+    board.play("1>f")
+    board.new_game(variant="maria", deal=5)
+    board.play("s>w")
+    board.new_game(deal=6)  # dealt, never played: not counted
+    stats = board.stats
+    assert list(stats.columns) == ["variant", "name", "played", "won", "best_moves"]
+    rows = {r.variant: r for r in stats.itertuples()}
+    ft = rows["forty_thieves"]
+    assert (ft.played, ft.won, ft.best_moves) == (1, 1, 1)
+    assert (rows["maria"].played, rows["maria"].won) == (1, 0)
+    assert stats["best_moves"].isna().tolist() == [False, True]
+    maria = {"variant": "maria", "name": "Maria", "played": 1, "won": 0, "best": None}
+    assert board.state["session"][1] == maria
+
+
+def test_auto_play_switch_and_column_numbers_reach_the_state(monkeypatch, quiet):
+    board = Board("maria", deal=5)
+    browser = browser_for(board, monkeypatch)
+    assert board.state["auto_home"] is False and board.column_numbers is True
+    browser.update(auto_home=True)
+    assert board.auto_home is True and board.state["auto_home"] is True
+    browser.update(auto_home=False)
+    assert board.state["auto_home"] is False
 
 
 # --------------------------------------------------------------------------- requests that play
@@ -296,15 +457,19 @@ def test_stale_and_repeated_ids(monkeypatch, quiet):
     browser.update(request={"id": 5, "action": "move", "move": "s>w"})
     assert board.state["ack"] == 5 and board.game.cards_home == 0
     before = snapshot(board)
-    for stale in (5, 4, 0):
-        browser.update(request={"id": stale, "action": "move", "move": "s>w"})
+    for stale, action in ((5, "undo"), (4, "move"), (0, "move")):
+        fields = {"move": "s>w"} if action == "move" else {}
+        browser.update(request={"id": stale, "action": action, **fields})
         assert board.state["message_kind"] == "error" and "stale" in board.state["message"]
         assert board.state["ack"] == 5 and snapshot(board) == before
-    # the very same request sent twice is played once, and the repeat is answered
+    # the very same message delivered twice (marimo does) is played once; the repeat says nothing
     browser.update(request={"id": 6, "action": "move", "move": "s>w"})
+    answered = board.state
     browser.update(request={"id": 6, "action": "move", "move": "s>w"})
-    assert len(board.game.history) == 2 and board.state["ack"] == 6
-    assert "stale" in board.state["message"]
+    assert len(board.game.history) == 2 and board.state == answered and answered["message"] == ""
+    # the same id with other content is stale
+    browser.update(request={"id": 6, "action": "undo"})
+    assert len(board.game.history) == 2 and "stale" in board.state["message"]
 
 
 def test_a_refused_request_is_still_answered(monkeypatch, quiet):
@@ -507,8 +672,10 @@ def test_a_hint_is_a_legal_move_and_names_only_visible_cards(monkeypatch, quiet,
     before = snapshot(board)
     state = browser.send("hint")
     hint = state["hint"]
-    assert hint and hint["move"] in state["legal"] and hint["reason"] and hint["kind"] == "fair"
-    assert state["message"] == f"Hint: {hint['move']} — {hint['reason']}" and state["message_kind"] == "info"
+    assert hint and hint["move"] in state["legal"] and hint["reason"]
+    label = "Hint" if hint["kind"] == "fair" else "Hint (the solver saw hidden cards)"
+    words = hint_words(state, Move.parse(hint["move"]))  # in words, not notation
+    assert state["message"] == f"{label}: {words} — {hint['reason']}" and state["message_kind"] == "info"
     assert snapshot(board) == before  # a hint plays nothing
     seen = visible_cards(board.game)
     for rank_text, suit_text in SYMBOL.findall(json.dumps(state, ensure_ascii=False)):
@@ -530,12 +697,31 @@ def test_no_hint_without_a_legal_move(monkeypatch, quiet):
     assert board.hint() is None
 
 
-def test_hint_from_python_returns_the_fair_hint():
+def test_hints_are_advice_in_words():
+    state = Board(make_game("maria", ["KS QH", "2D", "9C"], waste="7D")).state
+    assert hint_words(state, Move.parse("1>3")) == "move Q♥ from column 1 to column 3"
+    assert hint_words(state, Move.parse("2>f")) == "put 2♦ home from column 2"
+    assert hint_words(state, Move.parse("w>1")) == "move 7♦ from the waste to column 1"
+    assert hint_words(state, Move.parse("1>4x2")) == "move K♠ and the card on it from column 1 to column 4"
+    assert hint_words(state, Move.parse("s>w")) == "deal from the stock"
+
+
+def test_hint_from_python_returns_the_solvers_hint():
     board = Board("lucas", deal=3)
     found = board.hint(time_limit=0.3)
     assert found.move in board.game.legal_moves() and isinstance(found.reason, str)
-    assert found.kind == "fair" and "fair" in found.reason
-    assert board.state["hint"] == {"move": str(found.move), "reason": found.reason, "kind": "fair"}
+    hint = board.state["hint"]
+    assert (hint["move"], hint["reason"]) == (str(found.move), found.reason)
+    assert hint["kind"] in ("fair", "peek") and hint["from"] == str(found.move).split(">")[0]
+    # the arrow's end: a column, or the very foundation pile the engine would put the card on
+    dst = str(found.move).split(">")[1].split("x")[0]
+    if dst == "f":
+        after = board.game.copy()
+        after.play(found.move)
+        grown = [k for k in range(8) if len(after.foundations[k]) > len(board.game.foundations[k])]
+        assert hint["to"] == f"f{grown[0] + 1}"
+    else:
+        assert hint["to"] == dst
 
 
 def test_the_board_loads_the_committed_bundle():
@@ -578,3 +764,66 @@ def test_the_examples_in_the_docstrings_run():
 
     result = doctest.testmod(ft_widget.widget)
     assert result.attempted >= 8 and result.failed == 0
+
+
+# --------------------------------------------------------------------------- autosave and resume
+def test_autosave_writes_the_record_after_every_move_and_resume_brings_it_back(tmp_path, monkeypatch, quiet):
+    path = tmp_path / "game.json"
+    board = Board("maria", deal=5, autosave=path)
+    browser = browser_for(board, monkeypatch)
+    assert Game.from_record(path.read_text()).history == []
+    browser.send("move", move="8>2")  # from the browser …
+    assert [str(m) for m in Game.from_record(path.read_text()).history] == ["8>2"]
+    board.play("s>w")  # … and from Python
+    browser.send("undo")
+    saved = json.loads(path.read_text())
+    assert (saved["moves"], saved["undone"]) == (["8>2"], ["s>w"])
+    # after a kernel restart: the same game, its history and what undo and redo do
+    again = Board.resume(path)
+    assert again.game.position() == board.game.position() and again.autosave == path
+    assert [str(m) for m in again.game.history] == ["8>2"] and again.state["can_redo"]
+    again.redo()
+    assert json.loads(path.read_text())["moves"] == ["8>2", "s>w"]
+    again.undo()
+    again.undo()
+    assert again.game.position() == Game("maria", deal=5).position()
+
+
+def test_a_board_never_overwrites_a_saved_game(tmp_path):
+    path = tmp_path / "game.json"
+    board = Board("lucas", deal=2, autosave=path)
+    board.play("s>w")
+    before = path.read_bytes()
+    with pytest.raises(FileExistsError, match=r"Board.resume"):
+        Board("lucas", deal=3, autosave=path)
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("damage, says", [
+    (lambda t: t[: len(t) // 2], "not valid JSON"),
+    (lambda t: t.replace('"8>2"', '"8>3"'), "move 1"),
+    (lambda t: t.replace('"maria"', '"mario"'), "mario"),
+    (lambda t: "[]", "JSON object"),
+])
+def test_a_damaged_save_is_refused_clearly_and_left_as_it_was(tmp_path, damage, says):
+    path = tmp_path / "game.json"
+    Board("maria", deal=5, autosave=path).play("8>2")
+    path.write_text(damage(path.read_text()))
+    before = path.read_bytes()
+    with pytest.raises(ValueError, match=says) as info:
+        Board.resume(path)
+    assert str(path) in str(info.value)
+    assert path.read_bytes() == before
+    with pytest.raises(FileNotFoundError, match="no saved game"):
+        Board.resume(tmp_path / "missing.json")
+
+
+def test_a_failed_save_is_said_on_the_board(tmp_path, monkeypatch, quiet):
+    path = tmp_path / "game.json"
+    board = Board("maria", deal=5, autosave=path)
+    browser = browser_for(board, monkeypatch)
+    path.unlink()
+    path.mkdir()  # now the file can't be replaced
+    state = browser.send("move", move="8>2")
+    assert state["moves"] == 1 and state["message_kind"] == "error"
+    assert "could not be saved" in state["message"]

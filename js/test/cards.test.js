@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { builds, cardName, isRed, rankLabel, rankOf, suitOf } from "../cards.js";
+import { cardName, isRed, rankLabel, rankOf, suitOf } from "../cards.js";
 
 test("notation reads rank and suit", () => {
   assert.equal(rankOf("AS"), 1);
@@ -18,16 +18,4 @@ test("names and colours", () => {
   assert.equal(cardName("AS"), "Ace of Spades");
   assert.ok(isRed("QH") && isRed("2D"));
   assert.ok(!isRed("QS") && !isRed("2C"));
-});
-
-test("the three build rules of RULES.md", () => {
-  assert.ok(builds("TH", "JH", "same suit"));
-  assert.ok(!builds("TH", "JD", "same suit"));
-  assert.ok(builds("9S", "TH", "any suit but its own"));
-  assert.ok(builds("9S", "TC", "any suit but its own"));
-  assert.ok(!builds("9S", "TS", "any suit but its own"));
-  assert.ok(builds("9S", "TD", "alternate colour"));
-  assert.ok(!builds("9S", "TC", "alternate colour"));
-  assert.ok(!builds("8S", "TD", "alternate colour"), "exactly one rank lower");
-  assert.ok(!builds("KS", "AD", "alternate colour"), "nothing goes on an Ace, no wrap-around");
 });

@@ -1,18 +1,28 @@
-// Test helpers: engine-made states (states.json, from js/dev/make_fixtures.py) and a
+// Test helpers: engine-made states (states.json, from tools/make_fixtures.py) and a
 // builder for small hand-made states in the protocol's shape.
 import { readFileSync } from "node:fs";
 
 export const STATES = JSON.parse(readFileSync(new URL("./states.json", import.meta.url), "utf8"));
+// Stand-ins for the refusal words Python sends (state.words); tests check which is chosen.
+export const WORDS = {
+  foundation: "words.foundation", waste: "words.waste", face_down: "words.face_down",
+  not_run: "words.not_run", no_room: "words.no_room",
+};
+
 export const VARIANTS = [...new Set(Object.keys(STATES).map((k) => k.split("/")[0]))];
 
 /**
  * A public state. `tableau` lists columns bottom to top; "#" is a face-down card.
- * Only the fields the frontend reads are filled.
+ * Only the fields the frontend reads are filled. What Python computes from the rules
+ * (`lift`, `runs`, `home_piles`, `words`) is given by the test, never derived here:
+ * `lift` and `runs` default to 1 per non-empty column.
  */
 export function makeState({
   tableau, build = "same suit", sequences = false, foundations = [], waste = [], stock = 0,
   legal = [], stock_deal = 1, redeals_left = 0, variant_name = "Test", hint = null,
+  lift = null, runs = null, home_piles = {}, words = WORDS,
 }) {
+  const ones = tableau.map((col) => (col.filter((c) => c !== "#").length ? 1 : 0));
   const f = Array.from({ length: 8 }, (_, k) => foundations[k] || []);
   return {
     version: 1, variant: "test", variant_name, deal: 1, columns: tableau.length, sequences, build,
@@ -23,7 +33,9 @@ export function makeState({
     foundations: f,
     waste: { count: waste.length, top: waste.slice(-stock_deal) },
     stock: { count: stock },
-    legal, moves: 0, home: f.reduce((n, p) => n + p.length, 0), status: "playing",
+    legal, home_piles, lift: lift || ones, runs: runs || lift || ones, words,
+    status_text: `${variant_name} · deal 1 · 0 moves`, variants: [{ id: "test", name: variant_name }],
+    last_move_text: "", moves: 0, home: f.reduce((n, p) => n + p.length, 0), status: "playing",
     can_undo: false, can_redo: false, message: "", message_kind: "", last_move: null, hint, ack: -1,
   };
 }

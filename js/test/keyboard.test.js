@@ -47,7 +47,7 @@ test("the cursor walks rows and jumps between them by position", () => {
 const seq = () => makeState({
   build: "alternate colour", sequences: true,
   tableau: [["#", "KS", "QH", "JC"], ["KD"], [], ["4C"]],
-  waste: ["3H"], stock: 3, legal: ["1>3", "1>3x2", "2>3", "4>3", "w>3", "w>4", "s>w"],
+  waste: ["3H"], stock: 3, legal: ["1>3", "1>3x2", "2>3", "4>3", "w>3", "w>4", "s>w"], lift: [3, 1, 0, 1],
 });
 
 test("Enter picks up at the cursor, Enter elsewhere places: the move is sent", () => {

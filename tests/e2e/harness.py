@@ -26,14 +26,13 @@ from pathlib import Path
 
 from jupyter_client import BlockingKernelClient
 
+from tools.browser import CHROMIUM, CHROMIUM_ARGS, launch_chromium  # noqa: F401 (the tests use them)
+
 HERE = Path(__file__).parent
 NOTEBOOKS = HERE / "notebooks"
 REPO = HERE.parent.parent
 SCREENSHOTS = REPO / "screenshots"
 
-CHROMIUM = os.environ.get("FT_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 # JupyterLab settings for a quiet, predictable page.
 _SETTINGS = {
@@ -61,9 +60,11 @@ def free_port() -> int:
 
 
 class Lab:
-    """A JupyterLab server for one test session. Use as a context manager."""
+    """A JupyterLab server for one test session. Use as a context manager.
+    ``app="notebook"`` runs Jupyter Notebook 7 the same way instead."""
 
-    def __init__(self, notebooks: Path = NOTEBOOKS):
+    def __init__(self, notebooks: Path = NOTEBOOKS, app: str = "lab"):
+        self.app = app
         self.tmp = Path(tempfile.mkdtemp(prefix="ft_e2e_"))
         self.root = self.tmp / "root"
         shutil.copytree(notebooks, self.root)
@@ -88,7 +89,8 @@ class Lab:
 
     def start(self, timeout: float = 120) -> Lab:
         settings = self.tmp / "settings"
-        for name, value in _SETTINGS.items():
+        # (Notebook 7 lacks some of these plugins' schemas and fails on their settings)
+        for name, value in (_SETTINGS if self.app == "lab" else {}).items():
             path = settings / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(value))
@@ -102,13 +104,17 @@ class Lab:
         )
         env.pop("JUPYTER_TOKEN", None)
         cmd = [
-            sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={self.port}",
+            sys.executable, "-m", "jupyterlab" if self.app == "lab" else "notebook", "--no-browser",
+            f"--port={self.port}",
             "--ip=127.0.0.1", f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={self.root}",
             "--ServerApp.port_retries=0", "--ServerApp.allow_root=True",
-            "--LabApp.expose_app_in_browser=True",
-            "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
             "--ServerApp.disable_check_xsrf=False", "--MappingKernelManager.cull_idle_timeout=0",
         ]
+        if self.app == "lab":
+            cmd += ["--LabApp.expose_app_in_browser=True", "--LabApp.news_url=",
+                    "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+        else:
+            cmd += ["--JupyterNotebookApp.expose_app_in_browser=True"]
         self._log = open(self.log_path, "wb")
         # Its own session: stop() can end the server and everything it started.
         self.proc = subprocess.Popen(cmd, env=env, cwd=self.root, stdout=self._log,
@@ -167,6 +173,66 @@ class Lab:
         self.stop()
 
 
+class Marimo:
+    """``marimo run APP`` (an app: every cell runs, the page shows their outputs) on a free
+    port, without a token, in a temporary copy of ``notebooks/``. Use as a context manager."""
+
+    def __init__(self, app: str, notebooks: Path = NOTEBOOKS):
+        self.tmp = Path(tempfile.mkdtemp(prefix="ft_marimo_"))
+        self.root = self.tmp / "root"
+        shutil.copytree(notebooks, self.root)
+        self.app = app
+        self.port = free_port()
+        self.proc: subprocess.Popen | None = None
+        self.log_path = self.tmp / "marimo.log"
+
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self, timeout: float = 120) -> Marimo:
+        self._log = open(self.log_path, "wb")
+        env = dict(os.environ, MARIMO_SKIP_UPDATE_CHECK="1", HOME=str(self.tmp))
+        cmd = [sys.executable, "-m", "marimo", "run", self.app, "--headless", "--host", "127.0.0.1",
+               "--port", str(self.port), "--no-token", "--no-sandbox"]
+        self.proc = subprocess.Popen(cmd, cwd=self.root, env=env, stdout=self._log, stderr=subprocess.STDOUT,
+                                     start_new_session=True, preexec_fn=_die_with_parent)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"marimo exited early:\n{self.log()}")
+            try:
+                with urllib.request.urlopen(self.url(), timeout=5):
+                    return self
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.3)
+        raise TimeoutError(f"marimo did not answer in {timeout} s:\n{self.log()}")
+
+    def log(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-4000:]
+        except OSError:
+            return ""
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=10)
+        if self.proc is not None:
+            self._log.close()
+            self.proc = None
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def __enter__(self) -> Marimo:
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
 class Kernel:
     """Run code in a notebook's kernel beside JupyterLab and read what it prints."""
 
@@ -201,10 +267,6 @@ class Kernel:
 
 
 _FULL_WIDTH = "() => { const s = window.jupyterapp.shell; s.collapseLeft(); s.collapseRight(); }"
-
-
-def launch_chromium(playwright):
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
 
 
 class Notebook:
@@ -247,10 +309,14 @@ class Notebook:
     def set_notebook_width(self, width: int = 900) -> None:
         """Size the window so the notebook panel is ``width`` pixels wide."""
         page = self.page
-        view = page.viewport_size
         panel_width = "() => document.querySelector('.jp-NotebookPanel').getBoundingClientRect().width"
-        panel = page.evaluate(panel_width)
-        page.set_viewport_size({"width": round(view["width"] + width - panel), "height": view["height"]})
+        for _ in range(6):  # JupyterLab lays out again after a resize: measure, correct, repeat
+            view = page.viewport_size
+            panel = page.evaluate(panel_width)
+            if abs(panel - width) < 2:
+                return
+            page.set_viewport_size({"width": round(view["width"] + width - panel), "height": view["height"]})
+            page.wait_for_timeout(300)
         page.wait_for_function(f"() => Math.abs(({panel_width})() - {width}) < 2")
 
 

@@ -21,7 +21,7 @@ from ft_widget.cards import card_name, card_symbol, parse_card
 
 from .harness import DOM_PILES, SCREENSHOTS, expected_piles
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 KERNEL_VIEW = (
     '{"history": [str(m) for m in board.game.history], "position": board.game.position(),'
@@ -252,7 +252,7 @@ def test_keyboard_play_stays_out_of_jupyterlabs_shortcuts(notebook):
     # the hint key asks the solver; the board marks the hinted move's source pile
     page.keyboard.press("h")
     message = boards(nb).nth(0).locator(".ft-message")
-    wait_for(lambda: message.inner_text().startswith("Hint: "), "a hint")
+    wait_for(lambda: message.inner_text().startswith("Hint"), "a hint")
     assert boards(nb).nth(0).locator(".ft-hint-src").count() == 1
     page.keyboard.press("a")  # auto-play: nothing is safe to send home here, and no cell appears
     wait_for(lambda: "safely" in message.inner_text(), "auto-play's answer")
@@ -276,11 +276,13 @@ def test_python_moves_reach_every_view(notebook):
 def test_the_variant_menu_starts_a_new_game(notebook):
     nb = notebook
     reset(nb, "maria", 5)
-    boards(nb).nth(0).locator("select.ft-variant").select_option("lucas")
+    board = boards(nb).nth(0)
+    board.locator("button.ft-variant").click()
+    board.locator('button[data-variant="lucas"]').click()
     wait_for(lambda: nb.kernel.json("board.game.variant.id") == "lucas", "the kernel to play Lucas")
     k = settled(nb, [])
     assert len(k["position"]["tableau"]) == 13
-    assert boards(nb).nth(1).locator("select.ft-variant").input_value() == "lucas"
+    assert boards(nb).nth(1).locator("button.ft-variant").inner_text().startswith("Lucas")
 
 
 def test_little_forty_deals_three(notebook):
@@ -335,7 +337,13 @@ def test_a_whole_game_played_to_the_end_with_the_mouse(notebook):
     assert all(len(p) == 13 for p in k["position"]["foundations"])
     assert status.inner_text().endswith("won")
     assert boards(nb).nth(1).locator(".ft-status").inner_text().endswith("won")
+    # the finish is celebrated, and the way on is offered
+    end = board.locator('.ft-end[data-kind="won"]')
+    wait_for(lambda: end.is_visible(), "the won panel")
+    assert "You won!" in end.inner_text() and "204 moves" in end.inner_text()
+    assert end.locator('button[data-end="new"]').inner_text() == "Play again"
     nb.page.screenshot(path=str(SCREENSHOTS / "e2e-lucas-won.png"))
+    board.screenshot(path=str(SCREENSHOTS / "won.png"))
 
 
 # --------------------------------------------------------------------------- hidden cards
@@ -377,33 +385,59 @@ def test_hidden_cards_never_reach_the_page(notebook):
 
 
 # --------------------------------------------------------------------------- looks
+WINDOWS = {"1280": (1280, False), "800-panel": (800, True)}  # width, file browser open beside
+
+
+@pytest.mark.parametrize("window", list(WINDOWS))
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_every_variant_fits_and_is_photographed(notebook, theme):
+def test_every_variant_fits_and_is_photographed(notebook, theme, window):
+    """Each variant in both themes, in a 1280-pixel window and in an 800-pixel one with
+    JupyterLab's file browser open: no pile is cut off (the felt scrolls sideways when the
+    cards are at their smallest) and the board stays within the notebook."""
     nb = notebook
+    page = nb.page
+    view = page.viewport_size
+    width, panel = WINDOWS[window]
+    page.set_viewport_size({"width": width, "height": 900})
+    if panel:
+        page.evaluate("() => window.jupyterapp.shell.activateById('filebrowser')")
     nb.set_theme(dark=theme == "dark")
     colours = set()
-    for variant in VARIANTS:
-        reset(nb, variant, 3)
-        # a little play so waste and foundations show: deal twice, then what goes home
-        nb.kernel.run(
-            'board.play("s>w"); board.play("s>w")\n'
-            'for m in board.game.legal_moves():\n'
-            '    if str(m).endswith(">f"): board.play(m); break\n')
-        settled(nb)
-        root = boards(nb).nth(0)
-        fit = root.evaluate(
-            """e => {
-                const panel = document.querySelector('.jp-NotebookPanel').getBoundingClientRect();
-                const r = e.getBoundingClientRect();
-                return {scroll: e.scrollWidth, client: e.clientWidth, right: r.right, panel: panel.right};
-            }""")
-        assert fit["scroll"] <= fit["client"] + 1 and fit["right"] <= fit["panel"], (variant, fit)
-        colours.add(root.evaluate("e => getComputedStyle(e.querySelector('.ft-status')).color"))
-        root.screenshot(path=str(SCREENSHOTS / f"{theme}-{variant}.png"))
-    assert len(colours) == 1  # one theme, one text colour
-    nb.page.evaluate(f"() => {{ window.__ftStatusColour_{theme} = {json.dumps(colours.pop())}; }}")
-    if theme == "dark":
-        light = nb.page.evaluate("() => window.__ftStatusColour_light")
-        dark = nb.page.evaluate("() => window.__ftStatusColour_dark")
-        assert light != dark, "the board's text colour did not follow the theme"
+    try:
+        for variant in VARIANTS:
+            reset(nb, variant, 3)
+            # a little play so waste and foundations show: deal twice, then what goes home
+            nb.kernel.run(
+                'board.play("s>w"); board.play("s>w")\n'
+                'for m in board.game.legal_moves():\n'
+                '    if str(m).endswith(">f"): board.play(m); break\n')
+            settled(nb)
+            root = boards(nb).nth(0)
+            fit = root.evaluate(
+                """e => {
+                    const panel = document.querySelector('.jp-NotebookPanel').getBoundingClientRect();
+                    const r = e.getBoundingClientRect();
+                    const stage = e.querySelector('.ft-stage').getBoundingClientRect();
+                    const piles = [...e.querySelectorAll('[data-pile]')].filter(p => {
+                        const b = p.getBoundingClientRect();
+                        return b.left < stage.left - 1 || b.right > stage.right + 1;
+                    }).map(p => p.dataset.pile);
+                    return {scroll: e.scrollWidth, client: e.clientWidth, right: r.right, panel: panel.right,
+                            outside: piles, count: e.querySelectorAll('[data-pile]').length};
+                }""")
+            assert fit["scroll"] <= fit["client"] + 1 and fit["right"] <= fit["panel"] + 1, (variant, fit)
+            assert fit["outside"] == [] and fit["count"] == 10 + VARIANTS[variant].columns, (variant, fit)
+            colours.add(root.evaluate("e => getComputedStyle(e.querySelector('.ft-status')).color"))
+            root.screenshot(path=str(SCREENSHOTS / f"{theme}-{window}-{variant}.png"))
+        assert len(colours) == 1  # one theme, one text colour
+        page.evaluate(f"() => {{ window.__ftStatusColour_{theme} = {json.dumps(colours.pop())}; }}")
+        if theme == "dark":
+            light = page.evaluate("() => window.__ftStatusColour_light")
+            dark = page.evaluate("() => window.__ftStatusColour_dark")
+            assert light is None or light != dark, "the board's text colour did not follow the theme"
+    finally:
         nb.set_theme(dark=False)
+        if panel:
+            page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+        page.set_viewport_size(view)
+        nb.set_notebook_width(900)

@@ -4,40 +4,29 @@ Serves js/dev/harness.html, the built bundle, and a tiny JSON API backed by the 
 ``ft_widget.Board`` (no Jupyter kernel: the harness page's fake model posts requests
 here and gets the new ``state`` back). Run from the repository root:
 
-    .venv/bin/python js/dev/serve.py 8765
+    .venv/bin/python tools/serve.py 8765
     # then open http://127.0.0.1:8765/js/dev/harness.html?variant=lucas&deal=3
 
 Query parameters of the harness page: variant, deal, width (px), theme (light|dark),
 play (number of random-but-seeded moves played first, to show mid-game columns),
-position (a RULES.md position as JSON, instead of variant and deal).
+position (a docs/rules.md position as JSON, instead of variant and deal).
 """
 
 from __future__ import annotations
 
 import json
-import random
 import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
+from positions import mid_game
+
 from ft_widget import Board, Game
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 BOARDS: dict[str, Board] = {}
-
-
-def mid_game(board: Board, moves: int, seed: int) -> None:
-    """Play `moves` legal moves, preferring tableau and foundation moves over deals."""
-    rng = random.Random(seed)
-    for _ in range(moves):
-        legal = board.game.legal_moves()
-        if not legal:
-            return
-        home = [m for m in legal if str(m).endswith(">f")]
-        plays = [m for m in legal if str(m)[0] != "s" and ">s" not in str(m)]
-        board.play(rng.choice(home or plays) if (home or plays) and rng.random() < 0.8 else legal[-1])
 
 
 class Handler(SimpleHTTPRequestHandler):
@@ -59,11 +48,12 @@ class Handler(SimpleHTTPRequestHandler):
         url = urlparse(self.path)
         if url.path == "/api/new":
             q = {k: v[0] for k, v in parse_qs(url.query).items()}
-            if "position" in q:  # a RULES.md position as JSON
+            if "position" in q:  # a docs/rules.md position as JSON
                 board = Board(Game.from_position(json.loads(q["position"])))
             else:
                 board = Board(q.get("variant", "forty_thieves"), deal=int(q.get("deal", 1)))
-            mid_game(board, int(q.get("play", 0)), int(q.get("deal", 1)))
+            mid_game(board.game, int(q.get("play", 0)), int(q.get("deal", 1)))
+            board.refresh()
             key = q.get("key", "0")
             BOARDS[key] = board
             return self._json(board.state)

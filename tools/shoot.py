@@ -1,6 +1,6 @@
 """Screenshots of the harness (served in-process): every variant, light and dark.
 
-    .venv/bin/python js/dev/shoot.py [out_dir] [--variants a,b] [--themes light,dark] [--play N] [--width 900]
+    .venv/bin/python tools/shoot.py [out_dir] [--variants a,b] [--themes light,dark] [--play N] [--width 900]
 """
 
 from __future__ import annotations
@@ -8,13 +8,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from browser import launch_chromium
 from playwright.sync_api import sync_playwright
-
-from ft_widget import VARIANTS
 from serve import start
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+from ft_widget import VARIANTS
 
 
 def main() -> None:
@@ -30,7 +28,7 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     server, base = start()
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        browser = launch_chromium(p)
         page = browser.new_page(viewport={"width": a.width + 40, "height": 900})
         page.on("console", lambda m: print("console:", m.text))
         page.on("pageerror", lambda e: print("pageerror:", e))
@@ -44,7 +42,8 @@ def main() -> None:
                 page.locator("#out").screenshot(path=str(path))
                 sw = page.evaluate("document.querySelector('.ft-board').scrollWidth")
                 cw = page.evaluate("document.querySelector('.ft-board').clientWidth")
-                print(path, f"first render {page.evaluate('window.firstRender'):.1f} ms", f"scrollWidth {sw} clientWidth {cw}")
+                first = page.evaluate("window.firstRender")
+                print(path, f"first render {first:.1f} ms", f"scrollWidth {sw} clientWidth {cw}")
         browser.close()
     server.shutdown()
 
