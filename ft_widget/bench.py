@@ -1,4 +1,4 @@
-"""Benchmarks: ``python -m ft_widget.bench engine|solver``.
+"""Benchmarks: ``python -m ft_widget.bench engine|solver|expert``.
 
 ``engine``  random playouts per variant; reports positions per second, where one position is
             ``legal_moves()`` + ``play()`` of a random legal move, with every playout taken back
@@ -12,6 +12,8 @@
             its memory per state; then solves deals per variant and reports won, lost, unknown,
             median and worst time, and states per second (``--speed-only`` stops after the first
             table).
+``expert``  plays the fair expert on deals per variant (wins, seconds and solver states a game),
+            and times fair hints (the board's Hint) on positions of those deals.
 """
 
 from __future__ import annotations
@@ -105,7 +107,8 @@ states = seconds = 0
 for v in sys.argv[4].split(","):
     for d in (1, 4):
         t0 = time.process_time()
-        states += solve(Game(v, deal=d), time_limit=3600, max_states=int(sys.argv[3]), core=sys.argv[2]).states
+        result = solve(Game(v, deal=d), time_limit=3600, max_states=int(sys.argv[3]), core=sys.argv[2])
+        states += result.states
         seconds += time.process_time() - t0
 print(int(states / seconds), S.__file__.rsplit("/", 1)[1])
 """
@@ -156,6 +159,46 @@ def bench_solver(variants: list[str], deals: list[int], time_limit: float, proce
     return s[cols].to_dict("records")
 
 
+def bench_expert(variants: list[str], deals: list[int], hints: int = 5) -> tuple[list[dict], list[dict]]:
+    """Per variant: the expert plays each deal (wins, wall and CPU seconds a game, solver states a
+    game); then a fair hint is timed on ``hints`` positions (the start and positions the expert
+    reached in those games)."""
+    from .expert import Expert
+    from .game import Game
+    from .policies import cautious_choice, play_policy
+    from .solver import hint
+
+    games, timed = [], []
+    for v in variants:
+        won = states = 0
+        wall = cpu = 0.0
+        reached: list[Game] = []
+        for d in deals:
+            expert = Expert(fallback=cautious_choice)
+            t0, c0 = time.perf_counter(), time.process_time()
+            result = play_policy(Game(v, deal=d), expert, random.Random(f"{v}/{d}/0"))
+            wall += time.perf_counter() - t0
+            cpu += time.process_time() - c0
+            won += result.status == "won"
+            states += expert.states
+            replay = Game(v, deal=d)
+            for m in result.moves[: len(result.moves) // 2]:
+                replay.play(m)
+            reached += [Game(v, deal=d), replay]
+        n = len(deals)
+        games.append(dict(variant=v, deals=n, won=won, s_per_game=round(wall / n, 2),
+                          cpu_s_per_game=round(cpu / n, 2), states_per_game=int(states / n)))
+        times = []
+        for g in reached[:hints]:
+            t0 = time.perf_counter()
+            hint(g)
+            times.append(time.perf_counter() - t0)
+        times.sort()
+        timed.append(dict(variant=v, hints=len(times), median_s=round(times[len(times) // 2], 2),
+                          worst_s=round(times[-1], 2)))
+    return games, timed
+
+
 def _table(rows: list[dict]) -> str:
     keys = list(rows[0])
     widths = [max(len(k), *(len(str(r[k])) for r in rows)) for k in keys]
@@ -181,13 +224,25 @@ def main(argv=None) -> int:
     s.add_argument("--time-limit", type=float, default=10.0)
     s.add_argument("--processes", type=int, default=1, help="deals solved in parallel (default 1)")
     s.add_argument("--speed-only", action="store_true", help="only the compiled / pure speed table")
+    x = sub.add_parser("expert", help="the fair expert's games (wins, time) and fair hint times")
+    x.add_argument("--variants", default="forty_thieves,lucas,number_ten")
+    x.add_argument("--deals", default="1-3")
+    x.add_argument("--hints", type=int, default=5, help="fair hints timed per variant")
     args = ap.parse_args(argv)
     variants = list(VARIANTS) if args.variants == "all" else args.variants.split(",")
     t0 = time.time()
+    load = os.getloadavg()[0]
     if args.what == "candidates":
-        print(f"load average at the start: {os.getloadavg()[0]:.2f}")
+        print(f"load average at the start: {load:.2f}")
         print(_table(bench_candidates(variants, args.max_states)))
         print(f"load average at the end: {os.getloadavg()[0]:.2f}")
+    elif args.what == "expert":
+        games, timed = bench_expert(variants, parse_deals(args.deals), args.hints)
+        print(_table(games))
+        print(_table(timed))
+        print(f"fair hint: median {sorted(r['median_s'] for r in timed)[len(timed) // 2]} s, "
+              f"worst {max(r['worst_s'] for r in timed)} s (target 1 s); expert game: "
+              f"{sum(r['s_per_game'] for r in games) / len(games):.1f} s on average (target 10 s)")
     elif args.what == "engine":
         rows = bench_engine(variants, args.seconds)
         total = sum(r["positions"] for r in rows) / sum(r["seconds"] for r in rows)
@@ -212,7 +267,7 @@ def main(argv=None) -> int:
         settled = [(r["won"] + r["lost"]) / r["deals"] for r in rows]
         print(f"settled within {args.time_limit:g} s: "
               + ", ".join(f"{r['variant']} {p:.0%}" for r, p in zip(rows, settled, strict=True)))
-    print(f"{time.time() - t0:.0f} s on {machine()}")
+    print(f"{time.time() - t0:.0f} s on {machine()}; load average {load:.1f} at the start")
     return 0
 
 

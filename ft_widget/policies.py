@@ -115,11 +115,18 @@ def _uncovers(game: Game, move: Move) -> bool:
     return not rules.can_build(col[-move.count], col[-move.count - 1], game.variant.build)
 
 
+from .expert import Expert  # noqa: E402
+
+#: The fair expert with its default budget (:mod:`ft_widget.expert`); it falls back on the cautious
+#: policy's choice when no sampled world is won.
+expert = Expert(fallback=cautious_choice)
+
 #: The named policies, for ``study(policy="cautious")`` and the command line.
 POLICIES: dict[str, Policy] = {
     "random": random_policy,
     "foundations_first": foundations_first,
     "cautious": cautious,
+    "expert": expert,
 }
 
 
@@ -133,6 +140,8 @@ class PlayResult:
     cards_home: int = 0
     why: str = ""
     game: Game | None = field(default=None, repr=False)
+    #: each move's reason, when the policy gives them (one with a ``choose`` method, like the expert)
+    reasons: list[str] = field(default_factory=list)
 
 
 def play_policy(game: Game, policy: Policy | str, rng: _random.Random | int | None = None,
@@ -150,12 +159,20 @@ def play_policy(game: Game, policy: Policy | str, rng: _random.Random | int | No
     g = game.copy()
     seen = {_position_key(g)}
     played: list[Move] = []
+    reasons: list[str] = []
     why = ""
     while not g.is_won:
         if len(played) >= max_moves:
             why = f"no win within {max_moves} moves"
             break
-        move = policy(g, rng)
+        choose = getattr(policy, "choose", None)
+        if choose is not None:
+            choice = choose(g, rng)
+            move = choice.move if choice is not None else None
+            if choice is not None:
+                reasons.append(choice.reason)
+        else:
+            move = policy(g, rng)
         if move is None:
             why = "no legal move left" if not g.legal_moves() else "the policy gave up"
             break
@@ -165,7 +182,8 @@ def play_policy(game: Game, policy: Policy | str, rng: _random.Random | int | No
             why = "it came back to a position it had already played through"
             break
         seen.add(k)
-    return PlayResult(Outcome.WON if g.is_won else Outcome.LOST, played, g.cards_home, why or "won", g)
+    return PlayResult(Outcome.WON if g.is_won else Outcome.LOST, played, g.cards_home, why or "won", g,
+                      reasons)
 
 
 def _position_key(g: Game) -> tuple:

@@ -176,6 +176,34 @@ def summarize(df):
     return pd.DataFrame(out)
 
 
+def side_by_side(frames: dict):
+    """Players side by side on the same deals: ``frames`` maps a player's name to its study rows.
+
+    One row per variant: the deals, and per player the deals won, the share and its Wilson 95%
+    interval. Raises ``ValueError`` if the players did not play the same deals.
+    """
+    import pandas as pd
+
+    names = list(frames)
+    first = frames[names[0]]
+    out = []
+    for v, g in first.groupby("variant", sort=False):
+        deals = sorted(g["deal"])
+        row = {"variant": v, "deals": len(deals)}
+        for name in names:
+            other = frames[name][frames[name]["variant"] == v]
+            if sorted(other["deal"]) != deals:
+                raise ValueError(f"{name} did not play the same {v} deals as {names[0]}")
+            k = int((other["result"] == "won").sum())
+            lo, hi = wilson(k, len(deals))
+            row[f"{name}_won"] = k
+            row[f"{name}_share"] = round(k / len(deals), 3)
+            row[f"{name}_ci95"] = f"{lo:.3f}–{hi:.3f}"
+            row[f"{name}_mean_s"] = round(float(other["seconds"].mean()), 2)
+        out.append(row)
+    return pd.DataFrame(out)
+
+
 def machine() -> str:
     """A one-line description of this machine, for the record."""
     cpu = platform.processor() or platform.machine()

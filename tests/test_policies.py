@@ -10,7 +10,9 @@ from ft_widget import POLICIES, VARIANTS, Game, play_policy
 from ft_widget.policies import cautious_choice
 
 
-@pytest.mark.parametrize("name", list(POLICIES))
+# the expert solves sampled worlds as it plays: its games are the heavy ones
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n == "expert" else n
+                                  for n in POLICIES])
 @pytest.mark.parametrize("variant_id", list(VARIANTS))
 def test_policies_play_legal_moves_to_an_end(name, variant_id):
     game = Game(variant_id, deal=7)

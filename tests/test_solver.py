@@ -97,14 +97,18 @@ def test_hint_is_a_legal_move_with_a_reason_within_about_a_second(variant_id):
     h = hint(game, time_limit=1.0)  # how long it takes is measured by `python -m ft_widget.bench`
     assert isinstance(h, Hint) and isinstance(h.move, Move)
     assert h.move in game.legal_moves()
-    assert h.reason and h.source in ("solver", "heuristic")
+    assert h.reason and h.source in ("expert", "heuristic") and h.kind == "fair"
+    assert game.position() == before
+    p = hint(game, time_limit=1.0, peek=True)
+    assert p.move in game.legal_moves() and p.kind == "peek" and "peek" in p.reason
+    assert p.source in ("solver", "heuristic")
     assert game.position() == before
 
 
-def test_hint_from_the_solver_starts_its_winning_line():
+def test_a_peek_hint_from_the_solver_starts_its_winning_line():
     game = Game("lucas", deal=2)
-    h = hint(game, time_limit=2.0)
-    assert h.source == "solver" and "win" in h.reason
+    h = hint(game, time_limit=2.0, peek=True)
+    assert h.source == "solver" and "win" in h.reason and h.kind == "peek"
     assert h.move == solve(game, time_limit=2.0).moves[0]
 
 

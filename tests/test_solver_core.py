@@ -15,7 +15,7 @@ import pytest
 from ft_widget import VARIANTS, Game, solve
 from ft_widget.solver import search as search_module
 from ft_widget.solver.model import Model
-from ft_widget.solver.search import COMPILED, CompiledSearch, PureSearch, portfolio, search
+from ft_widget.solver.search import COMPILED, CompiledSearch, portfolio, search
 
 needs_core = pytest.mark.skipif(not COMPILED, reason="the compiled core is not built here")
 

@@ -76,3 +76,18 @@ def test_command_line_writes_csv(tmp_path):
     df = pd.read_csv(out)
     assert list(df["deal"]) == [1, 2] and set(df["variant"]) == {"lucas"}
     assert pd.read_csv(summary)["deals"].tolist() == [2]
+
+
+def test_side_by_side_counts_each_players_wins_on_the_same_deals():
+    from ft_widget.studies import side_by_side
+
+    a = pd.DataFrame({"variant": ["x"] * 4, "deal": [1, 2, 3, 4], "result": ["won", "lost", "won", "won"],
+                      "moves": [1] * 4, "seconds": [1.0, 2.0, 3.0, 2.0], "states": [1] * 4})
+    b = a.assign(result=["lost", "lost", "won", "unknown"])
+    row = side_by_side({"expert": a, "solver": b}).iloc[0]
+    assert (row["deals"], row["expert_won"], row["solver_won"]) == (4, 3, 1)
+    assert row["expert_share"] == 0.75 and row["expert_mean_s"] == 2.0
+    lo, hi = wilson(1, 4)
+    assert row["solver_ci95"] == f"{lo:.3f}–{hi:.3f}"
+    with pytest.raises(ValueError, match="same"):
+        side_by_side({"expert": a, "solver": b.iloc[:3]})

@@ -1,4 +1,13 @@
-"""A hint: one good move now, with a reason a player can read."""
+"""A hint: one good move now, with a reason a player can read.
+
+Two kinds, and every hint says which it is (``Hint.kind`` and the end of its reason):
+
+* ``"fair"`` (the default, and the board's Hint button): the fair expert's move
+  (:mod:`ft_widget.expert`). It sees only what the player sees, so it never gives away the stock or
+  a face-down card: swapping unseen cards among the hidden places never changes it.
+* ``"peek"`` (``hint(game, peek=True)``): the perfect-information solver's move. It knows the stock's
+  order and the face-down cards ("deal now" because it knows what comes); the reason says so.
+"""
 
 from __future__ import annotations
 
@@ -7,40 +16,85 @@ from dataclasses import dataclass
 from ..game import Game, Move
 from .search import LOST, WON, solve
 
+#: A fair hint's solver budget is ``FAIR_STATES_PER_SECOND * time_limit`` states, shared among its
+#: sampled worlds: a fixed number (not measured at run time), so a hint is the same on any machine.
+#: About one second per second asked on this project's machine (see the README's figures).
+FAIR_STATES_PER_SECOND = 30_000
+#: Worlds a fair hint samples and solves.
+FAIR_SAMPLES = 6
+
 
 @dataclass(frozen=True)
 class Hint:
-    """``move`` is one of ``game.legal_moves()``; ``reason`` says why in a sentence."""
+    """``move`` is one of ``game.legal_moves()``; ``reason`` says why in a sentence.
+
+    ``kind`` is ``"fair"`` (from what the player sees) or ``"peek"`` (the solver saw every card).
+    ``source`` is ``"expert"`` (fair: the move starts wins in sampled worlds), ``"solver"`` (peek:
+    it starts a winning line) or ``"heuristic"`` (the cautious policy's move, when no win was found).
+    """
 
     move: Move
     reason: str
-    #: "solver" when the move starts a winning line the solver found, else "heuristic"
     source: str = "heuristic"
+    kind: str = "fair"
 
     def __str__(self) -> str:
         return f"{self.move}: {self.reason}"
 
 
-def hint(game: Game, time_limit: float = 1.0) -> Hint | None:
+def hint(game: Game, time_limit: float = 1.0, *, peek: bool = False,
+         max_states: int | None = None) -> Hint | None:
     """A move for the player in ``game``'s position, within about ``time_limit`` seconds.
 
-    If the solver finds a win in time, the hint is the first move of that line. Otherwise it is
-    the cautious policy's move (:func:`ft_widget.policies.cautious_choice`), and the reason says
+    By default the hint is fair: the expert samples the unseen cards into the hidden places,
+    solves each sample with a share of ``FAIR_STATES_PER_SECOND * time_limit`` solver states, and
+    gives the move that starts a win in most of them (else the cautious policy's move); the reason
+    says what the move does and in how many sampled worlds it starts a win. The clock stops the
+    search at ``time_limit`` on a busy machine (the hint then depends on the machine's speed, never
+    on a hidden card); with ``max_states`` (solver states in all) the clock is not consulted and the
+    hint is the same on any machine.
+
+    ``peek=True`` asks the solver, which sees every card: the first move of a winning line if it
+    finds one in ``time_limit`` seconds, else the cautious policy's move, and the reason says
     whether the solver proved that no win is left. ``None`` when there is no legal move.
     The game is not changed.
     """
-    from ..policies import cautious_choice
-
     if game.is_won or not game.legal_moves():
         return None
+    if not peek:
+        return _fair_hint(game, time_limit, max_states)
+    return _peek_hint(game, time_limit)
+
+
+def _fair_hint(game: Game, time_limit: float, max_states: int | None) -> Hint:
+    from ..expert import Expert
+    from ..policies import cautious_choice
+
+    total = int(FAIR_STATES_PER_SECOND * time_limit) if max_states is None else max_states
+    expert = Expert(samples=FAIR_SAMPLES, max_states=max(500, total // FAIR_SAMPLES),
+                    give_up=FAIR_SAMPLES, time_limit=time_limit if max_states is None else None,
+                    fallback=cautious_choice)
+    choice = expert.choose(game, 0)  # a fixed seed: the same position always gets the same hint
+    if choice is None:  # the expert gives up only on moves that lead back: say so, still a move
+        move = game.legal_moves()[0]
+        return Hint(move, "no move makes progress here; this one keeps the game going (fair)",
+                    "heuristic", "fair")
+    source = "expert" if choice.won else "heuristic"
+    return Hint(choice.move, f"{choice.reason} (fair: from the cards you can see)", source, "fair")
+
+
+def _peek_hint(game: Game, time_limit: float) -> Hint:
+    from ..policies import cautious_choice
+
+    note = " (peek: the solver saw the stock and the face-down cards)"
     result = solve(game, time_limit=time_limit)
     if result.status == WON and result.moves:
-        return Hint(result.moves[0], f"this starts a win in {len(result.moves)} moves",
-                    "solver")
+        return Hint(result.moves[0], f"this starts a win in {len(result.moves)} moves{note}",
+                    "solver", "peek")
     choice = cautious_choice(game)
     if choice is None:  # only moves that change nothing for the better are left
         choice = game.legal_moves()[0], "no move makes progress here; this one keeps the game going"
     move, reason = choice
     if result.status == LOST:
         reason += " (no win is left from here: the solver searched every line)"
-    return Hint(move, reason)
+    return Hint(move, reason + note, "heuristic", "peek")

@@ -72,7 +72,6 @@ from .. import rules
 from ..game import FOUNDATION, STOCK, WASTE
 from ..variants import Variant
 
-
 #: The score's weights: a card home, a face-down card, a waste card, an empty column, a card not built
 #: on the card under it, a card above a lower card.
 WEIGHTS = (8, -2, -4, 6, -2, -1)
@@ -125,7 +124,7 @@ class Model:
         if not self.prune:
             return st
         tab, down, found, waste, stock, redeals = st
-        tab, down = zip(*sorted(zip(tab, down)))
+        tab, down = zip(*sorted(zip(tab, down, strict=True)), strict=True)
         return (tab, down, found, waste, stock, redeals)
 
     def canonical_order(self, st: tuple) -> list[int]:

@@ -327,7 +327,8 @@ def shorten(variant, start: tuple, line: list[tuple], passes: int = 2) -> list[t
     Positions are compared exactly (the same cards in the same columns), so every move after a
     jump is the line's own move from the very same position: the result is a legal line to the
     same won end, never longer. Each pass costs one move generation per position (0.1-0.4 s for a
-    line of 300-800 moves); up to ``passes`` passes run while they shorten. ``solve`` replays the result through the engine like every line.
+    line of 300-800 moves); up to ``passes`` passes run while they shorten. ``solve`` replays the
+    result through the engine like every line.
     """
     model = Model(variant, prune=False)  # every legal move, in the engine's columns
     for _ in range(passes):

@@ -1,0 +1,474 @@
+"""A fair expert: strong play from only what a player at the table can see.
+
+The solver (:func:`ft_widget.solve`) plays with perfect information: it knows the stock's order and
+the face-down cards. The expert does not. Everything it decides comes from :func:`player_view`,
+the one function here that reads a :class:`~ft_widget.game.Game`:
+
+* every face-up tableau card, the foundations, and the whole waste (the player watched each of its
+  cards being dealt face up, so remembers their order even where a board shows only the top);
+* how many cards each column has face down, and how many are in the stock, but not which;
+* the stock's order only after a redeal (Little Forty): the stock is then the waste turned over,
+  every card of which the player has watched being dealt (``PlayerView.stock``; before the first
+  redeal it is ``None``). A position loaded with fewer redeals left than the variant allows is
+  taken to be such a position: its stock is known;
+* the deal number is *not* part of the view: it would give away every card.
+
+Method (determinization, "perfect-information Monte Carlo"): the unseen cards (104 minus every card
+in the view) are dealt at random into the hidden places (the face-down slots and, unless known, the
+stock); each such *world* is a position built with ``Game.from_position`` and solved by the solver
+with a ``max_states`` budget (machine-independent: the same answer on any machine). A search tries up
+to ``samples`` worlds (it stops early when its first ``give_up`` all fail) and plays the move
+that starts a win in most of the won worlds (ties: the first in ``legal_moves()`` order). The won
+worlds whose line starts with that move are kept as a *plan*: after the move, a world stays in the
+plan when, made consistent with what was revealed (each card the real game turned up is swapped
+into the world in place of the card the world had there), its line still wins in it (replayed
+through the engine). When a reveal breaks every world of the plan, those worlds (repaired) are
+solved again first, and one win is enough to go on. When no world is won, the expert plays the
+cautious policy's move, chosen in a world (it reads only visible cards), and waits for more cards to
+show before it searches again (the wait doubles after each fruitless search); it gives up rather
+than go back to a view this game has already been in. A game's searches stop when ``game_states``
+solver states are spent: the rest is played by the fallback and by the plans it has.
+
+Fairness contract: for a given seed (the ``rng`` a policy is given), the choice is a function of
+the player's view (and of the expert's own plans, which were made from earlier views): swapping
+unseen cards among the hidden places never changes it. ``tests/test_expert.py`` checks it on many
+positions of every variant.
+"""
+
+from __future__ import annotations
+
+import random as _random
+import time
+from collections import Counter, OrderedDict
+from dataclasses import dataclass
+
+from .cards import card_str, card_symbol
+from .game import FOUNDATION, STOCK, WASTE, Game, IllegalMove, Move
+from .variants import Variant
+
+
+# ---------------------------------------------------------------------------------- the view
+@dataclass(frozen=True)
+class PlayerView:
+    """What a player at the table knows about a position (see the module docstring).
+
+    ``tableau`` holds each column's face-up cards, bottom to top, and ``face_down`` how many cards
+    lie face down beneath them. ``stock`` is the stock's order (bottom to top) when the player knows
+    it (after a redeal), else ``None``; ``stock_count`` is its size either way.
+    """
+
+    variant: Variant
+    tableau: tuple[tuple[int, ...], ...]
+    face_down: tuple[int, ...]
+    foundations: tuple[tuple[int, ...], ...]
+    waste: tuple[int, ...]
+    stock_count: int
+    stock: tuple[int, ...] | None
+    redeals_left: int
+
+    @property
+    def key(self) -> tuple:
+        """A hashable identity of the view."""
+        return (self.variant.id, self.tableau, self.face_down, self.foundations, self.waste,
+                self.stock_count, self.stock, self.redeals_left)
+
+    @property
+    def hidden_places(self) -> int:
+        """Face-down slots plus, while its order is unknown, the stock's cards."""
+        return sum(self.face_down) + (self.stock_count if self.stock is None else 0)
+
+    def unseen(self) -> list[int]:
+        """The cards the player has not seen, sorted (two decks minus every card in view)."""
+        count = Counter({c: 2 for c in range(52)})
+        for pile in (*self.tableau, *self.foundations, self.waste, self.stock or ()):
+            count.subtract(pile)
+        cards = sorted(count.elements())
+        if len(cards) != self.hidden_places:
+            raise ValueError(f"the view shows {104 - len(cards)} cards but hides "
+                             f"{self.hidden_places}: not a two-deck position")
+        return cards
+
+    def world(self, hidden: list[int]) -> Game:
+        """The position with ``hidden`` (a full list of unseen cards) in the hidden places: the
+        face-down slots column by column, bottom to top, then (unless known) the stock, bottom to top."""
+        it = iter(hidden)
+        tableau = []
+        for up, down in zip(self.tableau, self.face_down, strict=True):
+            tableau.append([f"<{card_str(next(it))}>" for _ in range(down)] + [card_str(c) for c in up])
+        stock = list(self.stock) if self.stock is not None else [next(it) for _ in range(self.stock_count)]
+        if next(it, None) is not None:
+            raise ValueError("more hidden cards than hidden places")
+        return Game.from_position({
+            "variant": self.variant, "tableau": tableau,
+            "foundations": [[card_str(c) for c in p] for p in self.foundations],
+            "waste": [card_str(c) for c in self.waste], "stock": [card_str(c) for c in stock],
+            "redeals_left": self.redeals_left,
+        })
+
+    def sample(self, rng: _random.Random) -> Game:
+        """A world: the unseen cards dealt at random into the hidden places."""
+        cards = self.unseen()
+        rng.shuffle(cards)
+        return self.world(cards)
+
+
+def player_view(game: Game) -> PlayerView:
+    """What a player at the table sees of ``game``: the only thing the expert reads."""
+    down = game.face_down_counts
+    v = game.variant
+    stock = game.stock
+    known = game.redeals_left < v.redeals  # the stock is the waste turned over: all seen
+    return PlayerView(
+        variant=v,
+        tableau=tuple(tuple(col[d:]) for col, d in zip(game.tableau, down, strict=True)),
+        face_down=tuple(down),
+        foundations=tuple(tuple(p) for p in game.foundations),
+        waste=tuple(game.waste),
+        stock_count=len(stock),
+        stock=tuple(stock) if known else None,
+        redeals_left=game.redeals_left,
+    )
+
+
+def hidden_cards(game: Game) -> list[int]:
+    """The cards in ``game``'s hidden places, in :meth:`PlayerView.world`'s order (for tests and
+    for repairing worlds; the expert never calls it on the real game)."""
+    view = player_view(game)
+    cards = [c for col, d in zip(game.tableau, view.face_down, strict=True) for c in col[:d]]
+    if view.stock is None:
+        cards += game.stock
+    return cards
+
+
+# ---------------------------------------------------------------------------------- the plan
+@dataclass
+class _World:
+    game: Game  # a full-information position consistent with the view
+    line: list[Move]  # a line that wins from it
+
+
+@dataclass
+class _Plan:
+    """What the expert keeps between moves: the worlds it still believes in, and where it expects
+    the game to be next (the view after its move, with the cards the move may reveal masked)."""
+
+    expected: tuple
+    mask: tuple
+    worlds: list[_World]
+    sampled: int  # worlds tried when the plan was made
+    won: int  # of them, won
+    made_at: int  # hidden places when the plan was made (a failed search waits for reveals)
+    age: int = 0  # moves played from the plan
+    wait: int = 0  # after a search that won nothing: reveals (or moves / 2) to wait before the next
+    spent: int = 0  # solver states this game has used so far
+    visited: frozenset = frozenset()  # views this game has passed through (the player's memory)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The expert's move and why, in a sentence; ``won``/``sampled``: worlds its estimate rests on."""
+
+    move: Move
+    reason: str
+    won: int = 0
+    sampled: int = 0
+    searched: bool = False  # did this decision run the solver (rather than follow a plan)?
+    states: int = 0  # solver states spent on this decision
+
+
+def _masked(view: PlayerView, mask: tuple) -> tuple:
+    """The view's key with the cards at ``mask`` (places a move may turn up) replaced by -1."""
+    cols = [list(c) for c in view.tableau]
+    waste = list(view.waste)
+    for kind, i, k in mask:
+        if kind == "col":
+            if k < len(cols[i]):
+                cols[i][k] = -1
+        elif k < len(waste):
+            waste[k] = -1
+    return (view.variant.id, tuple(map(tuple, cols)), view.face_down, view.foundations, tuple(waste),
+            view.stock_count, view.stock if view.stock is None else len(view.stock), view.redeals_left)
+
+
+def _reveal_mask(before: PlayerView, move: Move) -> tuple:
+    """The places whose card ``move`` may turn up, for a player who does not know it."""
+    src, dst, count = move
+    if src == STOCK:
+        if before.stock is not None:
+            return ()
+        n = min(before.variant.stock_deal, before.stock_count)
+        return tuple(("waste", 0, len(before.waste) + k) for k in range(n))
+    if src < WASTE and before.face_down[src] and len(before.tableau[src]) == count:
+        return (("col", src, 0),)
+    return ()
+
+
+# ---------------------------------------------------------------------------------- the expert
+class Expert:
+    """The fair expert as a policy: ``expert(game, rng) -> Move | None``; :meth:`choose` also says why.
+
+    Up to ``samples`` worlds are solved per search with at most ``max_states`` solver states each,
+    and at most ``game_states`` in a game (see the module docstring for ``give_up``,
+    ``wait_reveals`` and ``replan``). ``time_limit`` (seconds) also stops a search by the clock,
+    for hints on a busy machine; without it the expert's play is the same on any machine. An
+    instance keeps its recent plans (``plans`` of them), found again by the view they expect next;
+    they are made from views only, so they carry no hidden information.
+    """
+
+    def __init__(self, samples: int = 3, max_states: int = 4_000, game_states: int = 120_000,
+                 plans: int = 16, wait_reveals: int = 2, give_up: int = 2, replan: int = 1,
+                 time_limit: float | None = None, fallback=None):
+        #: ``fallback(game, rng) -> (move, reason) | None``: the fair heuristic played when no
+        #: sampled world is won (``ft_widget.policies`` gives the cautious policy's choice)
+        self.fallback = fallback
+        self.game_states = game_states
+        #: seconds a decision may search (None: no clock, only states, the same on any machine)
+        self.time_limit = time_limit
+        self.samples = samples
+        self.replan = replan
+        self.give_up = give_up
+        self.max_states = max_states
+        self.wait_reveals = wait_reveals
+        self._capacity = plans
+        self._plans: OrderedDict[int, _Plan] = OrderedDict()
+        self._next_id = 0
+        #: solver states this expert has spent, all decisions together (for benchmarks)
+        self.states = 0
+
+    def __repr__(self) -> str:
+        return f"Expert(samples={self.samples}, max_states={self.max_states})"
+
+    def __call__(self, game: Game, rng: _random.Random) -> Move | None:
+        choice = self.choose(game, rng)
+        return choice.move if choice else None
+
+    def forget(self) -> None:
+        """Drop every plan (a fresh expert)."""
+        self._plans.clear()
+
+    def choose(self, game: Game, rng: _random.Random | int | None = None) -> Choice | None:
+        """The move for ``game``'s position and its reason, or ``None`` when no move is legal."""
+        return self.choose_from_view(player_view(game), rng)
+
+    def choose_from_view(self, view: PlayerView, rng: _random.Random | int | None = None) -> Choice | None:
+        if not isinstance(rng, _random.Random):
+            rng = _random.Random(rng)
+        template = view.world(view.unseen())  # any world: legal moves depend on the view only
+        if template.is_won:
+            return None
+        legal = template.legal_moves()
+        if not legal:
+            return None
+        plan = self._take_plan(view)
+        worlds: list[_World] = []
+        broken: list[Game] = []
+        if plan is not None:
+            for w in plan.worlds:
+                if player_view(w.game) == view:  # nothing new was revealed: the line still wins
+                    worlds.append(w)
+                    continue
+                repaired = _repair(w.game, view)
+                if _still_wins(repaired, w.line):
+                    worlds.append(_World(repaired, w.line))
+                else:
+                    broken.append(repaired)
+        searched, states, sampled, won = False, 0, 0, 0
+        # After a search that won no world, wait for cards to show (or for moves to be played)
+        # before the next: the wait doubles after each such search, so hopeless games stay cheap.
+        waiting = (plan is not None and not plan.worlds and plan.age < 2 * plan.wait
+                   and view.hidden_places > plan.made_at - plan.wait)
+        visited = (plan.visited if plan is not None else frozenset()) | {view.key}
+        spent = plan.spent if plan is not None else 0
+        waiting = waiting or spent >= self.game_states  # the game's budget is used up
+        if not worlds and not waiting:
+            searched = True
+            seed = rng.getrandbits(64)
+            srng = _random.Random(seed)
+            from .solver.search import solve
+
+            # Worlds of the plan that the last reveal broke are solved again first (repaired, they
+            # are as likely as fresh samples, and often nearly won); a plan that was working
+            # needs only ``replan`` of them won again. Fresh samples make up the rest.
+            need = self.replan if broken else self.samples
+            tries = broken[: self.samples]
+            tries += [view.sample(srng) for _ in range(self.samples - len(tries))]
+            deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+            for world in tries:
+                if won >= need or (sampled >= self.give_up and not won):
+                    break  # enough worlds won, or the first all failed (the rest likely would too)
+                left = 3600.0 if deadline is None else deadline - time.perf_counter()
+                if left <= 0:
+                    break
+                result = solve(world, time_limit=left, max_states=self.max_states)
+                states += result.states
+                sampled += 1
+                if result.won:
+                    won += 1
+                    worlds.append(_World(world, _without_cycles(world, list(result.moves))))
+        elif plan is not None:
+            sampled, won = plan.sampled, plan.won
+        # a world whose line would lead back to a view this game has been in is no plan to follow
+        worlds = [w for w in worlds if not _revisits(template, w.line[0], visited)]
+        if worlds:
+            votes = Counter(w.line[0] for w in worlds)
+            best = max(votes.values())
+            move = min((m for m in votes if votes[m] == best), key=lambda m: legal.index(m))
+            keep = [w for w in worlds if w.line[0] == move]
+            if searched:
+                estimate = f"it starts a win in {len(keep)} of {sampled} sampled worlds"
+                if won > len(keep):
+                    estimate += f" ({won} won, some by other moves)"
+            else:
+                worlds_text = "world that still fits" if len(keep) == 1 else "worlds that still fit"
+                estimate = f"follows its plan: a win in {len(keep)} sampled {worlds_text} every card seen"
+            reason = f"{describe(view, move)}; {estimate}"
+        else:
+            fallback = _fallback(self.fallback, template, rng, visited)
+            if fallback is None:
+                return None
+            move, why = fallback
+            reason = (f"{why}; no sampled world was won ({sampled} tried)" if searched else
+                      f"{why}; no sampled world was won, it waits for more cards to show")
+            keep = []
+        if searched or plan is None:
+            made_at, age = view.hidden_places, 0
+            wait = 0 if worlds else max(self.wait_reveals, 2 * plan.wait if plan else 0)
+        else:
+            made_at, age, wait = plan.made_at, plan.age + 1, plan.wait
+        self._store(view, move, keep, sampled, won, made_at, age, wait, visited, spent + states)
+        self.states += states
+        return Choice(move, reason, won, sampled, searched, states)
+
+    # -------------------------------------------------------------- plans
+    def _take_plan(self, view: PlayerView) -> _Plan | None:
+        for pid in reversed(self._plans):
+            plan = self._plans[pid]
+            if _masked(view, plan.mask) == plan.expected:
+                del self._plans[pid]
+                return plan
+        return None
+
+    def _store(self, view: PlayerView, move: Move, keep: list[_World], sampled: int, won: int,
+               made_at: int, age: int, wait: int, visited: frozenset, spent: int) -> None:
+        mask = _reveal_mask(view, move)
+        after = []
+        for w in keep:
+            g = w.game.copy()
+            g.play(move)
+            after.append(_World(g, w.line[1:]))
+        probe = view.world(view.unseen())
+        probe.play(move)
+        if probe.is_won:
+            return
+        expected = _masked(player_view(probe), mask)
+        self._plans[self._next_id] = _Plan(expected, mask, after, sampled, won, made_at, age=age,
+                                           wait=wait, spent=spent, visited=visited)
+        self._next_id += 1
+        while len(self._plans) > self._capacity:
+            self._plans.popitem(last=False)
+
+
+def _repair(world: Game, view: PlayerView) -> Game:
+    """``world`` made consistent with ``view``: the cards the real game turned up replace the ones
+    the world had there; each of those goes to the hidden place where the world kept the real card."""
+    hidden = hidden_cards(world)
+    if player_view(world) == view:
+        return world
+    want = Counter(view.unseen())
+    have = Counter(hidden)
+    extra = sorted((have - want).elements())  # hidden in the world, but the player has seen them
+    missing = sorted((want - have).elements())  # unseen by the player, but shown in the world
+    for x, y in zip(extra, missing, strict=True):
+        hidden[hidden.index(x)] = y
+    return view.world(hidden)
+
+
+def _position_key(g: Game) -> tuple:
+    """The position, as ``play_policy`` tells positions apart (it stops a game that repeats one)."""
+    return (tuple(map(tuple, g.tableau)), tuple(g.face_down_counts), tuple(g.waste), len(g.stock),
+            g.redeals_left, g.cards_home)
+
+
+def _without_cycles(world: Game, line: list[Move]) -> list[Move]:
+    """``line`` with every stretch that returns to a position it passed through cut out.
+
+    A solver line never meets a state twice, but a run shortcut of a one-card game, expanded into
+    single-card moves through empty columns, can pass through a position the line met before. The
+    cut line reaches the same positions in the same order, so it still wins, and a player following
+    it never goes round in a circle (``play_policy`` would stop the game there).
+    """
+    g = world.copy()
+    keys = [_position_key(g)]
+    out: list[Move] = []
+    for m in line:
+        g.play(m)
+        k = _position_key(g)
+        if k in keys:
+            j = keys.index(k)
+            del out[j:]
+            del keys[j + 1:]
+        else:
+            out.append(m)
+            keys.append(k)
+    return out
+
+
+def _still_wins(world: Game, line: list[Move]) -> bool:
+    """Does ``line`` still win in the repaired ``world`` (replayed through the engine)?"""
+    g = world.copy()
+    try:
+        for m in line:
+            g.play(m)
+    except IllegalMove:
+        return False
+    return g.is_won
+
+
+def _fallback(heuristic, world: Game, rng: _random.Random,
+              visited: frozenset) -> tuple[Move, str] | None:
+    """The heuristic's move (the cautious policy's), chosen in a world (it reads only visible
+    cards); when that would lead back to a view this game has already been in, a deal (or redeal)
+    if there is one, else ``None`` (give up)."""
+    choice = heuristic(world, rng) if heuristic is not None else None
+    if choice is not None and not _revisits(world, choice[0], visited):
+        return choice
+    for m in world.legal_moves():
+        if STOCK in (m.src, m.dst) and not _revisits(world, m, visited):
+            return m, "going round in circles on the table: turn up the next stock card instead"
+    return None
+
+
+def _revisits(world: Game, move: Move, visited: frozenset) -> bool:
+    g = world.copy()
+    g.play(move)
+    return player_view(g).key in visited
+
+
+# ---------------------------------------------------------------------------------- words
+def describe(view: PlayerView, move: Move) -> str:
+    """What ``move`` does, in a player's words, from the view alone."""
+    src, dst, count = move
+    if src == STOCK:
+        return "deal from the stock"
+    if dst == STOCK:
+        return "turn the waste over into the stock (a redeal)"
+    card = view.waste[-1] if src == WASTE else view.tableau[src][-count]
+    what = card_symbol(card) if count == 1 else f"{count} cards from {card_symbol(card)}"
+    if dst == FOUNDATION:
+        text = f"put {what} home"
+    elif not view.tableau[dst]:
+        text = f"move {what} into empty column {dst + 1}"
+    else:
+        text = f"move {what} onto {card_symbol(view.tableau[dst][-1])}"
+    if src < WASTE:
+        left = len(view.tableau[src]) - count
+        if left == 0 and view.face_down[src]:
+            text += f", turning up a face-down card in column {src + 1}"
+        elif left == 0:
+            text += f", emptying column {src + 1}"
+    empty = [i + 1 for i, col in enumerate(view.tableau)
+             if not col and not view.face_down[i] and i != dst]
+    if empty:
+        text += f"; keeps column{'s' if len(empty) > 1 else ''} {', '.join(map(str, empty))} empty"
+    return text
+

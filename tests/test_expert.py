@@ -1,0 +1,185 @@
+"""The fair expert and fair hints: what the player sees, and only that, decides the move.
+
+The fairness contract: for a given seed, the expert's choice (and a fair hint) is a function of the
+player's view. The tests swap the unseen cards among the hidden places (the stock's order and the
+face-down cards) of many positions of every variant and check that nothing changes.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from ft_widget import POLICIES, VARIANTS, Game, Move, hint, play_policy
+from ft_widget.expert import Expert, describe, hidden_cards, player_view
+from ft_widget.game import STOCK, WASTE
+from ft_widget.policies import cautious_choice, foundations_first
+
+SMALL = dict(samples=2, max_states=1500, fallback=cautious_choice)  # quick tests
+
+
+def positions(variant_id: str, count: int, seed: int = 0) -> list[Game]:
+    """``count`` positions of ``variant_id`` from deals 1-50 (the tuning deals), some played into."""
+    rng = random.Random(f"{variant_id}/{seed}")
+    out = []
+    for k in range(count):
+        game = Game(variant_id, deal=1 + (7 * k + seed) % 50)
+        for _ in range(rng.randrange(0, 60)):
+            move = foundations_first(game, rng) if rng.random() < 0.7 else None
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(move or rng.choice(moves))
+        out.append(game)
+    return out
+
+
+def permuted(game: Game, rng: random.Random) -> Game:
+    """The same position with its hidden cards (stock order and face-down cards) shuffled."""
+    cards = hidden_cards(game)
+    rng.shuffle(cards)
+    other = player_view(game).world(cards)
+    assert player_view(other) == player_view(game)
+    return other
+
+
+def test_the_view_holds_what_the_player_sees_and_not_the_hidden_cards():
+    game = Game("rank_and_file", deal=4)
+    view = player_view(game)
+    assert view.face_down == (3,) * 10 and all(len(col) == 1 for col in view.tableau)
+    assert view.stock is None and view.stock_count == 64 and view.waste == ()
+    assert len(view.unseen()) == view.hidden_places == 30 + 64
+    from dataclasses import fields
+
+    assert "deal" not in {f.name for f in fields(view)}  # the deal number would give away every card
+    game.play("s>w")
+    after = player_view(game)
+    assert after.waste == (game.waste[-1],) and after.stock_count == 63
+    other = permuted(game, random.Random(1))
+    assert hidden_cards(other) != hidden_cards(game)
+    assert player_view(other) == after
+
+
+def test_in_little_forty_the_stock_is_known_after_a_redeal():
+    game = Game("little_forty", deal=3)
+    assert player_view(game).stock is None
+    while game.stock:
+        game.play("s>w")
+    waste = game.waste
+    game.play("w>s")
+    view = player_view(game)
+    # the player watched every card of the waste being dealt: the stock is that waste turned over
+    assert view.stock == tuple(reversed(waste)) and view.hidden_places == 0
+    assert view.unseen() == []
+    rebuilt = view.world([])
+    assert rebuilt.stock == game.stock and rebuilt.waste == game.waste
+
+
+@pytest.mark.parametrize("variant_id", list(VARIANTS))
+def test_the_expert_choice_does_not_depend_on_the_hidden_cards(variant_id):
+    rng = random.Random(variant_id)
+    for game in positions(variant_id, 3):
+        if not game.legal_moves():
+            continue
+        mine = Expert(**SMALL).choose(game, 5)
+        for _ in range(2):
+            other = permuted(game, rng)
+            theirs = Expert(**SMALL).choose(other, 5)
+            assert (theirs.move, theirs.reason) == (mine.move, mine.reason), game.position()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant_id", list(VARIANTS))
+def test_the_expert_choice_does_not_depend_on_the_hidden_cards_on_many_positions(variant_id):
+    rng = random.Random(variant_id)
+    for game in positions(variant_id, 12, seed=1):
+        if not game.legal_moves():
+            continue
+        mine = Expert(samples=4, max_states=3000, fallback=cautious_choice).choose(game, 11)
+        for _ in range(3):
+            other = permuted(game, rng)
+            theirs = Expert(samples=4, max_states=3000, fallback=cautious_choice).choose(other, 11)
+            assert (theirs.move, theirs.reason) == (mine.move, mine.reason)
+
+
+@pytest.mark.parametrize("variant_id", ["forty_thieves", "number_ten", "little_forty"])
+def test_plans_kept_between_moves_stay_fair(variant_id):
+    """Through a game, the expert's plans (made from earlier views) lead it to the same move in a
+    world whose hidden cards were swapped: it kept nothing it could not have seen."""
+    game = Game(variant_id, deal=12)
+    expert, rng, shuffler = Expert(**SMALL), random.Random(3), random.Random(4)
+    followed = 0
+    for _ in range(40):
+        twin, twin_rng = copy.deepcopy(expert), random.Random()
+        twin_rng.setstate(rng.getstate())
+        other = permuted(game, shuffler)
+        mine = expert.choose(game, rng)
+        theirs = twin.choose(other, twin_rng)
+        if mine is None:
+            assert theirs is None
+            break
+        assert (theirs.move, theirs.reason) == (mine.move, mine.reason)
+        followed += not mine.searched
+        game.play(mine.move)
+    assert followed > 0  # some moves came from a kept plan, not a new search
+
+
+@pytest.mark.parametrize("variant_id", ["maria", "indian", "rank_and_file"])
+def test_a_fair_hint_does_not_depend_on_the_hidden_cards(variant_id):
+    rng = random.Random(2)
+    for game in positions(variant_id, 2, seed=3):
+        if not game.legal_moves():
+            continue
+        mine = hint(game, max_states=3000)
+        assert mine.kind == "fair" and "fair" in mine.reason and mine.move in game.legal_moves()
+        theirs = hint(permuted(game, rng), max_states=3000)
+        assert (theirs.move, theirs.reason, theirs.kind) == (mine.move, mine.reason, mine.kind)
+
+
+def test_a_peek_hint_says_it_peeked():
+    game = Game("lucas", deal=2)
+    h = hint(game, time_limit=2.0, peek=True)
+    assert h.kind == "peek" and "peek" in h.reason and "saw the stock" in h.reason
+
+
+def test_reasons_say_what_the_move_does():
+    from ft_widget.cards import parse_card
+    from ft_widget.expert import PlayerView
+
+    def cards(text):
+        return tuple(parse_card(c) for c in text.split())
+
+    view = PlayerView(VARIANTS["number_ten"],
+                      tableau=(cards("9H"), cards("TS"), (), cards("AS"), (), cards("QS")),
+                      face_down=(1, 0, 0, 0, 2, 0), foundations=((),) * 8, waste=cards("3C"),
+                      stock_count=5, stock=None, redeals_left=0)
+    text = describe(view, Move(0, 1))
+    assert text.startswith("move 9♥ onto 10♠, turning up a face-down card in column 1")
+    assert text.endswith("keeps column 3 empty")  # column 5 has face-down cards: not empty
+    assert describe(view, Move(3, 15)).startswith("put A♠ home, emptying column 4")
+    assert describe(view, Move(WASTE, 2)).startswith("move 3♣ into empty column 3")
+    assert describe(view, Move(STOCK, WASTE)) == "deal from the stock"
+
+
+def test_play_policy_returns_the_experts_reasons():
+    result = play_policy(Game("lucas", deal=10), Expert(**SMALL), rng=1, max_moves=30)
+    assert len(result.reasons) == len(result.moves) > 0
+    assert all(isinstance(r, str) and len(r) > 10 for r in result.reasons)
+    assert any("sampled world" in r for r in result.reasons)
+    assert play_policy(Game("lucas", deal=10), "cautious", rng=1, max_moves=5).reasons == []
+
+
+def test_the_expert_is_a_named_policy():
+    assert POLICIES["expert"].__class__ is Expert
+
+
+@pytest.mark.slow
+def test_the_expert_wins_a_lucas_deal_with_its_default_budget():
+    result = play_policy(Game("lucas", deal=2), "expert", rng=1)
+    assert result.status == "won"
+    replay = Game("lucas", deal=2)
+    for m in result.moves:
+        replay.play(m)
+    assert replay.is_won
