@@ -268,6 +268,21 @@ pd.DataFrame(disagree)
 # why every lesson reports both.
 
 # %% [markdown]
+# ## How the worked decisions and puzzles are found
+#
+# Each game's notebook shows one hard decision: a real position, **A** the solver's move and
+# **B** the fair player's. `notebooks/_decisions.py` looks for them along the solver's winning
+# lines, trying the fair player's move wherever it differs from the solver's, and keeps one the
+# solver proves lost (the runs and their time are in `data/decisions.json`). In Forty Thieves,
+# Limited, Maria and Streets it found such positions; in Indian, Little Forty, Lucas, Number Ten
+# and Rank and File it found none, so their notebooks show a decision where both moves still win.
+# Every verdict is asked of the solver again in the notebook, with the puzzle's budget.
+#
+# Each puzzle is the same deal a few moves before the solver's win, played on the board: after
+# each move the solver says whether the deal is still winnable, illegal moves are refused by the
+# engine as always, and `puzzle.show_answer()` shows the solver's line.
+
+# %% [markdown]
 # ## Forty Thieves with one rule changed at a time
 #
 # The other direction: start from Forty Thieves and change one rule, measured by the solver

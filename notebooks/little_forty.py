@@ -82,13 +82,10 @@ lesson_table(GAME, LESSONS)
 #
 # ## A worked decision
 #
-# In Forty Thieves, Limited, Maria and Streets we found positions where the fair player's natural
-# move loses a winnable deal. Here `notebooks/_decisions.py` found none: it tried the fair
-# player's move wherever it differed from the solver's along the solver's winning lines (the
-# runs and their time are in `data/decisions.json`), and the solver never proved one lost.
-# Runs that move, three suits to build on and four passes through the stock leave many ways round a mistake: a plausible reason, which the lessons above put numbers to. So the decision below
-# is one where the two moves differ and the question is only *whether* B is as good.
-# **A** is the solver's move, **B** the fair player's.
+# The search for a move of the fair player's that loses a winnable deal found none in this game
+# ([how decisions and puzzles are found](10_rule_differences.ipynb#How-the-worked-decisions-and-puzzles-are-found)).
+# Runs that move, three suits to build on and four passes through the stock leave many ways round a mistake: a plausible reason, which the lessons above put numbers to. So here the
+# question is only *whether* B, the fair player's move, is as good as A, the solver's.
 
 # %%
 decision = Decision(GAME)
@@ -116,9 +113,7 @@ verdicts
 # %% [markdown]
 # ## Puzzle: win from here
 #
-# The same deal, twelve moves before the solver's win. Play it out on the board; after each
-# move the solver says whether the deal is still winnable. Illegal moves are refused by the
-# engine as always. `puzzle.show_answer()` shows the solver's line.
+# The same deal, twelve moves before the solver's win: play it out on the board.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
