@@ -325,9 +325,15 @@ def test_a_hint_shows_it_is_thinking_then_an_arrow_and_words(notebook):
     nb.kernel.run("board.hint_time_limit = 1.0")
     board = board0(nb)
     hint = board.locator('button[data-action="hint"]')
+    # Record every state the button passes through: a fast answer may end "Thinking…" before a
+    # second read, so the observer, not two separate reads, says whether it was shown.
+    hint.evaluate("""b => {
+        window.__hintStates = [];
+        new MutationObserver(() => window.__hintStates.push([b.textContent, b.getAttribute("aria-busy")]))
+            .observe(b, {attributes: true, childList: true, characterData: true, subtree: true});
+    }""")
     hint.click()
-    # at once, before the solver answers
-    assert hint.inner_text() == "Thinking…" and hint.get_attribute("aria-busy") == "true"
+    wait_for(lambda: ["Thinking…", "true"] in nb.page.evaluate("window.__hintStates"), "the busy hint button")
     message = board.locator(".ft-message")
     wait_for(lambda: message.inner_text().startswith("Hint"), "the hint")
     assert hint.inner_text() == "Hint"
