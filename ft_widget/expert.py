@@ -15,7 +15,7 @@ the one function here that reads a :class:`~ft_widget.game.Game`:
 
 Method (determinization, "perfect-information Monte Carlo"): the unseen cards (104 minus every card
 in the view) are dealt at random into the hidden places (the face-down slots and, unless known, the
-stock); each such *world* is a position built with ``Game.from_position`` and solved by the solver
+stock); each such *world* is a position built with ``Game.from_piles`` and solved by the solver
 with a ``max_states`` budget (machine-independent: the same answer on any machine). A search tries up
 to ``samples`` worlds (it stops early when its first ``give_up`` all fail) and plays the move
 that starts a win in most of the won worlds (ties: the first in ``legal_moves()`` order). The won
@@ -92,18 +92,13 @@ class PlayerView:
         """The position with ``hidden`` (a full list of unseen cards) in the hidden places: the
         face-down slots column by column, bottom to top, then (unless known) the stock, bottom to top."""
         it = iter(hidden)
-        tableau = []
-        for up, down in zip(self.tableau, self.face_down, strict=True):
-            tableau.append([f"<{card_str(next(it))}>" for _ in range(down)] + [card_str(c) for c in up])
+        tableau = [[next(it) for _ in range(down)] + list(up)
+                   for up, down in zip(self.tableau, self.face_down, strict=True)]
         stock = list(self.stock) if self.stock is not None else [next(it) for _ in range(self.stock_count)]
         if next(it, None) is not None:
             raise ValueError("more hidden cards than hidden places")
-        return Game.from_position({
-            "variant": self.variant, "tableau": tableau,
-            "foundations": [[card_str(c) for c in p] for p in self.foundations],
-            "waste": [card_str(c) for c in self.waste], "stock": [card_str(c) for c in stock],
-            "redeals_left": self.redeals_left,
-        })
+        return Game.from_piles(self.variant, tableau, self.face_down, self.foundations, self.waste,
+                               stock, self.redeals_left)
 
     def sample(self, rng: _random.Random) -> Game:
         """A world: the unseen cards dealt at random into the hidden places."""
@@ -215,7 +210,7 @@ class Expert:
     they are made from views only, so they carry no hidden information.
     """
 
-    def __init__(self, samples: int = 3, max_states: int = 4_000, game_states: int = 120_000,
+    def __init__(self, samples: int = 3, max_states: int = 20_000, game_states: int = 1_000_000,
                  plans: int = 16, wait_reveals: int = 2, give_up: int = 2, replan: int = 1,
                  time_limit: float | None = None, fallback=None):
         #: ``fallback(game, rng) -> (move, reason) | None``: the fair heuristic played when no

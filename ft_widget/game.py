@@ -18,7 +18,7 @@ from . import rules
 from .cards import KING, RANK_NAMES, Card, card_str, card_symbol, rank_of
 from .deal import check_deal_number, deal_layout
 from .moves import FOUNDATION, MAX_COLUMNS, STOCK, WASTE, IllegalMove, Move, Pile
-from .position import read_position
+from .position import check_piles, read_position
 from .render import html_board, text_board
 from .variants import Variant, get_variant, variant_from_json, variant_to_json
 
@@ -500,7 +500,11 @@ class Game:
 
     def copy(self) -> Game:
         """An independent game in the same position, without history."""
-        return Game.from_position(self.position(), self.variant)
+        game = Game.__new__(Game)
+        game.variant, game.deal = self.variant, self.deal
+        game._setup([list(c) for c in self._tab], list(self._down), [list(p) for p in self._found],
+                    list(self._waste), list(self._stock), self._redeals_left)
+        return game
 
     # ------------------------------------------------------------------ positions
     def position(self) -> dict:
@@ -532,6 +536,28 @@ class Game:
         game = cls.__new__(cls)
         game.variant = variant
         game.deal = deal
+        game._setup(tableau, down, foundations, waste, stock, redeals_left)
+        return game
+
+    @classmethod
+    def from_piles(cls, variant: str | Variant, tableau, face_down, foundations, waste, stock,
+                   redeals_left: int) -> Game:
+        """A game from piles of card ints, bottom to top (the engine's own form, as the properties
+        return them); ``face_down[i]`` cards lie face down at the bottom of column ``i``. Checked
+        like a position (``ValueError`` naming the problem), without the round trip through text."""
+        variant = get_variant(variant)
+        tableau = [list(c) for c in tableau]
+        down = [int(d) for d in face_down]
+        foundations, waste, stock = [list(p) for p in foundations], list(waste), list(stock)
+        check_piles(variant, tableau, foundations, waste, stock, redeals_left)
+        if len(down) != len(tableau):
+            raise ValueError(f"face_down must give one count per column ({len(tableau)}), got {len(down)}")
+        for i, (col, d) in enumerate(zip(tableau, down)):
+            if not 0 <= d < max(len(col), 1):
+                raise ValueError(f"column {i + 1}: {d} face-down cards under {len(col)} cards "
+                                 "(a top card is always turned up)")
+        game = cls.__new__(cls)
+        game.variant, game.deal = variant, None
         game._setup(tableau, down, foundations, waste, stock, redeals_left)
         return game
 

@@ -89,21 +89,36 @@ def read_position(position: object, variant: Variant | None = None):
 
     waste, _ = _card_list(position["waste"], "waste")
     stock, _ = _card_list(position["stock"], "stock")
-
-    redeals = position["redeals_left"]
-    if isinstance(redeals, bool) or not isinstance(redeals, int) or not 0 <= redeals <= variant.redeals:
-        raise ValueError(f"redeals_left must be a whole number from 0 to {variant.redeals} "
-                         f"for {variant.name}, "
-                         f"got {redeals!r}")
+    check_piles(variant, tableau, foundations, waste, stock, position["redeals_left"], checked=True)
 
     deal = position.get("deal")
     if deal is not None:
         deal = check_deal_number(deal)
+    return variant, tableau, down, foundations, waste, stock, position["redeals_left"], deal
 
+
+def check_piles(variant: Variant, tableau, foundations, waste, stock, redeals, checked: bool = False) -> None:
+    """Check a position given as piles of card ints (the engine's own form); ``ValueError`` naming
+    the problem. ``checked``: the foundations' order was already checked (by ``read_position``)."""
+    if len(tableau) != variant.columns or len(foundations) != 8:
+        raise ValueError(f"{variant.name} has {variant.columns} columns and 8 foundations, "
+                         f"got {len(tableau)} and {len(foundations)}")
+    if not checked:
+        for i, pile in enumerate(foundations):
+            for k, c in enumerate(pile):
+                if rank_of(c) != k + 1 or suit_of(c) != suit_of(pile[0]):
+                    raise ValueError(f"foundation {i + 1} must be built up from the Ace in one suit, "
+                                     f"but card {k + 1} is {card_str(c)}")
+    if isinstance(redeals, bool) or not isinstance(redeals, int) or not 0 <= redeals <= variant.redeals:
+        raise ValueError(f"redeals_left must be a whole number from 0 to {variant.redeals} "
+                         f"for {variant.name}, "
+                         f"got {redeals!r}")
     counts = Counter(c for pile in (*tableau, *foundations, waste, stock) for c in pile)
+    if not checked and any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52 for c in counts):
+        bad = next(c for c in counts if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52)
+        raise ValueError(f"cards are ints 0–51, got {bad!r}")
     wrong = sorted((c for c in range(52) if counts[c] != 2), key=lambda c: (suit_of(c), rank_of(c)))
     if wrong:
         listed = ", ".join(f"{card_str(c)} ×{counts[c]}" for c in wrong[:8])
         more = f" and {len(wrong) - 8} more" if len(wrong) > 8 else ""
         raise ValueError(f"every card must appear exactly twice across all piles: {listed}{more}")
-    return variant, tableau, down, foundations, waste, stock, redeals, deal

@@ -68,6 +68,8 @@ runs dry proves nothing, and ``solve`` never reports ``lost`` from it.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .. import rules
 from ..game import FOUNDATION, STOCK, WASTE
 from ..variants import Variant
@@ -76,6 +78,15 @@ from ..variants import Variant
 #: on the card under it, a card above a lower card.
 WEIGHTS = (8, -2, -4, 6, -2, -1)
 
+
+
+@lru_cache(maxsize=1 << 16)
+def _home_sets(heights: tuple, build: rules.Build, prune: bool) -> tuple[frozenset, frozenset]:
+    """:meth:`Model.home_sets`, shared by every search (the expert runs thousands of small ones
+    that meet the same foundation layouts): per suit, the two pile heights name the cards that fit."""
+    fit = frozenset(13 * s + h for s in range(4) for h in {heights[2 * s], heights[2 * s + 1]} if h < 13)
+    safe = frozenset(c for c in fit if rules.safe_home(heights, c, build)) if prune else frozenset()
+    return fit, safe
 
 class Model:
     """Moves, successor states and pruning for one variant, on tuple states."""
@@ -95,7 +106,6 @@ class Model:
         self.sound = not (keep_built or home_first)
         #: found -> (cards that fit home, cards safe to send home (R4)); the foundations change
         #: far less often than the rest of the state, so this is mostly a dict hit
-        self._home: dict[tuple, tuple[frozenset, frozenset]] = {}
         self.sequences = variant.sequences
         self.stock_deal = variant.stock_deal
         self.build = variant.build
@@ -151,13 +161,7 @@ class Model:
     # ------------------------------------------------------------------ rules
     def home_sets(self, found: tuple) -> tuple[frozenset, frozenset]:
         """The cards that fit on the foundations ``found``, and those of them safe to send (R4)."""
-        sets = self._home.get(found)
-        if sets is None:
-            fit = frozenset(c for c in range(52) if rules.fits_home(found, c))
-            safe = frozenset(c for c in fit if rules.safe_home(found, c, self.build)) if self.prune \
-                else frozenset()
-            sets = self._home[found] = (fit, safe)
-        return sets
+        return _home_sets(found, self.build, self.prune)
 
     def moves(self, st: tuple) -> list[tuple[int, int, int]]:
         """Legal moves in ``st`` (with pruning: only a safe move when there is one, R2, R3)."""
