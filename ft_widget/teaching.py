@@ -360,6 +360,32 @@ class Decision:
         judge = Puzzle(self.game, goal="keep_winnable", max_states=self.max_states)
         return {str(m): judge.check(m).verdict for m in (self.best, self.player_move)}
 
+    def expert_says(self, samples: int = 8) -> ExpertSays:
+        """What the fair expert, which sees only what a player sees, makes of A and B: in how many
+        of the same sampled worlds each starts a win, and which move it plays itself, and why."""
+        from .expert import Expert, estimate
+        from .policies import cautious_choice
+
+        estimates = estimate(self.game, [self.best, self.player_move], samples=samples)
+        return ExpertSays(estimates, Expert(fallback=cautious_choice).choose(self.game, 0))
+
+
+class ExpertSays:
+    """What the fair expert makes of a decision's two moves (:meth:`Decision.expert_says`)."""
+
+    def __init__(self, estimates, choice, labels=("A", "B")):
+        self.estimates = dict(zip(labels, estimates))
+        #: the expert's own move here (an :class:`ft_widget.expert.Choice`, with its reason)
+        self.choice = choice
+
+    def __repr__(self) -> str:
+        first = next(iter(self.estimates.values()))
+        lines = [f"The fair expert ({first.sampled} worlds dealt from the cards you cannot see, "
+                 f"each solved with {first.max_states:,} positions):"]
+        lines += [f"  {label} {e.move}: a win in {e.won} of {e.sampled}" for label, e in self.estimates.items()]
+        lines.append(f"Its own move: {self.choice.move} ({self.choice.reason})")
+        return "\n".join(lines)
+
 
 def describe(game, move) -> str:
     """A move in words: ``describe(game, "w>4")`` is "w>4: 7♣ from the waste onto 8♣ (column 4)"."""

@@ -372,7 +372,7 @@ def shorten(variant, start: tuple, line: list[tuple], passes: int = 2) -> list[t
 
 
 def solve(game: Game, time_limit: float = 10.0, *, max_states: int | None = None,
-          prune: bool = True, core: str = "auto") -> SolveResult:
+          prune: bool = True, core: str = "auto", shorten_line: bool = True) -> SolveResult:
     """Solve the position of ``game`` with perfect information ("thoughtful" solitaire).
 
     The solver knows the stock order and every face-down card, so it answers "could this position
@@ -384,6 +384,8 @@ def solve(game: Game, time_limit: float = 10.0, *, max_states: int | None = None
     ``"lost"`` only when the search was exhaustive under the pruning rules of
     :mod:`ft_widget.solver.model` (each argued there and in ``docs/solver.md``), else ``"unknown"``.
     ``prune=False`` turns the pruning off (a plain exhaustive search, for tests and the curious).
+    ``shorten_line=False`` keeps the search's own line (for callers that only follow it, like the
+    expert's sampled worlds: shortening can cost ten times the search).
     ``max_states`` caps the states met (all searches together): the answer is then the same on
     any machine, however fast, and the same with ``core="compiled"`` (the C search core, used when
     it was built at install) and ``core="pure"`` (the same search in Python).
@@ -404,7 +406,7 @@ def solve(game: Game, time_limit: float = 10.0, *, max_states: int | None = None
     finally:
         if collecting:
             gc.enable()
-    if status == WON:
+    if status == WON and shorten_line:
         line = shorten(game.variant, Model.from_game(game), line)
     moves = [Move(*m) for m in line]
     if status == WON:
