@@ -4,7 +4,7 @@ such position turns up within the time given gets one where both moves win (the 
 ``player_verdict`` says which).
 
 For each won deal in ``data/solver_lines.json``, walk the solver's winning line; at every
-``--step``-th position ask the fair player (``PLAYER``) for its move. Where it differs from the
+``--step``-th position ask the habit player (``PLAYER``) for its move. Where it differs from the
 solver's, solve the position after it with ``--max-states``; a proved loss is a decision worth
 teaching (the solver's move is proved good by the rest of its line). Regenerate::
 
@@ -20,11 +20,15 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from _lessons import PLAYER  # the fair player whose moves are put to the test: named once, there
 from _lines import provenance  # run as a script: notebooks/ is on sys.path
 
 from ft_widget import POLICIES, VARIANTS, Game
 from ft_widget.solver import solve
+
+#: The player whose moves are put to the test: a habit player, cheap enough to ask at every
+#: position of every winning line; the notebooks then ask the fair expert what it makes of both
+#: moves (``Decision.expert_says``).
+PLAYER = "foundations_first"
 
 
 def _find(job):

@@ -6,14 +6,14 @@ shuffle of the 104 cards), twice:
 
 * the solver, which sees every card (the *thoughtful* player: it knows the stock's order),
   with one budget in states for every deal, so the verdicts are the same on any machine;
-* the strongest fair player the project has (``PLAYER`` below), which sees only what a
-  player at the table sees; it is cheap, so it plays more deals.
+* the strongest fair player the project has (``PLAYER`` below, the fair expert), which sees
+  only what a player at the table sees.
 
 The notebooks read ``data/lessons.json`` and compute the paired differences and their
-intervals themselves (``ft_widget.teaching.paired``). Regenerate (about ten minutes on two
-shared cores)::
+intervals themselves (``ft_widget.teaching.paired``). Regenerate (about half an hour on two
+cores)::
 
-    python notebooks/_lessons.py --deals 1-30 --player-deals 1-200 --max-states 60000
+    python notebooks/_lessons.py --deals 1-30 --player-deals 1-100 --max-states 60000
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ from ft_widget.solver import solve
 from ft_widget.studies import parse_deals
 from ft_widget.teaching import LESSONS, lesson_variant
 
-#: The fair player the lessons measure: switch to "expert" when it lands (issue #12).
-PLAYER = "foundations_first"
+#: The fair player the lessons measure: the strongest the project has (``ft_widget.expert``).
+PLAYER = "expert"
 
 
 def _solve(job):
@@ -55,7 +55,7 @@ def _play(job):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", default="1-30", help="deals the solver plays")
-    parser.add_argument("--player-deals", default="1-200", help="deals the fair player plays")
+    parser.add_argument("--player-deals", default="1-100", help="deals the fair player plays")
     parser.add_argument("--max-states", type=int, default=60_000)
     parser.add_argument("--time-limit", type=float, default=600.0, help="seconds per deal, a safety net")
     parser.add_argument("--workers", type=int, default=2)

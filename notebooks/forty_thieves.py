@@ -107,6 +107,13 @@ assert verdicts == {decision.best: "winnable", decision.player_move: "lost"}, ve
 verdicts
 
 # %% [markdown]
+# The solver's verdicts rest on cards you cannot see. What the fair expert, which sees only
+# what you see, makes of A and B ([how it judges](10_rule_differences.ipynb#The-fair-expert)):
+
+# %%
+decision.expert_says()
+
+# %% [markdown]
 # ## Puzzle: keep deal 7 alive
 #
 # Another real position (deal 7, from the solver's winning line) where the natural move

@@ -96,6 +96,13 @@ assert verdicts == {decision.best: "winnable", decision.player_move: "lost"}, ve
 verdicts
 
 # %% [markdown]
+# The solver's verdicts rest on cards you cannot see. What the fair expert, which sees only
+# what you see, makes of A and B ([how it judges](10_rule_differences.ipynb#The-fair-expert)):
+
+# %%
+decision.expert_says()
+
+# %% [markdown]
 # ## Puzzle: win deal 6 from here
 #
 # The same deal, twelve moves before the solver's win. Play it out on the board; after each

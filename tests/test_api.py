@@ -110,3 +110,30 @@ def test_the_package_exports_what_the_readme_uses():
     for name in ("Game", "Board", "Move", "Pile", "Outcome", "Variant", "VARIANTS", "Build", "rules",
                  "solve", "hint", "study", "play_policy", "POLICIES"):
         assert hasattr(ft_widget, name), name
+
+
+def test_a_game_from_piles_of_card_ints_is_checked_like_a_position():
+    g = Game("number_ten", deal=4)
+    same = Game.from_piles(g.variant, g.tableau, g.face_down_counts, g.foundations, g.waste, g.stock,
+                           g.redeals_left)
+    assert same.position() == {k: v for k, v in g.position().items() if k != "deal"}
+    bad_piles = [
+        (dict(tableau=g.tableau[:-1]), "columns"),
+        (dict(stock=g.stock[:-1]), "exactly twice"),
+        (dict(stock=g.stock[:-1] + [52]), "ints 0–51"),
+        (dict(face_down=[4] * 10), "face-down"),
+        (dict(redeals_left=1), "redeals_left"),
+    ]
+    for change, words in bad_piles:
+        parts = dict(tableau=g.tableau, face_down=g.face_down_counts, foundations=g.foundations,
+                     waste=g.waste, stock=g.stock, redeals_left=g.redeals_left) | change
+        with pytest.raises(ValueError, match=words):
+            Game.from_piles(g.variant, **parts)
+
+
+def test_a_copy_is_independent_and_keeps_the_deal():
+    g = Game("indian", deal=9)
+    c = g.copy()
+    assert c.position() == g.position() and c.deal == 9 and c.history == []
+    c.play(c.legal_moves()[0])
+    assert c.position() != g.position() and g.history == []

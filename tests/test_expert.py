@@ -12,10 +12,11 @@ import random
 
 import pytest
 
-from ft_widget import POLICIES, VARIANTS, Game, Move, hint, play_policy
-from ft_widget.expert import Expert, describe, hidden_cards, player_view
+from ft_widget import POLICIES, VARIANTS, Game, IllegalMove, Move, hint, play_policy
+from ft_widget.expert import Expert, describe, estimate, hidden_cards, player_view
 from ft_widget.game import STOCK, WASTE
 from ft_widget.policies import cautious_choice, foundations_first
+from test_safe_home import maria_trap
 
 SMALL = dict(samples=2, max_states=1500, fallback=cautious_choice)  # quick tests
 
@@ -124,6 +125,28 @@ def test_plans_kept_between_moves_stay_fair(variant_id):
         followed += not mine.searched
         game.play(mine.move)
     assert followed > 0  # some moves came from a kept plan, not a new search
+
+
+@pytest.mark.parametrize("variant_id", ["forty_thieves", "number_ten", "little_forty"])
+def test_estimates_do_not_depend_on_the_hidden_cards(variant_id):
+    rng = random.Random(6)
+    for game in positions(variant_id, 2, seed=5):
+        moves = game.legal_moves()[:3]
+        if not moves:
+            continue
+        mine = estimate(game, moves, samples=3, max_states=2000)
+        assert [e.move for e in mine] == moves and all(0 <= e.won <= 3 == e.sampled for e in mine)
+        assert estimate(permuted(game, rng), moves, samples=3, max_states=2000) == mine
+
+
+def test_estimates_tell_a_losing_move_from_a_winning_one():
+    """Maria's trap (tests/test_safe_home.py): with the hearts at 4 and 3, sending the first 5H home
+    strands the game; the two moves are judged on the same worlds, and only one wins in them."""
+    game = maria_trap()
+    found = {str(e.move): e.won for e in estimate(game, ["1>f", "2>f"], samples=2, max_states=5000)}
+    assert found == {"1>f": 0, "2>f": 2}
+    with pytest.raises(IllegalMove):
+        estimate(game, ["1>2"])
 
 
 @pytest.mark.parametrize("variant_id", ["maria", "indian", "rank_and_file"])
