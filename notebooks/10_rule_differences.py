@@ -186,18 +186,18 @@ Row(picture(ours, scale=0.5), picture(theirs, scale=0.5))
 #   replayed), *lost* (it searched every position reachable, with pruning rules proved
 #   sound in docs/solver.md) or *unknown* (its budget ran out);
 # * a **fair player** sees only what a player at the table sees. The strongest one the
-#   project has is the one the lessons use (`data/lessons.json` names it); it measures how
-#   a rule helps someone who cannot see ahead.
+#   project has, the **fair expert** (next section), is the one the lessons use; it measures
+#   how a rule helps someone who cannot see ahead.
 #
 # The table below is the solver study of deals 1–100 of every game, with *one* budget for
-# the claim: 10 seconds of search a deal (its command and machine are in
-# `data/solver_study_10s.md`). The share won is a floor on thoughtful winnability at that
-# budget, won + unknown a ceiling; the intervals are Wilson 95% intervals.
+# the claim: 10 seconds of search a deal with the compiled search core (its command, machine
+# and load are in `data/solver_study_10s_compiled.md`). The share won is a floor on thoughtful
+# winnability at that budget, won + unknown a ceiling; the intervals are Wilson 95% intervals.
 
 # %%
 from ft_widget.studies import wilson
 
-study = pd.read_csv("../data/solver_study_10s.csv")
+study = pd.read_csv("../data/solver_study_10s_compiled.csv")
 rows = []
 for variant, group in study.groupby("variant", sort=False):
     n, won, lost = len(group), int((group["result"] == "won").sum()), int((group["result"] == "lost").sum())
@@ -214,6 +214,52 @@ print(f"hardest for the solver: {hardest} ({winnable.loc[hardest, 'won']} of "
       f"{winnable.loc[hardest, 'deals']} won); easiest: {easiest} ({winnable.loc[easiest, 'won']})")
 
 # %% [markdown]
+# ## The fair expert
+#
+# A person cannot see the stock or the face-down cards, so the solver's table is not how often
+# a *person* wins. The fair expert (`POLICIES["expert"]`, module `ft_widget.expert`) plays from
+# what a player at the table knows: every face-up card, the cards it has watched being dealt,
+# and how many cards are face down and in the stock, not which. At a decision it
+#
+# 1. deals the cards it has not seen at random into the hidden places: one possible *world*;
+# 2. asks the solver to win each of a few such worlds (five, with 20,000 positions each);
+# 3. plays the move that starts a win in most of the worlds won, and keeps those worlds as a
+#    plan while the cards that turn up still fit them; when no world is won, it plays a
+#    careful habit's move and waits for more cards to show.
+#
+# Its choice never depends on where the hidden cards really are: the tests swap them around
+# on many positions of every game and check that the move and its reason stay the same. The
+# board's **Hint** button asks it (a *fair* hint); `hint(game, peek=True)` asks the solver and
+# says that it peeked. To judge two moves, `ft_widget.expert.estimate` plays each in the same
+# sampled worlds and counts the wins: that is what each game's worked decision shows.
+#
+# How often does it win? The three players on the same 100 deals of every game, deals that
+# nobody tuned on (`data/expert_table.md` has the commands, machine and times):
+
+# %%
+table = pd.read_csv("../data/expert_table_summary.csv")
+table["game"] = [VARIANTS[v].name for v in table["variant"]]
+shown = table.set_index("game")[["deals", "expert_won", "expert_ci95", "foundations_first_won",
+                                 "solver_won", "solver_ci95"]]
+assert shown["deals"].nunique() == 1
+shown
+
+# %%
+share = table.set_index("game")
+hardest = share["expert_won"].idxmin()
+print(f"The fair expert wins {share.loc[hardest, 'expert_won']} of {share.loc[hardest, 'deals']} "
+      f"{hardest} deals, the solver {share.loc[hardest, 'solver_won']}, the foundations-first habit "
+      f"{share.loc[hardest, 'foundations_first_won']}.")
+ratio = (share["expert_won"] / share["solver_won"]).sort_values()
+print("expert's wins as a share of the solver's, lowest first:",
+      ", ".join(f"{g} {r:.2f}" for g, r in ratio.items()))
+
+# %% [markdown]
+# Read the gap between the two columns as the worth of seeing every card (at these budgets):
+# where it is small, the game rewards care more than luck; where it is large, much of the game
+# is decided by cards nobody at the table can see.
+
+# %% [markdown]
 # ## How the lessons measure
 #
 # Each game's notebook has two or three lessons of the form "what does this rule change?".
@@ -226,7 +272,7 @@ print(f"hardest for the solver: {hardest} ({winnable.loc[hardest, 'won']} of "
 # * **solver wins**: share of deals the solver won within its budget (`data/lessons.json`
 #   names the budget, in positions: the same verdicts on any machine). A deal the budget
 #   did not settle counts as not won, so this measures "won within this budget";
-# * **player wins** and **player cards home**: the fair player, on more deals (it is cheap).
+# * **player wins** and **player cards home**: the fair expert, on more deals than the solver.
 #
 # What this does **not** prove: it measures one budget and one fair player. A difference
 # whose interval contains zero is not shown to be zero, only not shown; a rule that helps
@@ -243,7 +289,7 @@ print(example, "— clear of zero:", example.clear)
 assert (example.a, example.b, example.diff) == (0.25, 0.75, 0.5)
 
 # %% [markdown]
-# ### The planner and the habit player can disagree
+# ### Seeing every card and seeing only your own can disagree
 #
 # Across the lessons of all nine games: where do the solver's wins and the fair player's
 # cards home move in *opposite* directions, both clearly (intervals clear of zero)?
@@ -263,20 +309,22 @@ for variant in VARIANTS:
 pd.DataFrame(disagree)
 
 # %% [markdown]
-# Where such rows appear, a rule that gives the planner more to work with gives the habit
-# player less (or the other way round): how hard a game is depends on who plays it. That is
-# why every lesson reports both.
+# Where such rows appear, a rule that gives the all-seeing solver more to work with gives the
+# fair player less (or the other way round): how hard a game is depends on what the player
+# can see. That is why every lesson reports both.
 
 # %% [markdown]
 # ## How the worked decisions and puzzles are found
 #
 # Each game's notebook shows one hard decision: a real position, **A** the solver's move and
-# **B** the fair player's. `notebooks/_decisions.py` looks for them along the solver's winning
-# lines, trying the fair player's move wherever it differs from the solver's, and keeps one the
-# solver proves lost (the runs and their time are in `data/decisions.json`). In Forty Thieves,
+# **B** the move of a habit player (`foundations_first`, cheap enough to ask at every position).
+# `notebooks/_decisions.py` looks for them along the solver's winning lines, trying the habit
+# player's move wherever it differs from the solver's, and keeps one the solver proves lost
+# (the runs and their time are in `data/decisions.json`). In Forty Thieves,
 # Limited, Maria and Streets it found such positions; in Indian, Little Forty, Lucas, Number Ten
 # and Rank and File it found none, so their notebooks show a decision where both moves still win.
-# Every verdict is asked of the solver again in the notebook, with the puzzle's budget.
+# Every verdict is asked of the solver again in the notebook, with the puzzle's budget, and the
+# fair expert says what it makes of both moves from the cards a player can see.
 #
 # Each puzzle is the same deal a few moves before the solver's win, played on the board: after
 # each move the solver says whether the deal is still winnable, illegal moves are refused by the

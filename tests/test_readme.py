@@ -31,3 +31,13 @@ def test_readme_api_tour_runs_as_shown():
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.failures == 0 and runner.tries >= 8
+
+
+def test_readme_expert_table_is_the_committed_one():
+    """The README's expert table is data/expert_table.md's, line for line (numbers from data)."""
+    text = README.read_text(encoding="utf-8")
+    m = re.search(r"<!-- expert-table:.*?-->\n(.*?)\n<!-- /expert-table -->", text, re.S)
+    assert m, "README lost its expert-table markers"
+    data = (README.parent / "data" / "expert_table.md").read_text(encoding="utf-8")
+    table = [line for line in data.splitlines() if line.startswith("|")]
+    assert m.group(1).strip().splitlines() == table
