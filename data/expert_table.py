@@ -8,8 +8,8 @@ variant, named ``<player>-<variant>.csv`` in the folders given::
         --processes 2 --out runs/expert-$v.csv
       python -m ft_widget.studies --variants $v --deals 10001-10100 --policy foundations_first \
         --processes 2 --out runs/foundations_first-$v.csv
-      python -m ft_widget.studies --variants $v --deals 10001-10100 --time-limit 600 \
-        --max-states 100000 --processes 1 --out runs/solver-$v.csv
+      python -m ft_widget.studies --variants $v --deals 10001-10100 --time-limit 3600 \
+        --max-states 5000000 --processes 2 --out runs/solver-$v.csv
     done
     python data/expert_table.py runs/ --notes notes.md
 

@@ -84,7 +84,7 @@ decision = Decision(GAME)
 print(describe(decision.game, decision.best), "\n" + describe(decision.game, decision.player_move))
 assert not decision.game.stock and not decision.game.tableau[3]  # as the text says
 print(f"stock {len(decision.game.stock)}, {decision.game.cards_home} cards home;"
-      f" the fair player ({decision.player}) plays {decision.player_move}")
+      f" the habit player ({decision.player}) plays {decision.player_move}")
 decision.boards()
 
 # %% [markdown]

@@ -66,7 +66,7 @@ lesson_table(GAME, LESSONS)
 # ## A worked decision
 #
 # Deal 6: the stock is used up and column 2 has just been emptied. **A** moves the 8♠ of
-# column 6 into it; **B** plays the waste's 8♦ there, the fair player's habit. Twelve columns
+# column 6 into it; **B** plays the waste's 8♦ there, the habit player's move. Twelve columns
 # are a lot of room, but in a one-pass game the empty one is still the only place a buried
 # card can go.
 
@@ -75,7 +75,7 @@ decision = Decision(GAME)
 g = decision.game
 assert not g.stock and [i + 1 for i, c in enumerate(g.tableau) if not c] == [2]  # as the text says
 print(describe(g, decision.best), "\n" + describe(g, decision.player_move))
-print(f"{g.cards_home} cards home; the fair player ({decision.player}) plays {decision.player_move}")
+print(f"{g.cards_home} cards home; the habit player ({decision.player}) plays {decision.player_move}")
 decision.boards()
 
 # %% [markdown]

@@ -65,10 +65,10 @@ lesson_table(GAME, LESSONS)
 #
 # ## A worked decision
 #
-# The search for a move of the fair player's that loses a winnable deal found none in this game
+# The search for a move of the habit player's that loses a winnable deal found none in this game
 # ([how decisions and puzzles are found](10_rule_differences.ipynb#How-the-worked-decisions-and-puzzles-are-found)).
 # Thirteen columns and the Aces already home leave many ways round a mistake: a plausible reason, which the lessons above put numbers to. So here the
-# question is only *whether* B, the fair player's move, is as good as A, the solver's.
+# question is only *whether* B, the habit player's move, is as good as A, the solver's.
 
 # %%
 decision = Decision(GAME)

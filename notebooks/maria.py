@@ -69,14 +69,14 @@ lesson_table(GAME, LESSONS)
 #
 # Deal 10, late in the game: three cards left in the stock and column 9 just emptied. **A**
 # moves a card from column 1 into the empty column; **B** plays the waste's top card there,
-# the fair player's habit.
+# the habit player's move.
 
 # %%
 decision = Decision(GAME)
 g = decision.game
 assert len(g.stock) == 3 and not g.tableau[8]  # as the text says
 print(describe(g, decision.best), "\n" + describe(g, decision.player_move))
-print(f"the fair player ({decision.player}) plays {decision.player_move}")
+print(f"the habit player ({decision.player}) plays {decision.player_move}")
 decision.boards()
 
 # %% [markdown]
