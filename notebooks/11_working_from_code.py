@@ -178,7 +178,8 @@ runs.pivot_table(index="policy", columns="variant", values=["cards home", "won"]
 study("lucas", range(1, 21), policy=home_waste_dig, progress=False)["result"].value_counts()
 
 # %% [markdown]
-# Rules of thumb rarely win these games: none of them looks ahead. The solver does, and a
+# Rules of thumb rarely win these games: none of them looks ahead. The expert does, in worlds
+# it deals from the cards it has not seen; the solver looks ahead with every card shown, and a
 # study runs it the same way: without `policy`, each deal is solved. A `max_states` budget
 # (instead of a time limit) makes the result the same on any machine:
 
