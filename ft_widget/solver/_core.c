@@ -21,6 +21,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #define MAXCOLS 16
 #define MAXLEN 63
@@ -38,6 +41,12 @@ typedef struct {
 } State;
 
 enum { RUNNING = 0, WON = 1, LOST = 2 };
+
+/* A child of the state being expanded: where its encoding sits in kbuf, its hash, its score. */
+struct Child {
+    uint32_t at, len, h32;
+    int v, won;
+};
 
 typedef struct {
     uint32_t *items;
@@ -69,12 +78,31 @@ typedef struct {
     Bucket *buckets; /* NBUCKETS of them */
     int top;         /* no bucket above it holds a state */
     size_t hn;       /* states in the queue */
-    uint64_t expanded;
+    uint64_t expanded, generated; /* states expanded, children looked up */
+    /* one expansion's children, encoded before any is looked up (see expand_one) */
+    uint8_t *kbuf;
+    size_t kbuf_cap;
+    struct Child *kids;
+    size_t kids_cap;
     int status;
     uint32_t won_idx;
 } Search;
 
 /* ------------------------------------------------------------------ memory */
+
+/* Ask for huge pages on a large block: the hash table and the arena are read at random, and with
+ * 4 KB pages nearly every lookup also misses the TLB. Only a hint (Linux, where transparent huge
+ * pages are "madvise"); elsewhere nothing. */
+static void advise_huge(void *p, size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const uintptr_t H = (uintptr_t)2 << 20;
+    if (bytes < 2 * H) return;
+    uintptr_t a = ((uintptr_t)p + H - 1) & ~(H - 1), b = ((uintptr_t)p + bytes) & ~(H - 1);
+    if (b > a) madvise((void *)a, b - a, MADV_HUGEPAGE);
+#else
+    (void)p; (void)bytes;
+#endif
+}
 
 static int grow(void **p, size_t *cap, size_t need, size_t elem) {
     if (need <= *cap) return 0;
@@ -84,21 +112,32 @@ static int grow(void **p, size_t *cap, size_t need, size_t elem) {
     if (!q) { PyErr_NoMemory(); return -1; }
     *p = q;
     *cap = c;
+    advise_huge(q, c * elem);
     return 0;
 }
 
+/* Two independent lanes of 8 bytes, so the multiplications of one overlap the other's. */
 static inline uint64_t hash_bytes(const uint8_t *b, size_t n) {
-    uint64_t h = 0x243F6A8885A308D3ull ^ n;
+    uint64_t h = 0x243F6A8885A308D3ull ^ n, g = 0x13198A2E03707344ull;
     size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
+    for (; i + 16 <= n; i += 16) {
+        uint64_t w, x;
         memcpy(&w, b + i, 8);
+        memcpy(&x, b + i + 8, 8);
         h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+        g = (g ^ x) * 0xC2B2AE3D27D4EB4Full;
         h ^= h >> 29;
+        g ^= g >> 31;
     }
-    uint64_t w = 0;
-    memcpy(&w, b + i, n - i);
-    h = (h ^ w) * 0xBF58476D1CE4E5B9ull;
+    uint64_t w = 0, x = 0;
+    if (n - i > 8) {
+        memcpy(&w, b + i, 8);
+        memcpy(&x, b + i + 8, n - i - 8);
+    } else {
+        memcpy(&w, b + i, n - i);
+    }
+    h = (h ^ w ^ (g * 0x165667B19E3779F9ull)) * 0xBF58476D1CE4E5B9ull;
+    h ^= x;
     h ^= h >> 31;
     h *= 0x94D049BB133111EBull;
     h ^= h >> 32;
@@ -169,17 +208,36 @@ static int home_masks(Search *s, const uint8_t *found, uint64_t *fit, uint64_t *
 static inline int cmp_col(const State *st, int a, int b) {
     int la = st->len[a], lb = st->len[b], m = la < lb ? la : lb;
     const uint8_t *x = st->cards[a], *y = st->cards[b];
+    if (m && x[0] != y[0]) return (int)x[0] - (int)y[0]; /* nearly always settled by the bottom card */
     for (int i = 0; i < m; i++)
         if (x[i] != y[i]) return (int)x[i] - (int)y[i];
     if (la != lb) return la - lb;
     return (int)st->down[a] - (int)st->down[b];
 }
 
-static inline size_t encode(const Search *s, const State *st, uint8_t *out) {
+/* Copy ``n`` bytes in 16-byte blocks: the rows of a State have room for it, and so does every
+ * buffer encode writes to (SLACK bytes past its end). Columns are short: a fixed-size copy is
+ * cheaper than memcpy's call for a handful of bytes. */
+#define SLACK 16
+static inline void copy16(uint8_t *to, const uint8_t *from, int n) {
+    for (int o = 0; o < n; o += 16) memcpy(to + o, from + o, 16);
+}
+
+/* Does column ``c`` still sit between its neighbours in the column order? */
+static inline int in_place(const State *st, int n, int c) {
+    return (c <= 0 || cmp_col(st, c - 1, c) <= 0) && (c >= n - 1 || cmp_col(st, c, c + 1) <= 0);
+}
+
+/* Pack ``st`` into ``out``. ``st`` is a child of a state whose columns were in canonical order and
+ * differs from it only in columns ``c1`` and ``c2`` (-1: none): when those still sit between their
+ * neighbours the order stands, as every other neighbouring pair is unchanged; otherwise (or with
+ * ``c1`` = -2: any order) the columns are sorted. */
+static inline size_t encode(const Search *s, const State *st, uint8_t *out, int c1, int c2) {
     int order[MAXCOLS];
     int n = s->ncols;
     for (int i = 0; i < n; i++) order[i] = i;
-    if (s->prune) { /* R1: columns sorted; the parent's were, so this is nearly in order */
+    if (s->prune && (c1 == -2 || (c1 >= 0 && !in_place(st, n, c1)) || (c2 >= 0 && !in_place(st, n, c2)))) {
+        /* R1: columns sorted; the parent's were, so this is nearly in order */
         for (int i = 1; i < n; i++) {
             int x = order[i], j = i - 1;
             while (j >= 0 && cmp_col(st, order[j], x) > 0) { order[j + 1] = order[j]; j--; }
@@ -190,16 +248,16 @@ static inline size_t encode(const Search *s, const State *st, uint8_t *out) {
     for (int q = 0; q < n; q++) {
         int i = order[q];
         *p++ = st->len[i];
-        memcpy(p, st->cards[i], st->len[i]);
+        copy16(p, st->cards[i], st->len[i]);
         p += st->len[i];
     }
     for (int i = 0; i < 4; i++) *p++ = (uint8_t)(st->found[2 * i] | st->found[2 * i + 1] << 4);
     *p++ = st->wlen;
-    memcpy(p, st->waste, st->wlen);
+    copy16(p, st->waste, st->wlen);
     p += st->wlen;
     *p++ = st->slen;
     if (!s->by_length) {
-        memcpy(p, st->stock, st->slen);
+        copy16(p, st->stock, st->slen);
         p += st->slen;
         *p++ = st->redeals;
     }
@@ -266,6 +324,9 @@ static int ensure_states(Search *s, size_t need) {
     s->move = q;
     if (!(q = realloc(s->off, (c + 1) * 4))) goto fail;
     s->off = q;
+    advise_huge(s->parent, c * 4);
+    advise_huge(s->move, c * 4);
+    advise_huge(s->off, (c + 1) * 4);
     s->cap = c;
     return 0;
 fail:
@@ -273,13 +334,15 @@ fail:
     return -1;
 }
 
-/* Add the state encoded at arena + arena_len if it is new. Returns its index + 1, 0 if seen, -1 on error. */
-static long commit(Search *s, size_t len, uint32_t parent, uint32_t mv) {
-    uint8_t *b = s->arena + s->arena_len;
-    /* The key: everything, or without the face-down counts where they change no move (key_down 0) */
-    size_t klen = (s->key_down || !s->has_down) ? len : len - s->ncols;
-    uint64_t h = hash_bytes(b, klen);
-    uint32_t h32 = (uint32_t)h;
+/* The key: everything, or without the face-down counts where they change no move (key_down 0) */
+static inline size_t key_len(const Search *s, size_t len) {
+    return (s->key_down || !s->has_down) ? len : len - s->ncols;
+}
+
+/* Add the state encoded at ``b`` (``len`` bytes, its key hashed to ``h32``) if it is new, copying it
+ * to the end of the arena. Returns its index + 1, 0 if seen, -1 on error. */
+static long commit(Search *s, const uint8_t *b, size_t len, uint32_t h32, uint32_t parent, uint32_t mv) {
+    size_t klen = key_len(s, len);
     size_t mask = s->tcap - 1, j = h32 & mask;
     uint64_t t;
     while ((t = s->table[j])) {
@@ -294,6 +357,8 @@ static long commit(Search *s, size_t len, uint32_t parent, uint32_t mv) {
         PyErr_SetString(PyExc_MemoryError, "the search's states outgrew 4 GB");
         return -1;
     }
+    if (grow((void **)&s->arena, &s->arena_cap, s->arena_len + len, 1)) return -1;
+    if (b != s->arena + s->arena_len) memcpy(s->arena + s->arena_len, b, len);
     uint32_t idx = (uint32_t)s->n++;
     s->parent[idx] = parent;
     s->move[idx] = mv;
@@ -304,6 +369,7 @@ static long commit(Search *s, size_t len, uint32_t parent, uint32_t mv) {
         size_t nc = s->tcap * 2;
         uint64_t *nt = calloc(nc, 8);
         if (!nt) { PyErr_NoMemory(); return -1; }
+        advise_huge(nt, nc * 8);
         for (size_t i = 0; i < s->tcap; i++) {
             uint64_t e = s->table[i];
             if (!e) continue;
@@ -451,6 +517,18 @@ static inline void apply_move(const Search *s, State *st, uint32_t mv) {
 
 /* ------------------------------------------------------------------ the search */
 
+/* Room for ``n`` children of ``MAXSTATE`` bytes at most each. */
+static int ensure_kids(Search *s, size_t n) {
+    if (grow((void **)&s->kbuf, &s->kbuf_cap, n * MAXSTATE + SLACK, 1)) return -1;
+    return grow((void **)&s->kids, &s->kids_cap, n, sizeof(struct Child));
+}
+
+/* Expand the best state. Its children are looked up in the order Model.moves makes them, as in
+ * search.py, but in passes: first all are played, encoded and hashed and their table slots
+ * prefetched; then the slots are read and the stored states they name are prefetched; only then
+ * is each child committed. A large table and arena miss the cache on nearly every lookup, and
+ * most children are states already met (about one in ten is new), so overlapping those misses
+ * is most of a lookup's cost. The commits, and so the search, are exactly those of one pass. */
 static int expand_one(Search *s) {
     uint32_t idx = queue_pop(s);
     State st;
@@ -459,6 +537,8 @@ static int expand_one(Search *s) {
     if (home_masks(s, st.found, &fit, &safe)) return -1;
     uint32_t moves[MAXMOVES]; /* on the stack: a callback in home_masks may let another thread's search run */
     int nm = gen_moves(s, &st, fit, safe, moves);
+    if (ensure_kids(s, (size_t)nm)) return -1;
+    s->generated += (uint64_t)nm;
     int cv[MAXCOLS], cvsum = 0, base = s->w[2] * st.wlen;
     for (int i = 0; i < 8; i++) base += s->w[0] * st.found[i];
     for (int i = 0; i < s->ncols; i++) {
@@ -466,6 +546,10 @@ static int expand_one(Search *s) {
         cvsum += cv[i];
         base += s->w[1] * st.down[i];
     }
+    int home = 0;
+    for (int i = 0; i < 8; i++) home += st.found[i];
+    size_t mask = s->tcap - 1, at = 0;
+    /* pass 1: play, encode, hash, score; prefetch the table slot */
     for (int q = 0; q < nm; q++) {
         uint32_t mv = moves[q];
         int src = mv & 255, dst = (mv >> 8) & 255;
@@ -476,28 +560,25 @@ static int expand_one(Search *s) {
         memcpy(found, st.found, 8);
         uint8_t wlen = st.wlen, slen = st.slen, redeals = st.redeals;
         apply_move(s, &st, mv);
-        if (grow((void **)&s->arena, &s->arena_cap, s->arena_len + MAXSTATE, 1)) return -1;
-        size_t len = encode(s, &st, s->arena + s->arena_len);
-        long r = commit(s, len, idx, mv);
-        if (r < 0) return -1;
-        if (r > 0) {
-            int home = 0;
-            for (int i = 0; i < 8; i++) home += st.found[i];
-            if (home == 104) { s->status = WON; s->won_idx = (uint32_t)(r - 1); return 0; }
-            int v;
-            if (src == s->sid || dst == s->sid) {
-                v = base + cvsum + s->w[2] * (st.wlen - wlen);
-            } else {
-                int dv = 0, dd = 0;
-                for (int i = 0; i < 8; i++) dv += s->w[0] * (st.found[i] - found[i]);
-                if (src < s->ncols) {
-                    dv += column_value(s, st.cards[src], st.len[src]) - cv[src];
-                    dd += st.down[src] - sdown;
-                }
-                if (dst < s->ncols) dv += column_value(s, st.cards[dst], st.len[dst]) - cv[dst];
-                v = base + cvsum + dv + s->w[1] * dd + s->w[2] * (st.wlen - wlen);
+        struct Child *k = &s->kids[q];
+        size_t len = encode(s, &st, s->kbuf + at, src < s->ncols ? src : -1, dst < s->ncols ? dst : -1);
+        k->at = (uint32_t)at;
+        k->len = (uint32_t)len;
+        k->h32 = (uint32_t)hash_bytes(s->kbuf + at, key_len(s, len));
+        at += len;
+        __builtin_prefetch(&s->table[k->h32 & mask]);
+        k->won = dst == s->fid && home == 103;
+        if (src == s->sid || dst == s->sid) {
+            k->v = base + cvsum + s->w[2] * (st.wlen - wlen);
+        } else {
+            int dv = 0, dd = 0;
+            for (int i = 0; i < 8; i++) dv += s->w[0] * (st.found[i] - found[i]);
+            if (src < s->ncols) {
+                dv += column_value(s, st.cards[src], st.len[src]) - cv[src];
+                dd += st.down[src] - sdown;
             }
-            if (queue_push(s, v, (uint32_t)(r - 1))) return -1;
+            if (dst < s->ncols) dv += column_value(s, st.cards[dst], st.len[dst]) - cv[dst];
+            k->v = base + cvsum + dv + s->w[1] * dd + s->w[2] * (st.wlen - wlen);
         }
         /* undo */
         if (src < s->ncols) { st.len[src] = slen_src; st.down[src] = sdown; }
@@ -506,6 +587,27 @@ static int expand_one(Search *s) {
         st.wlen = wlen;
         st.slen = slen;
         st.redeals = redeals;
+    }
+    /* pass 2: the first state of a matching tag in each child's slot run: prefetch its bytes */
+    for (int q = 0; q < nm; q++) {
+        uint32_t h32 = s->kids[q].h32;
+        uint64_t t;
+        for (size_t j = h32 & mask; (t = s->table[j]); j = (j + 1) & mask)
+            if ((uint32_t)(t >> 32) == h32) {
+                uint32_t i = (uint32_t)t - 1;
+                __builtin_prefetch(s->arena + s->off[i]);
+                break;
+            }
+    }
+    /* pass 3: commit in order */
+    for (int q = 0; q < nm; q++) {
+        struct Child *k = &s->kids[q];
+        long r = commit(s, s->kbuf + k->at, k->len, k->h32, idx, moves[q]);
+        if (r < 0) return -1;
+        if (r > 0) {
+            if (k->won) { s->status = WON; s->won_idx = (uint32_t)(r - 1); return 0; }
+            if (queue_push(s, k->v, (uint32_t)(r - 1))) return -1;
+        }
     }
     return 0;
 }
@@ -544,10 +646,11 @@ static PyObject *Search_get_nbytes(Search *s, void *c) {
     return PyLong_FromSize_t(b);
 }
 static PyObject *Search_get_expanded(Search *s, void *c) { return PyLong_FromUnsignedLongLong(s->expanded); }
+static PyObject *Search_get_generated(Search *s, void *c) { return PyLong_FromUnsignedLongLong(s->generated); }
 
 static void Search_dealloc(Search *s) {
     free(s->fc_key); free(s->fc_fit); free(s->fc_safe);
-    free(s->arena); free(s->off); free(s->parent); free(s->move);
+    free(s->arena); free(s->off); free(s->kbuf); free(s->kids); free(s->parent); free(s->move);
     free(s->table);
     if (s->buckets)
         for (int b = 0; b < NBUCKETS; b++) free(s->buckets[b].items);
@@ -663,9 +766,9 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     if (!s->table) { PyErr_NoMemory(); return -1; }
     if (ensure_states(s, 1)) return -1;
     s->off[0] = 0;
-    if (grow((void **)&s->arena, &s->arena_cap, MAXSTATE, 1)) return -1;
-    size_t len = encode(s, &st, s->arena);
-    long r = commit(s, len, 0, 0);
+    if (ensure_kids(s, 1)) return -1;
+    size_t len = encode(s, &st, s->kbuf, -2, -2);
+    long r = commit(s, s->kbuf, len, (uint32_t)hash_bytes(s->kbuf, key_len(s, len)), 0, 0);
     if (r <= 0) return -1;
     int home = 0;
     for (int i = 0; i < 8; i++) home += st.found[i];
@@ -688,6 +791,7 @@ static PyGetSetDef Search_getset[] = {
     {"status", (getter)Search_get_status, NULL, "0 running, 1 won, 2 ran dry", NULL},
     {"nbytes", (getter)Search_get_nbytes, NULL, "bytes the search holds for its states", NULL},
     {"expanded", (getter)Search_get_expanded, NULL, "states expanded", NULL},
+    {"generated", (getter)Search_get_generated, NULL, "children looked up (new states and repeats)", NULL},
     {NULL}};
 
 static PyTypeObject SearchType = {
