@@ -104,4 +104,5 @@ def test_memory_per_state_is_bounded(variant_id):
         s.advance(4)
     per_state = s.nbytes / s.states
     assert per_state < search_module.MAX_BYTES_PER_STATE
-    assert search_module.MAX_STATES * search_module.MAX_BYTES_PER_STATE < 0.9e9
+    # 900 MB of states at most, leaving room under 1 GB for the rest of the process
+    assert search_module.MAX_STATES * search_module.MAX_BYTES_PER_STATE <= 0.9e9

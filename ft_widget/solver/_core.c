@@ -14,23 +14,20 @@
  * the eight foundation heights (two to a byte), the waste (length, cards), the stock (its length; without
  * redeals the stock is always a prefix of the first one, otherwise its cards and the redeals
  * left), and last the face-down count of each column. Memory per state: its bytes plus 12 of bookkeeping
- * (offset, parent, move), 4 of queue and 16-32 of hash table (kept at most half full).
+ * (offset, parent, move), 4 of queue and 11-21 of hash table (kept at most three quarters full).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 #define MAXCOLS 16
 #define MAXLEN 63
 #define MAXPILE 127
 #define MAXSTATE (MAXCOLS * (MAXLEN + 2) + 8 + 2 * (MAXPILE + 1) + 2)
 #define MAXMOVES 8192
-#define CORE_INTERFACE 2 /* search.CORE_INTERFACE: raise both when the arguments or the search change */
+#define CORE_INTERFACE 3 /* search.CORE_INTERFACE: raise both when the arguments or the search change */
 
 typedef struct {
     uint8_t len[MAXCOLS], down[MAXCOLS];
@@ -90,20 +87,6 @@ typedef struct {
 
 /* ------------------------------------------------------------------ memory */
 
-/* Ask for huge pages on a large block: the hash table and the arena are read at random, and with
- * 4 KB pages nearly every lookup also misses the TLB. Only a hint (Linux, where transparent huge
- * pages are "madvise"); elsewhere nothing. */
-static void advise_huge(void *p, size_t bytes) {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    const uintptr_t H = (uintptr_t)2 << 20;
-    if (bytes < 2 * H) return;
-    uintptr_t a = ((uintptr_t)p + H - 1) & ~(H - 1), b = ((uintptr_t)p + bytes) & ~(H - 1);
-    if (b > a) madvise((void *)a, b - a, MADV_HUGEPAGE);
-#else
-    (void)p; (void)bytes;
-#endif
-}
-
 static int grow(void **p, size_t *cap, size_t need, size_t elem) {
     if (need <= *cap) return 0;
     size_t c = *cap ? *cap : 1024;
@@ -112,7 +95,6 @@ static int grow(void **p, size_t *cap, size_t need, size_t elem) {
     if (!q) { PyErr_NoMemory(); return -1; }
     *p = q;
     *cap = c;
-    advise_huge(q, c * elem);
     return 0;
 }
 
@@ -324,9 +306,6 @@ static int ensure_states(Search *s, size_t need) {
     s->move = q;
     if (!(q = realloc(s->off, (c + 1) * 4))) goto fail;
     s->off = q;
-    advise_huge(s->parent, c * 4);
-    advise_huge(s->move, c * 4);
-    advise_huge(s->off, (c + 1) * 4);
     s->cap = c;
     return 0;
 fail:
@@ -365,11 +344,11 @@ static long commit(Search *s, const uint8_t *b, size_t len, uint32_t h32, uint32
     s->arena_len += len;
     s->off[idx + 1] = s->arena_len;
     s->table[j] = (uint64_t)h32 << 32 | (idx + 1);
-    if (s->n * 2 > s->tcap) { /* keep the table at most half full */
+    if (s->n * 4 > s->tcap * 3) { /* at most three quarters full: probe runs stay short (most
+                                    * sit in one cache line) and the table costs 11-21 bytes a state */
         size_t nc = s->tcap * 2;
         uint64_t *nt = calloc(nc, 8);
         if (!nt) { PyErr_NoMemory(); return -1; }
-        advise_huge(nt, nc * 8);
         for (size_t i = 0; i < s->tcap; i++) {
             uint64_t e = s->table[i];
             if (!e) continue;

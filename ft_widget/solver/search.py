@@ -97,11 +97,12 @@ def _evaluator(model: Model):
 #: expansions a search makes in one turn before the next search of the portfolio runs
 TURN = 256
 #: A solve stops ("unknown") once its searches hold this many states together: the memory bound.
-#: The compiled core holds 87-146 bytes a state (measured over 2 million states of deal 1 of each
-#: variant; ``python -m ft_widget.bench solver`` prints it), under MAX_BYTES_PER_STATE, so a solve
-#: stays under 800 MB however long it may run. Being a count, it gives the same answer on both paths.
-MAX_STATES = 5_000_000
-MAX_BYTES_PER_STATE = 160
+#: The compiled core holds 82-148 bytes a state (``python -m ft_widget.bench solver`` prints it per
+#: variant), under MAX_BYTES_PER_STATE. One search of 6 million states peaked at 661 MB for the
+#: whole process in Maria and 870 MB in Little Forty, whose key carries the stock, so a solve stays
+#: under 1 GB however long it may run. Being a count, it gives the same answer on both paths.
+MAX_STATES = 6_000_000
+MAX_BYTES_PER_STATE = 150
 RUNNING = None
 
 
@@ -218,7 +219,7 @@ class CompiledSearch:
 
 
 #: the version of the compiled core's interface this module speaks (``_core.c`` defines it too)
-CORE_INTERFACE = 2
+CORE_INTERFACE = 3
 
 try:
     from . import _core
