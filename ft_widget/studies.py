@@ -176,6 +176,23 @@ def summarize(df):
     return pd.DataFrame(out)
 
 
+def settled_markdown(summary) -> str:
+    """A Markdown table of a :func:`summarize` result (or its CSV, read back): per game the deals
+    won, proved lost and unknown, and the share settled (won or lost) with its Wilson interval.
+    The README shows it for the solver studies, and its test checks it against the CSV."""
+    from .variants import VARIANTS
+
+    lines = ["| game | deals | won | proved lost | unknown | settled | settled 95% CI |",
+             "|---|---|---|---|---|---|---|"]
+    for r in summary.to_dict("records"):
+        n, settled = int(r["deals"]), int(r["won"]) + int(r["lost"])
+        lo, hi = wilson(settled, n)
+        name = VARIANTS[r["variant"]].name if r["variant"] in VARIANTS else r["variant"]
+        lines.append(f"| {name} | {n} | {int(r['won'])} | {int(r['lost'])} | {int(r['unknown'])} | "
+                     f"{settled / n:.0%} | {lo:.3f}–{hi:.3f} |")
+    return "\n".join(lines)
+
+
 def side_by_side(frames: dict):
     """Players side by side on the same deals: ``frames`` maps a player's name to its study rows.
 

@@ -41,3 +41,67 @@ def test_readme_expert_table_is_the_committed_one():
     data = (README.parent / "data" / "expert_table.md").read_text(encoding="utf-8")
     table = [line for line in data.splitlines() if line.startswith("|")]
     assert m.group(1).strip().splitlines() == table
+
+
+def test_readme_solver_tables_are_the_committed_data():
+    """The README's solver tables are rendered from the CSV files their markers name: the speed
+    table from the bench's CSV, each study table from its summary CSV."""
+    import csv
+
+    import pandas as pd
+
+    from ft_widget.bench import speed_markdown
+    from ft_widget.studies import settled_markdown
+
+    text = README.read_text(encoding="utf-8")
+    blocks = re.findall(r"<!-- (solver-speed|solver-study): (\S+) .*?-->\n(.*?)\n<!-- /\1 -->", text, re.S)
+    assert {kind for kind, _, _ in blocks} == {"solver-speed", "solver-study"}, "README lost its solver-table markers"
+    for kind, path, table in blocks:
+        data = README.parent / path
+        if kind == "solver-speed":
+            with data.open(encoding="utf-8") as f:
+                expected = speed_markdown(list(csv.DictReader(f)))
+        else:
+            expected = settled_markdown(pd.read_csv(data))
+        assert table.strip() == expected, f"README's table from {path} is stale"
+
+
+def test_readme_names_the_games_the_solver_settles():
+    """The sentence naming the games settled in at least 90 % of deals in every study range is
+    computed from the summary CSVs the README's study tables show."""
+    import pandas as pd
+
+    from ft_widget.variants import VARIANTS
+
+    text = README.read_text(encoding="utf-8")
+    paths = re.findall(r"<!-- solver-study: (\S+) ", text)
+    m = re.search(r"settled in at least 90 % of deals in every range: (.*?); not in: (.*?)\.", text, re.S)
+    assert m and paths, "README lost its sentence on the games the solver settles"
+    shares = {}
+    for path in paths:
+        for r in pd.read_csv(README.parent / path).to_dict("records"):
+            share = (r["won"] + r["lost"]) / r["deals"]
+            shares[r["variant"]] = min(share, shares.get(r["variant"], 1.0))
+    def listed(variants):
+        names = [VARIANTS[v].name for v in variants]
+        return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
+    assert " ".join(m.group(1).split()) == listed([v for v, p in shares.items() if p >= 0.9])
+    assert " ".join(m.group(2).split()) == listed([v for v, p in shares.items() if p < 0.9])
+
+
+def test_readme_names_the_variants_at_the_speed_target():
+    """The sentence on the 1,000,000 states a second target is computed from the bench's CSV."""
+    import csv
+
+    from ft_widget.variants import VARIANTS
+
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    path = re.search(r"<!-- solver-speed: (\S+) ", text).group(1)
+    with (README.parent / path).open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    fast = [VARIANTS[r["variant"]].name for r in rows if int(r["compiled_1000k_per_s"]) >= 1_000_000]
+    said = ", ".join(fast[:-1]) + " and " + fast[-1] if len(fast) > 1 else "".join(fast)
+    sentence = (f"met in the sound search over a million states by {said} only, not by the other "
+                f"{len(rows) - len(fast)};")
+    assert sentence in text
