@@ -106,3 +106,17 @@ def test_memory_per_state_is_bounded(variant_id):
     assert per_state < search_module.MAX_BYTES_PER_STATE
     # 900 MB of states at most, leaving room under 1 GB for the rest of the process
     assert search_module.MAX_STATES * search_module.MAX_BYTES_PER_STATE <= 0.9e9
+
+
+@needs_core
+def test_full_memory_leaves_the_sound_search_to_prove_a_loss(monkeypatch):
+    """Forty Thieves deal 129 is lost: the sound search alone exhausts it after about 1.3 million
+    states, the whole portfolio after about 1.56 million. With room for only 1,400,000 states
+    the portfolio fills it first; the win-only searches are then let go and the sound search
+    goes on alone to the proof. A caller's own budget (max_states) still stops the portfolio."""
+    monkeypatch.setattr(search_module, "MAX_STATES", 1_400_000)
+    game = Game("forty_thieves", deal=129)
+    proved = solve(game, time_limit=600)
+    assert proved.status == "lost" and proved.states > 1_400_000
+    budget = solve(game, time_limit=600, max_states=1_400_000)
+    assert budget.status == "unknown" and 1_400_000 < budget.states < 1_401_000

@@ -274,7 +274,9 @@ def search(members: list[tuple[Model, int]], start: tuple, time_limit: float,
            max_states: int | None = None, core: str = "auto"):
     """Run the searches ``members`` (model, turns a round) from ``start`` until one wins, the
     sound one (the first) runs dry, or the time or ``max_states`` (states met, all searches
-    together) runs out. ``core``: "compiled", "pure" or "auto" (compiled when built).
+    together) runs out. Without ``max_states``, once the searches hold :data:`MAX_STATES` states
+    the win-only ones are let go and the sound one goes on alone until it holds that many itself.
+    ``core``: "compiled", "pure" or "auto" (compiled when built).
     Returns ``(status, line of engine moves (src, dst, count), states)``."""
     deadline = time.perf_counter() + time_limit
     cls = _search_class(core)
@@ -286,22 +288,35 @@ def search(members: list[tuple[Model, int]], start: tuple, time_limit: float,
     running = list(searches)
     release = cls.release_seconds_per_state
     limit = MAX_STATES if max_states is None else min(max_states, MAX_STATES)
+    dropped = 0  # states met by searches let go of
     while True:
         if not running:  # only heuristic searches were run, and all ran dry: that proves nothing
-            return UNKNOWN, [], sum(e.states for e, _ in searches)
+            return UNKNOWN, [], dropped + sum(e.states for e, _ in searches)
         for entry in list(running):
             s, turns = entry
             status = s.status if s.status is not RUNNING else s.advance(turns)
             if status == WON:
-                return WON, _engine_line(s.model, start, s.line()), sum(e.states for e, _ in searches)
+                return WON, _engine_line(s.model, start, s.line()), dropped + sum(e.states for e, _ in searches)
             if status == LOST:
                 if s.model.sound:
-                    return LOST, [], sum(e.states for e, _ in searches)
+                    return LOST, [], dropped + sum(e.states for e, _ in searches)
                 running.remove(entry)  # a heuristic search ran dry: that proves nothing
                 continue
-            states = sum(e.states for e, _ in searches)
-            if time.perf_counter() + states * release > deadline or states > limit:
-                return UNKNOWN, [], states
+            held = sum(e.states for e, _ in searches)
+            if time.perf_counter() + held * release > deadline:
+                return UNKNOWN, [], dropped + held
+            if held > limit:
+                sound = searches[0]
+                if max_states is not None or len(searches) == 1 or not sound[0].model.sound \
+                        or sound[0].status is not RUNNING:
+                    return UNKNOWN, [], dropped + held
+                # The memory is full but time is left: let the win-only searches go and give
+                # their room to the sound search, which alone can prove a loss (and still wins
+                # what it finds). A budget the caller gave (max_states) counts every state met
+                # instead, so its answers stay those of the whole portfolio.
+                dropped += held - sound[0].states
+                searches, running = [sound], [sound]
+                break
 
 
 def _engine_line(model: Model, start: tuple, line: list[tuple]) -> list[tuple]:
@@ -389,7 +404,9 @@ def solve(game: Game, time_limit: float = 10.0, *, max_states: int | None = None
     expert's sampled worlds: shortening can cost ten times the search).
     ``max_states`` caps the states met (all searches together): the answer is then the same on
     any machine, however fast, and the same with ``core="compiled"`` (the C search core, used when
-    it was built at install) and ``core="pure"`` (the same search in Python).
+    it was built at install) and ``core="pure"`` (the same search in Python). Without it, the
+    memory bound :data:`MAX_STATES` applies to the states held: once the searches hold that many,
+    the win-only ones are let go and the sound one goes on alone while time is left.
 
     >>> from ft_widget import Game
     >>> result = solve(Game("lucas", deal=3), max_states=20_000)
