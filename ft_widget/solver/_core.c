@@ -506,7 +506,7 @@ static int ensure_kids(Search *s, size_t n) {
  * search.py, but in passes: first all are played, encoded and hashed and their table slots
  * prefetched; then the slots are read and the stored states they name are prefetched; only then
  * is each child committed. A large table and arena miss the cache on nearly every lookup, and
- * most children are states already met (about one in ten is new), so overlapping those misses
+ * most children are states already met (one in two to four is new), so overlapping those misses
  * is most of a lookup's cost. The commits, and so the search, are exactly those of one pass. */
 static int expand_one(Search *s) {
     uint32_t idx = queue_pop(s);
