@@ -92,7 +92,8 @@ def bench_solver_speed(variants: list[str], deals: tuple[int, ...] = (1, 2), bud
             states = lookups = nbytes = 0
             dt = 0.0
             for d in range(deals[0], deals[0] + 10_000):
-                s = CompiledSearch(Model(ALL[v]), Model.from_game(Game(v, deal=d)))
+                # the sound search as a solve without a budget runs it (with R6)
+                s = CompiledSearch(Model(ALL[v], deal_and_play=True), Model.from_game(Game(v, deal=d)))
                 t0 = time.process_time()
                 while s.status is None and states + s.states < large:
                     s.advance(8)

@@ -40,6 +40,10 @@ def test_identical_answers_on_deals(variant_id):
         game = Game(variant_id, deal=deal)
         compiled, pure = both(game, max_states=6_000)
         assert (compiled.status, compiled.states, compiled.moves) == (pure.status, pure.states, pure.moves)
+        # the sound search with R6 alone, as a solve without a budget runs it
+        sound = [(Model(game.variant, deal_and_play=True), 1)]
+        start = Model.from_game(game)
+        assert search(sound, start, 600.0, 6_000, "compiled") == search(sound, start, 600.0, 6_000, "pure")
 
 
 @needs_core
@@ -70,8 +74,8 @@ def test_identical_answers_on_small_positions_pruned_and_plain(variant_id):
     seen = set()
     for game in games:
         start = Model.from_game(game)
-        for prune in (True, False):
-            for model, turns in portfolio(game.variant, prune):
+        for prune, deal_and_play in ((True, False), (True, True), (False, False)):
+            for model, turns in portfolio(game.variant, prune, deal_and_play):
                 compiled = search([(model, turns)], start, 600.0, 4_000, core="compiled")
                 pure = search([(model, turns)], start, 600.0, 4_000, core="pure")
                 assert compiled == pure, (prune, model.sound, game.position())
@@ -99,24 +103,40 @@ def test_without_the_core_solve_takes_the_pure_path(monkeypatch):
 def test_memory_per_state_is_bounded(variant_id):
     """Bytes the core holds per state met (states, bookkeeping, queue, table) stay small enough
     that the solver's state limit keeps a solve under 1 GB."""
-    s = CompiledSearch(Model(VARIANTS[variant_id]), Model.from_game(Game(variant_id, deal=1)))
-    while s.status is None and s.states < 200_000:
-        s.advance(4)
-    per_state = s.nbytes / s.states
-    assert per_state < search_module.MAX_BYTES_PER_STATE
+    for deal_and_play in (False, True):  # with a budget, and as a solve without one runs it
+        model = Model(VARIANTS[variant_id], deal_and_play=deal_and_play)
+        s = CompiledSearch(model, Model.from_game(Game(variant_id, deal=1)))
+        while s.status is None and s.states < 200_000:
+            s.advance(4)
+        assert s.nbytes / s.states < search_module.MAX_BYTES_PER_STATE
     # 900 MB of states at most, leaving room under 1 GB for the rest of the process
     assert search_module.MAX_STATES * search_module.MAX_BYTES_PER_STATE <= 0.9e9
 
 
 @needs_core
+def test_deal_and_play_halves_the_states_of_a_loss_proof():
+    """R6 stores no state with the card just dealt on the waste: the sound search alone exhausts
+    Forty Thieves deal 129 after 592,656 states with it and 1,295,519 without (docs/solver.md)."""
+    start = Model.from_game(Game("forty_thieves", deal=129))
+    counts = []
+    for deal_and_play in (True, False):
+        s = CompiledSearch(Model(VARIANTS["forty_thieves"], deal_and_play=deal_and_play), start)
+        while s.advance(1000) is None:
+            pass
+        assert s.status == "lost"
+        counts.append(s.states)
+    assert counts == [592_656, 1_295_519]
+
+
+@needs_core
 def test_full_memory_leaves_the_sound_search_to_prove_a_loss(monkeypatch):
-    """Forty Thieves deal 129 is lost: the sound search alone exhausts it after about 1.3 million
-    states, the whole portfolio after about 1.56 million. With room for only 1,400,000 states
-    the portfolio fills it first; the win-only searches are then let go and the sound search
-    goes on alone to the proof. A caller's own budget (max_states) still stops the portfolio."""
-    monkeypatch.setattr(search_module, "MAX_STATES", 1_400_000)
+    """Forty Thieves deal 129 is lost: the sound search alone (with R6, as a solve without a budget
+    runs it) exhausts it after 592,656 states, the whole portfolio after 856,338. With room for only
+    600,000 states the portfolio fills it first; the win-only searches are then let go and the sound
+    search goes on alone to the proof. A caller's own budget (max_states) still stops the portfolio."""
+    monkeypatch.setattr(search_module, "MAX_STATES", 600_000)
     game = Game("forty_thieves", deal=129)
     proved = solve(game, time_limit=600)
-    assert proved.status == "lost" and proved.states > 1_400_000
-    budget = solve(game, time_limit=600, max_states=1_400_000)
-    assert budget.status == "unknown" and 1_400_000 < budget.states < 1_401_000
+    assert proved.status == "lost" and proved.states > 600_000
+    budget = solve(game, time_limit=600, max_states=600_000)
+    assert budget.status == "unknown" and 600_000 < budget.states < 601_000

@@ -99,3 +99,44 @@ def test_a_shortcut_that_cannot_be_made_says_why():
         with pytest.raises(IllegalMove, match=words):
             game.expand(text)
         assert game.position() == before
+
+
+@pytest.mark.parametrize("variant", [v for v in VARIANT_IDS if Model(Game(v, 1).variant, deal_and_play=True).deal_and_play])
+def test_deal_and_play_moves_are_every_deal_then_play_the_engine_allows(variant):
+    """R6 replaces the deal by "deal i cards and play the i-th": for every i, exactly the engine's
+    moves of the card then on the waste (the first empty column only, R2; only home, and no deeper
+    deal, once R4 calls that card safe), each expanding into engine moves that reach the model's
+    successor."""
+    from ft_widget.game import FOUNDATION, STOCK, WASTE
+
+    rng = random.Random(f"deal-and-play-{variant}")
+    model = Model(Game(variant, 1).variant, deal_and_play=True)
+    checked = deep = 0
+    for _ in range(250):
+        game = Game.from_position(random_position(variant, rng))
+        state = Model.from_game(game)
+        moves = model.moves(state)
+        if not state[4] or (len(moves) == 1 and moves[0][1] == FOUNDATION and moves[0][0] != STOCK):
+            continue  # no stock, or R4 forces a column's or the waste's card home first
+        got = {m for m in moves if m[0] == STOCK}
+        assert (STOCK, WASTE, 1) not in got
+        expected = set()
+        dealt = game.copy()
+        for i in range(1, len(state[4]) + 1):
+            dealt.play(Move(STOCK, WASTE, 1))
+            top = dealt.waste[-1]
+            if top in model.home_sets(Model.from_game(dealt)[2])[1]:
+                expected.add((STOCK, FOUNDATION, i))
+                break
+            empties = [j for j, col in enumerate(dealt.tableau) if not col][:1]
+            expected |= {(STOCK, m.dst, i) for m in dealt.legal_moves()
+                         if m.src == WASTE and (m.dst == FOUNDATION or dealt.tableau[m.dst] or m.dst in empties)}
+        assert got == expected, game.position()
+        for move in got:
+            g = game.copy()
+            for step in model.expand(state, move):
+                g.play(Move(*step))
+            assert Model.from_game(g) == model.apply(state, move)
+            checked += 1
+            deep += move[2] > 1
+    assert checked > 50 and deep > 25, (checked, deep)

@@ -27,7 +27,7 @@
 #define MAXPILE 127
 #define MAXSTATE (MAXCOLS * (MAXLEN + 2) + 8 + 2 * (MAXPILE + 1) + 2)
 #define MAXMOVES 8192
-#define CORE_INTERFACE 3 /* search.CORE_INTERFACE: raise both when the arguments or the search change */
+#define CORE_INTERFACE 4 /* search.CORE_INTERFACE: raise both when the arguments or the search change */
 
 typedef struct {
     uint8_t len[MAXCOLS], down[MAXCOLS];
@@ -52,7 +52,8 @@ typedef struct {
 
 typedef struct {
     PyObject_HEAD
-    int ncols, seq, stock_deal, prune, run_moves, keep_built, home_first, by_length, turn, key_down, has_down;
+    int ncols, seq, stock_deal, prune, run_moves, keep_built, home_first, by_length, turn, key_down, has_down,
+        deal_play;
     int waste_safe;
     int w[6]; /* score weights: home, face down, waste, empty column, not built, above a lower card */ /* may a safe waste top go home as the only move (ft_widget.rules.safe_from_waste) */
     int wid, sid, fid; /* the engine's pile numbers for waste, stock, foundations */
@@ -456,7 +457,16 @@ static int gen_moves(const Search *s, const State *st, uint64_t fit, uint64_t sa
             for (int j = head[s->onto[c][o]]; j >= 0; j = next[j]) out[m++] = MV(s->wid, j, 1);
         for (int e = 0; e < ne; e++) out[m++] = MV(s->wid, empties[e], 1);
     }
-    if (st->slen) out[m++] = MV(s->sid, s->wid, 1);
+    if (st->slen && s->deal_play) { /* R6: deal i cards and play the i-th */
+        for (int i = 1; i <= st->slen; i++) {
+            int c = st->stock[st->slen - i];
+            if (s->waste_safe && (safe >> c & 1)) { out[m++] = MV(s->sid, s->fid, i); break; } /* R4 */
+            if (fit >> c & 1) out[m++] = MV(s->sid, s->fid, i);
+            for (int o = 0; o < s->nonto[c]; o++)
+                for (int j = head[s->onto[c][o]]; j >= 0; j = next[j]) out[m++] = MV(s->sid, j, i);
+            for (int e = 0; e < ne; e++) out[m++] = MV(s->sid, empties[e], i);
+        }
+    } else if (st->slen) out[m++] = MV(s->sid, s->wid, 1);
     else if (st->wlen && st->redeals) out[m++] = MV(s->wid, s->sid, 1);
     return m;
 }
@@ -465,9 +475,15 @@ static int gen_moves(const Search *s, const State *st, uint64_t fit, uint64_t sa
 static inline void apply_move(const Search *s, State *st, uint32_t mv) {
     int src = mv & 255, dst = (mv >> 8) & 255, k = mv >> 16;
     if (src == s->sid) {
-        int d = s->stock_deal < st->slen ? s->stock_deal : st->slen;
-        for (int q = 0; q < d; q++) st->waste[st->wlen++] = st->stock[--st->slen];
-        return;
+        if (dst != s->wid) { /* R6: deal k cards, then play the last of them as a waste move */
+            for (int q = 0; q < k; q++) st->waste[st->wlen++] = st->stock[--st->slen];
+            src = s->wid;
+            k = 1;
+        } else {
+            int d = s->stock_deal < st->slen ? s->stock_deal : st->slen;
+            for (int q = 0; q < d; q++) st->waste[st->wlen++] = st->stock[--st->slen];
+            return;
+        }
     }
     if (dst == s->sid) {
         for (int q = 0; q < st->wlen; q++) st->stock[q] = st->waste[st->wlen - 1 - q];
@@ -547,7 +563,7 @@ static int expand_one(Search *s) {
         at += len;
         __builtin_prefetch(&s->table[k->h32 & mask]);
         k->won = dst == s->fid && home == 103;
-        if (src == s->sid || dst == s->sid) {
+        if ((src == s->sid && dst == s->wid) || dst == s->sid) {
             k->v = base + cvsum + s->w[2] * (st.wlen - wlen);
         } else {
             int dv = 0, dd = 0;
@@ -659,15 +675,15 @@ static int read_cards(PyObject *seq, uint8_t *out, int max, const char *what) {
 /* Search(onto, home_sets, flags, weights, piles, start)
  *   onto: 52 sequences, the cards each card may be built on (ft_widget.rules, via the Model)
  *   flags: (sequences, stock_deal, prune, run_moves, keep_built, home_first, stock_by_length, turn,
- *           key_has_down, waste_safe)
+ *           key_has_down, waste_safe, deal_and_play)
  *   weights: the score's six weights (search.py's _evaluator)
  *   piles: (waste, stock, foundation) pile numbers
  *   start: (tableau, down, found, waste, stock, redeals) as Model.from_game gives it */
 static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     PyObject *onto, *home_sets, *start;
-    int seq, deal, prune, run, keep, homef, bylen, turn, keydown, wsafe, wid, sid, fid, w[6];
-    if (!PyArg_ParseTuple(args, "OO(iiiiiiiiii)(iiiiii)(iii)O", &onto, &home_sets, &seq, &deal, &prune, &run,
-                          &keep, &homef, &bylen, &turn, &keydown, &wsafe, &w[0], &w[1], &w[2], &w[3], &w[4],
+    int seq, deal, prune, run, keep, homef, bylen, turn, keydown, wsafe, dplay, wid, sid, fid, w[6];
+    if (!PyArg_ParseTuple(args, "OO(iiiiiiiiiii)(iiiiii)(iii)O", &onto, &home_sets, &seq, &deal, &prune, &run,
+                          &keep, &homef, &bylen, &turn, &keydown, &wsafe, &dplay, &w[0], &w[1], &w[2], &w[3], &w[4],
                           &w[5], &wid, &sid, &fid, &start))
         return -1;
     if (s->home_sets) { PyErr_SetString(PyExc_RuntimeError, "Search is initialised once"); return -1; }
@@ -675,6 +691,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     s->home_first = homef; s->by_length = bylen; s->turn = turn > 0 ? turn : 1;
     s->key_down = keydown;
     s->waste_safe = wsafe;
+    s->deal_play = dplay;
     for (int i = 0; i < 6; i++) {
         if (w[i] < -64 || w[i] > 64) { PyErr_SetString(PyExc_ValueError, "weights within -64..64"); return -1; }
         s->w[i] = w[i];

@@ -18,8 +18,9 @@ A *state* is a tuple ``(tableau, down, found, waste, stock, redeals)``:
 
 A move is ``(src, dst, count)`` with the engine's pile numbers.
 
-Pruning rules (the search uses them only when ``prune=True``; ``tests/test_solver_pruning.py``
-checks on hundreds of small positions that the pruned search and a plain exhaustive search agree):
+Pruning rules (the search uses them only when ``prune=True``, R6 only when asked;
+``tests/test_solver_pruning.py`` checks on hundreds of small positions that the pruned search and a
+plain exhaustive search agree):
 
 R1 *Column symmetry.* Columns are interchangeable: no rule names a column, so two states that differ
    only by the order of their columns have the same outcome (a winning line for one becomes one
@@ -48,6 +49,27 @@ R5 *Face-down counts do not tell states apart in the one-card games.* There only
    have the same legal lines, so the key leaves them out (:meth:`Model.key`); in the sequence games
    they decide how much of a column may move and stay in the key. (The win-only searches share the
    key; their run moves do look at face-down cards, so there the merge is a heuristic, like H1, H2.)
+
+R6 *Deal and play (one-card stock, no redeal).* The deal is replaced by the moves "deal ``i`` cards
+   and play the ``i``-th to X" (``(STOCK, X, i)``; :meth:`Model.expand` writes it out as ``i`` deals
+   and a waste move), so no state with the card just dealt still on the waste is ever stored.
+   *Argument.* A move among the columns and the foundations neither reads nor changes the stock
+   and the waste, and a deal neither reads nor changes the columns and the foundations; so a
+   column move made right after a deal can be made right before it instead, and the position
+   after both is the same. Moving every such move back past the deals before it, any line becomes
+   one in which each deal is followed by another deal or by a move of the card just dealt (the
+   stack order makes that card the next to leave the waste). A won line plays every card, so each
+   run of deals ends in a move of its last card: one R6 move. Every winning line therefore has a
+   twin made of R6 moves and the other moves, through the same positions wherever the waste's
+   top is not the card dealt last. With R4: the moves are offered only when R4 forces nothing in
+   the state (the state's columns and foundations are those of every card of the run), and the run
+   stops at the first card R4 would send home once dealt, with that move alone, since R4 is sound
+   in the state where that card lies on the waste. About half the states of a deal's sound search
+   have the card just dealt on top, and R6 stores none of them (``tests/test_solver_core.py``:
+   Forty Thieves deal 129 is exhausted after 592,656 states instead of 1,295,519). The moves
+   of a state are more (every card of the stock that can be played somewhere), so with a small
+   ``max_states`` budget those children fill it sooner; :func:`~ft_widget.solver.search.solve`
+   therefore uses R6 only when no budget is given (``Model(..., deal_and_play=True)``).
 
 Cycles of reversible moves need no rule of their own: a state already seen is never expanded again.
 
@@ -92,7 +114,7 @@ class Model:
     """Moves, successor states and pruning for one variant, on tuple states."""
 
     def __init__(self, variant: Variant, prune: bool = True, *, run_moves: bool = False,
-                 keep_built: bool = False, home_first: bool = False,
+                 keep_built: bool = False, home_first: bool = False, deal_and_play: bool = False,
                  weights: tuple[int, ...] = WEIGHTS):
         self.variant = variant
         #: the best-first score's weights (see search._evaluator); they order the search only
@@ -115,6 +137,10 @@ class Model:
         self.stock_by_length = variant.redeals == 0
         #: whether face-down counts are part of a state's identity (R5: not in one-card games)
         self.key_has_down = variant.sequences or not prune
+        #: R6 (sound search, one-card stock, no redeal): "deal i cards and play the last" replaces
+        #: the deal, so no state with the card just dealt on the waste is stored
+        self.deal_and_play = (deal_and_play and prune and self.sound and variant.stock_deal == 1
+                              and variant.redeals == 0)
 
     # ------------------------------------------------------------------ conversion
     @staticmethod
@@ -239,7 +265,21 @@ class Model:
                     add((WASTE, j, 1))
             for j in empties:
                 add((WASTE, j, 1))
-        if stock:
+        if stock and self.deal_and_play:
+            # R6: deal i cards and play the i-th (the stock's i-th card from the top) at once
+            for i in range(1, len(stock) + 1):
+                c = stock[-i]
+                if c in safe and self.waste_safe:  # R4 would force it home once it is dealt
+                    add((STOCK, FOUNDATION, i))
+                    break
+                if c in fit:
+                    add((STOCK, FOUNDATION, i))
+                for onto in accepts[c]:
+                    for j in tops.get(onto, ()):
+                        add((STOCK, j, i))
+                for j in empties:
+                    add((STOCK, j, i))
+        elif stock:
             add((STOCK, WASTE, 1))
         elif waste and redeals:
             add((WASTE, STOCK, 1))
@@ -249,6 +289,8 @@ class Model:
         """The engine moves that make ``move`` in ``st``: a run move of a one-card game becomes
         single-card moves through the empty columns; any other move is itself."""
         src, dst, k = move
+        if src == STOCK and dst != WASTE:  # R6: deal k cards, play the last
+            return [(STOCK, WASTE, 1)] * k + [(WASTE, dst, 1)]
         if k == 1 or self.sequences:
             return [move]
         free = [j for j, col in enumerate(st[0]) if not col and j != dst]
@@ -259,6 +301,9 @@ class Model:
         tab, down, found, waste, stock, redeals = st
         src, dst, n = move
         if src == STOCK:
+            if dst != WASTE:  # R6: deal n cards, then play the last of them
+                waste, stock = waste + stock[:-n - 1:-1], stock[:-n]
+                return self.apply((tab, down, found, waste, stock, redeals), (WASTE, dst, 1))
             k = min(self.stock_deal, len(stock))
             return (tab, down, found, waste + stock[:-k - 1:-1], stock[:-k], redeals)
         if dst == STOCK:

@@ -194,7 +194,7 @@ class CompiledSearch:
         self.model = model
         flags = (int(model.sequences), model.stock_deal, int(model.prune), int(model.run_moves),
                  int(model.keep_built), int(model.home_first), int(model.stock_by_length), TURN,
-                 int(model.key_has_down), int(model.waste_safe))
+                 int(model.key_has_down), int(model.waste_safe), int(model.deal_and_play))
         # The rules travel as data and as the Model's own answers: the building table, and
         # home_sets (fits home / safe home, R4) asked once per foundation layout.
         self._core = _core.Search(model.accepts, model.home_sets, flags, model.weights,
@@ -219,7 +219,7 @@ class CompiledSearch:
 
 
 #: the version of the compiled core's interface this module speaks (``_core.c`` defines it too)
-CORE_INTERFACE = 3
+CORE_INTERFACE = 4
 
 try:
     from . import _core
@@ -250,10 +250,11 @@ def _search_class(core: str):
     raise ValueError(f"core must be 'auto', 'compiled' or 'pure', not {core!r}")
 
 
-def portfolio(variant, prune: bool = True) -> list[tuple[Model, int]]:
+def portfolio(variant, prune: bool = True, deal_and_play: bool = False) -> list[tuple[Model, int]]:
     """The searches :func:`solve` runs side by side, sound one first, each with its turns a round.
 
-    * the sound search (R1-R4 only): the one that can prove a loss;
+    * the sound search (the pruning rules only; R6 with ``deal_and_play``, which ``solve`` asks
+      for when it has no ``max_states`` budget): the one that can prove a loss;
     * H1+H2, two turns a round: the best finder of wins in the sequence games and Indian;
     * H2 alone: it won deals of Streets and Maria that the other two missed.
 
@@ -265,7 +266,7 @@ def portfolio(variant, prune: bool = True) -> list[tuple[Model, int]]:
     """
     if not prune:
         return [(Model(variant, prune=False), 1)]
-    return [(Model(variant), 1),
+    return [(Model(variant, deal_and_play=deal_and_play), 1),
             (Model(variant, run_moves=True, keep_built=True, home_first=True), 2),
             (Model(variant, run_moves=True, home_first=True), 1)]
 
@@ -400,6 +401,9 @@ def solve(game: Game, time_limit: float = 10.0, *, max_states: int | None = None
     ``"lost"`` only when the search was exhaustive under the pruning rules of
     :mod:`ft_widget.solver.model` (each argued there and in ``docs/solver.md``), else ``"unknown"``.
     ``prune=False`` turns the pruning off (a plain exhaustive search, for tests and the curious).
+    Without ``max_states`` the sound search also folds each run of deals into the play that follows
+    it (R6 of :mod:`ft_widget.solver.model`), storing half the states; under a budget it does not,
+    since its many children per state would fill a small budget sooner.
     ``shorten_line=False`` keeps the search's own line (for callers that only follow it, like the
     expert's sampled worlds: shortening can cost ten times the search).
     ``max_states`` caps the states met (all searches together): the answer is then the same on
@@ -419,7 +423,8 @@ def solve(game: Game, time_limit: float = 10.0, *, max_states: int | None = None
     collecting = gc.isenabled()
     gc.disable()
     try:
-        status, line, states = search(portfolio(game.variant, prune), Model.from_game(game),
+        members = portfolio(game.variant, prune, deal_and_play=max_states is None)
+        status, line, states = search(members, Model.from_game(game),
                                       time_limit, max_states, core)
     finally:
         if collecting:
