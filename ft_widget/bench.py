@@ -1,4 +1,4 @@
-"""Benchmarks: ``python -m ft_widget.bench engine|solver|expert``.
+"""Benchmarks: ``python -m ft_widget.bench engine|candidates|solver|deal-and-play|expert``.
 
 ``engine``  random playouts per variant; reports positions per second, where one position is
             ``legal_moves()`` + ``play()`` of a random legal move, with every playout taken back
@@ -12,6 +12,10 @@
             its memory per state; then solves deals per variant and reports won, lost, unknown,
             median and worst time, and states per second (``--speed-only`` stops after the first
             table).
+``deal-and-play``  what R6 (deal and play) changes: per variant with a one-card stock and no
+            redeal, deals won by solve's portfolio under a state budget with R6 in the sound
+            search and without, with the states met; and the states the sound search alone
+            needs to exhaust the deals it proves lost (``--exhaust``).
 ``expert``  plays the fair expert on deals per variant (wins, seconds and solver states a game),
             and times fair hints (the board's Hint) on positions of those deals.
 """
@@ -174,6 +178,51 @@ def bench_solver(variants: list[str], deals: list[int], time_limit: float, proce
     return s[cols].to_dict("records")
 
 
+def bench_deal_and_play(variants: list[str], deals: list[int], budget: int) -> list[dict]:
+    """Per variant R6 applies to: deals won (and states met) by the portfolio under ``budget``
+    states a deal, with R6 in the sound search and without. Budgeted, so the same on any machine."""
+    from .game import Game
+    from .solver.model import Model
+    from .solver.search import portfolio, search
+
+    rows = []
+    for v in variants:
+        if not Model(VARIANTS[v], deal_and_play=True).deal_and_play:
+            continue
+        row: dict = dict(variant=v, deals=len(deals), budget=budget)
+        for label, flag in (("without", False), ("with", True)):
+            won = states = 0
+            for d in deals:
+                status, _, n = search(portfolio(VARIANTS[v], True, flag), Model.from_game(Game(v, deal=d)),
+                                      3600.0, budget)
+                won += status == "won"
+                states += n
+            row[f"won_{label}"] = won
+            row[f"states_{label}"] = states
+        rows.append(row)
+    return rows
+
+
+def bench_exhaust(variant: str, deals: list[int], cap: int) -> list[dict]:
+    """The sound search alone, with R6 and without, on each deal up to ``cap`` states: its status
+    and the states it met (a proof of loss when it ran dry)."""
+    from .game import Game
+    from .solver.model import Model
+    from .solver.search import CompiledSearch
+
+    rows = []
+    for d in deals:
+        row: dict = dict(variant=variant, deal=d)
+        for label, flag in (("without", False), ("with", True)):
+            s = CompiledSearch(Model(VARIANTS[variant], deal_and_play=flag), Model.from_game(Game(variant, deal=d)))
+            while s.status is None and s.states < cap:
+                s.advance(8)
+            row[f"{label}_status"] = s.status or "unknown"
+            row[f"{label}_states"] = s.states
+        rows.append(row)
+    return rows
+
+
 def bench_expert(variants: list[str], deals: list[int], hints: int = 5) -> tuple[list[dict], list[dict]]:
     """Per variant: the expert plays each deal (wins, wall and CPU seconds a game, solver states a
     game); then a fair hint is timed on ``hints`` positions (the start and positions the expert
@@ -252,6 +301,13 @@ def main(argv=None) -> int:
     s.add_argument("--processes", type=int, default=1, help="deals solved in parallel (default 1)")
     s.add_argument("--speed-only", action="store_true", help="only the compiled / pure speed table")
     s.add_argument("--out", help="also write the speed table to this CSV file")
+    r = sub.add_parser("deal-and-play", help="R6 against none: deals won at a budget, states to exhaust")
+    r.add_argument("--variants", default="all")
+    r.add_argument("--deals", default="1-100")
+    r.add_argument("--max-states", type=int, default=20_000, help="the portfolio's budget a deal")
+    r.add_argument("--exhaust", help="instead: the sound search alone on these deals of --variants "
+                   "(one variant) up to --max-states states, with R6 and without")
+    r.add_argument("--out", help="also write the table to this CSV file")
     x = sub.add_parser("expert", help="the fair expert's games (wins, time) and fair hint times")
     x.add_argument("--variants", default="forty_thieves,lucas,number_ten")
     x.add_argument("--deals", default="1-3")
@@ -271,6 +327,21 @@ def main(argv=None) -> int:
         print(f"fair hint: median {sorted(r['median_s'] for r in timed)[len(timed) // 2]} s, "
               f"worst {max(r['worst_s'] for r in timed)} s (target 1 s); expert game: "
               f"{sum(r['s_per_game'] for r in games) / len(games):.1f} s on average (target 10 s)")
+    elif args.what == "deal-and-play":
+        if args.exhaust:
+            from .solver.search import COMPILED
+
+            if not COMPILED:
+                raise SystemExit("--exhaust needs the compiled core")
+            rows = bench_exhaust(variants[0], parse_deals(args.exhaust), args.max_states)
+        else:
+            rows = bench_deal_and_play(variants, parse_deals(args.deals), args.max_states)
+        print(_table(rows))
+        if args.out:
+            with open(args.out, "w", newline="", encoding="utf-8") as f:
+                w = csv.DictWriter(f, fieldnames=list(rows[0]))
+                w.writeheader()
+                w.writerows(rows)
     elif args.what == "engine":
         rows = bench_engine(variants, args.seconds)
         total = sum(r["positions"] for r in rows) / sum(r["seconds"] for r in rows)

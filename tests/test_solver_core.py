@@ -116,16 +116,22 @@ def test_memory_per_state_is_bounded(variant_id):
 @needs_core
 def test_deal_and_play_halves_the_states_of_a_loss_proof():
     """R6 stores no state with the card just dealt on the waste: the sound search alone exhausts
-    Forty Thieves deal 129 after 592,656 states with it and 1,295,519 without (docs/solver.md)."""
-    start = Model.from_game(Game("forty_thieves", deal=129))
-    counts = []
-    for deal_and_play in (True, False):
-        s = CompiledSearch(Model(VARIANTS["forty_thieves"], deal_and_play=deal_and_play), start)
-        while s.advance(1000) is None:
-            pass
-        assert s.status == "lost"
-        counts.append(s.states)
-    assert counts == [592_656, 1_295_519]
+    Forty Thieves deal 129 after 592,656 states with it and 1,295,519 without (docs/solver.md;
+    ``python -m ft_widget.bench deal-and-play --variants forty_thieves --exhaust 129``)."""
+    from ft_widget.bench import bench_exhaust
+
+    [row] = bench_exhaust("forty_thieves", [129], 2_000_000)
+    assert row == dict(variant="forty_thieves", deal=129, without_status="lost", without_states=1_295_519,
+                       with_status="lost", with_states=592_656)
+
+
+def test_the_deal_and_play_bench_compares_like_with_like():
+    from ft_widget.bench import bench_deal_and_play
+
+    rows = bench_deal_and_play(["lucas", "little_forty"], [1, 2], 3_000)
+    assert [r["variant"] for r in rows] == ["lucas"]  # Little Forty redeals: R6 does not apply
+    [row] = rows
+    assert row["won_without"] == 2 and row["states_with"] != row["states_without"]
 
 
 @needs_core
