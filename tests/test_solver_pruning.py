@@ -1,6 +1,6 @@
 """The pruned solver and a plain exhaustive search must agree on small and late-game positions.
 
-The pruning rules (R1-R4 in ``ft_widget/solver/model.py`` and ``docs/solver.md``) are argued sound;
+The pruning rules (R1-R6 in ``ft_widget/solver/model.py`` and ``docs/solver.md``) are argued sound;
 this checks the argument against brute force: many positions with few cards left out of the
 foundations, built at random for every variant, are solved both with pruning and with
 ``prune=False`` (every legal move, states compared exactly, nothing forced).
