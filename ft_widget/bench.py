@@ -283,6 +283,13 @@ def _table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def _write_csv(path: str, rows: list[dict]) -> None:
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+
+
 def main(argv=None) -> int:
     from .studies import machine, parse_deals
 
@@ -338,10 +345,7 @@ def main(argv=None) -> int:
             rows = bench_deal_and_play(variants, parse_deals(args.deals), args.max_states)
         print(_table(rows))
         if args.out:
-            with open(args.out, "w", newline="", encoding="utf-8") as f:
-                w = csv.DictWriter(f, fieldnames=list(rows[0]))
-                w.writeheader()
-                w.writerows(rows)
+            _write_csv(args.out, rows)
     elif args.what == "engine":
         rows = bench_engine(variants, args.seconds)
         total = sum(r["positions"] for r in rows) / sum(r["seconds"] for r in rows)
@@ -356,10 +360,7 @@ def main(argv=None) -> int:
               "(30,000 states) on both paths; the sound search alone over 1,000,000 states:")
         print(_table(speed))
         if args.out:
-            with open(args.out, "w", newline="", encoding="utf-8") as f:
-                w = csv.DictWriter(f, fieldnames=list(speed[0]))
-                w.writeheader()
-                w.writerows(speed)
+            _write_csv(args.out, speed)
         if not COMPILED:
             print("the compiled core is not built here: only the pure path ran")
         print(f"load average at the end: {os.getloadavg()[0]:.2f}")
