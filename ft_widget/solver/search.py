@@ -97,7 +97,7 @@ def _evaluator(model: Model):
 #: expansions a search makes in one turn before the next search of the portfolio runs
 TURN = 256
 #: The memory bound: a solve's searches never hold more than this many states together (when they
-#: fill it the sound one goes on alone, see ``search``). The compiled core holds 87-148 bytes a
+#: fill it the sound one goes on alone, see ``search``). The compiled core holds 88-148 bytes a
 #: state (``python -m ft_widget.bench solver`` prints it per variant), under MAX_BYTES_PER_STATE. One search of 6 million states peaked at 661 MB for the
 #: whole process in Maria and 870 MB in Little Forty, whose key carries the stock, so a solve stays
 #: under 1 GB however long it may run. Being a count, it gives the same answer on both paths.
