@@ -15,7 +15,7 @@ import pytest
 from ft_widget import VARIANTS, Game, solve
 from ft_widget.solver import search as search_module
 from ft_widget.solver.model import Model
-from ft_widget.solver.search import COMPILED, CompiledSearch, portfolio, search
+from ft_widget.solver.search import COMPILED, CompiledSearch, portfolio, relay_portfolio, search
 
 needs_core = pytest.mark.skipif(not COMPILED, reason="the compiled core is not built here")
 
@@ -81,6 +81,24 @@ def test_identical_answers_on_small_positions_pruned_and_plain(variant_id):
                 assert compiled == pure, (prune, model.sound, game.position())
                 seen.add(compiled[0])
     assert {"won", "lost"} & seen
+
+
+@needs_core
+def test_the_relay_is_one_search_on_both_paths():
+    """Without a budget each win-only search is let go at RELAY_STATES and the next of RELAY takes
+    its place. With a small relay_states (and a budget, to compare), both paths make the same
+    answers, and the relay changes what is searched."""
+    changed = False
+    for variant_id, deal in (("maria", 3), ("forty_thieves", 1), ("number_ten", 2)):
+        game = Game(variant_id, deal=deal)
+        members, waiting = relay_portfolio(game.variant)
+        assert members[0][0].sound and not any(m.sound for m, _ in members[1:]) and not any(m.sound for m in waiting)
+        start = Model.from_game(game)
+        compiled = search(members, start, 600.0, 12_000, "compiled", relay=waiting, relay_states=1_500)
+        pure = search(members, start, 600.0, 12_000, "pure", relay=waiting, relay_states=1_500)
+        assert compiled == pure, variant_id
+        changed |= compiled != search(members, start, 600.0, 12_000, "compiled")
+    assert changed
 
 
 def test_without_the_core_solve_takes_the_pure_path(monkeypatch):

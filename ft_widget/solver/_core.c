@@ -27,7 +27,7 @@
 #define MAXPILE 127
 #define MAXSTATE (MAXCOLS * (MAXLEN + 2) + 8 + 2 * (MAXPILE + 1) + 2)
 #define MAXMOVES 8192
-#define CORE_INTERFACE 4 /* search.CORE_INTERFACE: raise both when the arguments or the search change */
+#define CORE_INTERFACE 5 /* search.CORE_INTERFACE: raise both when the arguments or the search change */
 
 typedef struct {
     uint8_t len[MAXCOLS], down[MAXCOLS];
@@ -55,7 +55,7 @@ typedef struct {
     int ncols, seq, stock_deal, prune, run_moves, keep_built, home_first, by_length, turn, key_down, has_down,
         deal_play;
     int waste_safe;
-    int w[6]; /* score weights: home, face down, waste, empty column, not built, above a lower card */ /* may a safe waste top go home as the only move (ft_widget.rules.safe_from_waste) */
+    int w[7]; /* score weights: home, face down, waste, empty column, not built, above a lower card, stock */ /* may a safe waste top go home as the only move (ft_widget.rules.safe_from_waste) */
     int wid, sid, fid; /* the engine's pile numbers for waste, stock, foundations */
     uint8_t onto[52][4], nonto[52];
     uint8_t builton[52][52]; /* builton[under][c]: c may be built on under */
@@ -293,7 +293,7 @@ static int state_value(const Search *s, const State *st) {
     int v = 0;
     for (int i = 0; i < 8; i++) v += s->w[0] * st->found[i];
     for (int i = 0; i < s->ncols; i++) v += s->w[1] * st->down[i] + column_value(s, st->cards[i], st->len[i]);
-    return v + s->w[2] * st->wlen;
+    return v + s->w[2] * st->wlen + s->w[6] * st->slen;
 }
 
 /* Room for ``need`` states in the per-state arrays (off has one entry more). */
@@ -534,7 +534,7 @@ static int expand_one(Search *s) {
     int nm = gen_moves(s, &st, fit, safe, moves);
     if (ensure_kids(s, (size_t)nm)) return -1;
     s->generated += (uint64_t)nm;
-    int cv[MAXCOLS], cvsum = 0, base = s->w[2] * st.wlen;
+    int cv[MAXCOLS], cvsum = 0, base = s->w[2] * st.wlen + s->w[6] * st.slen;
     for (int i = 0; i < 8; i++) base += s->w[0] * st.found[i];
     for (int i = 0; i < s->ncols; i++) {
         cv[i] = column_value(s, st.cards[i], st.len[i]);
@@ -564,7 +564,7 @@ static int expand_one(Search *s) {
         __builtin_prefetch(&s->table[k->h32 & mask]);
         k->won = dst == s->fid && home == 103;
         if ((src == s->sid && dst == s->wid) || dst == s->sid) {
-            k->v = base + cvsum + s->w[2] * (st.wlen - wlen);
+            k->v = base + cvsum + s->w[2] * (st.wlen - wlen) + s->w[6] * (st.slen - slen);
         } else {
             int dv = 0, dd = 0;
             for (int i = 0; i < 8; i++) dv += s->w[0] * (st.found[i] - found[i]);
@@ -573,7 +573,7 @@ static int expand_one(Search *s) {
                 dd += st.down[src] - sdown;
             }
             if (dst < s->ncols) dv += column_value(s, st.cards[dst], st.len[dst]) - cv[dst];
-            k->v = base + cvsum + dv + s->w[1] * dd + s->w[2] * (st.wlen - wlen);
+            k->v = base + cvsum + dv + s->w[1] * dd + s->w[2] * (st.wlen - wlen) + s->w[6] * (st.slen - slen);
         }
         /* undo */
         if (src < s->ncols) { st.len[src] = slen_src; st.down[src] = sdown; }
@@ -676,15 +676,15 @@ static int read_cards(PyObject *seq, uint8_t *out, int max, const char *what) {
  *   onto: 52 sequences, the cards each card may be built on (ft_widget.rules, via the Model)
  *   flags: (sequences, stock_deal, prune, run_moves, keep_built, home_first, stock_by_length, turn,
  *           key_has_down, waste_safe, deal_and_play)
- *   weights: the score's six weights (search.py's _evaluator)
+ *   weights: the score's seven weights (search.py's _evaluator)
  *   piles: (waste, stock, foundation) pile numbers
  *   start: (tableau, down, found, waste, stock, redeals) as Model.from_game gives it */
 static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     PyObject *onto, *home_sets, *start;
-    int seq, deal, prune, run, keep, homef, bylen, turn, keydown, wsafe, dplay, wid, sid, fid, w[6];
-    if (!PyArg_ParseTuple(args, "OO(iiiiiiiiiii)(iiiiii)(iii)O", &onto, &home_sets, &seq, &deal, &prune, &run,
+    int seq, deal, prune, run, keep, homef, bylen, turn, keydown, wsafe, dplay, wid, sid, fid, w[7];
+    if (!PyArg_ParseTuple(args, "OO(iiiiiiiiiii)(iiiiiii)(iii)O", &onto, &home_sets, &seq, &deal, &prune, &run,
                           &keep, &homef, &bylen, &turn, &keydown, &wsafe, &dplay, &w[0], &w[1], &w[2], &w[3], &w[4],
-                          &w[5], &wid, &sid, &fid, &start))
+                          &w[5], &w[6], &wid, &sid, &fid, &start))
         return -1;
     if (s->home_sets) { PyErr_SetString(PyExc_RuntimeError, "Search is initialised once"); return -1; }
     s->seq = seq; s->stock_deal = deal; s->prune = prune; s->run_moves = run; s->keep_built = keep;
@@ -692,7 +692,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     s->key_down = keydown;
     s->waste_safe = wsafe;
     s->deal_play = dplay;
-    for (int i = 0; i < 6; i++) {
+    for (int i = 0; i < 7; i++) {
         if (w[i] < -64 || w[i] > 64) { PyErr_SetString(PyExc_ValueError, "weights within -64..64"); return -1; }
         s->w[i] = w[i];
     }

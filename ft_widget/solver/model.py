@@ -97,10 +97,8 @@ from ..game import FOUNDATION, STOCK, WASTE
 from ..variants import Variant
 
 #: The score's weights: a card home, a face-down card, a waste card, an empty column, a card not built
-#: on the card under it, a card above a lower card.
-WEIGHTS = (8, -2, -4, 6, -2, -1)
-
-
+#: on the card under it, a card above a lower card, a card in the stock.
+WEIGHTS = (8, -2, -4, 6, -2, -1, 0)
 
 @lru_cache(maxsize=1 << 16)
 def _home_sets(heights: tuple, build: rules.Build, prune: bool) -> tuple[frozenset, frozenset]:
@@ -119,6 +117,8 @@ class Model:
         self.variant = variant
         #: the best-first score's weights (see search._evaluator); they order the search only
         self.weights = tuple(weights)
+        if len(self.weights) != len(WEIGHTS) or not all(-64 <= w <= 64 for w in self.weights):
+            raise ValueError(f"weights: {len(WEIGHTS)} integers within -64..64, not {weights!r}")
         self.prune = prune
         #: one-card games: offer runs moved through empty columns as one move (a shortcut)
         self.run_moves = run_moves and not variant.sequences

@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..game import FOUNDATION, STOCK, WASTE, Game, Move, Outcome
-from .model import Model
+from .model import WEIGHTS, Model
 
 WON, LOST, UNKNOWN = Outcome.WON, Outcome.LOST, Outcome.UNKNOWN
 
@@ -62,10 +62,11 @@ def _evaluator(model: Model):
 
     ``model.weights`` (:data:`WEIGHTS` by default: 8 a card home, -2 a face-down card, -4 a waste
     card (buried there, it is hard to reach), +6 an empty column, -2 a card not built on the card
-    under it, -1 a card above a lower card). Column values are cached: columns recur in many states.
+    under it, -1 a card above a lower card, 0 a card in the stock). Column values are cached:
+    columns recur in many states.
     """
     accepts = model.accepts
-    w_home, w_down, w_waste, w_empty, w_unbuilt, w_lower = model.weights
+    w_home, w_down, w_waste, w_empty, w_unbuilt, w_lower, w_stock = model.weights
 
     class ColumnValues(dict):
         """column -> its value, computed on first use (a hit is a plain dict lookup)."""
@@ -87,8 +88,8 @@ def _evaluator(model: Model):
     column_value = ColumnValues().__getitem__
 
     def value(st: tuple) -> int:
-        tab, down, found, waste, _, _ = st
-        return (w_home * sum(found) + w_down * sum(down) + w_waste * len(waste)
+        tab, down, found, waste, stock, _ = st
+        return (w_home * sum(found) + w_down * sum(down) + w_waste * len(waste) + w_stock * len(stock)
                 + sum(map(column_value, tab)))
 
     return value
@@ -102,6 +103,8 @@ TURN = 256
 #: whole process in Maria and 870 MB in Little Forty, whose key carries the stock, so a solve stays
 #: under 1 GB however long it may run. Being a count, it gives the same answer on both paths.
 MAX_STATES = 6_000_000
+#: A search of the relay (see :func:`relay`) is let go once it holds this many states.
+RELAY_STATES = 1_000_000
 MAX_BYTES_PER_STATE = 150
 RUNNING = None
 
@@ -219,7 +222,7 @@ class CompiledSearch:
 
 
 #: the version of the compiled core's interface this module speaks (``_core.c`` defines it too)
-CORE_INTERFACE = 4
+CORE_INTERFACE = 5
 
 try:
     from . import _core
@@ -271,12 +274,42 @@ def portfolio(variant, prune: bool = True, deal_and_play: bool = False) -> list[
             (Model(variant, run_moves=True, home_first=True), 1)]
 
 
+#: The relay of a solve without a budget: win-only searches, in the order they start, as (H1 or
+#: not, the score's weights). All play under H2 with run moves. Each won deals the others missed
+#: at 1,000,000 states a search on deals 1-100 of Maria, Forty Thieves and Streets (docs/solver.md).
+RELAY = (
+    (True, (8, -2, -12, 3, -2, -1, 0)),  # waste -12, empty column +3
+    (True, WEIGHTS),
+    (True, (12, -2, -12, 3, -2, -1, 0)),  # and a card home 12
+    (False, (8, -2, -4, 6, -2, 0, 0)),  # H2 alone, a card above a lower card 0
+    (True, (8, -2, -12, 3, -2, -1, 2)),  # waste -12, empty column +3, a card in the stock +2
+    (True, (8, -2, -4, 6, -2, -1, 2)),  # a card in the stock +2
+    (True, (8, -2, -16, 3, -2, -1, 0)),  # waste -16, empty column +3
+    (False, WEIGHTS),
+)
+
+
+def relay_portfolio(variant) -> tuple[list[tuple[Model, int]], list[Model]]:
+    """What :func:`solve` runs without a ``max_states`` budget: the sound search with R6, and the
+    first two searches of :data:`RELAY` in the places of H1+H2 (two turns a round) and H2 (one),
+    the others waiting to take over, one by one, from a search that holds :data:`RELAY_STATES`.
+
+    A greedy search that has not won by a million states rarely wins later; a fresh one with
+    another score often does, and letting the old one go gives it the memory."""
+    chain = [Model(variant, run_moves=True, keep_built=h1, home_first=True, weights=w) for h1, w in RELAY]
+    sound = (Model(variant, deal_and_play=True), 1)
+    return [sound, (chain[0], 2), (chain[1], 1)], chain[2:]
+
+
 def search(members: list[tuple[Model, int]], start: tuple, time_limit: float,
-           max_states: int | None = None, core: str = "auto"):
+           max_states: int | None = None, core: str = "auto", relay: list[Model] = (),
+           relay_states: int = RELAY_STATES):
     """Run the searches ``members`` (model, turns a round) from ``start`` until one wins, the
     sound one (the first) runs dry, or the time or ``max_states`` (states met, all searches
     together) runs out. Without ``max_states``, once the searches hold :data:`MAX_STATES` states
     the win-only ones are let go and the sound one goes on alone until it holds that many itself.
+    ``relay``: win-only models waiting their turn: when a win-only search holds ``relay_states``
+    states or runs dry, it is let go and the next of them starts in its place, with its turns.
     ``core``: "compiled", "pure" or "auto" (compiled when built).
     Returns ``(status, line of engine moves (src, dst, count), states)``."""
     deadline = time.perf_counter() + time_limit
@@ -287,6 +320,7 @@ def search(members: list[tuple[Model, int]], start: tuple, time_limit: float,
         cls = PureSearch
         searches = [(cls(m, start), turns) for m, turns in members]
     running = list(searches)
+    waiting = list(relay)
     release = cls.release_seconds_per_state
     limit = MAX_STATES if max_states is None else min(max_states, MAX_STATES)
     dropped = 0  # states met by searches let go of
@@ -298,9 +332,17 @@ def search(members: list[tuple[Model, int]], start: tuple, time_limit: float,
             status = s.status if s.status is not RUNNING else s.advance(turns)
             if status == WON:
                 return WON, _engine_line(s.model, start, s.line()), dropped + sum(e.states for e, _ in searches)
+            if status == LOST and s.model.sound:
+                return LOST, [], dropped + sum(e.states for e, _ in searches)
+            if not s.model.sound and waiting and (status == LOST or s.states >= relay_states):
+                # the next search of the relay takes this one's place (and its memory)
+                dropped += s.states
+                fresh = (cls(waiting.pop(0), start), turns)
+                searches[searches.index(entry)] = fresh
+                running[running.index(entry)] = fresh
+                del s, entry
+                continue
             if status == LOST:
-                if s.model.sound:
-                    return LOST, [], dropped + sum(e.states for e, _ in searches)
                 running.remove(entry)  # a heuristic search ran dry: that proves nothing
                 continue
             held = sum(e.states for e, _ in searches)
@@ -423,9 +465,12 @@ def solve(game: Game, time_limit: float = 10.0, *, max_states: int | None = None
     collecting = gc.isenabled()
     gc.disable()
     try:
-        members = portfolio(game.variant, prune, deal_and_play=max_states is None)
+        if max_states is None and prune:
+            members, waiting = relay_portfolio(game.variant)
+        else:
+            members, waiting = portfolio(game.variant, prune), []
         status, line, states = search(members, Model.from_game(game),
-                                      time_limit, max_states, core)
+                                      time_limit, max_states, core, relay=waiting)
     finally:
         if collecting:
             gc.enable()
