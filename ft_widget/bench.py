@@ -203,6 +203,49 @@ def bench_deal_and_play(variants: list[str], deals: list[int], budget: int) -> l
     return rows
 
 
+def _relay_one(job: tuple) -> dict:
+    from .game import Game
+    from .solver.model import Model
+    from .solver.search import search
+
+    v, d, budget, h1, weights = job
+    model = Model(VARIANTS[v], run_moves=True, keep_built=h1, home_first=True, weights=weights)
+    status, _, n = search([(model, 1)], Model.from_game(Game(v, deal=d)), 3600.0, budget)
+    return dict(variant=v, deal=d, search=("H1+H2 " if h1 else "H2 ") + ",".join(map(str, weights)),
+                status=str(status), states=n)
+
+
+def bench_relay(variants: list[str], deals: list[int], budget: int, processes: int = 1) -> list[dict]:
+    """Each win-only search of the relay (``search.RELAY``, which holds the budgeted portfolio's
+    H1+H2 and H2 with the default weights too) alone on each deal, up to ``budget`` states: one row
+    a deal and search, with its status and the states it met. Budgeted, so the same on any machine."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from .solver.search import RELAY
+
+    jobs = [(v, d, budget, h1, w) for v in variants for h1, w in RELAY for d in deals]
+    if processes > 1:
+        with ProcessPoolExecutor(processes) as pool:
+            return list(pool.map(_relay_one, jobs, chunksize=4))
+    return [_relay_one(j) for j in jobs]
+
+
+def relay_summary(rows: list[dict]) -> list[dict]:
+    """Per variant and search: deals won; and the deals won by some search of the relay."""
+    out, union = [], {}
+    for r in rows:
+        key = (r["variant"], r["search"])
+        if not out or (out[-1]["variant"], out[-1]["search"]) != key:
+            out.append(dict(variant=r["variant"], search=r["search"], deals=0, won=0))
+        out[-1]["deals"] += 1
+        if r["status"] == "won":
+            out[-1]["won"] += 1
+            union.setdefault(r["variant"], set()).add(r["deal"])
+    for v in dict.fromkeys(r["variant"] for r in rows):
+        out.append(dict(variant=v, search="any of them", deals=out[-1]["deals"], won=len(union.get(v, ()))))
+    return out
+
+
 def bench_exhaust(variant: str, deals: list[int], cap: int) -> list[dict]:
     """The sound search alone, with R6 and without, on each deal up to ``cap`` states: its status
     and the states it met (a proof of loss when it ran dry)."""
@@ -315,6 +358,12 @@ def main(argv=None) -> int:
     r.add_argument("--exhaust", help="instead: the sound search alone on these deals of --variants "
                    "(one variant) up to --max-states states, with R6 and without")
     r.add_argument("--out", help="also write the table to this CSV file")
+    y = sub.add_parser("relay", help="each win-only search of the relay alone: deals won at a budget")
+    y.add_argument("--variants", default="forty_thieves,maria,streets")
+    y.add_argument("--deals", default="1-100")
+    y.add_argument("--max-states", type=int, default=1_000_000, help="each search's budget a deal")
+    y.add_argument("--processes", type=int, default=1, help="searches run in parallel (default 1)")
+    y.add_argument("--out", help="also write one row a deal and search to this CSV file")
     x = sub.add_parser("expert", help="the fair expert's games (wins, time) and fair hint times")
     x.add_argument("--variants", default="forty_thieves,lucas,number_ten")
     x.add_argument("--deals", default="1-3")
@@ -344,6 +393,11 @@ def main(argv=None) -> int:
         else:
             rows = bench_deal_and_play(variants, parse_deals(args.deals), args.max_states)
         print(_table(rows))
+        if args.out:
+            _write_csv(args.out, rows)
+    elif args.what == "relay":
+        rows = bench_relay(variants, parse_deals(args.deals), args.max_states, args.processes)
+        print(_table(relay_summary(rows)))
         if args.out:
             _write_csv(args.out, rows)
     elif args.what == "engine":

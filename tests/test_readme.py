@@ -105,3 +105,30 @@ def test_readme_names_the_variants_at_the_speed_target():
     sentence = (f"met in the sound search over a million states by {said} only, not by the other "
                 f"{len(rows) - len(fast)};")
     assert sentence in text
+
+
+def test_solver_docs_settling_figures_are_the_committed_study():
+    """docs/solver.md's paragraph on settling deals quotes the two study CSVs."""
+    import pandas as pd
+
+    text = " ".join((README.parent / "docs" / "solver.md").read_text(encoding="utf-8").split())
+    para = text[text.index("Settling deals: in the 10 s studies"):text.index("Speed with R6:")]
+    data = README.parent / "data"
+    runs = [pd.read_csv(data / f) for f in ("solver_study_10s_compiled.csv", "solver_study_10s_compiled_101-200.csv")]
+
+    def settled(variant):
+        return " and ".join(f"{(r[r.variant == variant].result != 'unknown').mean():.0%}".replace("%", " %") for r in runs)
+
+    def early(variant):
+        return sum(int(((r.variant == variant) & (r.result == "unknown") & (r.seconds < 9.9)).sum()) for r in runs)
+
+    def unknown(variant):
+        return sum(int(((r.variant == variant) & (r.result == "unknown")).sum()) for r in runs)
+
+    assert f"Forty Thieves ({settled('forty_thieves')}) and Maria ({settled('maria')}) are not" in para
+    assert early("indian") == unknown("indian") and f"in Indian (all {unknown('indian')} over the two ranges)" in para
+    assert early("number_ten") == unknown("number_ten") and f"Number Ten (all {unknown('number_ten')})" in para
+    lost = sorted(int(d) for r in runs for d in r[r.result == "lost"].deal)
+    assert all(v == "forty_thieves" for r in runs for v in r[r.result == "lost"].variant)
+    count = {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six"}[len(lost)]
+    assert f"{count} Forty Thieves deals ({', '.join(map(str, lost))}) are proved lost" in para

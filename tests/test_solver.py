@@ -186,3 +186,49 @@ def test_shorten_cuts_needless_back_and_forth_and_still_wins():
     for m in short:
         replay.play(Move(*m))
     assert replay.is_won
+
+
+def test_the_relay_figures_in_docs_are_the_committed_data():
+    """docs/solver.md's figures for the relay's searches, each alone at 1,000,000 states on deals
+    1-100, are counted from data/relay_candidates_1m.csv, and every search of RELAY is in it."""
+    import csv
+    import re
+    from pathlib import Path
+
+    from ft_widget.solver.search import RELAY, WEIGHTS
+
+    root = Path(__file__).resolve().parents[1]
+    rows = list(csv.DictReader(open(root / "data" / "relay_candidates_1m.csv", encoding="utf-8")))
+    names = [("H1+H2 " if h1 else "H2 ") + ",".join(map(str, w)) for h1, w in RELAY]
+    games = ("forty_thieves", "maria", "streets")
+
+    def won(variant, searches):
+        deals = {(r["search"], int(r["deal"])) for r in rows if r["variant"] == variant}
+        assert all((s, d) in deals for s in searches for d in range(1, 101)), (variant, searches)
+        return len({int(r["deal"]) for r in rows if r["variant"] == variant and r["search"] in searches
+                    and r["status"] == "won"})
+
+    default = "H1+H2 " + ",".join(map(str, WEIGHTS))
+    first = "H1+H2 8,-2,-12,3,-2,-1,0"
+    assert names[0] == first and names[1] == default
+    candidates = {v: {r["search"] for r in rows if r["variant"] == v} for v in games}
+    text = (root / "docs" / "solver.md").read_text(encoding="utf-8")
+    figures = re.search(r"<!-- relay-figures.*?-->(.*?)<!-- /relay-figures -->", text, re.S).group(1)
+    flat = " ".join(figures.split())
+    a, b, c = (won(v, [default]) for v in games)
+    d, e, f = (won(v, [first]) for v in games)
+    g, h, i = (won(v, names) for v in games)
+    assert f"won {a} Forty Thieves deals, {b} Maria and {c} Streets;" in flat
+    assert f"+3 (a card buried in the waste costs more than an empty column earns), {d}, {e} and {f};" in flat
+    assert len(RELAY) == 8 and f"`RELAY`'s eight, {g}, {h} and {i}," in flat
+    # RELAY wins every deal that any candidate tried won
+    assert [g, h, i] == [won(v, candidates[v]) for v in games]
+    h2 = "H2 " + ",".join(map(str, WEIGHTS))
+    assert names[-1] == h2
+    limited = [r for r in rows if r["variant"] == "limited" and int(r["deal"]) in (31, 94) and r["status"] == "won"]
+    assert {r["search"] for r in limited} == {h2}
+    states = {int(r["deal"]): int(r["states"]) for r in limited}
+    assert f"(in {states[31]:,} and {states[94]:,} states)" in flat
+    ft, ma, st = (len(candidates[v]) for v in games)
+    assert f"tried together ({ft} in Forty Thieves and Maria, {st} in Streets)" in flat and ft == ma
+    assert f"than the default score ({won('indian', [first])} against {won('indian', [default])})" in flat

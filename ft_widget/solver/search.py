@@ -11,7 +11,8 @@ valley. :func:`solve` therefore runs a small portfolio in turns of a few hundred
 the sound search, which alone can prove a loss, and searches under the heuristic move filters H1
 and H2, which often find wins the sound one misses (and miss some it finds). The first win ends the
 solve; the turns go by expansions, not by the clock, so a ``max_states`` budget gives the same
-answer on any machine.
+answer on any machine. Without a budget the win-only searches run as a relay (:data:`RELAY`): each
+is let go after :data:`RELAY_STATES` states and a fresh one with another score takes its place.
 """
 
 from __future__ import annotations
@@ -444,8 +445,9 @@ def solve(game: Game, time_limit: float = 10.0, *, max_states: int | None = None
     :mod:`ft_widget.solver.model` (each argued there and in ``docs/solver.md``), else ``"unknown"``.
     ``prune=False`` turns the pruning off (a plain exhaustive search, for tests and the curious).
     Without ``max_states`` the sound search also folds each run of deals into the play that follows
-    it (R6 of :mod:`ft_widget.solver.model`), storing half the states; under a budget it does not,
-    since its many children per state would fill a small budget sooner.
+    it (R6 of :mod:`ft_widget.solver.model`), storing half the states, and the win-only searches
+    run as a relay (:func:`relay_portfolio`); under a budget neither happens (R6's many children
+    per state would fill a small budget sooner), so budgeted answers stay those of :func:`portfolio`.
     ``shorten_line=False`` keeps the search's own line (for callers that only follow it, like the
     expert's sampled worlds: shortening can cost ten times the search).
     ``max_states`` caps the states met (all searches together): the answer is then the same on
