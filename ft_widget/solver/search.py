@@ -104,7 +104,8 @@ TURN = 256
 #: whole process in Maria and 870 MB in Little Forty, whose key carries the stock, so a solve stays
 #: under 1 GB however long it may run. Being a count, it gives the same answer on both paths.
 MAX_STATES = 6_000_000
-#: A search of the relay (see :func:`relay`) is let go once it holds this many states.
+#: A win-only search of the relay (:data:`RELAY`, :func:`relay_portfolio`) is let go once it holds
+#: this many states.
 RELAY_STATES = 1_000_000
 MAX_BYTES_PER_STATE = 150
 RUNNING = None
@@ -276,8 +277,10 @@ def portfolio(variant, prune: bool = True, deal_and_play: bool = False) -> list[
 
 
 #: The relay of a solve without a budget: win-only searches, in the order they start, as (H1 or
-#: not, the score's weights). All play under H2 with run moves. Each won deals the others missed
-#: at 1,000,000 states a search on deals 1-100 of Maria, Forty Thieves and Streets (docs/solver.md).
+#: not, the score's weights). All play under H2 with run moves. Chosen by the deals each won alone
+#: at 1,000,000 states on deals 1-100 (data/relay_candidates_1m.csv, docs/solver.md "A relay"): the
+#: best first, the default score second (Indian needs it), then by the deals each added in Forty
+#: Thieves, Maria and Streets, and H2 with the default score, the budgeted portfolio's, last.
 RELAY = (
     (True, (8, -2, -12, 3, -2, -1, 0)),  # waste -12, empty column +3
     (True, WEIGHTS),
@@ -349,6 +352,8 @@ def search(members: list[tuple[Model, int]], start: tuple, time_limit: float,
             held = sum(e.states for e, _ in searches)
             if time.perf_counter() + held * release > deadline:
                 return UNKNOWN, [], dropped + held
+            if max_states is not None and dropped + held > max_states:
+                return UNKNOWN, [], dropped + held  # a budget counts the states of searches let go too
             if held > limit:
                 sound = searches[0]
                 if max_states is not None or len(searches) == 1 or not sound[0].model.sound \
