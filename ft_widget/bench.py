@@ -206,13 +206,12 @@ def bench_deal_and_play(variants: list[str], deals: list[int], budget: int) -> l
 def _relay_one(job: tuple) -> dict:
     from .game import Game
     from .solver.model import Model
-    from .solver.search import search
+    from .solver.search import relay_label, relay_search, search
 
     v, d, budget, h1, weights = job
-    model = Model(VARIANTS[v], run_moves=True, keep_built=h1, home_first=True, weights=weights)
+    model = relay_search(VARIANTS[v], h1, weights)
     status, _, n = search([(model, 1)], Model.from_game(Game(v, deal=d)), 3600.0, budget)
-    return dict(variant=v, deal=d, search=("H1+H2 " if h1 else "H2 ") + ",".join(map(str, weights)),
-                status=str(status), states=n)
+    return dict(variant=v, deal=d, search=relay_label(h1, weights), status=str(status), states=n)
 
 
 def bench_relay(variants: list[str], deals: list[int], budget: int, processes: int = 1) -> list[dict]:
@@ -232,17 +231,15 @@ def bench_relay(variants: list[str], deals: list[int], budget: int, processes: i
 
 def relay_summary(rows: list[dict]) -> list[dict]:
     """Per variant and search: deals won; and the deals won by some search of the relay."""
-    out, union = [], {}
+    by: dict[tuple, list[dict]] = {}
     for r in rows:
-        key = (r["variant"], r["search"])
-        if not out or (out[-1]["variant"], out[-1]["search"]) != key:
-            out.append(dict(variant=r["variant"], search=r["search"], deals=0, won=0))
-        out[-1]["deals"] += 1
-        if r["status"] == "won":
-            out[-1]["won"] += 1
-            union.setdefault(r["variant"], set()).add(r["deal"])
+        by.setdefault((r["variant"], r["search"]), []).append(r)
+    out = [dict(variant=v, search=name, deals=len(rs), won=sum(r["status"] == "won" for r in rs))
+           for (v, name), rs in by.items()]
     for v in dict.fromkeys(r["variant"] for r in rows):
-        out.append(dict(variant=v, search="any of them", deals=out[-1]["deals"], won=len(union.get(v, ()))))
+        mine = [r for r in rows if r["variant"] == v]
+        out.append(dict(variant=v, search="any of them", deals=len({r["deal"] for r in mine}),
+                        won=len({r["deal"] for r in mine if r["status"] == "won"})))
     return out
 
 

@@ -195,11 +195,11 @@ def test_the_relay_figures_in_docs_are_the_committed_data():
     import re
     from pathlib import Path
 
-    from ft_widget.solver.search import RELAY, WEIGHTS
+    from ft_widget.solver.search import RELAY, WEIGHTS, relay_label
 
     root = Path(__file__).resolve().parents[1]
     rows = list(csv.DictReader(open(root / "data" / "relay_candidates_1m.csv", encoding="utf-8")))
-    names = [("H1+H2 " if h1 else "H2 ") + ",".join(map(str, w)) for h1, w in RELAY]
+    names = [relay_label(h1, w) for h1, w in RELAY]
     games = ("forty_thieves", "maria", "streets")
 
     def won(variant, searches):
@@ -208,8 +208,8 @@ def test_the_relay_figures_in_docs_are_the_committed_data():
         return len({int(r["deal"]) for r in rows if r["variant"] == variant and r["search"] in searches
                     and r["status"] == "won"})
 
-    default = "H1+H2 " + ",".join(map(str, WEIGHTS))
-    first = "H1+H2 8,-2,-12,3,-2,-1,0"
+    default = relay_label(True, WEIGHTS)
+    first = relay_label(True, (8, -2, -12, 3, -2, -1, 0))
     assert names[0] == first and names[1] == default
     candidates = {v: {r["search"] for r in rows if r["variant"] == v} for v in games}
     text = (root / "docs" / "solver.md").read_text(encoding="utf-8")
@@ -223,7 +223,7 @@ def test_the_relay_figures_in_docs_are_the_committed_data():
     assert len(RELAY) == 8 and f"`RELAY`'s eight, {g}, {h} and {i}," in flat
     # RELAY wins every deal that any candidate tried won
     assert [g, h, i] == [won(v, candidates[v]) for v in games]
-    h2 = "H2 " + ",".join(map(str, WEIGHTS))
+    h2 = relay_label(False, WEIGHTS)
     assert names[-1] == h2
     limited = [r for r in rows if r["variant"] == "limited" and int(r["deal"]) in (31, 94) and r["status"] == "won"]
     assert {r["search"] for r in limited} == {h2}

@@ -100,8 +100,8 @@ def test_the_relay_is_one_search_on_both_paths():
         assert compiled[2] < 14_000  # the budget counts the states of the searches let go
         changed |= compiled != search(members, start, 600.0, 12_000, "compiled")
         # every weight of the relay's scores, the stock's too, counts alike on both paths
-        for _, weights in search_module.RELAY:
-            model = Model(game.variant, run_moves=True, keep_built=True, home_first=True, weights=weights)
+        for h1, weights in search_module.RELAY:
+            model = search_module.relay_search(game.variant, h1, weights)
             assert search([(model, 1)], start, 600.0, 2_000, core="compiled") == \
                 search([(model, 1)], start, 600.0, 2_000, core="pure"), (variant_id, weights)
     assert changed

@@ -293,6 +293,16 @@ RELAY = (
 )
 
 
+def relay_search(variant, h1: bool, weights: tuple[int, ...]) -> Model:
+    """The win-only search of one :data:`RELAY` entry: H2 and run moves, H1 when ``h1``."""
+    return Model(variant, run_moves=True, keep_built=h1, home_first=True, weights=weights)
+
+
+def relay_label(h1: bool, weights: tuple[int, ...]) -> str:
+    """How the bench and ``data/relay_candidates_1m.csv`` name a relay search: "H1+H2 8,-2,..."."""
+    return ("H1+H2 " if h1 else "H2 ") + ",".join(map(str, weights))
+
+
 def relay_portfolio(variant) -> tuple[list[tuple[Model, int]], list[Model]]:
     """What :func:`solve` runs without a ``max_states`` budget: the sound search with R6, and the
     first two searches of :data:`RELAY` in the places of H1+H2 (two turns a round) and H2 (one),
@@ -300,7 +310,7 @@ def relay_portfolio(variant) -> tuple[list[tuple[Model, int]], list[Model]]:
 
     A greedy search that has not won by a million states rarely wins later; a fresh one with
     another score often does, and letting the old one go gives it the memory."""
-    chain = [Model(variant, run_moves=True, keep_built=h1, home_first=True, weights=w) for h1, w in RELAY]
+    chain = [relay_search(variant, h1, w) for h1, w in RELAY]
     sound = (Model(variant, deal_and_play=True), 1)
     return [sound, (chain[0], 2), (chain[1], 1)], chain[2:]
 
@@ -344,7 +354,6 @@ def search(members: list[tuple[Model, int]], start: tuple, time_limit: float,
                 fresh = (cls(waiting.pop(0), start), turns)
                 searches[searches.index(entry)] = fresh
                 running[running.index(entry)] = fresh
-                del s, entry
                 continue
             if status == LOST:
                 running.remove(entry)  # a heuristic search ran dry: that proves nothing
