@@ -254,7 +254,8 @@ def bench_exhaust(variant: str, deals: list[int], cap: int) -> list[dict]:
     for d in deals:
         row: dict = dict(variant=variant, deal=d)
         for label, flag in (("without", False), ("with", True)):
-            s = CompiledSearch(Model(VARIANTS[variant], deal_and_play=flag), Model.from_game(Game(variant, deal=d)))
+            model = Model(VARIANTS[variant], deal_and_play=flag)
+            s = CompiledSearch(model, Model.from_game(Game(variant, deal=d)))
             while s.status is None and s.states < cap:
                 s.advance(8)
             row[f"{label}_status"] = s.status or "unknown"

@@ -42,7 +42,7 @@ import time
 from collections import Counter, OrderedDict
 from dataclasses import dataclass
 
-from .cards import card_str, card_symbol
+from .cards import card_symbol
 from .game import FOUNDATION, STOCK, WASTE, Game, IllegalMove, Move
 from .variants import Variant
 

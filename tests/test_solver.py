@@ -225,7 +225,8 @@ def test_the_relay_figures_in_docs_are_the_committed_data():
     assert [g, h, i] == [won(v, candidates[v]) for v in games]
     h2 = relay_label(False, WEIGHTS)
     assert names[-1] == h2
-    limited = [r for r in rows if r["variant"] == "limited" and int(r["deal"]) in (31, 94) and r["status"] == "won"]
+    limited = [r for r in rows
+               if r["variant"] == "limited" and int(r["deal"]) in (31, 94) and r["status"] == "won"]
     assert {r["search"] for r in limited} == {h2}
     states = {int(r["deal"]): int(r["states"]) for r in limited}
     assert f"(in {states[31]:,} and {states[94]:,} states)" in flat

@@ -100,9 +100,10 @@ def _evaluator(model: Model):
 TURN = 256
 #: The memory bound: a solve's searches never hold more than this many states together (when they
 #: fill it the sound one goes on alone, see ``search``). The compiled core holds 88-148 bytes a
-#: state (``python -m ft_widget.bench solver`` prints it per variant), under MAX_BYTES_PER_STATE. One search of 6 million states peaked at 661 MB for the
-#: whole process in Maria and 870 MB in Little Forty, whose key carries the stock, so a solve stays
-#: under 1 GB however long it may run. Being a count, it gives the same answer on both paths.
+#: state (``python -m ft_widget.bench solver`` prints it per variant), under MAX_BYTES_PER_STATE.
+#: One search of 6 million states peaked at 661 MB for the whole process in Maria and 870 MB in
+#: Little Forty, whose key carries the stock, so a solve stays under 1 GB however long it may run.
+#: Being a count, it gives the same answer on both paths.
 MAX_STATES = 6_000_000
 #: A win-only search of the relay (:data:`RELAY`, :func:`relay_portfolio`) is let go once it holds
 #: this many states.
@@ -345,7 +346,8 @@ def search(members: list[tuple[Model, int]], start: tuple, time_limit: float,
             s, turns = entry
             status = s.status if s.status is not RUNNING else s.advance(turns)
             if status == WON:
-                return WON, _engine_line(s.model, start, s.line()), dropped + sum(e.states for e, _ in searches)
+                met = dropped + sum(e.states for e, _ in searches)
+                return WON, _engine_line(s.model, start, s.line()), met
             if status == LOST and s.model.sound:
                 return LOST, [], dropped + sum(e.states for e, _ in searches)
             if not s.model.sound and waiting and (status == LOST or s.states >= relay_states):
