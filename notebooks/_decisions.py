@@ -62,7 +62,6 @@ def _find(job):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--max-states", type=int, default=20_000)
-    parser.add_argument("--time-limit", type=float, default=600.0, help="unused: budgets are in states")
     parser.add_argument("--step", type=int, default=3, help="test every step-th position of a line")
     parser.add_argument("--seconds", type=float, default=90, help="give up on a game after this long")
     parser.add_argument("--workers", type=int, default=2)
