@@ -1,30 +1,27 @@
 """The browser side's own checks, run from pytest so one command tests everything:
 the JS unit tests (node --test) and a rebuild proving the committed bundle is current."""
 
-import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+JS = ROOT / "js"  # the Node package lives in js/, out of the way of Python's tools
 NPM = shutil.which("npm")
 
 pytestmark = pytest.mark.skipif(NPM is None, reason="Node.js/npm is not installed")
 
 
 def npm(*args: str) -> subprocess.CompletedProcess:
-    # engine.test.js replays moves through the Python engine: give it this interpreter.
-    env = {**os.environ, "FT_PYTHON": sys.executable}
-    return subprocess.run([NPM, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    return subprocess.run([NPM, *args], cwd=JS, capture_output=True, text=True, timeout=600)
 
 
 @pytest.fixture(scope="module")
 def node_modules():
-    lock = ROOT / "package-lock.json"
-    stamp = ROOT / "node_modules" / ".package-lock.json"
+    lock = JS / "package-lock.json"
+    stamp = JS / "node_modules" / ".package-lock.json"
     if not stamp.exists() or stamp.stat().st_mtime < lock.stat().st_mtime:
         result = npm("ci", "--no-audit", "--no-fund")
         assert result.returncode == 0, result.stdout + result.stderr
