@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .game import Game, IllegalMove, Move
+from .limits import check_count, shown
 
 GOALS = ("win", "keep_winnable")
 
@@ -51,10 +52,8 @@ class Puzzle:
 
     def __init__(self, position, goal: str = "win", max_states: int = 20_000):
         if goal not in GOALS:
-            raise ValueError(f"unknown goal {str(goal)[:40]!r}: choose one of {', '.join(GOALS)}")
-        if not isinstance(max_states, int) or isinstance(max_states, bool) or max_states < 1:
-            raise ValueError(f"max_states must be a whole number of positions, at least 1, "
-                             f"not {max_states!r}")
+            raise ValueError(f"Puzzle: unknown goal {shown(goal, 40)}: choose one of {', '.join(GOALS)}")
+        max_states = check_count("Puzzle", "max_states", max_states, 1)
         self.goal, self.max_states = goal, max_states
         self.start = _start_game(position)
         self._answer = self._solve(self.start)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .limits import check_count
 from .variants import VARIANTS, Variant
 
 #: Per game, the lessons that are its own: lesson id -> the rule fields that change. Each lesson
@@ -172,6 +173,7 @@ class Paired:
     def __init__(self, a, b, resamples: int = 10_000, seed: int = 13):
         import numpy as np
 
+        resamples = check_count("Paired", "resamples", resamples, 1)
         a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
         if a.shape != b.shape or a.size == 0:
             raise ValueError("a paired comparison needs the same non-empty list of deals on both sides")
