@@ -11,9 +11,8 @@ Two kinds, and every hint says which it is (``Hint.kind`` and the end of its rea
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import sys
+from dataclasses import dataclass
 
 from ..game import Game, Move
 from ..limits import check_count, check_time_limit
