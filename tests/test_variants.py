@@ -128,3 +128,18 @@ def test_a_variant_at_its_bounds_plays_and_solves_on_both_paths():
     compiled, pure = (solve(game, max_states=3_000, core=core) for core in ("compiled", "pure"))
     assert (compiled.status, compiled.states) == (pure.status, pure.states)
     assert hint(game, max_states=3_000).move in game.legal_moves()
+
+
+def test_the_readme_states_the_bounds_the_code_enforces():
+    from pathlib import Path
+
+    from ft_widget import solve
+    from ft_widget.moves import MAX_COLUMNS
+    from ft_widget.variants import MAX_REDEALS, MAX_STOCK_DEAL
+
+    readme = " ".join(Path(__file__).parent.parent.joinpath("README.md").read_text().split())
+    assert (f"(1 to {MAX_COLUMNS} columns, a stock dealt 1 to {MAX_STOCK_DEAL} cards at a time, "
+            f"0 to {MAX_REDEALS} redeals)") in readme
+    with pytest.raises(ValueError, match="^solve: time_limit must be a finite number > 0, not nan$") as error:
+        solve(Game("lucas", 3), time_limit=float("nan"))
+    assert f"(`{error.value}`)" in readme
