@@ -20,6 +20,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 
+from .deal import check_deal_number
 from .limits import check_count, check_time_limit
 from .variants import VARIANTS, Variant, get_variant
 
@@ -110,7 +111,7 @@ def study(variants: str | Iterable[str] = "all", deals: Iterable[int] = range(1,
     ids = [v.id for v in chosen]
     if len(set(ids)) != len(ids):
         raise ValueError("each variant of a study needs its own id")
-    deals = list(deals)
+    deals = [check_deal_number(d) for d in deals]  # a bad one fails here, not in a worker
     packed_policy = policy
     if policy is not None and not isinstance(policy, str):
         try:

@@ -267,6 +267,7 @@ def with_tops(variant, deal: int, tops: dict[int, str]):
 def find_turn_up(game, depth: int = 3):
     """The shortest list of moves between columns (no deals, nothing home) after which a face-down
     card has turned up, searched to ``depth`` moves; None if there is none that short."""
+    depth = check_count("find_turn_up", "depth", depth, 0)
     frontier = [(game.copy(), [])]
     for _ in range(depth):
         nxt = []
@@ -413,6 +414,7 @@ def near_the_end(variant_id: str, deal: int, moves_left: int = 12, data: dict | 
     ``moves_left`` moves of it are left: a "win from here" puzzle."""
     from .game import Game
 
+    moves_left = check_count("near_the_end", "moves_left", moves_left, 1)  # line[:-0] would be empty
     data = data or load("solver_lines.json")
     line = next(d["moves"] for d in data["deals"] if d["variant"] == variant_id and d["deal"] == deal
                 and d["status"] == "won")

@@ -24,7 +24,7 @@ from ft_widget.expert import Expert, estimate
 from ft_widget.limits import check_count, check_time_limit, shown
 from ft_widget.puzzle import Puzzle
 from ft_widget.studies import run_deal
-from ft_widget.teaching import Paired
+from ft_widget.teaching import Paired, find_turn_up, near_the_end
 
 NAN, INF = math.nan, math.inf
 SECONDS_BAD = [NAN, INF, -INF, -1, 0, True, "5", None, [1]]
@@ -66,6 +66,9 @@ ENTRIES = [
     ("Puzzle", "max_states", lambda v: Puzzle(game(), max_states=v), COUNT_BAD + [0]),
     ("Puzzle", "max_states", lambda v: Board.puzzle(game(), max_states=v), COUNT_BAD + [0]),
     ("Paired", "resamples", lambda v: Paired([1, 2], [2, 3], resamples=v), COUNT_BAD + [0]),
+    ("find_turn_up", "depth", lambda v: find_turn_up(game(), depth=v), COUNT_BAD),
+    ("near_the_end", "moves_left", lambda v: near_the_end("lucas", 3, moves_left=v, data={"deals": []}),
+     COUNT_BAD + [0]),
     ("bench_engine", "seconds", lambda v: bench_engine([], seconds=v), SECONDS_BAD),
     ("bench_engine", "depth", lambda v: bench_engine([], depth=v), COUNT_BAD + [0]),
     ("bench_solver_speed", "budget", lambda v: bench_solver_speed([], budget=v), COUNT_BAD + [0]),
