@@ -11,7 +11,6 @@ bottom to top, and each column's face-down cards are its bottom ``down[i]`` card
 from __future__ import annotations
 
 import enum
-import json
 from typing import NamedTuple
 
 from . import rules
@@ -19,7 +18,7 @@ from .cards import KING, RANK_NAMES, Card, card_str, card_symbol, rank_of
 from .deal import check_deal_number, deal_layout
 from .limits import check_count, shown
 from .moves import FOUNDATION, MAX_COLUMNS, STOCK, WASTE, IllegalMove, Move, Pile
-from .position import check_piles, read_position
+from .position import check_piles, read_json, read_position
 from .render import html_board, text_board
 from .variants import Variant, get_variant, variant_from_json, variant_to_json
 
@@ -597,12 +596,7 @@ class Game:
         naming the first thing that fails (the move, by its number, and why); nothing is half-made.
         Accepts the dict or its JSON text."""
         if isinstance(record, str | bytes):
-            try:
-                record = json.loads(record)
-            except ValueError as error:
-                raise ValueError(f"the game record is not valid JSON: {error}") from None
-            except RecursionError:  # the parser's own guard against nesting without end
-                raise ValueError("the game record is not valid JSON: it is nested too deeply") from None
+            record = read_json(record, "the game record")
         if not isinstance(record, dict):
             raise ValueError(f"a game record is a JSON object, not {type(record).__name__}")
         if record.get("format") != RECORD_FORMAT:

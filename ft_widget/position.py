@@ -7,6 +7,7 @@ corrupted file says what is wrong with it.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 from .cards import Card, card_str, parse_card, rank_of, suit_of
@@ -16,6 +17,17 @@ from .variants import Variant, get_variant
 
 REQUIRED = ("variant", "tableau", "foundations", "waste", "stock", "redeals_left")
 OPTIONAL = ("deal",)
+
+
+def read_json(text: str | bytes, what: str) -> object:
+    """The value JSON ``text`` holds; ``ValueError`` saying ``what`` is not valid JSON (a nesting
+    too deep for the parser too, which Python reports as a RecursionError)."""
+    try:
+        return json.loads(text)
+    except ValueError as error:
+        raise ValueError(f"{what} is not valid JSON: {error}") from None
+    except RecursionError:
+        raise ValueError(f"{what} is not valid JSON: it is nested too deeply") from None
 
 
 def _card_list(value: object, where: str, allow_face_down: bool = False) -> tuple[list[Card], int]:

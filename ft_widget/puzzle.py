@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from .game import Game, IllegalMove, Move
 from .limits import check_count, shown
+from .position import read_json
 
 GOALS = ("win", "keep_winnable")
 
@@ -140,8 +141,8 @@ class Puzzle:
         if self.goal == "keep_winnable":
             text = f"Answer: {line[0]} keeps the deal winnable."
         else:
-            shown = " ".join(map(str, line[:12])) + (" …" if len(line) > 12 else "")
-            text = f"Answer ({len(line)} moves): {shown}"
+            moves = " ".join(map(str, line[:12])) + (" …" if len(line) > 12 else "")
+            text = f"Answer ({len(line)} moves): {moves}"
         self.board.say(text, "info")
         return line
 
@@ -165,12 +166,7 @@ def _start_game(position) -> Game:
     if isinstance(position, Game):  # its current position, as a fresh game: restart comes back here
         return Game.from_position(position.position(), variant=position.variant)
     if isinstance(position, str):
-        import json
-
-        try:
-            position = json.loads(position)
-        except ValueError as error:
-            raise ValueError(f"a puzzle's position must be a Game, a position or a record: {error}") from None
+        position = read_json(position, "a puzzle's position (a Game, a position or a record)")
     if isinstance(position, dict) and position.get("format") == "ft_widget.record":
         return _start_game(Game.from_record(position))
     if isinstance(position, dict):

@@ -12,6 +12,7 @@ from conftest import VARIANT_IDS, make_game
 
 from ft_widget import VARIANTS, Game
 from ft_widget.limits import QUOTE
+from ft_widget.puzzle import Puzzle
 
 
 def played(variant: str, deal: int, n: int, undo: int, seed: int = 0) -> Game:
@@ -165,6 +166,8 @@ def test_a_deeply_nested_record_is_a_value_error_not_a_recursion_error():
     text = '{"format": "ft_widget.record", "version": 1, "variant": ' + "[" * 100_000 + "]" * 100_000 + "}"
     with pytest.raises(ValueError, match="nested too deeply"):
         Game.from_record(text)
+    with pytest.raises(ValueError, match="a puzzle's position .* is not valid JSON: it is nested too deeply"):
+        Puzzle(text)
     record = played("maria", 5, 20, undo=2).record()
     for key in ("version", "deal", "moves"):
         with pytest.raises(ValueError, match=r"\[\[\[\[…\]\]\]\]"):
