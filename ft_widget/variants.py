@@ -53,7 +53,12 @@ class Variant:
             raise ValueError(f"a variant's id is a name like 'forty_thieves' (at most {MAX_ID} "
                              f"characters), not {shown(self.id)}")
         where = f"variant {self.id!r}"
-        for key, text in [("name", self.name)] + [("aliases", a) for a in self._alias_list(where)]:
+        aliases = self.aliases
+        if isinstance(aliases, str) or not isinstance(aliases, list | tuple) or len(aliases) > MAX_ALIASES:
+            raise ValueError(f"{where}: aliases must be a list of at most {MAX_ALIASES} names, "
+                             f"not {shown(aliases)}")
+        object.__setattr__(self, "aliases", tuple(aliases))
+        for key, text in [("name", self.name), *(("aliases", alias) for alias in self.aliases)]:
             if not isinstance(text, str) or not text.strip() or len(text) > MAX_NAME:
                 raise ValueError(f"{where}: {key} must be non-empty text of at most {MAX_NAME} "
                                  f"characters, not {shown(text)}")
@@ -70,15 +75,6 @@ class Variant:
         whole("face_down", 0, self.cards_per_column - 1)
         whole("stock_deal", 1, MAX_STOCK_DEAL)
         whole("redeals", 0, MAX_REDEALS)
-
-    def _alias_list(self, where: str) -> tuple:
-        """The aliases as a tuple (set on the variant), or ``ValueError`` if they are not a list."""
-        aliases = self.aliases
-        if isinstance(aliases, str) or not isinstance(aliases, list | tuple) or len(aliases) > MAX_ALIASES:
-            raise ValueError(f"{where}: aliases must be a list of at most {MAX_ALIASES} names, "
-                             f"not {shown(aliases)}")
-        object.__setattr__(self, "aliases", tuple(aliases))
-        return self.aliases
 
     @property
     def tableau_cards(self) -> int:
