@@ -43,6 +43,7 @@ ENTRIES = [
     ("hint", "time_limit", lambda v: hint(game(), time_limit=v, max_states=3_000), SECONDS_BAD),
     ("hint", "time_limit", lambda v: hint(game(), time_limit=v, peek=True), SECONDS_BAD),
     ("hint", "max_states", lambda v: hint(game(), max_states=v), COUNT_BAD + [0]),
+    ("hint", "time_limit", lambda v: Board("lucas", 3).hint(time_limit=v), [NAN, INF, -1, 0, True, "5"]),
     ("play_policy", "max_moves", lambda v: play_policy(game(), "cautious", 1, max_moves=v), COUNT_BAD),
     ("run_deal", "time_limit", lambda v: run_deal("lucas", 3, time_limit=v, max_states=3_000), SECONDS_BAD),
     ("run_deal", "max_states", lambda v: run_deal("lucas", 3, max_states=v), COUNT_BAD + [0]),
