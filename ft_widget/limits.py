@@ -2,8 +2,9 @@
 
 Every public function that takes a time limit, a state budget or a count checks it here before
 anything runs. A limit that is NaN compares false with everything, so it would switch itself off
-deep in a search (``solve(max_states=nan)`` ran to the memory bound); an infinity, a negative, a
-bool or text would fail later with an error that does not name the argument, or not at all.
+deep in a search (``solve(max_states=nan)`` had no budget, ``time_limit=nan`` ran on to the memory
+bound); an infinity, a negative, a bool or text would fail later with an error that does not
+name the argument (``hint(time_limit=inf)``: OverflowError), or not at all.
 
 Error messages quote what they were given through :func:`shown`: however deep or large the value
 (a record is a file anyone may hand over), the quote is short and making it cannot fail.
