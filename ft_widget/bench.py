@@ -29,12 +29,16 @@ import random
 import sys
 import time
 
+from .limits import check_count, check_time_limit
 from .variants import VARIANTS
 
 
 def bench_engine(variants: list[str], seconds: float = 2.0, depth: int = 200, seed: int = 1) -> list[dict]:
     """Per variant: random playouts of up to ``depth`` moves from successive deals, each undone."""
     from .game import Game
+
+    seconds = check_time_limit("bench_engine", "seconds", seconds)
+    depth = check_count("bench_engine", "depth", depth, 1)
 
     rows = []
     for v in variants:
@@ -72,6 +76,9 @@ def bench_solver_speed(variants: list[str], deals: tuple[int, ...] = (1, 2), bud
     from .solver.model import Model
     from .solver.search import COMPILED, CompiledSearch, portfolio, search
     from .variants import VARIANTS as ALL
+
+    budget = check_count("bench_solver_speed", "budget", budget, 1)
+    large = check_count("bench_solver_speed", "large", large, 1)
 
     rows = []
     gc.disable()  # as solve does
@@ -141,6 +148,7 @@ def bench_candidates(variants: list[str], budget: int = 60_000) -> list[dict]:
     import subprocess
     import tempfile
 
+    budget = check_count("bench_candidates", "budget", budget, 1)
     here = pathlib.Path(__file__).parent
     rows = []
 
@@ -172,6 +180,8 @@ def bench_candidates(variants: list[str], budget: int = 60_000) -> list[dict]:
 def bench_solver(variants: list[str], deals: list[int], time_limit: float, processes: int = 1) -> list[dict]:
     from .studies import study, summarize
 
+    time_limit = check_time_limit("bench_solver", "time_limit", time_limit)
+    processes = check_count("bench_solver", "processes", processes, 1)
     df = study(variants, deals, time_limit=time_limit, processes=processes, progress=False)
     s = summarize(df)
     cols = ["variant", "deals", "won", "lost", "unknown", "median_s", "worst_s", "states_per_s"]
@@ -185,6 +195,7 @@ def bench_deal_and_play(variants: list[str], deals: list[int], budget: int) -> l
     from .solver.model import Model
     from .solver.search import portfolio, search
 
+    budget = check_count("bench_deal_and_play", "budget", budget, 1)
     rows = []
     for v in variants:
         if not Model(VARIANTS[v], deal_and_play=True).deal_and_play:
@@ -222,6 +233,8 @@ def bench_relay(variants: list[str], deals: list[int], budget: int, processes: i
 
     from .solver.search import RELAY
 
+    budget = check_count("bench_relay", "budget", budget, 1)
+    processes = check_count("bench_relay", "processes", processes, 1)
     jobs = [(v, d, budget, h1, w) for v in variants for h1, w in RELAY for d in deals]
     if processes > 1:
         with ProcessPoolExecutor(processes) as pool:
@@ -250,6 +263,7 @@ def bench_exhaust(variant: str, deals: list[int], cap: int) -> list[dict]:
     from .solver.model import Model
     from .solver.search import CompiledSearch
 
+    cap = check_count("bench_exhaust", "cap", cap, 1)
     rows = []
     for d in deals:
         row: dict = dict(variant=variant, deal=d)
@@ -273,6 +287,7 @@ def bench_expert(variants: list[str], deals: list[int], hints: int = 5) -> tuple
     from .policies import cautious_choice, play_policy
     from .solver import hint
 
+    hints = check_count("bench_expert", "hints", hints, 0)
     games, timed = [], []
     for v in variants:
         won = states = 0

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from .limits import shown
+
 Card = int
 
 SUITS = "CDHS"
@@ -68,11 +70,11 @@ _CARD_RE = re.compile(r"^(10|[2-9TJQKA])([CDHS♣♦♥♠♤♡♢♧])$", re.I
 def parse_card(text: str) -> Card:
     """Read ``QH``, ``qh``, ``10h``, ``Th`` or ``Q♥``; raise ``ValueError`` on anything else."""
     if not isinstance(text, str):
-        raise ValueError(f"a card must be written as text like 'QH', not {text!r}")
+        raise ValueError(f"a card must be written as text like 'QH', not {shown(text, 20)}")
     m = _CARD_RE.match(text.strip())
     if not m:
         raise ValueError(
-            f"unknown card {text[:20]!r}: write a rank (A 2-9 T J Q K) and a suit (C D H S), like 'QH'"
+            f"unknown card {shown(text, 20)}: write a rank (A 2-9 T J Q K) and a suit (C D H S), like 'QH'"
         )
     rank_text, suit_text = m.group(1).upper(), m.group(2).upper()
     rank = 10 if rank_text == "10" else RANKS.index(rank_text) + 1

@@ -14,6 +14,7 @@ from pysol_cards.random import shuffle
 from pysol_cards.random_base import RandomBase
 
 from .cards import ACE, Card, make_card
+from .limits import shown
 from .variants import Variant
 
 # pysol_cards' suit index (C S H D) → ours (C D H S)
@@ -25,9 +26,9 @@ MAX_DEAL = RandomBase.MAX_SEED
 
 def check_deal_number(deal: object) -> int:
     if isinstance(deal, bool) or not isinstance(deal, int):
-        raise ValueError(f"a deal number must be a whole number, not {deal!r}")
+        raise ValueError(f"a deal number must be a whole number, not {shown(deal)}")
     if not 1 <= deal <= MAX_DEAL:  # PySolFC's game numbers start at 1 (its LCG refuses 0)
-        raise ValueError(f"deal number {deal} is out of range: use 1 … {MAX_DEAL}")
+        raise ValueError(f"deal number {shown(deal)} is out of range: use 1 … {MAX_DEAL}")
     return deal
 
 

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 
 from .cards import card_symbol
 from .game import FOUNDATION, STOCK, WASTE, Game, IllegalMove, Move
+from .limits import check_count, check_time_limit
 from .variants import Variant
 
 
@@ -213,6 +214,14 @@ class Expert:
     def __init__(self, samples: int = 5, max_states: int = 20_000, game_states: int = 2_000_000,
                  plans: int = 16, wait_reveals: int = 2, give_up: int = 5, replan: int = 1,
                  time_limit: float | None = None, fallback=None):
+        samples = check_count("Expert", "samples", samples, 1)
+        max_states = check_count("Expert", "max_states", max_states, 1)
+        game_states = check_count("Expert", "game_states", game_states, 0)
+        plans = check_count("Expert", "plans", plans, 0)
+        wait_reveals = check_count("Expert", "wait_reveals", wait_reveals, 0)
+        give_up = check_count("Expert", "give_up", give_up, 1)
+        replan = check_count("Expert", "replan", replan, 1)
+        time_limit = check_time_limit("Expert", "time_limit", time_limit, optional=True)
         #: ``fallback(game, rng) -> (move, reason) | None``: the fair heuristic played when no
         #: sampled world is won (``ft_widget.policies`` gives the cautious policy's choice)
         self.fallback = fallback
@@ -477,6 +486,8 @@ def estimate(game: Game, moves=None, samples: int = 8, max_states: int = 20_000,
     """
     from .solver.search import solve
 
+    samples = check_count("estimate", "samples", samples, 1)
+    max_states = check_count("estimate", "max_states", max_states, 1)
     view = player_view(game)
     template = view.world(view.unseen())
     legal = template.legal_moves()

@@ -11,14 +11,14 @@ bottom to top, and each column's face-down cards are its bottom ``down[i]`` card
 from __future__ import annotations
 
 import enum
-import json
 from typing import NamedTuple
 
 from . import rules
 from .cards import KING, RANK_NAMES, Card, card_str, card_symbol, rank_of
 from .deal import check_deal_number, deal_layout
+from .limits import check_count, shown
 from .moves import FOUNDATION, MAX_COLUMNS, STOCK, WASTE, IllegalMove, Move, Pile
-from .position import check_piles, read_position
+from .position import check_piles, read_json, read_position
 from .render import html_board, text_board
 from .variants import Variant, get_variant, variant_from_json, variant_to_json
 
@@ -547,7 +547,7 @@ class Game:
         like a position (``ValueError`` naming the problem), without the round trip through text."""
         variant = get_variant(variant)
         tableau = [list(c) for c in tableau]
-        down = [int(d) for d in face_down]
+        down = [check_count("Game.from_piles", "face_down", d, 0) for d in face_down]
         foundations, waste, stock = [list(p) for p in foundations], list(waste), list(stock)
         check_piles(variant, tableau, foundations, waste, stock, redeals_left)
         if len(down) != len(tableau):
@@ -596,21 +596,21 @@ class Game:
         naming the first thing that fails (the move, by its number, and why); nothing is half-made.
         Accepts the dict or its JSON text."""
         if isinstance(record, str | bytes):
-            try:
-                record = json.loads(record)
-            except ValueError as error:
-                raise ValueError(f"the game record is not valid JSON: {error}") from None
+            record = read_json(record, "the game record")
         if not isinstance(record, dict):
             raise ValueError(f"a game record is a JSON object, not {type(record).__name__}")
         if record.get("format") != RECORD_FORMAT:
             raise ValueError(f"not a game record: its 'format' must be {RECORD_FORMAT!r}")
         if record.get("version") != 1:
-            version = str(record.get("version"))[:20]
-            raise ValueError(f"game record version {version!r} is not known here (1 is)")
+            version = record.get("version")
+            if version is None or isinstance(version, float) or (
+                    isinstance(version, int) and version.bit_length() <= 64):
+                version = str(version)  # quoted as text, whatever its type
+            raise ValueError(f"game record version {shown(version, 20)} is not known here (1 is)")
         allowed = {"format", "version", "variant", "deal", "start", "moves", "undone"}
-        unknown = sorted(str(k)[:30] for k in record if k not in allowed)
-        if unknown:
-            raise ValueError(f"the game record has an unknown field {unknown[0]!r}")
+        unknown = next((k for k in record if k not in allowed), None)
+        if unknown is not None:
+            raise ValueError(f"the game record has an unknown field {shown(unknown, 30)}")
         if "variant" not in record:
             raise ValueError("the game record does not say its variant")
         variant = variant_from_json(record["variant"])
@@ -635,7 +635,8 @@ class Game:
                     game.play(text)
                 except IllegalMove as error:
                     where = f"move {k}" if key == "moves" else f"undone move {k}"
-                    raise ValueError(f"the game record's {where} ({str(text)[:16]}) can't be played: "
+                    text = text[:16] if isinstance(text, str) else shown(text, 16)
+                    raise ValueError(f"the game record's {where} ({text}) can't be played: "
                                      f"{error}") from None
         for _ in lists["undone"]:
             game.undo()

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from . import rules
 from .cards import card_symbol
 from .game import WASTE, Game, Move, Outcome
+from .limits import check_count, shown
 
 Policy = Callable[[Game, _random.Random], "Move | None"]
 
@@ -152,7 +153,11 @@ def play_policy(game: Game, policy: Policy | str, rng: _random.Random | int | No
     returns to a position it has already played through (it would go round in circles), or after
     ``max_moves`` moves.
     """
+    max_moves = check_count("play_policy", "max_moves", max_moves, 0)
     if isinstance(policy, str):
+        if policy not in POLICIES:
+            raise ValueError(f"play_policy: unknown policy {shown(policy, 40)}: choose one of "
+                             f"{', '.join(POLICIES)}")
         policy = POLICIES[policy]
     if not isinstance(rng, _random.Random):
         rng = _random.Random(rng)

@@ -7,14 +7,27 @@ corrupted file says what is wrong with it.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 from .cards import Card, card_str, parse_card, rank_of, suit_of
 from .deal import check_deal_number
+from .limits import shown
 from .variants import Variant, get_variant
 
 REQUIRED = ("variant", "tableau", "foundations", "waste", "stock", "redeals_left")
 OPTIONAL = ("deal",)
+
+
+def read_json(text: str | bytes, what: str) -> object:
+    """The value JSON ``text`` holds; ``ValueError`` saying ``what`` is not valid JSON (a nesting
+    too deep for the parser too, which Python reports as a RecursionError)."""
+    try:
+        return json.loads(text)
+    except ValueError as error:
+        raise ValueError(f"{what} is not valid JSON: {error}") from None
+    except RecursionError:
+        raise ValueError(f"{what} is not valid JSON: it is nested too deeply") from None
 
 
 def _card_list(value: object, where: str, allow_face_down: bool = False) -> tuple[list[Card], int]:
@@ -52,13 +65,14 @@ def read_position(position: object, variant: Variant | None = None):
     missing = [k for k in REQUIRED if k not in position]
     if missing:
         raise ValueError(f"position is missing {', '.join(repr(k) for k in missing)}")
-    unknown = [str(k)[:30] for k in position if k not in REQUIRED + OPTIONAL]
+    unknown = [k for k in position if k not in REQUIRED + OPTIONAL]
     if unknown:
-        raise ValueError(f"position has unknown key(s) {', '.join(repr(k) for k in unknown)}")
+        more = f" and {len(unknown) - 3} more" if len(unknown) > 3 else ""
+        raise ValueError(f"position has unknown key(s) {', '.join(shown(k, 30) for k in unknown[:3])}{more}")
     if variant is None:
         variant = get_variant(position["variant"])
     elif position["variant"] != variant.id:
-        raise ValueError(f"the position is of variant {str(position['variant'])[:40]!r}, not {variant.id!r}")
+        raise ValueError(f"the position is of variant {shown(position['variant'], 40)}, not {variant.id!r}")
 
     raw = position["tableau"]
     if not isinstance(raw, list) or len(raw) != variant.columns:
@@ -112,11 +126,11 @@ def check_piles(variant: Variant, tableau, foundations, waste, stock, redeals, c
     if isinstance(redeals, bool) or not isinstance(redeals, int) or not 0 <= redeals <= variant.redeals:
         raise ValueError(f"redeals_left must be a whole number from 0 to {variant.redeals} "
                          f"for {variant.name}, "
-                         f"got {redeals!r}")
+                         f"got {shown(redeals)}")
     counts = Counter(c for pile in (*tableau, *foundations, waste, stock) for c in pile)
     if not checked and any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52 for c in counts):
         bad = next(c for c in counts if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52)
-        raise ValueError(f"cards are ints 0–51, got {bad!r}")
+        raise ValueError(f"cards are ints 0–51, got {shown(bad)}")
     wrong = sorted((c for c in range(52) if counts[c] != 2), key=lambda c: (suit_of(c), rank_of(c)))
     if wrong:
         listed = ", ".join(f"{card_str(c)} ×{counts[c]}" for c in wrong[:8])

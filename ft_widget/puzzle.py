@@ -25,6 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .game import Game, IllegalMove, Move
+from .limits import check_count, shown
+from .position import read_json
 
 GOALS = ("win", "keep_winnable")
 
@@ -51,10 +53,8 @@ class Puzzle:
 
     def __init__(self, position, goal: str = "win", max_states: int = 20_000):
         if goal not in GOALS:
-            raise ValueError(f"unknown goal {str(goal)[:40]!r}: choose one of {', '.join(GOALS)}")
-        if not isinstance(max_states, int) or isinstance(max_states, bool) or max_states < 1:
-            raise ValueError(f"max_states must be a whole number of positions, at least 1, "
-                             f"not {max_states!r}")
+            raise ValueError(f"Puzzle: unknown goal {shown(goal, 40)}: choose one of {', '.join(GOALS)}")
+        max_states = check_count("Puzzle", "max_states", max_states, 1)
         self.goal, self.max_states = goal, max_states
         self.start = _start_game(position)
         self._answer = self._solve(self.start)
@@ -141,8 +141,8 @@ class Puzzle:
         if self.goal == "keep_winnable":
             text = f"Answer: {line[0]} keeps the deal winnable."
         else:
-            shown = " ".join(map(str, line[:12])) + (" …" if len(line) > 12 else "")
-            text = f"Answer ({len(line)} moves): {shown}"
+            moves = " ".join(map(str, line[:12])) + (" …" if len(line) > 12 else "")
+            text = f"Answer ({len(line)} moves): {moves}"
         self.board.say(text, "info")
         return line
 
@@ -166,12 +166,7 @@ def _start_game(position) -> Game:
     if isinstance(position, Game):  # its current position, as a fresh game: restart comes back here
         return Game.from_position(position.position(), variant=position.variant)
     if isinstance(position, str):
-        import json
-
-        try:
-            position = json.loads(position)
-        except ValueError as error:
-            raise ValueError(f"a puzzle's position must be a Game, a position or a record: {error}") from None
+        position = read_json(position, "a puzzle's position (a Game, a position or a record)")
     if isinstance(position, dict) and position.get("format") == "ft_widget.record":
         return _start_game(Game.from_record(position))
     if isinstance(position, dict):

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import KING, SUITS, Card, is_red, rank_of, suit_of
+from .limits import shown
 
 # ---------------------------------------------------------------------- building rules
 
@@ -74,7 +75,7 @@ class Build:
 
     def __post_init__(self) -> None:
         if not (isinstance(self.id, str) and self.id.isidentifier()):
-            raise ValueError(f"a building rule's id is a name like 'same_suit', not {self.id!r}")
+            raise ValueError(f"a building rule's id is a name like 'same_suit', not {shown(self.id)}")
         old = BUILDS.get(self.id)
         if old is not None and old != self:
             raise ValueError(f"there is already a building rule {self.id!r}")
@@ -109,8 +110,7 @@ def get_build(build: Build | str) -> Build:
         for b in BUILDS.values():
             if b.text == build:
                 return b
-    shown = str(build)[:40]
-    raise ValueError(f"unknown building rule {shown!r}: choose one of {', '.join(BUILDS)}")
+    raise ValueError(f"unknown building rule {shown(build, 40)}: choose one of {', '.join(BUILDS)}")
 
 
 def can_build(card: Card, onto: Card, build: Build) -> bool:

@@ -20,6 +20,8 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 
+from .deal import check_deal_number
+from .limits import check_count, check_time_limit
 from .variants import VARIANTS, Variant, get_variant
 
 COLUMNS = ["variant", "deal", "result", "moves", "seconds", "states"]
@@ -34,6 +36,9 @@ def run_deal(variant, deal: int, time_limit: float = 10.0, policy=None, seed: in
     ``states`` the states the solver met (for a policy: the moves it played).
     """
     from .game import Game
+
+    time_limit = check_time_limit("run_deal", "time_limit", time_limit)
+    max_states = check_count("run_deal", "max_states", max_states, 1, optional=True)
 
     game = Game(variant, deal=deal)
     t0 = time.perf_counter()
@@ -94,6 +99,9 @@ def study(variants: str | Iterable[str] = "all", deals: Iterable[int] = range(1,
     import pandas as pd
     from tqdm.auto import tqdm
 
+    time_limit = check_time_limit("study", "time_limit", time_limit)
+    max_states = check_count("study", "max_states", max_states, 1, optional=True)
+    processes = check_count("study", "processes", processes, 1, optional=True)
     if isinstance(variants, str) and variants == "all":
         chosen = list(VARIANTS.values())
     elif isinstance(variants, str | Variant):
@@ -103,7 +111,7 @@ def study(variants: str | Iterable[str] = "all", deals: Iterable[int] = range(1,
     ids = [v.id for v in chosen]
     if len(set(ids)) != len(ids):
         raise ValueError("each variant of a study needs its own id")
-    deals = list(deals)
+    deals = [check_deal_number(d) for d in deals]  # a bad one fails here, not in a worker
     packed_policy = policy
     if policy is not None and not isinstance(policy, str):
         try:

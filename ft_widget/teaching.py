@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .limits import check_count
 from .variants import VARIANTS, Variant
 
 #: Per game, the lessons that are its own: lesson id -> the rule fields that change. Each lesson
@@ -172,6 +173,7 @@ class Paired:
     def __init__(self, a, b, resamples: int = 10_000, seed: int = 13):
         import numpy as np
 
+        resamples = check_count("Paired", "resamples", resamples, 1)
         a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
         if a.shape != b.shape or a.size == 0:
             raise ValueError("a paired comparison needs the same non-empty list of deals on both sides")
@@ -265,6 +267,7 @@ def with_tops(variant, deal: int, tops: dict[int, str]):
 def find_turn_up(game, depth: int = 3):
     """The shortest list of moves between columns (no deals, nothing home) after which a face-down
     card has turned up, searched to ``depth`` moves; None if there is none that short."""
+    depth = check_count("find_turn_up", "depth", depth, 0)
     frontier = [(game.copy(), [])]
     for _ in range(depth):
         nxt = []
@@ -411,6 +414,7 @@ def near_the_end(variant_id: str, deal: int, moves_left: int = 12, data: dict | 
     ``moves_left`` moves of it are left: a "win from here" puzzle."""
     from .game import Game
 
+    moves_left = check_count("near_the_end", "moves_left", moves_left, 1)  # line[:-0] would be empty
     data = data or load("solver_lines.json")
     line = next(d["moves"] for d in data["deals"] if d["variant"] == variant_id and d["deal"] == deal
                 and d["status"] == "won")

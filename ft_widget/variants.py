@@ -13,8 +13,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .limits import check_count, shown
 from .moves import MAX_COLUMNS
 from .rules import Build, get_build
+
+#: A stock turns at most this many cards at a time: no stock holds more (two decks).
+MAX_STOCK_DEAL = 104
+#: The compiled solver core keeps the redeals left in one byte (``_core.c``); no game of the
+#: family has more than a few, so a variant has at most this many.
+MAX_REDEALS = 255
+#: Lengths of a variant's id and name, and its aliases: they appear in menus and messages (and
+#: a record, which anyone may hand over, carries a custom variant's).
+MAX_ID, MAX_NAME, MAX_ALIASES = 40, 120, 8
 
 
 @dataclass(frozen=True)
@@ -39,29 +49,32 @@ class Variant:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "build", get_build(self.build))
-        object.__setattr__(self, "aliases", tuple(self.aliases))
-
-        def whole(name: str, low: int, high: int | None = None) -> int:
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < low or (
-                    high is not None and value > high):
-                span = f"from {low} to {high}" if high is not None else f"at least {low}"
-                raise ValueError(f"variant {self.id!r}: {name} must be a whole number {span}, not {value!r}")
-            return value
-
-        if not isinstance(self.id, str) or not self.id.isidentifier():
-            raise ValueError(f"a variant's id is a name like 'forty_thieves', not {self.id!r}")
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise ValueError(f"variant {self.id!r}: name must be non-empty text")
+        if not isinstance(self.id, str) or not self.id.isidentifier() or len(self.id) > MAX_ID:
+            raise ValueError(f"a variant's id is a name like 'forty_thieves' (at most {MAX_ID} "
+                             f"characters), not {shown(self.id)}")
+        where = f"variant {self.id!r}"
+        aliases = self.aliases
+        if isinstance(aliases, str) or not isinstance(aliases, list | tuple) or len(aliases) > MAX_ALIASES:
+            raise ValueError(f"{where}: aliases must be a list of at most {MAX_ALIASES} names, "
+                             f"not {shown(aliases)}")
+        object.__setattr__(self, "aliases", tuple(aliases))
+        for key, text in [("name", self.name), *(("aliases", alias) for alias in self.aliases)]:
+            if not isinstance(text, str) or not text.strip() or len(text) > MAX_NAME:
+                raise ValueError(f"{where}: {key} must be non-empty text of at most {MAX_NAME} "
+                                 f"characters, not {shown(text)}")
         for flag in ("sequences", "aces_start"):
             if not isinstance(getattr(self, flag), bool):
-                raise ValueError(f"variant {self.id!r}: {flag} must be True or False")
+                raise ValueError(f"{where}: {flag} must be True or False, not {shown(getattr(self, flag))}")
+
+        def whole(name: str, low: int, high: int) -> None:
+            object.__setattr__(self, name, check_count(where, name, getattr(self, name), low, high))
+
         whole("columns", 1, MAX_COLUMNS)
         aces = 8 if self.aces_start else 0
         whole("cards_per_column", 1, (104 - aces) // self.columns)
         whole("face_down", 0, self.cards_per_column - 1)
-        whole("stock_deal", 1)
-        whole("redeals", 0)
+        whole("stock_deal", 1, MAX_STOCK_DEAL)
+        whole("redeals", 0, MAX_REDEALS)
 
     @property
     def tableau_cards(self) -> int:
@@ -126,7 +139,7 @@ def get_variant(variant: str | Variant) -> Variant:
         return variant
     if isinstance(variant, str) and variant in VARIANTS:
         return VARIANTS[variant]
-    raise ValueError(f"unknown variant {str(variant)[:40]!r}: choose one of {', '.join(VARIANTS)}")
+    raise ValueError(f"unknown variant {shown(variant, 40)}: choose one of {', '.join(VARIANTS)}")
 
 
 _FIELDS = ("id", "name", "columns", "cards_per_column", "face_down", "build", "sequences",
@@ -149,18 +162,13 @@ def variant_from_json(data: object) -> Variant:
         return get_variant(data)
     if not isinstance(data, dict):
         raise ValueError(f"a variant is an id or an object of its parameters, not {type(data).__name__}")
-    unknown = sorted(str(k)[:30] for k in data if k not in _FIELDS)
-    if unknown:
-        raise ValueError(f"a variant has no parameter {unknown[0]!r}")
+    unknown = next((k for k in data if k not in _FIELDS), None)
+    if unknown is not None:
+        raise ValueError(f"a variant has no parameter {shown(unknown, 30)}")
     missing = [k for k in _FIELDS[:7] if k not in data]
     if missing:
         raise ValueError(f"the variant is missing {', '.join(repr(k) for k in missing)}")
-    fields = dict(data)
-    aliases = fields.get("aliases", ())
-    if not isinstance(aliases, list | tuple) or not all(isinstance(a, str) for a in aliases):
-        raise ValueError("a variant's aliases are a list of names")
-    fields["aliases"] = tuple(aliases)
-    return Variant(**fields)
+    return Variant(**data)  # it checks every parameter, the aliases too
 
 
 def rules_table_markdown() -> str:

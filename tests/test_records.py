@@ -11,6 +11,8 @@ import pytest
 from conftest import VARIANT_IDS, make_game
 
 from ft_widget import VARIANTS, Game
+from ft_widget.limits import QUOTE
+from ft_widget.puzzle import Puzzle
 
 
 def played(variant: str, deal: int, n: int, undo: int, seed: int = 0) -> Game:
@@ -94,3 +96,108 @@ def test_text_that_is_not_json_is_refused():
         Game.from_record('{"format": "ft_widget.record", ')
     with pytest.raises(ValueError, match="JSON object"):
         Game.from_record([1, 2])
+
+
+# Hostile and unlucky input: whatever a record or a position holds, however deep or large, loading
+# it is a ValueError with a short message (nothing half-made: a failed load returns no game).
+MESSAGE_MAX = 300
+
+
+def nested(depth: int) -> list:
+    value: list = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+PAYLOADS = {
+    "nested 100,000 deep": nested(100_000),
+    "a megabyte of text": "x" * 1_000_000,
+    "a megabyte in a list": ["x" * 1_000_000],
+    "a megabyte as a key": {"x" * 1_000_000: 1},
+    "a 5,000-digit number": 10**5000,
+    "nan": float("nan"),
+}
+VARIANT_FIELDS = ("id", "name", "columns", "cards_per_column", "face_down", "build", "sequences",
+                  "stock_deal", "redeals", "aces_start", "aliases")
+PLACES = ([("record", k) for k in ("format", "version", "variant", "deal", "start", "moves", "undone")]
+          + [("start", k) for k in ("variant", "tableau", "foundations", "waste", "stock", "redeals_left",
+                                    "deal")]
+          + [("variant", k) for k in VARIANT_FIELDS] + [("moves", 0), ("start tableau", 0)])
+
+
+def hostile_record(place: str, key, payload) -> dict:
+    record = played("streets", 4, 10, undo=1).record()
+    record |= {"start": Game("streets", 4).position(), "deal": None}
+    record["start"].pop("deal")  # a record of every part: a custom variant, a start, moves
+    record["variant"] = {k: getattr(VARIANTS["streets"], k) for k in VARIANT_FIELDS} | {
+        "id": "my_streets", "build": "alternate_colour", "aliases": []}
+    record["start"]["variant"] = "my_streets"
+    target = {"record": record, "start": record["start"], "variant": record["variant"],
+              "moves": record["moves"], "start tableau": record["start"]["tableau"]}[place]
+    target[key] = payload
+    return record
+
+
+def test_the_hostile_record_is_a_record():
+    assert Game.from_record(hostile_record("record", "undone", [])).variant.id == "my_streets"
+
+
+@pytest.mark.parametrize("payload", PAYLOADS)
+@pytest.mark.parametrize("place, key", PLACES)
+def test_any_malformed_record_is_a_short_value_error(place, key, payload):
+    record = hostile_record(place, key, PAYLOADS[payload])
+    with pytest.raises(ValueError) as error:
+        Game.from_record(record)
+    assert len(str(error.value)) <= MESSAGE_MAX
+
+
+@pytest.mark.parametrize("payload", PAYLOADS)
+@pytest.mark.parametrize("key", ["variant", "tableau", "foundations", "waste", "stock", "redeals_left",
+                                 "deal"])
+def test_any_malformed_position_is_a_short_value_error(key, payload):
+    position = Game("maria", 5).position() | {key: PAYLOADS[payload]}
+    with pytest.raises(ValueError) as error:
+        Game.from_position(position)
+    assert len(str(error.value)) <= MESSAGE_MAX
+
+
+def test_a_deeply_nested_record_is_a_value_error_not_a_recursion_error():
+    text = '{"format": "ft_widget.record", "version": 1, "variant": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    with pytest.raises(ValueError, match="nested too deeply"):
+        Game.from_record(text)
+    with pytest.raises(ValueError, match="a puzzle's position .* is not valid JSON: it is nested too deeply"):
+        Puzzle(text)
+    record = played("maria", 5, 20, undo=2).record()
+    for key in ("version", "deal", "moves"):
+        with pytest.raises(ValueError, match=r"\[\[\[\[…\]\]\]\]"):
+            Game.from_record(record | {key: nested(100_000) if key != "moves" else [nested(100_000)]})
+
+
+def test_a_megabyte_bad_field_gives_a_short_message_quoting_its_start():
+    record = played("maria", 5, 20, undo=2).record()
+    with pytest.raises(ValueError, match="^a deal number must be a whole number, not 'xxx+…$") as error:
+        Game.from_record(record | {"deal": "x" * 1_000_000})
+    assert len(str(error.value)) == len("a deal number must be a whole number, not ") + QUOTE
+    with pytest.raises(ValueError, match="^variant 'wide': columns must be a whole number from 1 to 13, "
+                                         "not 'xxx+…$"):
+        Game.from_record(record | {"variant": {k: getattr(VARIANTS["maria"], k) for k in VARIANT_FIELDS}
+                                   | {"id": "wide", "build": "alternate_colour", "columns": "x" * 10**6}})
+    position = Game("maria", 5).position()
+    with pytest.raises(ValueError, match="^redeals_left must be .*, got 'xxx+…$"):
+        Game.from_position(position | {"redeals_left": "x" * 1_000_000})
+    with pytest.raises(ValueError, match="^position has unknown key.* and 9 more$"):
+        Game.from_position(position | {f"k{i}" * 100_000: i for i in range(12)})
+
+
+def test_a_custom_variant_out_of_the_cores_range_is_refused_in_a_record():
+    """A record's variant with stock_deal 2**40 was accepted; solve and hint then raised OverflowError."""
+    game = Game(replace(VARIANTS["streets"], id="wide_streets", name="Wide Streets"), 11)
+    record = game.record()
+    record["variant"]["stock_deal"] = 2**40
+    with pytest.raises(ValueError, match="variant 'wide_streets': stock_deal must be a whole number "
+                                         "from 1 to 104, not 1099511627776"):
+        Game.from_record(record)
+    record["variant"] |= {"stock_deal": 1, "redeals": 256}
+    with pytest.raises(ValueError, match="redeals must be a whole number from 0 to 255, not 256"):
+        Game.from_record(record)

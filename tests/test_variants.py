@@ -91,3 +91,55 @@ def test_a_new_variant_is_data_not_code():
     assert len(game.stock) == 104 - 52 == pysol_lucas.stock_cards
     assert game.cards_home == 0
     assert all(m.count >= 1 for m in game.legal_moves())
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"stock_deal": 2**40}, "stock_deal must be a whole number from 1 to 104, not 1099511627776"),
+    ({"stock_deal": 105}, "stock_deal must be a whole number from 1 to 104, not 105"),
+    ({"redeals": 256}, "redeals must be a whole number from 0 to 255, not 256"),
+    ({"redeals": 2**40}, "redeals must be a whole number from 0 to 255"),
+    ({"id": "x" * 41}, "a variant's id is a name like 'forty_thieves' \\(at most 40 characters\\)"),
+    ({"name": "x" * 121}, "name must be non-empty text of at most 120 characters, not 'xxx"),
+    ({"aliases": ("Big Forty",) * 9}, "aliases must be a list of at most 8 names"),
+    ({"aliases": "Big Forty"}, "aliases must be a list of at most 8 names, not 'Big Forty'"),
+    ({"aliases": (3,)}, "aliases must be non-empty text of at most 120 characters, not 3"),
+    ({"aliases": ("x" * 121,)}, "aliases must be non-empty text of at most 120 characters"),
+])
+def test_a_variant_is_bounded_to_what_the_engine_and_the_core_handle(change, words):
+    """``stock_deal=2**40`` was accepted, and then solve and hint raised OverflowError in the core."""
+    with pytest.raises(ValueError, match=words) as error:
+        dataclasses.replace(VARIANTS["forty_thieves"], **change)
+    assert len(str(error.value)) < 200
+
+
+def test_a_variant_at_its_bounds_plays_and_solves_on_both_paths():
+    from ft_widget import hint, solve
+    from ft_widget.solver.search import COMPILED
+    from ft_widget.variants import MAX_REDEALS, MAX_STOCK_DEAL
+
+    if not COMPILED:
+        pytest.skip("the compiled core is not built here")
+
+    generous = dataclasses.replace(VARIANTS["little_forty"], id="generous", name="Generous Forty",
+                                   stock_deal=MAX_STOCK_DEAL, redeals=MAX_REDEALS)
+    game = Game(generous, deal=1)
+    game.play("s>w")
+    assert len(game.waste) == 64 and not game.stock and game.is_legal("w>s")
+    compiled, pure = (solve(game, max_states=3_000, core=core) for core in ("compiled", "pure"))
+    assert (compiled.status, compiled.states) == (pure.status, pure.states)
+    assert hint(game, max_states=3_000).move in game.legal_moves()
+
+
+def test_the_readme_states_the_bounds_the_code_enforces():
+    from pathlib import Path
+
+    from ft_widget import solve
+    from ft_widget.moves import MAX_COLUMNS
+    from ft_widget.variants import MAX_REDEALS, MAX_STOCK_DEAL
+
+    readme = " ".join(Path(__file__).parent.parent.joinpath("README.md").read_text().split())
+    assert (f"(1 to {MAX_COLUMNS} columns, a stock dealt 1 to {MAX_STOCK_DEAL} cards at a time, "
+            f"0 to {MAX_REDEALS} redeals)") in readme
+    with pytest.raises(ValueError, match="^solve: time_limit must be a finite number > 0, not nan$") as error:
+        solve(Game("lucas", 3), time_limit=float("nan"))
+    assert f"(`{error.value}`)" in readme

@@ -11,9 +11,11 @@ Two kinds, and every hint says which it is (``Hint.kind`` and the end of its rea
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 
 from ..game import Game, Move
+from ..limits import check_count, check_time_limit
 from .search import LOST, WON, solve
 
 #: A fair hint's solver budget is ``FAIR_STATES_PER_SECOND * time_limit`` states, shared among its
@@ -60,6 +62,8 @@ def hint(game: Game, time_limit: float = 1.0, *, peek: bool = False,
     whether the solver proved that no win is left. ``None`` when there is no legal move.
     The game is not changed.
     """
+    time_limit = check_time_limit("hint", "time_limit", time_limit)
+    max_states = check_count("hint", "max_states", max_states, 1, optional=True)
     if game.is_won or not game.legal_moves():
         return None
     if not peek:
@@ -71,7 +75,10 @@ def _fair_hint(game: Game, time_limit: float, max_states: int | None) -> Hint:
     from ..expert import Expert
     from ..policies import cautious_choice
 
-    total = int(FAIR_STATES_PER_SECOND * time_limit) if max_states is None else max_states
+    if max_states is None:  # (capped: a time limit of 1e305 s would make an infinite budget)
+        total = int(min(FAIR_STATES_PER_SECOND * time_limit, sys.maxsize))
+    else:
+        total = max_states
     expert = Expert(samples=FAIR_SAMPLES, max_states=max(500, total // FAIR_SAMPLES),
                     give_up=FAIR_SAMPLES, time_limit=time_limit if max_states is None else None,
                     fallback=cautious_choice)

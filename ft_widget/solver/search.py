@@ -23,6 +23,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..game import FOUNDATION, STOCK, WASTE, Game, Move, Outcome
+from ..limits import check_count, check_time_limit
 from .model import WEIGHTS, Model
 
 WON, LOST, UNKNOWN = Outcome.WON, Outcome.LOST, Outcome.UNKNOWN
@@ -477,6 +478,8 @@ def solve(game: Game, time_limit: float = 10.0, *, max_states: int | None = None
     >>> result.status, result.moves[0] in Game("lucas", deal=3).legal_moves()
     (Outcome.WON, True)
     """
+    time_limit = check_time_limit("solve", "time_limit", time_limit)
+    max_states = check_count("solve", "max_states", max_states, 1, optional=True)
     t0 = time.perf_counter()
     # The searches allocate millions of tuples and make no reference cycles, so the cyclic
     # garbage collector's passes over them are pure cost (about a fifth of the time, measured).
