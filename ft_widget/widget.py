@@ -557,7 +557,8 @@ class Board(anywidget.AnyWidget):
 
     def _set_state(self, sync_data: object) -> None:
         if not isinstance(sync_data, dict):
-            return self._refuse(f"refused: an update from the browser is a JSON object, not {_type_name(sync_data)}")
+            return self._refuse(
+                f"refused: an update from the browser is a JSON object, not {_type_name(sync_data)}")
         try:
             super().set_state(sync_data)
         except Exception as error:  # e.g. an unknown variant: traitlets undid the change
@@ -737,7 +738,8 @@ def _read_save(path: pathlib.Path) -> tuple[Game, list[Game], str]:
             if document.get("version") != 1:
                 version = str(document.get("version"))[:20]
                 raise ValueError(f"save version {version!r} is not known here (1 is)")
-            unknown = sorted(str(k)[:30] for k in document if k not in {"format", "version", "game", "previous"})
+            known = {"format", "version", "game", "previous"}
+            unknown = sorted(str(k)[:30] for k in document if k not in known)
             if unknown:
                 raise ValueError(f"the save has an unknown field {unknown[0]!r}")
             previous = document.get("previous", [])
@@ -773,8 +775,11 @@ class _Claim:
             except OSError:
                 holder = os.pread(fd, 64, 0).decode("ascii", "replace").strip()
                 os.close(fd)
-                who = "a board in this process" if holder == str(os.getpid()) else (
-                    f"process {holder}" if holder.isdigit() else "another process")
+                mine = [b for b in list(_BOARDS) if b._claim is not None and b._claim.path == self.path]
+                if holder == str(os.getpid()):
+                    who = f"{mine[0]!r} in this process" if mine else "a board in this process"
+                else:
+                    who = f"process {holder}" if holder.isdigit() else "another process"
                 raise SaveFileInUse(
                     f"{path} is being saved to by another live board ({who}): two boards saving to "
                     "one file would overwrite each other's moves. Close that board (board.close()) or "
@@ -997,4 +1002,4 @@ def _run_length(game: Game, i: int) -> int:
     return rules.run_length(game.tableau[i], game.face_down_counts[i], game.variant.build, sequences=True)
 
 
-__all__ = ["Board", "public_state"]
+__all__ = ["Board", "SaveFileInUse", "public_state"]

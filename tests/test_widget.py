@@ -843,7 +843,7 @@ def test_a_failed_save_is_said_on_the_board(tmp_path, monkeypatch, quiet):
     assert state["message"].startswith("not saved:")
 
 
-# --------------------------------------------------------------------------- issue 19: the board under hostile and unlucky input
+# --------------------------------------------------------------------------- hostile and unlucky input
 HOSTILE = '<img src=x onerror="window.__pwned=1">'
 
 
@@ -1000,7 +1000,10 @@ def test_a_failed_save_keeps_game_and_state_in_step_and_the_next_change_saves(tm
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(os, "replace", full)  # a full disk …
-    monkeypatch.setattr(os, "unlink", lambda *a, **k: (_ for _ in ()).throw(OSError(errno.EROFS, "Read-only")))
+    def read_only(*args, **kwargs):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(os, "unlink", read_only)  # … in a folder where nothing can be removed
     state = browser.send("move", move="8>2")  # … raises nothing out of the handler
     assert state["moves"] == len(board.game.history) == 1 and state["ack"] == 0
     assert state["message"].startswith("not saved:") and "No space left" in state["message"]

@@ -30,7 +30,8 @@ LEFT = '<svg onload="window.__pwned=2"></svg>'  # the game left behind's variant
 SAID = '"><script>window.__pwned=3</script>'  # a message from Python
 PWNED = "() => window.__pwned"
 # anything the payloads would have made, anywhere in the page
-MADE = """() => document.querySelectorAll('.ft-board img, .ft-board svg:not(.ft-arrow), [onerror], [onload]').length
+MADE = """() =>
+    document.querySelectorAll('.ft-board img, .ft-board svg:not(.ft-arrow), [onerror], [onload]').length
     + [...document.scripts].filter((s) => s.text.includes('__pwned')).length"""
 
 
@@ -43,7 +44,8 @@ def write_files(root) -> None:
     (root / "hostile.json").write_text(json.dumps(document, indent=1))
     nb = nbformat.v4.new_notebook(metadata={
         "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}})
-    nb.cells = [nbformat.v4.new_code_cell('from ft_widget import Board\n\nboard = Board.resume("hostile.json")\nboard')]
+    code = 'from ft_widget import Board\n\nboard = Board.resume("hostile.json")\nboard'
+    nb.cells = [nbformat.v4.new_code_cell(code)]
     nbformat.write(nb, root / "hostile.ipynb")
 
 
@@ -89,8 +91,10 @@ def test_a_record_carrying_script_runs_nothing_and_shows_its_words(lab, chromium
             # Undo at the game's start: back to the game left behind, its name shown as written
             board.locator(".ft-variant").click()  # close the menu
             board.locator('button[data-action="undo"]').click()
-            wait_for(lambda: status.text_content().startswith(f"{LEFT} · deal 5 · 2 moves"), "the game left behind")
-            assert board.locator(".ft-message").text_content() == f"Back to your {LEFT} game (deal 5, 2 moves)."
+            wait_for(lambda: status.text_content().startswith(f"{LEFT} · deal 5 · 2 moves"),
+                     "the game left behind")
+            message = board.locator(".ft-message").text_content()
+            assert message == f"Back to your {LEFT} game (deal 5, 2 moves)."
             assert kernel.json("board.game.variant.name") == LEFT
         finally:
             kernel.close()
