@@ -17,6 +17,7 @@ Move('s>w')
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import pathlib
@@ -768,8 +769,16 @@ class _Claim:
         import fcntl
 
         self.path = path.with_name(f".{path.name}.lock")
+        self._finalizer = weakref.finalize(self, lambda: None)
         while True:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+            except (PermissionError, OSError) as error:
+                if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+                    # A folder no one may write to (a shared course folder): the game can be
+                    # resumed and played, but no board can save there, so none can overwrite another.
+                    return
+                raise
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
@@ -795,7 +804,7 @@ class _Claim:
             os.close(fd)
         os.ftruncate(fd, 0)
         os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
-        self.fd: int | None = fd
+        self._finalizer.detach()
         self._finalizer = weakref.finalize(self, _let_go, fd, self.path)
 
     def release(self) -> None:

@@ -1103,3 +1103,24 @@ def test_the_deal_number_is_public_and_names_every_hidden_card():
     del position["deal"]
     unnamed = Board(Game.from_position(position)).state
     assert unnamed["deal"] is None and "deal" not in unnamed["status_text"]
+
+
+def test_a_save_in_a_folder_no_one_may_write_to_resumes_and_says_it_is_not_saved(tmp_path, monkeypatch, quiet):
+    import errno
+
+    path = tmp_path / "game.json"
+    board = Board("maria", deal=5, autosave=path)
+    board.play("8>2")
+    board.close()
+    real_open = os.open
+
+    def read_only(name, flags, *args, **kwargs):  # what a read-only folder answers (root ignores chmod)
+        if flags & (os.O_CREAT | os.O_WRONLY | os.O_RDWR):
+            raise OSError(errno.EROFS, "Read-only file system")
+        return real_open(name, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", read_only)
+    again = Board.resume(path)  # a shared game in a course folder still opens …
+    assert len(again.game.history) == 1
+    state = browser_for(again, monkeypatch).send("move", move="s>w")  # … and says it is not saved
+    assert state["moves"] == 2 and state["message"].startswith("not saved:") and not state["saved"]
