@@ -15,7 +15,7 @@ import {
 const DRAG_START = 5; // px a pointer must travel before a press becomes a drag
 const DOUBLE_CLICK = 400; // ms
 const ANSWER_TIMEOUT = 2000; // ms to wait for Python before giving a dragged card back
-const ID_RESTART = 2 ** 50; // request ids: see docs/widget-protocol.md, "ack"
+const ID_RESTART = 1125899906842624; // 2^50, request ids: see docs/widget-protocol.md, "ack"
 
 function render({ model, el }) {
   const refs = createBoard(el);
