@@ -94,3 +94,15 @@ test("the board's own parts are built without markup and found by the widget's s
   assert.equal(refs.help.querySelectorAll("dt").length, 11);
   elementsAreOurs(doc);
 });
+
+test("a failed autosave stays said in the status line until a save succeeds", () => {
+  const doc = installDocument();
+  const refs = createBoard(doc.createElement("div"));
+  const state = makeState({ tableau: [["AS"], ["KH"]] });
+  drawChrome(refs, { ...state, saved: false }, {});
+  assert.equal(refs.status.textContent, `${state.status_text} · not saved`);
+  drawChrome(refs, { ...state, saved: true }, {});
+  assert.equal(refs.status.textContent, state.status_text);
+  drawChrome(refs, { ...state, saved: null }, {});
+  assert.equal(refs.status.textContent, state.status_text);
+});

@@ -1,8 +1,8 @@
 """A shared game carrying script opens in a real JupyterLab without running it (issue 19).
 
 Records are made to be passed around (by mail, in a course folder), and a record may carry
-a custom variant, whose name is the free text a record holds (a variant id is a name like
-``forty_thieves``, moves and the build are checked notation). This writes an autosave file
+a custom variant, whose name and aliases are the free text a record holds (a variant id is
+a name like ``forty_thieves``; moves, cards and the build are checked notation). This writes an autosave file
 whose current game and whose game left behind are variants named with script, opens it
 with ``Board.resume`` in a notebook, shows a message with script too, walks the board
 through the game menu and Undo, and checks that nothing ran and every word is shown as
@@ -36,8 +36,10 @@ MADE = """() =>
 
 
 def write_files(root) -> None:
-    current = Game(dataclasses.replace(VARIANTS["streets"], id="wide", name=NAME), deal=3)
-    left = Game(dataclasses.replace(VARIANTS["maria"], id="maria_plus", name=LEFT), deal=5)
+    # the free text a record holds: each variant's name and aliases (ids are identifiers)
+    current = Game(dataclasses.replace(VARIANTS["streets"], id="wide", name=NAME, aliases=(SAID, NAME)),
+                   deal=3)
+    left = Game(dataclasses.replace(VARIANTS["maria"], id="maria_plus", name=LEFT, aliases=(LEFT,)), deal=5)
     left.play("8>2")
     left.play("s>w")
     document = {"format": SAVE_FORMAT, "version": 1, "game": current.record(), "previous": [left.record()]}
