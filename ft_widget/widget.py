@@ -759,26 +759,38 @@ def _read_save(path: pathlib.Path) -> tuple[Game, list[Game], str]:
         raise ValueError(f"{path} can't be resumed: {str(error)[:500]}") from None
 
 
+_HELD: set[str] = set()  # where flock is missing (Windows): the lock files claimed here
+
+
 class _Claim:
     """A live board's exclusive claim on its autosave file: an ``flock`` on ``.NAME.lock``
     beside it, holding the process id. The system lets go of it when the process ends, so
     a claim left by a kernel that died never blocks; ``release`` (``Board.close``) lets go
-    of it sooner. Boards in this process are told apart too: each opens the lock anew."""
+    of it sooner. Boards in this process are told apart too: each opens the lock anew.
+    Without ``fcntl`` (Windows) only the boards of this process are told apart."""
 
     def __init__(self, path: pathlib.Path):
-        import fcntl
-
         self.path = path.with_name(f".{path.name}.lock")
         self._finalizer = weakref.finalize(self, lambda: None)
+        try:
+            import fcntl
+        except ImportError:
+            key = os.path.abspath(self.path)
+            if key in _HELD:
+                raise SaveFileInUse(_in_use(path, "a board in this process")) from None
+            _HELD.add(key)
+            self._finalizer = weakref.finalize(self, _HELD.discard, key)
+            return
+        flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
         while True:
             try:
-                fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
-            except (PermissionError, OSError) as error:
+                fd = os.open(self.path, flags, 0o600)
+            except OSError as error:
                 if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
                     # A folder no one may write to (a shared course folder): the game can be
-                    # resumed and played, but no board can save there, so none can overwrite another.
+                    # resumed and played, but no board can save there, so none overwrites another.
                     return
-                raise
+                raise OSError(error.errno, f"can't autosave to {path}: {error.strerror}") from None
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
@@ -789,10 +801,7 @@ class _Claim:
                     who = f"{mine[0]!r} in this process" if mine else "a board in this process"
                 else:
                     who = f"process {holder}" if holder.isdigit() else "another process"
-                raise SaveFileInUse(
-                    f"{path} is being saved to by another live board ({who}): two boards saving to "
-                    "one file would overwrite each other's moves. Close that board (board.close()) or "
-                    "its kernel first, or save this game to another file.") from None
+                raise SaveFileInUse(_in_use(path, who)) from None
             # a board letting go removes the lock file: make sure ours is still the one there
             try:
                 now = os.stat(self.path, follow_symlinks=False)
@@ -809,6 +818,12 @@ class _Claim:
 
     def release(self) -> None:
         self._finalizer()
+
+
+def _in_use(path: pathlib.Path, who: str) -> str:
+    return (f"{path} is being saved to by another live board ({who}): two boards saving to one "
+            "file would overwrite each other's moves. Close that board (board.close()) or its "
+            "kernel first, or save this game to another file.")
 
 
 def _let_go(fd: int, path: pathlib.Path) -> None:

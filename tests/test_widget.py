@@ -1124,3 +1124,18 @@ def test_a_save_in_a_folder_no_one_may_write_to_resumes_and_says_it_is_not_saved
     assert len(again.game.history) == 1
     state = browser_for(again, monkeypatch).send("move", move="s>w")  # … and says it is not saved
     assert state["moves"] == 2 and state["message"].startswith("not saved:") and not state["saved"]
+
+
+def test_without_flock_boards_of_one_process_still_refuse_a_shared_save_file(tmp_path, monkeypatch, quiet):
+    from ft_widget.widget import SaveFileInUse
+
+    monkeypatch.setitem(sys.modules, "fcntl", None)  # as on Windows: `import fcntl` fails
+    path = tmp_path / "game.json"
+    board = Board("maria", deal=5, autosave=path)
+    board.play("8>2")
+    with pytest.raises(SaveFileInUse, match="a board in this process"):
+        Board.resume(path)
+    board.close()
+    again = Board.resume(path)
+    assert len(again.game.history) == 1
+    again.close()
