@@ -343,6 +343,8 @@ class Board(anywidget.AnyWidget):
         The solver thinks for about ``time_limit`` seconds (default ``hint_time_limit``).
 
         Returns the solver's hint (``.move``, ``.reason``), or ``None`` when no move is legal.
+        The solver thinks on a copy; should the position change meanwhile (another thread
+        played), the hint is returned but not shown: it is for a position gone.
         """
         from .solver import hint  # the solver is heavy; load it only when someone asks
 
