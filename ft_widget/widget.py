@@ -16,9 +16,15 @@ Move('s>w')
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 import pathlib
+import tempfile
+import threading
+import weakref
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -45,6 +51,13 @@ MAX_TEXT = 64
 #: columns one card at a time takes far fewer.
 MAX_RUN_MOVES = 64
 _MAX_ID = 2**53  # the largest integer a browser's JSON numbers hold exactly
+# Views make ids from a counter and the clock, far below this (the clock reaches it in the
+# year 37,648). An ack above it was pushed there by a sender counting from a huge number:
+# ids at or below it are then taken as new again, so no id can lock the board.
+_ID_RESTART = 2**50
+
+#: The autosave file's ``format``: the current game's record and the games left behind.
+SAVE_FORMAT = "ft_widget.autosave"
 
 # For each action, the keys a request may carry besides "id" and "action".
 _ACTION_KEYS = {
@@ -59,6 +72,13 @@ _ACTION_KEYS = {
 }
 
 MoveCallback = Callable[["Board", Move], Any]
+
+# Every board alive in this process, to keep boards that show one Game in step.
+_BOARDS: weakref.WeakSet[Board] = weakref.WeakSet()
+
+
+class SaveFileInUse(RuntimeError):
+    """Another live board (in this process or another) is autosaving to that file."""
 
 
 class Board(anywidget.AnyWidget):
@@ -109,52 +129,73 @@ class Board(anywidget.AnyWidget):
 
     def __init__(self, variant: str | Game = "forty_thieves", deal: int | None = None, *,
                  autosave: str | os.PathLike | None = None, **kwargs: Any):
-        self._autosave = pathlib.Path(autosave) if autosave is not None else None
-        if self._autosave is not None and self._autosave.exists():
-            raise FileExistsError(
-                f"{self._autosave} already holds a saved game: Board.resume({str(self._autosave)!r}) "
-                f"continues it; to start afresh, delete it or choose another file")
+        self._autosave: pathlib.Path | None = None
+        self._claim: _Claim | None = None
         self._saved_text: str | None = None
+        self._lock = threading.RLock()  # one change at a time, whichever thread makes it
         if isinstance(variant, Game):
             if deal is not None:
                 raise ValueError("give a game or a variant and a deal, not both")
             self._game = variant
         else:
             self._game = Game(variant, deal)
+        if autosave is not None:
+            path = pathlib.Path(autosave)
+            _refuse_existing(path)
+            claim = _Claim(path)  # SaveFileInUse if another live board saves there
+            try:
+                _refuse_existing(path)  # (written meanwhile?)
+            except FileExistsError:
+                claim.release()
+                raise
+            self._autosave, self._claim = path, claim
         self._on_move = ipywidgets.CallbackDispatcher()
         self._version = 0
         self._ack = -1
         self._hint: dict | None = None
         self._last_public: dict | None = None  # the state last published, to put moves in words
-        self._previous: Game | None = None  # the game a new deal replaced, for undo
+        # The games left behind by new deals and `board.game = …` (with moves, not won),
+        # the last one first back: undo at a game's start returns to it. Saved with the game.
+        self._previous: list[Game] = []
+        self._records: dict[int, tuple[tuple, dict]] = {}  # id(game) -> (its shape, its record)
+        self._pending: deque[Move] = deque()  # moves whose on_move callbacks are still due
+        self._dispatching = False
+        self._changes = 0  # grows with every change of position: a hint knows what it is for
+        self._in_step = False  # publishing because a board showing the same Game changed
         self._session: dict[int, dict] = {}  # id(game) -> the game and its best win, this session
         self._words = ""  # words for the next state's change, when the board knows better
         self._last_request: dict | None = None  # the request handled last, to know a repeat
-        super().__init__(variant=self._game.variant.id, **kwargs)
+        try:
+            super().__init__(variant=self._game.variant.id, **kwargs)
+        except BaseException:
+            self._release()
+            raise
+        _BOARDS.add(self)
         self._publish()
 
     # ------------------------------------------------------------------ saved games
     @classmethod
     def resume(cls, path: str | os.PathLike, **kwargs: Any) -> Board:
         """The board of the game saved at ``path`` by ``Board(..., autosave=path)``, with its
-        history (undo and redo work as before), saving on to the same file.
+        history (undo and redo work as before) and the games left behind (undo at the game's
+        start brings them back, last first), saving on to the same file.
 
         A damaged or edited file raises ``ValueError`` naming the file and the first thing
-        wrong in it; the file is only read, never changed."""
+        wrong in it; the file is only read, never changed. A file another live board is
+        saving to raises :class:`SaveFileInUse`: close that board (``board.close()``) first."""
         path = pathlib.Path(path)
+        claim = _Claim(path)
         try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise FileNotFoundError(f"there is no saved game at {path}") from None
-        except UnicodeDecodeError as error:
-            raise ValueError(f"{path} can't be resumed: it is not a text file ({error.reason})") from None
-        try:
-            game = Game.from_record(text)
-        except ValueError as error:
-            raise ValueError(f"{path} can't be resumed: {error}") from None
-        board = cls(game, **kwargs)
-        board._autosave = path  # saving on from here: the file already holds this game
-        board._saved_text = text if text == _record_text(game) else None
+            game, previous, text = _read_save(path)
+            board = cls(game, **kwargs)
+        except BaseException:
+            claim.release()
+            raise
+        with board._lock:
+            board._autosave, board._claim = path, claim
+            board._previous = previous
+            board._saved_text = text if text == board._save_text() else None
+            board._publish()
         return board
 
     @property
@@ -162,21 +203,47 @@ class Board(anywidget.AnyWidget):
         """The file the game is saved to after every change (``Board(..., autosave=…)``), or None."""
         return self._autosave
 
+    def close(self) -> None:
+        """Close the board's views and let another board autosave to its file."""
+        self._release()
+        super().close()
+
+    def _release(self) -> None:
+        claim, self._claim = getattr(self, "_claim", None), None
+        if claim is not None:
+            claim.release()
+
+    def _record_of(self, game: Game) -> dict:
+        """``game.record()``, kept while the game is left behind and does not change."""
+        shape = (len(game.history), game.can_redo, game.variant, game.deal)
+        kept = self._records.get(id(game))
+        if kept is None or kept[0] != shape:
+            kept = (shape, game.record())
+            self._records[id(game)] = kept
+        return kept[1]
+
+    def _save_text(self) -> str:
+        """The autosave file's text: this game's record and the games left behind."""
+        alive = {id(g) for g in self._previous}
+        self._records = {k: v for k, v in self._records.items() if k in alive}
+        document = {"format": SAVE_FORMAT, "version": 1, "game": self._game.record(),
+                    "previous": [self._record_of(g) for g in reversed(self._previous)]}
+        return json.dumps(document, indent=1) + "\n"
+
     def _save(self) -> str:
-        """Write the game's record to the autosave file if it changed; '' or what went wrong."""
+        """Write the autosave file if it changed; '' or what went wrong (never raises: the
+        game and the state stay as they are, and the next change tries again)."""
         if self._autosave is None:
             return ""
-        text = _record_text(self._game)
-        if text == self._saved_text:
-            return ""
         path = self._autosave
-        tmp = path.with_name(f".{path.name}.tmp")
-        try:  # a whole new file, then a rename: a crash never leaves half a record
-            tmp.write_text(text, encoding="utf-8")
-            os.replace(tmp, path)
-        except OSError as error:
-            tmp.unlink(missing_ok=True)
-            return f"The game could not be saved to {path}: {error.strerror or error}"
+        try:
+            text = self._save_text()
+            if text == self._saved_text:
+                return ""
+            _write_new(path, text)
+        except Exception as error:  # OSError above all: a read-only folder, a full disk
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            return f"not saved: {path} ({reason[:200]}); the next change tries again."
         self._saved_text = text
         return ""
 
@@ -191,61 +258,76 @@ class Board(anywidget.AnyWidget):
     def game(self, game: Game) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"board.game must be a Game, not {type(game).__name__}")
-        self._game = game
-        self.variant = game.variant.id  # same id as the game's: the observer keeps the game
-        self._changed()  # says at once if that game is won or stuck
+        with self._lock:
+            self._leave(game)
+            self._game = game
+            self.variant = game.variant.id  # same id as the game's: the observer keeps the game
+            self._changed()  # says at once if that game is won or stuck
+
+    def _leave(self, new: Game) -> None:
+        """Keep the game on the board (unless untouched or won) before ``new`` replaces it."""
+        old = self._game
+        self._previous = [g for g in self._previous if g is not new]
+        if old is not new and old.history and not old.is_won:
+            self._previous.append(old)
 
     def play(self, move: Move | str) -> Move:
         """Play a move (``Move`` or notation like ``"3>f"``); ``IllegalMove`` says why not."""
-        move = self._game.play(move)
-        self._after_moves([move])
+        with self._lock:
+            move = self._game.play(move)
+            self._after_moves([move])
         return move
 
     def undo(self) -> Move:
         """Take back the last move; ``IndexError`` if there is none."""
-        move = self._game.undo()
-        self._changed()
+        with self._lock:
+            move = self._game.undo()
+            self._changed()
         return move
 
     def redo(self) -> Move:
         """Play the last move taken back again (on-move callbacks see it); ``IndexError`` if none."""
-        move = self._game.redo()
-        self._after_moves([move])
+        with self._lock:
+            move = self._game.redo()
+            self._after_moves([move])
         return move
 
     def restart(self) -> None:
         """Back to the deal's opening position; ``redo`` replays the moves."""
-        self._game.restart()
-        self._changed()
+        with self._lock:
+            self._game.restart()
+            self._changed()
 
     def new_game(self, variant: str | None = None, deal: int | None = None) -> Game:
         """Start a new game: of ``variant`` (default: this one), deal number ``deal`` (default: random).
         The arguments are ``Game``'s and ``Board``'s, in the same order. A game in progress is
         kept: undo at the new game's start brings it back."""
         game = Game(variant if variant is not None else self._game.variant, deal)
-        old = self._game
-        self._previous = old if old.history and not old.is_won else None
-        self._game = game
-        self.variant = game.variant.id
-        text = f"{game.variant.name}, deal {game.deal}"
-        if self._previous is not None:
-            text += f". Undo brings back your {_game_words(old)}."
-        self._changed(text, "info")
+        with self._lock:
+            self._leave(game)
+            self._game = game
+            self.variant = game.variant.id
+            text = f"{game.variant.name}, deal {game.deal}"
+            if self._previous:
+                text += f". Undo brings back your {_game_words(self._previous[-1])}."
+            self._changed(text, "info")
         return game
 
     def _back(self) -> Game:
         """Return to the game a new deal replaced (what undo does at a new game's start)."""
-        game, self._previous = self._previous, None
-        self._game = game
-        self.variant = game.variant.id
-        self._changed(f"Back to your {_game_words(game)}.", "info")
+        with self._lock:
+            game = self._previous.pop()
+            self._game = game
+            self.variant = game.variant.id
+            self._changed(f"Back to your {_game_words(game)}.", "info")
         return game
 
     def autoplay(self) -> list[Move]:
         """Play every safe move to the foundations (see :meth:`Game.safe_move_home`); return them."""
-        played = self._play_safe_moves()
-        if played:
-            self._after_moves(played)
+        with self._lock:
+            played = self._play_safe_moves()
+            if played:
+                self._after_moves(played)
         return played
 
     def _play_safe_moves(self) -> list[Move]:
@@ -261,11 +343,28 @@ class Board(anywidget.AnyWidget):
         The solver thinks for about ``time_limit`` seconds (default ``hint_time_limit``).
 
         Returns the solver's hint (``.move``, ``.reason``), or ``None`` when no move is legal.
+        The solver thinks on a copy; should the position change meanwhile (another thread
+        played), the hint is returned but not shown: it is for a position gone.
         """
         from .solver import hint  # the solver is heavy; load it only when someone asks
 
         limit = self.hint_time_limit if time_limit is None else time_limit
-        found = hint(self._game.copy(), time_limit=limit)  # a copy: the search can't disturb us
+        with self._lock:
+            asked = self._position_mark()
+            position = self._game.copy()  # a copy: the search can't disturb us
+        found = hint(position, time_limit=limit)
+        with self._lock:
+            if self._position_mark() != asked:  # a move was played while the solver thought
+                self._publish("The position changed while the hint was found: ask again.", "info")
+                return found
+            self._show_hint(found)
+        return found
+
+    def _position_mark(self) -> tuple:
+        g = self._game
+        return self._changes, id(g), len(g.history), str(g.history[-1]) if g.history else ""
+
+    def _show_hint(self, found) -> None:
         if found is None:
             self._hint = None
             self._publish("No legal move: there is nothing to hint.", "info")
@@ -275,7 +374,6 @@ class Board(anywidget.AnyWidget):
             label = "Hint" if self._hint["kind"] == "fair" else "Hint (the solver saw hidden cards)"
             before = self._last_public or public_state(self._game)
             self._publish(f"{label}: {hint_words(before, move)} — {found.reason}", "info")
-        return found
 
     @classmethod
     def puzzle(cls, position, goal: str = "win", max_states: int = 20_000):
@@ -309,12 +407,23 @@ class Board(anywidget.AnyWidget):
     # ------------------------------------------------------------------ publishing
     def _after_moves(self, moves: list[Move]) -> None:
         self._changed()
-        for move in moves:
-            self._on_move(self, move)
+        # A callback may play a move: its callbacks wait in line, so every callback sees
+        # the moves in the order they were played.
+        self._pending.extend(moves)
+        if self._dispatching:
+            return
+        self._dispatching = True
+        try:
+            while self._pending:
+                self._on_move(self, self._pending.popleft())
+        finally:
+            self._dispatching = False
+            self._pending.clear()
 
     def _changed(self, message: str = "", kind: str = "") -> None:
         """The position changed: drop the old hint and publish, saying so if the game ended."""
         self._hint = None
+        self._changes += 1
         if not message:
             if self._game.is_won:
                 message, kind = "Won! All 104 cards are home.", "info"
@@ -323,6 +432,25 @@ class Board(anywidget.AnyWidget):
         self._publish(message, kind)
 
     def _publish(self, message: str = "", kind: str = "") -> None:
+        with self._lock:
+            self._publish_locked(message, kind)
+        if not self._in_step:
+            self._keep_in_step()
+
+    def _keep_in_step(self) -> None:
+        """Republish every other live board that shows this same Game (its old hint goes)."""
+        for other in list(_BOARDS):
+            if other is self or other._game is not self._game or other.comm is None:
+                continue
+            other._in_step = True
+            try:
+                other._hint = None
+                other._changes += 1
+                other._publish()
+            finally:
+                other._in_step = False
+
+    def _publish_locked(self, message: str, kind: str) -> None:
         failed = self._save()
         if failed:
             message, kind = f"{message} {failed}".strip(), "error"
@@ -340,9 +468,9 @@ class Board(anywidget.AnyWidget):
             elif grown < 0:
                 words = "Back to the start" if state["moves"] == 0 and -grown > 1 else "Move taken back"
         self._note_session()
-        if self._previous is not None and not self._game.can_undo:
+        if self._previous and not self._game.can_undo:
             state["can_undo"] = True
-            undo_text = f"Back to your {_game_words(self._previous)}"
+            undo_text = f"Back to your {_game_words(self._previous[-1])}"
         else:
             undo_text = "Take back a move (U or Z)"
         state.update(
@@ -357,6 +485,7 @@ class Board(anywidget.AnyWidget):
             last_move_text=words,
             hint=self._hint,
             ack=self._ack,
+            saved=None if self._autosave is None else not failed,
         )
         self._last_public = state
         self.state = state
@@ -422,15 +551,23 @@ class Board(anywidget.AnyWidget):
         """Apply an update from the browser: a ``request`` to answer, a ``variant`` to play,
         ``auto_home`` switched on or off.
 
-        Nothing the browser sends raises into the kernel log: a bad value is refused on the
-        board. Each request message is answered once, even one repeating the last
-        (traitlets would see no change in it, so it is handled here, not by an observer).
+        Nothing the browser sends raises into the kernel log: a bad value (any JSON) is
+        refused on the board. Each request message is answered once, even one repeating the
+        last (traitlets would see no change in it, so it is handled here, not by an observer).
         """
+        with self._lock:
+            self._set_state(sync_data)
+
+    def _set_state(self, sync_data: object) -> None:
+        if not isinstance(sync_data, dict):
+            return self._refuse(
+                f"refused: an update from the browser is a JSON object, not {_type_name(sync_data)}")
         try:
             super().set_state(sync_data)
         except Exception as error:  # e.g. an unknown variant: traitlets undid the change
             self._refuse(f"refused an update from the browser: {error}"[:300])
-            self.send_state(["variant", "auto_home"])  # put the views' menu and toggle back
+            with contextlib.suppress(Exception):
+                self.send_state(["variant", "auto_home"])  # put the views' menu and toggle back
         else:
             if "state" in sync_data:  # the state is Python's to publish: overwrite the browser's
                 self._publish()
@@ -448,7 +585,7 @@ class Board(anywidget.AnyWidget):
             return self._refuse("refused: a request needs an integer id")
         if rid == self._ack and request == self._last_request:
             return None  # the same message delivered again (marimo sends each twice): done already
-        if rid <= self._ack:
+        if rid <= self._ack and not rid <= _ID_RESTART < self._ack:
             return self._refuse(f"refused: request {rid} is stale (request {self._ack} was handled)")
         self._ack = rid  # from here on the request is answered, accepted or not
         self._last_request = request
@@ -518,7 +655,7 @@ class Board(anywidget.AnyWidget):
         self._after_player_moves(moves)
 
     def _request_undo(self, request: dict) -> None:
-        if not self._game.can_undo and self._previous is not None:
+        if not self._game.can_undo and self._previous:
             self._back()
             return
         try:
@@ -560,8 +697,142 @@ class Board(anywidget.AnyWidget):
         return f"<Board {g.variant.id}{deal}: {len(g.history)} moves, {g.cards_home}/104 home>"
 
 
-def _record_text(game: Game) -> str:
-    return json.dumps(game.record(), indent=1) + "\n"
+def _write_new(path: pathlib.Path, text: str) -> None:
+    """Replace ``path`` by a whole new file holding ``text``: written to a temporary file of a
+    random name, created exclusively (never a file or symlink already there), then renamed,
+    so a crash never leaves half a save and no planted link redirects it."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _refuse_existing(path: pathlib.Path) -> None:
+    if path.exists() or path.is_symlink():
+        raise FileExistsError(
+            f"{path} already holds a saved game: Board.resume({str(path)!r}) "
+            f"continues it; to start afresh, delete it or choose another file")
+
+
+def _read_save(path: pathlib.Path) -> tuple[Game, list[Game], str]:
+    """The game saved at ``path``, the games left behind (the next one back last) and the
+    file's text. Reads the autosave document, or a bare game record (older saves)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise FileNotFoundError(f"there is no saved game at {path}") from None
+    except UnicodeDecodeError as error:
+        raise ValueError(f"{path} can't be resumed: it is not a text file ({error.reason})") from None
+    try:
+        document = json.loads(text)
+    except ValueError as error:
+        raise ValueError(f"{path} can't be resumed: the game record is not valid JSON: {error}") from None
+    except RecursionError:
+        raise ValueError(f"{path} can't be resumed: the game record is nested too deeply") from None
+    try:
+        if isinstance(document, dict) and document.get("format") == SAVE_FORMAT:
+            if document.get("version") != 1:
+                version = str(document.get("version"))[:20]
+                raise ValueError(f"save version {version!r} is not known here (1 is)")
+            known = {"format", "version", "game", "previous"}
+            unknown = sorted(str(k)[:30] for k in document if k not in known)
+            if unknown:
+                raise ValueError(f"the save has an unknown field {unknown[0]!r}")
+            previous = document.get("previous", [])
+            if not isinstance(previous, list):
+                raise ValueError("the save's 'previous' must be a list of game records")
+            game = Game.from_record(document.get("game"))
+            left = []
+            for k, record in enumerate(previous, 1):
+                try:
+                    left.append(Game.from_record(record))
+                except ValueError as error:
+                    raise ValueError(f"previous game {k}: {error}") from None
+            return game, left[::-1], text
+        return Game.from_record(document), [], text
+    except ValueError as error:
+        raise ValueError(f"{path} can't be resumed: {str(error)[:500]}") from None
+
+
+_HELD: set[str] = set()  # where flock is missing (Windows): the lock files claimed here
+
+
+class _Claim:
+    """A live board's exclusive claim on its autosave file: an ``flock`` on ``.NAME.lock``
+    beside it, holding the process id. The system lets go of it when the process ends, so
+    a claim left by a kernel that died never blocks; ``release`` (``Board.close``) lets go
+    of it sooner. Boards in this process are told apart too: each opens the lock anew.
+    Without ``fcntl`` (Windows) only the boards of this process are told apart."""
+
+    def __init__(self, path: pathlib.Path):
+        self.path = path.with_name(f".{path.name}.lock")
+        self._finalizer = weakref.finalize(self, lambda: None)
+        try:
+            import fcntl
+        except ImportError:
+            key = os.path.abspath(self.path)
+            if key in _HELD:
+                raise SaveFileInUse(_in_use(path, "a board in this process")) from None
+            _HELD.add(key)
+            self._finalizer = weakref.finalize(self, _HELD.discard, key)
+            return
+        flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
+        while True:
+            try:
+                fd = os.open(self.path, flags, 0o600)
+            except OSError as error:
+                if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+                    # A folder no one may write to (a shared course folder): the game can be
+                    # resumed and played, but no board can save there, so none overwrites another.
+                    return
+                raise OSError(error.errno, f"can't autosave to {path}: {error.strerror}") from None
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                holder = os.pread(fd, 64, 0).decode("ascii", "replace").strip()
+                os.close(fd)
+                mine = [b for b in list(_BOARDS) if b._claim is not None and b._claim.path == self.path]
+                if holder == str(os.getpid()):
+                    who = f"{mine[0]!r} in this process" if mine else "a board in this process"
+                else:
+                    who = f"process {holder}" if holder.isdigit() else "another process"
+                raise SaveFileInUse(_in_use(path, who)) from None
+            # a board letting go removes the lock file: make sure ours is still the one there
+            try:
+                now = os.stat(self.path, follow_symlinks=False)
+            except FileNotFoundError:
+                now = None
+            held = os.fstat(fd)
+            if now is not None and (now.st_dev, now.st_ino) == (held.st_dev, held.st_ino):
+                break
+            os.close(fd)
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        self._finalizer.detach()
+        self._finalizer = weakref.finalize(self, _let_go, fd, self.path)
+
+    def release(self) -> None:
+        self._finalizer()
+
+
+def _in_use(path: pathlib.Path, who: str) -> str:
+    return (f"{path} is being saved to by another live board ({who}): two boards saving to one "
+            "file would overwrite each other's moves. Close that board (board.close()) or its "
+            "kernel first, or save this game to another file.")
+
+
+def _let_go(fd: int, path: pathlib.Path) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(path)  # while still held, so no one can lock the old file meanwhile
+    with contextlib.suppress(OSError):
+        os.close(fd)
 
 
 def _game_words(game: Game) -> str:
@@ -757,4 +1028,4 @@ def _run_length(game: Game, i: int) -> int:
     return rules.run_length(game.tableau[i], game.face_down_counts[i], game.variant.build, sequences=True)
 
 
-__all__ = ["Board", "public_state"]
+__all__ = ["Board", "SaveFileInUse", "public_state"]

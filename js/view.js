@@ -3,6 +3,8 @@
 // set by mark(). Card identities appear only on face-up cards: a face-down card is an
 // empty element with class `face-down`. Every word shown comes from Python's state
 // (status line, messages, variant names) or is the board's own (button labels, help).
+// Nothing is parsed from markup: elements are built one by one (`h`) and every word from
+// Python is a text node or an attribute's value.
 
 import { cardName, isRed, rankLabel, suitSymbol } from "./cards.js";
 import { pileLabel } from "./words.js";
@@ -33,69 +35,93 @@ export const HELP = [
 
 let boards = 0;
 
+const SVG = "http://www.w3.org/2000/svg";
+
+/**
+ * An element built in the DOM, never parsed from markup: `attrs` become attributes
+ * (`class`, `style`, `aria-*`, `data-*` …; a boolean true is the bare attribute, false or
+ * null leaves it out), `kids` are elements or strings, and a string is always a text node.
+ * Every word that reaches the page from Python goes through here or `textContent`, so a
+ * variant named `<img onerror=…>` is shown as those characters and runs nothing.
+ */
+export function h(tag, attrs = {}, kids = [], ns = null) {
+  const e = ns ? document.createElementNS(ns, tag) : document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === false || v === null || v === undefined) continue;
+    e.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const kid of kids) e.appendChild(typeof kid === "string" ? document.createTextNode(kid) : kid);
+  return e;
+}
+
 /** Build the board's fixed parts inside `el`; returns references to them. */
 export function createBoard(el) {
   const uid = `ft${++boards}`;
-  const root = document.createElement("div");
-  root.className = "ft-board";
-  root.tabIndex = 0;
-  root.setAttribute("role", "application");
-  root.setAttribute("aria-roledescription", "solitaire board");
-  root.setAttribute("aria-describedby", `${uid}-keys`);
-  // Lumino (JupyterLab) skips its keyboard shortcuts for events from inside this.
-  root.setAttribute("data-lm-suppress-shortcuts", "true");
-  root.innerHTML = `
-    <div class="ft-bar">
-      <div class="ft-status" aria-live="off"></div>
-      <div class="ft-buttons">
-        <div class="ft-menu">
-          <button type="button" class="ft-variant" aria-haspopup="true" aria-expanded="false"
-            aria-controls="${uid}-menu" title="Play another game of the family, or a chosen deal"></button>
-          <div class="ft-menu-list" id="${uid}-menu" role="group" aria-label="Games and deals" hidden>
-            <div class="ft-variants" role="group" aria-label="Game"></div>
-            <form class="ft-deal">
-              <label>Deal <input type="number" min="1" step="1" inputmode="numeric" class="ft-deal-input"
-                aria-label="Deal number"></label>
-              <button type="submit" data-menu="deal">Start</button>
-              <button type="button" data-menu="copy" title="Copy the current deal number">Copy</button>
-            </form>
-          </div>
-        </div>${BUTTONS.map(([a, label, title]) =>
-        `<button type="button" data-action="${a}" title="${title}">${label}</button>`).join("")}
-        <label class="ft-switch" title="After each of your moves, play the safe cards home">
-          <input type="checkbox" class="ft-auto" role="switch"> Auto</label>
-        <button type="button" class="ft-help-button" aria-label="Keyboard help" title="Keyboard help (?)">?</button>
-      </div>
-    </div>
-    <div class="ft-score" aria-label="This session"></div>
-    <div class="ft-scroll">
-      <div class="ft-stage">
-        <div class="ft-table"></div>
-        <svg class="ft-arrow" aria-hidden="true"></svg>
-        <div class="ft-message" role="status"></div>
-        <div class="ft-end" hidden></div>
-      </div>
-    </div>
-    <div class="ft-help" role="dialog" aria-label="Keyboard help" hidden>
-      <h3>Keys</h3>
-      <dl>${HELP.map(([k, what]) => `<dt>${k}</dt><dd>${what}</dd>`).join("")}</dl>
-      <p>Drag a card, or click it and then its place; double-click sends it home.</p>
-      <button type="button" class="ft-help-close">Close</button>
-    </div>
-    <div class="ft-sr" id="${uid}-keys">Arrow keys move between piles, Enter or Space picks up and
-      places cards, Shift+Up and Shift+Down choose how many cards, Escape cancels, F sends a card
-      to the foundations, D deals, U undoes, R redoes, H shows a hint, A auto-plays, N deals a
-      new game, question mark shows the keys.</div>
-    <div class="ft-sr ft-live" aria-live="polite"></div>`;
+  const status = h("div", { class: "ft-status", "aria-live": "off" });
+  const variant = h("button", {
+    type: "button", class: "ft-variant", "aria-haspopup": "true", "aria-expanded": "false",
+    "aria-controls": `${uid}-menu`, title: "Play another game of the family, or a chosen deal",
+  });
+  const variants = h("div", { class: "ft-variants", role: "group", "aria-label": "Game" });
+  const dealInput = h("input", {
+    type: "number", min: "1", step: "1", inputmode: "numeric", class: "ft-deal-input",
+    "aria-label": "Deal number",
+  });
+  const dealForm = h("form", { class: "ft-deal" }, [
+    h("label", {}, ["Deal ", dealInput]),
+    h("button", { type: "submit", "data-menu": "deal" }, ["Start"]),
+    h("button", { type: "button", "data-menu": "copy", title: "Copy the current deal number" }, ["Copy"]),
+  ]);
+  const menu = h("div", {
+    class: "ft-menu-list", id: `${uid}-menu`, role: "group", "aria-label": "Games and deals", hidden: true,
+  }, [variants, dealForm]);
+  const buttons = BUTTONS.map(([a, label, title]) =>
+    h("button", { type: "button", "data-action": a, title }, [label]));
+  const auto = h("input", { type: "checkbox", class: "ft-auto", role: "switch" });
+  const helpButton = h("button", {
+    type: "button", class: "ft-help-button", "aria-label": "Keyboard help", title: "Keyboard help (?)",
+  }, ["?"]);
+  const score = h("div", { class: "ft-score", "aria-label": "This session" });
+  const table = h("div", { class: "ft-table" });
+  const arrow = h("svg", { class: "ft-arrow", "aria-hidden": "true" }, [], SVG);
+  const message = h("div", { class: "ft-message", role: "status" });
+  const end = h("div", { class: "ft-end", hidden: true });
+  const stage = h("div", { class: "ft-stage" }, [table, arrow, message, end]);
+  const scroll = h("div", { class: "ft-scroll" }, [stage]);
+  const help = h("div", { class: "ft-help", role: "dialog", "aria-label": "Keyboard help", hidden: true }, [
+    h("h3", {}, ["Keys"]),
+    h("dl", {}, HELP.flatMap(([k, what]) => [h("dt", {}, [k]), h("dd", {}, [what])])),
+    h("p", {}, ["Drag a card, or click it and then its place; double-click sends it home."]),
+    h("button", { type: "button", class: "ft-help-close" }, ["Close"]),
+  ]);
+  const live = h("div", { class: "ft-sr ft-live", "aria-live": "polite" });
+  const root = h("div", {
+    class: "ft-board", tabindex: "0", role: "application", "aria-roledescription": "solitaire board",
+    "aria-describedby": `${uid}-keys`,
+    // Lumino (JupyterLab) skips its keyboard shortcuts for events from inside this.
+    "data-lm-suppress-shortcuts": "true",
+  }, [
+    h("div", { class: "ft-bar" }, [
+      status,
+      h("div", { class: "ft-buttons" }, [
+        h("div", { class: "ft-menu" }, [variant, menu]),
+        ...buttons,
+        h("label", { class: "ft-switch", title: "After each of your moves, play the safe cards home" },
+          [auto, " Auto"]),
+        helpButton,
+      ]),
+    ]),
+    score, scroll, help,
+    h("div", { class: "ft-sr", id: `${uid}-keys` }, ["Arrow keys move between piles, Enter or Space "
+      + "picks up and places cards, Shift+Up and Shift+Down choose how many cards, Escape cancels, "
+      + "F sends a card to the foundations, D deals, U undoes, R redoes, H shows a hint, A auto-plays, "
+      + "N deals a new game, question mark shows the keys."]),
+    live,
+  ]);
   el.appendChild(root);
-  const q = (s) => root.querySelector(s);
   return {
-    uid, root, table: q(".ft-table"), stage: q(".ft-stage"), scroll: q(".ft-scroll"),
-    status: q(".ft-status"), message: q(".ft-message"), end: q(".ft-end"), arrow: q(".ft-arrow"),
-    live: q(".ft-live"), buttons: [...root.querySelectorAll("button[data-action]")],
-    variant: q(".ft-variant"), menu: q(".ft-menu-list"), variants: q(".ft-variants"),
-    dealForm: q(".ft-deal"), dealInput: q(".ft-deal-input"), auto: q(".ft-auto"),
-    help: q(".ft-help"), helpButton: q(".ft-help-button"), score: q(".ft-score"),
+    uid, root, table, stage, scroll, status, message, end, arrow, live, buttons,
+    variant, menu, variants, dealForm, dealInput, auto, help, helpButton, score,
   };
 }
 
@@ -105,22 +131,57 @@ function px(n) {
 
 const COURT = { J: "Jack", Q: "Queen", K: "King" };
 
-function faceHTML(card, x, y) {
-  // "10" is the one two-character rank: condensed so it is no wider than the others
-  const rank = card[0] === "T" ? `<span class="ft-ten">${rankLabel(card)}</span>` : rankLabel(card);
-  const suit = suitSymbol(card);
-  // Court cards get a framed panel with their letter, so they read at a glance.
-  const centre = COURT[card[0]]
-    ? `<span class="ft-court" aria-hidden="true"><b>${card[0]}</b>${suit}</span>`
-    : `<span class="ft-pip" aria-hidden="true">${suit}</span>`;
-  return `<div class="ft-card ${isRed(card) ? "ft-red" : "ft-black"}" data-card="${card}" role="img"`
-    + ` aria-label="${cardName(card)}" style="left:${px(x)};top:${px(y)}">`
-    + `<span class="ft-idx" aria-hidden="true">${rank}<span>${suit}</span></span>${centre}`
-    + `<span class="ft-idx ft-idx2" aria-hidden="true">${rank}<span>${suit}</span></span></div>`;
+// A card or pile is first described as plain data (its `key`, to know what changed), then
+// built element by element: card text from the state only ever becomes text or an attribute.
+function placed(x, y) {
+  return `left:${px(x)};top:${px(y)}`;
 }
 
-function backHTML(x, y, extra = "") {
-  return `<div class="ft-card face-down${extra}" role="img" aria-label="face-down card" style="left:${px(x)};top:${px(y)}"></div>`;
+function faceSpec(card, x, y) {
+  return ["face", String(card), Math.round(x), Math.round(y)];
+}
+
+function backSpec(x, y, extra = "") {
+  return ["back", Math.round(x), Math.round(y), extra];
+}
+
+function buildCard(spec) {
+  if (spec[0] === "back") {
+    const [, x, y, extra] = spec;
+    return h("div", { class: `ft-card face-down${extra}`, role: "img", "aria-label": "face-down card",
+      style: placed(x, y) });
+  }
+  const [, card, x, y] = spec;
+  // "10" is the one two-character rank: condensed so it is no wider than the others
+  const rank = () => (card[0] === "T" ? h("span", { class: "ft-ten" }, [rankLabel(card)]) : rankLabel(card));
+  const suit = suitSymbol(card) ?? "";
+  const index = (cls) => h("span", { class: cls, "aria-hidden": "true" }, [rank(), h("span", {}, [suit])]);
+  // Court cards get a framed panel with their letter, so they read at a glance.
+  const centre = COURT[card[0]]
+    ? h("span", { class: "ft-court", "aria-hidden": "true" }, [h("b", {}, [card[0]]), suit])
+    : h("span", { class: "ft-pip", "aria-hidden": "true" }, [suit]);
+  return h("div", {
+    class: `ft-card ${isRed(card) ? "ft-red" : "ft-black"}`, "data-card": card, role: "img",
+    "aria-label": cardName(card), style: placed(x, y),
+  }, [index("ft-idx"), centre, index("ft-idx ft-idx2")]);
+}
+
+function buildPile(spec, uid) {
+  const { id, kind, x, y, w, hh, label, slot, count, cards } = spec;
+  const kids = [h("div", { class: "ft-slot", "aria-hidden": "true" }, slot ? [slot] : [])];
+  for (const c of cards) kids.push(buildCard(c));
+  if (count) kids.push(h("span", { class: "ft-count", "aria-hidden": "true" }, [String(count)]));
+  return h("div", {
+    class: `ft-pile ${kind}`, "data-pile": id, id: `${uid}-${id}`, role: "group", "aria-label": label,
+    style: `${placed(x, y)};width:${px(w)};height:${px(hh)}`,
+  }, kids);
+}
+
+function buildLabels(labels) {
+  return h("div", { class: "ft-labels" }, labels.map((l) => h("div", {
+    class: "ft-label", "aria-hidden": "true",
+    style: `${placed(l.x, l.y)};width:${px(l.w)};height:${px(l.h)};line-height:${px(l.h)}`,
+  }, [String(l.id)])));
 }
 
 // What an empty pile's outline shows: foundations start with an Ace.
@@ -138,44 +199,40 @@ export function drawTable(refs, state, layout) {
   table.style.setProperty("--ft-h", px(layout.cardH));
   table.style.setProperty("--ft-idx", px(layout.index.size));
   table.style.setProperty("--ft-idx-top", px(layout.index.top));
-  const parts = [];
+  const specs = [];
   for (const id of [...layout.order.top, ...layout.order.columns]) {
     const p = layout.piles[id];
-    let inner = "";
+    const cards = [];
+    let count = 0;
     let slot = SLOT_TEXT[p.kind] || "";
     let kind = `ft-${p.kind}`;
     if (p.kind === "stock") {
       // an empty stock that can be redealt shows a turn-over arrow
       slot = state.legal.includes("w>s") ? "\u21BB" : "";
       if (state.stock.count) {
-        inner = backHTML(0, 0, " ft-stack") + `<span class="ft-count" aria-hidden="true">${state.stock.count}</span>`;
+        cards.push(backSpec(0, 0, " ft-stack"));
+        count = Number(state.stock.count);
       }
     } else {
       for (const c of p.cards) {
-        inner += c.card ? faceHTML(c.card, c.x - p.x, c.y - p.y) : backHTML(c.x - p.x, c.y - p.y);
+        cards.push(c.card ? faceSpec(c.card, c.x - p.x, c.y - p.y) : backSpec(c.x - p.x, c.y - p.y));
       }
     }
     // more cards under the visible ones: the slot is drawn as a stack's edge
     if (p.kind === "waste" && state.waste.count > state.waste.top.length) kind += " ft-deep";
-    parts.push(`<div class="ft-pile ${kind}" data-pile="${id}" id="${uid}-${id}" role="group"`
-      + ` aria-label="${pileLabel(state, id)}" style="left:${px(p.x)};top:${px(p.y)};width:${px(p.w)};height:${px(p.h)}">`
-      + `<div class="ft-slot" aria-hidden="true">${slot}</div>${inner}</div>`);
+    specs.push({ id, kind, x: Math.round(p.x), y: Math.round(p.y), w: Math.round(p.w), hh: Math.round(p.h),
+      label: pileLabel(state, id), slot, count, cards });
   }
-  let labels = "";
-  for (const l of layout.labels) {
-    labels += `<div class="ft-label" aria-hidden="true" style="left:${px(l.x)};top:${px(l.y)};width:${px(l.w)};`
-      + `height:${px(l.h)};line-height:${px(l.h)}">${l.id}</div>`;
-  }
+  const parts = specs.map((s) => JSON.stringify(s));
+  const labels = JSON.stringify(layout.labels.map((l) => [l.id, px(l.x), px(l.y), px(l.w), px(l.h)]));
   const kept = refs.drawn;
   const kids = table.children;
   if (!kept || kept.labels !== labels || kept.parts.length !== parts.length || kids.length !== parts.length + 1) {
-    table.innerHTML = parts.join("") + `<div class="ft-labels">${labels}</div>`;
+    table.replaceChildren(...specs.map((s) => buildPile(s, uid)), buildLabels(layout.labels));
   } else {
-    const tpl = document.createElement("template");
-    parts.forEach((html, k) => {
-      if (kept.parts[k] === html) return;
-      tpl.innerHTML = html;
-      table.replaceChild(tpl.content.firstChild, kids[k]);
+    parts.forEach((key, k) => {
+      if (kept.parts[k] === key) return;
+      table.replaceChild(buildPile(specs[k], uid), kids[k]);
     });
     for (const e of table.querySelectorAll(".ft-lifted")) e.classList.remove("ft-lifted");
   }
@@ -184,8 +241,10 @@ export function drawTable(refs, state, layout) {
 
 /** Status line, buttons' enabled state, the game menu, the finished-game panel. */
 export function drawChrome(refs, state, ui = {}) {
-  // only when it changes: the text node stays, so observers see the kernel's news only
-  if (refs.status.textContent !== (state.status_text || "")) refs.status.textContent = state.status_text || "";
+  // only when it changes: the text node stays, so observers see the kernel's news only.
+  // A failed autosave stays said here until a save succeeds (the message fades).
+  const statusText = (state.status_text || "") + (state.saved === false ? " · not saved" : "");
+  if (refs.status.textContent !== statusText) refs.status.textContent = statusText;
   refs.status.dataset.status = state.status;
   const thinking = Boolean(ui.thinking);
   for (const b of refs.buttons) {
@@ -203,11 +262,12 @@ export function drawChrome(refs, state, ui = {}) {
   }
   refs.root.setAttribute("aria-label", `${state.variant_name} solitaire`);
   refs.variant.textContent = `${state.variant_name} \u25BE`;
-  const options = (state.variants || []).map(({ id, name }) =>
-    `<button type="button" data-variant="${id}" aria-pressed="${id === state.variant}">${name}</button>`).join("");
-  if (refs.variants.dataset.options !== options) {
-    refs.variants.innerHTML = options;
-    refs.variants.dataset.options = options;
+  const list = (state.variants || []).map(({ id, name }) => [String(id), String(name), id === state.variant]);
+  const options = JSON.stringify(list);
+  if (refs.drawnOptions !== options) {
+    refs.variants.replaceChildren(...list.map(([id, name, pressed]) =>
+      h("button", { type: "button", "data-variant": id, "aria-pressed": String(pressed) }, [name])));
+    refs.drawnOptions = options;
   }
   if (document.activeElement !== refs.dealInput) refs.dealInput.value = state.deal ?? "";
   refs.auto.checked = Boolean(state.auto_home);
@@ -236,20 +296,22 @@ function drawEnd(refs, state) {
   end.dataset.version = String(state.moves);
   if (!kind) {
     end.hidden = true;
-    end.innerHTML = "";
+    end.replaceChildren();
     return;
   }
   end.hidden = false;
-  end.innerHTML = kind === "won"
-    ? `<p><strong>You won!</strong> ${state.end_text || ""}</p>
-       <button type="button" data-end="new">Play again</button>`
-    : `<p><strong>No moves left.</strong> ${state.end_text || ""}</p>
-       <button type="button" data-end="undo"${state.can_undo ? "" : " disabled"}>Undo</button>
-       <button type="button" data-end="new">New deal</button>`;
+  const words = ` ${state.end_text || ""}`;
+  end.replaceChildren(...(kind === "won"
+    ? [h("p", {}, [h("strong", {}, ["You won!"]), words]),
+      h("button", { type: "button", "data-end": "new" }, ["Play again"])]
+    : [h("p", {}, [h("strong", {}, ["No moves left."]), words]),
+      h("button", { type: "button", "data-end": "undo", disabled: !state.can_undo }, ["Undo"]),
+      h("button", { type: "button", "data-end": "new" }, ["New deal"])]));
 }
 
 function pile(refs, id) {
-  return refs.table.querySelector(`[data-pile="${id}"]`);
+  // by comparison, not a selector: a pile id from the state is never read as CSS
+  return [...refs.table.children].find((e) => e.dataset.pile === id) || null;
 }
 
 /**
@@ -278,7 +340,7 @@ export function mark(refs, state, ui, targets = [], layout = null) {
   }
   for (const id of targets) pile(refs, id)?.classList.add("ft-target");
   const hint = state.hint;
-  refs.arrow.innerHTML = "";
+  refs.arrow.replaceChildren();
   if (hint && hint.from && hint.to) {
     pile(refs, hint.from)?.classList.add("ft-hint-src");
     pile(refs, hint.to)?.classList.add("ft-hint-dst");
@@ -306,10 +368,14 @@ function drawArrow(refs, layout, hint) {
   const mx = (a.x + b.x) / 2;
   const my = Math.min(a.y, b.y) - Math.max(20, Math.abs(a.x - b.x) * 0.15);
   const w = Math.max(3, Math.round(layout.cardW * 0.06));
-  svg.innerHTML = `<defs><marker id="${refs.uid}-head" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4"
-      markerHeight="4" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="ft-arrow-head"/></marker></defs>
-    <path class="ft-arrow-line" d="M${a.x},${a.y} Q${mx},${my} ${b.x},${b.y}" stroke-width="${w}"
-      marker-end="url(#${refs.uid}-head)"/>`;
+  const head = `${refs.uid}-head`;
+  svg.replaceChildren(
+    h("defs", {}, [h("marker", {
+      id: head, viewBox: "0 0 10 10", refX: "7", refY: "5", markerWidth: "4", markerHeight: "4",
+      orient: "auto-start-reverse",
+    }, [h("path", { d: "M0,0 L10,5 L0,10 z", class: "ft-arrow-head" }, [], SVG)], SVG)], SVG),
+    h("path", { class: "ft-arrow-line", d: `M${a.x},${a.y} Q${mx},${my} ${b.x},${b.y}`, "stroke-width": w,
+      "marker-end": `url(#${head})` }, [], SVG));
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 const DRAG_START = 5; // px a pointer must travel before a press becomes a drag
 const DOUBLE_CLICK = 400; // ms
 const ANSWER_TIMEOUT = 2000; // ms to wait for Python before giving a dragged card back
+const ID_RESTART = 1125899906842624; // 2^50, request ids: see docs/widget-protocol.md, "ack"
 
 function render({ model, el }) {
   const refs = createBoard(el);
@@ -51,7 +52,10 @@ function render({ model, el }) {
     }
   }
   function send(body, pile = null, later = false) {
-    const id = Math.max(lastId + 1, Date.now(), ((state && state.ack) ?? -1) + 1);
+    let id = Math.max(lastId + 1, Date.now(), ((state && state.ack) ?? -1) + 1);
+    // Past ID_RESTART (only a sender counting from a huge number gets there) ids start
+    // again from the clock, which Python then accepts: a huge id never locks the board.
+    if (id > ID_RESTART) id = Math.max(Date.now(), lastId < ID_RESTART ? lastId + 1 : 0);
     lastId = id;
     action = { id, pile };
     outbox.push({ id, ...body });

@@ -10,9 +10,13 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import random
 import re
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import ipywidgets
 import pytest
@@ -22,6 +26,8 @@ from conftest import ONE_CARD_VARIANTS, RULES, VARIANT_IDS, builds_on, make_game
 from ft_widget import VARIANTS, Board, Game, IllegalMove, Move
 from ft_widget.cards import card_str, parse_card
 from ft_widget.widget import MAX_RUN_MOVES, MAX_TEXT, hint_words, public_state
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 # --------------------------------------------------------------------------- the browser's side
@@ -767,23 +773,29 @@ def test_the_examples_in_the_docstrings_run():
 
 
 # --------------------------------------------------------------------------- autosave and resume
+def saved_game(path) -> Game:
+    """The current game of an autosave file (its "game" entry is a plain Game record)."""
+    return Game.from_record(json.loads(path.read_text())["game"])
+
+
 def test_autosave_writes_the_record_after_every_move_and_resume_brings_it_back(tmp_path, monkeypatch, quiet):
     path = tmp_path / "game.json"
     board = Board("maria", deal=5, autosave=path)
     browser = browser_for(board, monkeypatch)
-    assert Game.from_record(path.read_text()).history == []
+    assert saved_game(path).history == []
     browser.send("move", move="8>2")  # from the browser …
-    assert [str(m) for m in Game.from_record(path.read_text()).history] == ["8>2"]
+    assert [str(m) for m in saved_game(path).history] == ["8>2"]
     board.play("s>w")  # … and from Python
     browser.send("undo")
-    saved = json.loads(path.read_text())
+    saved = json.loads(path.read_text())["game"]
     assert (saved["moves"], saved["undone"]) == (["8>2"], ["s>w"])
-    # after a kernel restart: the same game, its history and what undo and redo do
+    # after a kernel restart (here: the board closed): the same game, its history, undo and redo
+    board.close()
     again = Board.resume(path)
     assert again.game.position() == board.game.position() and again.autosave == path
     assert [str(m) for m in again.game.history] == ["8>2"] and again.state["can_redo"]
     again.redo()
-    assert json.loads(path.read_text())["moves"] == ["8>2", "s>w"]
+    assert json.loads(path.read_text())["game"]["moves"] == ["8>2", "s>w"]
     again.undo()
     again.undo()
     assert again.game.position() == Game("maria", deal=5).position()
@@ -807,7 +819,9 @@ def test_a_board_never_overwrites_a_saved_game(tmp_path):
 ])
 def test_a_damaged_save_is_refused_clearly_and_left_as_it_was(tmp_path, damage, says):
     path = tmp_path / "game.json"
-    Board("maria", deal=5, autosave=path).play("8>2")
+    board = Board("maria", deal=5, autosave=path)
+    board.play("8>2")
+    board.close()
     path.write_text(damage(path.read_text()))
     before = path.read_bytes()
     with pytest.raises(ValueError, match=says) as info:
@@ -826,4 +840,302 @@ def test_a_failed_save_is_said_on_the_board(tmp_path, monkeypatch, quiet):
     path.mkdir()  # now the file can't be replaced
     state = browser.send("move", move="8>2")
     assert state["moves"] == 1 and state["message_kind"] == "error"
-    assert "could not be saved" in state["message"]
+    assert state["message"].startswith("not saved:")
+
+
+# --------------------------------------------------------------------------- hostile and unlucky input
+HOSTILE = '<img src=x onerror="window.__pwned=1">'
+
+
+def hostile_variant():
+    import dataclasses
+
+    return dataclasses.replace(VARIANTS["streets"], id="wide", name=HOSTILE)
+
+
+def test_the_static_pictures_show_a_hostile_name_as_text():
+    from xml.etree import ElementTree
+
+    from ft_widget.render import html_board, svg_board
+    from ft_widget.teaching import picture
+
+    game = Game(hostile_variant(), deal=3)
+    svg = svg_board(game, caption=HOSTILE)
+    tree = ElementTree.fromstring(svg)  # well-formed: nothing broke out of its element
+    tags = {e.tag.split("}")[-1] for e in tree.iter()}
+    assert tags <= {"svg", "title", "rect", "text", "g", "path", "line", "polygon"}
+    assert HOSTILE in [e.text for e in tree.iter() if e.text]
+    assert "<img" not in svg and "<img" not in html_board(game)
+    img = picture(game, caption=HOSTILE).img()
+    assert img.count("<img") == 1 and 'onerror="' not in img  # the alt text is escaped
+
+
+def test_a_save_keeps_the_games_left_behind_as_a_versioned_document(tmp_path, quiet):
+    path = tmp_path / "game.json"
+    board = Board("maria", deal=5, autosave=path)
+    for move in ("8>2", "s>w", "s>w"):
+        board.play(move)
+    board.new_game(deal=9)
+    saved = json.loads(path.read_text())
+    assert (saved["format"], saved["version"]) == ("ft_widget.autosave", 1)
+    assert Game.from_record(saved["game"]).deal == 9  # each entry is a plain Game record
+    assert [Game.from_record(r).history for r in saved["previous"]] == [[Move.parse(m) for m in
+                                                                          ("8>2", "s>w", "s>w")]]
+
+
+@pytest.mark.parametrize("how", ["n key", "game menu", "new_game", "board.game ="])
+def test_a_new_game_keeps_the_one_left_behind_across_a_restart(tmp_path, monkeypatch, how, quiet):
+    path = tmp_path / "game.json"
+    board = Board("maria", deal=5, autosave=path)
+    browser = browser_for(board, monkeypatch)
+    for move in ("8>2", "s>w", "s>w", "s>w", "s>w"):
+        browser.send("move", move=move)
+    left = board.game.position()
+    if how == "n key":
+        browser.send("new", deal=11)
+    elif how == "game menu":
+        browser.update(variant="lucas")
+    elif how == "new_game":
+        board.new_game(deal=11)
+    else:
+        board.game = Game("lucas", deal=4)
+    now = board.game.position()
+    board.close()  # the kernel restarts
+    again = Board.resume(path)
+    assert again.game.position() == now
+    assert again.state["can_undo"] and "5 moves" in again.state["undo_text"]
+    browser = browser_for(again, monkeypatch)
+    browser.send("undo")  # at the new game's start: back to the game left behind
+    assert again.game.position() == left and len(again.game.history) == 5
+    again.close()
+    assert Board.resume(path).game.position() == left  # and that is what the file holds now
+
+
+def test_undo_walks_back_through_every_game_left_behind(tmp_path, monkeypatch, quiet):
+    path = tmp_path / "game.json"
+    board = Board("maria", deal=5, autosave=path)
+    board.play("8>2")
+    board.new_game(deal=6)
+    board.new_game(deal=7)  # dealt, never played: not kept, and the Maria game 5 stays kept
+    board.play("s>w")
+    board.play("s>w")
+    board.new_game(deal=8)
+    board.close()
+    again = Board.resume(path)
+    browser = browser_for(again, monkeypatch)
+    seen = []
+    for _ in range(4):
+        browser.send("undo")
+        seen.append((again.game.deal, len(again.game.history)))
+    assert seen == [(7, 2), (7, 1), (7, 0), (5, 1)]
+    assert browser.send("undo")["moves"] == 0 and not again.state["can_undo"]
+
+
+def test_a_second_live_board_on_one_save_file_is_refused(tmp_path, quiet):
+    from ft_widget.widget import SaveFileInUse
+
+    path = tmp_path / "game.json"
+    board = Board("maria", deal=5, autosave=path)
+    board.play("8>2")
+    with pytest.raises(SaveFileInUse, match=r"game.json is being saved to by another live board"):
+        Board.resume(path)
+    board.play("s>w")  # the first board saves on, nothing was lost
+    board.close()
+    again = Board.resume(path)  # once it is closed, the file is free
+    assert len(again.game.history) == 2
+    again.close()
+
+
+def _in_another_process(code: str, path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True,
+                          timeout=300, cwd=ROOT)
+
+
+def test_a_board_in_another_process_is_refused_and_a_dead_ones_claim_is_not(tmp_path, quiet):
+    path = tmp_path / "game.json"
+    board = Board("maria", deal=5, autosave=path)
+    board.play("8>2")
+    other = _in_another_process(
+        "import sys; from ft_widget import Board\n"
+        "try:\n    Board.resume(sys.argv[1]).play('s>w')\n"
+        "except Exception as e:\n    print(type(e).__name__, e)\n", path)
+    assert "SaveFileInUse" in other.stdout and f"process {os.getpid()}" in other.stdout, other.stderr
+    assert len(saved_game(path).history) == 1
+    board.close()
+    # a kernel that dies while saving (no close, no clean-up) leaves its lock file behind: no matter
+    died = _in_another_process(
+        "import os, sys; from ft_widget import Board\n"
+        "b = Board.resume(sys.argv[1]); b.play('s>w'); os._exit(0)\n", path)
+    assert died.returncode == 0, died.stderr
+    assert (tmp_path / ".game.json.lock").exists()
+    again = Board.resume(path)
+    assert len(again.game.history) == 2
+    again.close()
+
+
+def test_a_save_never_follows_a_link_planted_at_a_temporary_name(tmp_path, quiet):
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    path = tmp_path / "game.json"
+    for name in (".game.json.tmp", ".game.json.tmp.json"):
+        (tmp_path / name).symlink_to(victim)
+    board = Board("maria", deal=5, autosave=path)
+    board.play("8>2")
+    assert victim.read_text() == "precious"
+    assert len(saved_game(path).history) == 1
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp") and not p.is_symlink()]
+
+
+def test_a_failed_save_keeps_game_and_state_in_step_and_the_next_change_saves(tmp_path, monkeypatch, quiet):
+    import errno
+
+    path = tmp_path / "game.json"
+    board = Board("maria", deal=5, autosave=path)
+    browser = browser_for(board, monkeypatch)
+    moves = []
+    board.on_move(lambda b, m: moves.append(str(m)))
+    real_replace, real_unlink = os.replace, os.unlink
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full)  # a full disk …
+    def read_only(*args, **kwargs):
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(os, "unlink", read_only)  # … in a folder where nothing can be removed
+    state = browser.send("move", move="8>2")  # … raises nothing out of the handler
+    assert state["moves"] == len(board.game.history) == 1 and state["ack"] == 0
+    assert state["message"].startswith("not saved:") and "No space left" in state["message"]
+    assert state["saved"] is False and moves == ["8>2"]
+    assert saved_game(path).history == []
+    monkeypatch.setattr(os, "replace", real_replace)
+    monkeypatch.setattr(os, "unlink", real_unlink)
+    state = browser.send("move", move="s>w")  # the next change tries again, and saves both moves
+    assert state["saved"] is True and state["message_kind"] != "error"
+    assert [str(m) for m in saved_game(path).history] == ["8>2", "s>w"]
+
+
+@pytest.mark.parametrize("update", [
+    None, 0, 1.5, "request", [], [{"request": {"id": 1}}], True,
+    {"request": None}, {"request": [1, 2]}, {"request": {"id": None}}, {"request": {"id": 1, "action": None}},
+    {"variant": None}, {"variant": ["maria"]}, {"auto_home": [1]}, {"auto_home": None}, {"state": None},
+    {"state": [1]}, {"column_numbers": {}}, {"request": {"id": 1, "action": "move", "move": {"a": 1}}},
+])
+def test_set_state_of_any_json_value_is_refused_never_raised(update, quiet):
+    board = Board("maria", deal=5)
+    before = snapshot(board)
+    board.set_state(update)  # the handler ipywidgets calls with the browser's update
+    assert snapshot(board) == before
+    assert board.state["message_kind"] == "error" and board.state["moves"] == 0
+
+
+def test_a_huge_request_id_never_locks_the_board(monkeypatch, quiet):
+    board = Board("maria", deal=5)
+    browser = browser_for(board, monkeypatch)
+    browser.update(request={"id": 2**53, "action": "move", "move": "8>2"})
+    assert board.state["ack"] == 2**53 and board.state["moves"] == 1
+    browser.update(request={"id": 2**53 + 1, "action": "undo"})  # beyond 2**53: refused, ack kept
+    assert board.state["ack"] == 2**53 and board.state["moves"] == 1
+    browser.update(request={"id": 1_800_000_000_000, "action": "move", "move": "s>w"})  # a clock id
+    assert board.state["ack"] == 1_800_000_000_000 and board.state["moves"] == 2
+    browser.update(request={"id": 1_700_000_000_000, "action": "undo"})  # below the ack again: stale
+    assert board.state["moves"] == 2 and "stale" in board.state["message"]
+
+
+def test_a_hint_is_shown_only_for_the_position_it_was_found_for(monkeypatch, quiet):
+    import ft_widget.solver
+    from ft_widget.solver import Hint
+
+    board = Board("maria", deal=5)
+    browser = browser_for(board, monkeypatch)
+
+    def slow_hint(game, time_limit=1.0, **kwargs):
+        board.play("8>2")  # a move played (another thread, another view) while the solver thinks
+        return Hint(Move.parse("8>2"), "it frees a card", kind="fair")
+
+    monkeypatch.setattr(ft_widget.solver, "hint", slow_hint)
+    state = browser.send("hint")
+    assert state["hint"] is None and state["moves"] == 1
+    assert "changed while the hint" in state["message"] and state["ack"] == 0
+
+
+def test_two_boards_on_one_game_stay_in_step(monkeypatch, quiet):
+    game = Game("maria", deal=5)
+    first, second = Board(game), Board(game)
+    browser = browser_for(second, monkeypatch)
+    first.play("8>2")
+    assert second.state["moves"] == 1 and second.state["legal"] == first.state["legal"]
+    browser.send("move", move="s>w")
+    assert first.state["moves"] == 2 and first.state["tableau"] == second.state["tableau"]
+    first.undo()
+    assert second.state["moves"] == 1 and second.state["can_redo"]
+    second.close()
+    first.play("s>w")  # a closed board is left alone
+    assert first.state["moves"] == 2
+
+
+def test_on_move_callbacks_see_moves_in_the_order_played(quiet):
+    board = Board("maria", deal=5)
+    first_seen, second_seen = [], []
+
+    def answer(b, move):
+        first_seen.append(str(move))
+        if str(move) == "8>2":
+            b.play("s>w")  # a callback plays a move
+
+    board.on_move(answer)
+    board.on_move(lambda b, m: second_seen.append(str(m)))
+    board.play("8>2")
+    assert first_seen == second_seen == ["8>2", "s>w"]
+
+
+def test_the_deal_number_is_public_and_names_every_hidden_card():
+    """The README's claim: the state holds the deal number, and the number alone deals the
+    same cards, the hidden ones too; a position without it shows no number."""
+    game = Game("forty_thieves", deal=77)
+    for move in game.legal_moves()[:1]:
+        game.play(move)
+    state = Board(game).state
+    dealt = Game(state["variant"], deal=state["deal"])
+    assert dealt.stock == Game("forty_thieves", deal=77).stock
+    position = game.position()
+    del position["deal"]
+    unnamed = Board(Game.from_position(position)).state
+    assert unnamed["deal"] is None and "deal" not in unnamed["status_text"]
+
+
+def test_a_save_in_a_folder_no_one_may_write_to_resumes_and_says_it_is_not_saved(tmp_path, monkeypatch, quiet):
+    import errno
+
+    path = tmp_path / "game.json"
+    board = Board("maria", deal=5, autosave=path)
+    board.play("8>2")
+    board.close()
+    real_open = os.open
+
+    def read_only(name, flags, *args, **kwargs):  # what a read-only folder answers (root ignores chmod)
+        if flags & (os.O_CREAT | os.O_WRONLY | os.O_RDWR):
+            raise OSError(errno.EROFS, "Read-only file system")
+        return real_open(name, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", read_only)
+    again = Board.resume(path)  # a shared game in a course folder still opens …
+    assert len(again.game.history) == 1
+    state = browser_for(again, monkeypatch).send("move", move="s>w")  # … and says it is not saved
+    assert state["moves"] == 2 and state["message"].startswith("not saved:") and not state["saved"]
+
+
+def test_without_flock_boards_of_one_process_still_refuse_a_shared_save_file(tmp_path, monkeypatch, quiet):
+    from ft_widget.widget import SaveFileInUse
+
+    monkeypatch.setitem(sys.modules, "fcntl", None)  # as on Windows: `import fcntl` fails
+    path = tmp_path / "game.json"
+    board = Board("maria", deal=5, autosave=path)
+    board.play("8>2")
+    with pytest.raises(SaveFileInUse, match="a board in this process"):
+        Board.resume(path)
+    board.close()
+    again = Board.resume(path)
+    assert len(again.game.history) == 1
+    again.close()

@@ -1,0 +1,107 @@
+"""A shared game carrying script opens in a real JupyterLab without running it (issue 19).
+
+Records are made to be passed around (by mail, in a course folder), and a record may carry
+a custom variant, whose name and aliases are the free text a record holds (a variant id is
+a name like ``forty_thieves``; moves, cards and the build are checked notation). This writes an autosave file
+whose current game and whose game left behind are variants named with script, opens it
+with ``Board.resume`` in a notebook, shows a message with script too, walks the board
+through the game menu and Undo, and checks that nothing ran and every word is shown as
+written.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import time
+
+import nbformat
+import pytest
+
+from ft_widget import VARIANTS, Game
+from ft_widget.widget import SAVE_FORMAT
+
+from .harness import SCREENSHOTS, Kernel, Notebook
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
+NAME = '<img src=x onerror="window.__pwned=1">'  # the current game's variant
+LEFT = '<svg onload="window.__pwned=2"></svg>'  # the game left behind's variant
+SAID = '"><script>window.__pwned=3</script>'  # a message from Python
+PWNED = "() => window.__pwned"
+# anything the payloads would have made, anywhere in the page
+MADE = """() =>
+    document.querySelectorAll('.ft-board img, .ft-board svg:not(.ft-arrow), [onerror], [onload]').length
+    + [...document.scripts].filter((s) => s.text.includes('__pwned')).length"""
+
+
+def write_files(root) -> None:
+    # the free text a record holds: each variant's name and aliases (ids are identifiers)
+    current = Game(dataclasses.replace(VARIANTS["streets"], id="wide", name=NAME, aliases=(SAID, NAME)),
+                   deal=3)
+    left = Game(dataclasses.replace(VARIANTS["maria"], id="maria_plus", name=LEFT, aliases=(LEFT,)), deal=5)
+    left.play("8>2")
+    left.play("s>w")
+    document = {"format": SAVE_FORMAT, "version": 1, "game": current.record(), "previous": [left.record()]}
+    (root / "hostile.json").write_text(json.dumps(document, indent=1))
+    nb = nbformat.v4.new_notebook(metadata={
+        "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}})
+    code = 'from ft_widget import Board\n\nboard = Board.resume("hostile.json")\nboard'
+    nb.cells = [nbformat.v4.new_code_cell(code)]
+    nbformat.write(nb, root / "hostile.ipynb")
+
+
+def wait_for(check, what: str, timeout: float = 20.0):
+    deadline = time.monotonic() + timeout
+    while not (value := check()):
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(0.1)
+    return value
+
+
+def test_a_record_carrying_script_runs_nothing_and_shows_its_words(lab, chromium):
+    write_files(lab.root)
+    context = chromium.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        nb = Notebook(page, lab, "hostile.ipynb").open()
+        nb.run_all()
+        page.wait_for_function("() => document.querySelectorAll('.ft-board [data-card]').length > 0")
+        board = page.locator(".ft-board").first
+        status = board.locator(".ft-status")
+        assert status.text_content().startswith(f"{NAME} · deal 3")
+        assert board.locator(".ft-variant").text_content() == f"{NAME} \u25BE"
+        assert board.get_attribute("aria-label") == f"{NAME} solitaire"
+        assert board.locator('button[data-action="undo"]').get_attribute("title") == (
+            f"Back to your {LEFT} game (deal 5, 2 moves)")
+        # the game menu: its last entry is the record's own variant, named as written
+        board.locator(".ft-variant").click()
+        options = board.locator("button[data-variant]")
+        assert options.last.text_content() == NAME and options.last.get_attribute("data-variant") == "wide"
+        # a message from Python, with script in it
+        kernel = Kernel(lab, "hostile.ipynb")
+        try:
+            kernel.run(f"board.say({SAID!r})")
+            wait_for(lambda: board.locator(".ft-message").text_content() == SAID, "the message")
+            page.wait_for_timeout(300)  # whatever the page would run, let it run
+            assert page.evaluate(PWNED) is None and page.evaluate(MADE) == 0
+            SCREENSHOTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / "e2e-hostile-names.png"))
+            # Undo at the game's start: back to the game left behind, its name shown as written
+            board.locator(".ft-variant").click()  # close the menu
+            board.locator('button[data-action="undo"]').click()
+            wait_for(lambda: status.text_content().startswith(f"{LEFT} · deal 5 · 2 moves"),
+                     "the game left behind")
+            message = board.locator(".ft-message").text_content()
+            assert message == f"Back to your {LEFT} game (deal 5, 2 moves)."
+            assert kernel.json("board.game.variant.name") == LEFT
+        finally:
+            kernel.close()
+        page.wait_for_timeout(300)
+        assert page.evaluate(PWNED) is None and page.evaluate(MADE) == 0
+        assert errors == [], f"errors in the page: {errors}"
+    finally:
+        context.close()
