@@ -80,6 +80,11 @@ _BOARDS: weakref.WeakSet[Board] = weakref.WeakSet()
 class SaveFileInUse(RuntimeError):
     """Another live board (in this process or another) is autosaving to that file."""
 
+    def __init__(self, message: str, board: Board | None = None):
+        super().__init__(message)
+        #: the live board of this process that holds the file, if it is one of ours
+        self.board = board
+
 
 class Board(anywidget.AnyWidget):
     """A playable board in a notebook: ``Board("maria", deal=5)``.
@@ -182,9 +187,16 @@ class Board(anywidget.AnyWidget):
 
         A damaged or edited file raises ``ValueError`` naming the file and the first thing
         wrong in it; the file is only read, never changed. A file another live board is
-        saving to raises :class:`SaveFileInUse`: close that board (``board.close()``) first."""
+        saving to raises :class:`SaveFileInUse`: close that board (``board.close()``) first.
+        A board of this kernel whose game is saved in full hands the file over instead (a
+        notebook cell run again resumes where that board was), and says so: it saves no more."""
         path = pathlib.Path(path)
-        claim = _Claim(path)
+        try:
+            claim = _Claim(path)
+        except SaveFileInUse as error:
+            if error.board is None or not error.board._hand_over():
+                raise
+            claim = _Claim(path)
         try:
             game, previous, text = _read_save(path)
             board = cls(game, **kwargs)
@@ -212,6 +224,19 @@ class Board(anywidget.AnyWidget):
         claim, self._claim = getattr(self, "_claim", None), None
         if claim is not None:
             claim.release()
+
+    def _hand_over(self) -> bool:
+        """Stop saving so that a board resuming this file takes it over; False (and go on
+        saving) when the file does not hold this board's game as it is now: nothing unsaved
+        is ever handed over."""
+        with self._lock:
+            if self._autosave is None or self._save():
+                return False
+            path, self._autosave = self._autosave, None
+            self._release()
+            self._publish(f"{path} is now saved by a newer board (Board.resume): this board "
+                          "no longer saves its moves", "error")
+            return True
 
     def _record_of(self, game: Game) -> dict:
         """``game.record()``, kept while the game is left behind and does not change."""
@@ -779,7 +804,9 @@ class _Claim:
         except ImportError:
             key = os.path.abspath(self.path)
             if key in _HELD:
-                raise SaveFileInUse(_in_use(path, "a board in this process")) from None
+                mine = _holders(self.path)
+                raise SaveFileInUse(_in_use(path, "a board in this process"),
+                                    mine[0] if mine else None) from None
             _HELD.add(key)
             self._finalizer = weakref.finalize(self, _HELD.discard, key)
             return
@@ -798,12 +825,13 @@ class _Claim:
             except OSError:
                 holder = os.pread(fd, 64, 0).decode("ascii", "replace").strip()
                 os.close(fd)
-                mine = [b for b in list(_BOARDS) if b._claim is not None and b._claim.path == self.path]
+                mine = _holders(self.path)
                 if holder == str(os.getpid()):
                     who = f"{mine[0]!r} in this process" if mine else "a board in this process"
                 else:
                     who = f"process {holder}" if holder.isdigit() else "another process"
-                raise SaveFileInUse(_in_use(path, who)) from None
+                raise SaveFileInUse(_in_use(path, who), mine[0] if mine and holder == str(os.getpid())
+                                    else None) from None
             # a board letting go removes the lock file: make sure ours is still the one there
             try:
                 now = os.stat(self.path, follow_symlinks=False)
@@ -820,6 +848,12 @@ class _Claim:
 
     def release(self) -> None:
         self._finalizer()
+
+
+def _holders(lock: pathlib.Path) -> list[Board]:
+    """The live boards of this process that hold the lock file ``lock``."""
+    where = os.path.abspath(lock)
+    return [b for b in list(_BOARDS) if b._claim is not None and os.path.abspath(b._claim.path) == where]
 
 
 def _in_use(path: pathlib.Path, who: str) -> str:

@@ -8,6 +8,7 @@ so "every view updates" means: one ``update`` message to the model all views sha
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -931,18 +932,43 @@ def test_undo_walks_back_through_every_game_left_behind(tmp_path, monkeypatch, q
     assert browser.send("undo")["moves"] == 0 and not again.state["can_undo"]
 
 
-def test_a_second_live_board_on_one_save_file_is_refused(tmp_path, quiet):
+def test_a_board_of_this_kernel_hands_its_saved_file_over_to_resume_and_says_so(tmp_path, quiet):
+    # A notebook cell `board = Board.resume(path)` run again: the board it made before is still
+    # alive (the widget registry holds it), its game is saved in full: the new board takes over.
+    path = tmp_path / "game.json"
+    board = Board("maria", deal=5, autosave=path)
+    board.play("8>2")
+    again = Board.resume(path)
+    assert len(again.game.history) == 1 and again.autosave == path
+    assert board.autosave is None and board.state["saved"] is None
+    assert "no longer saves" in board.state["message"]
+    board.play("s>w")  # the old board saves no more: it cannot overwrite the new one's moves
+    assert len(saved_game(path).history) == 1
+    again.play("s>w")
+    assert len(saved_game(path).history) == 2
+    again.close()
+
+
+def test_a_board_with_unsaved_moves_does_not_hand_its_file_over(tmp_path, monkeypatch, quiet):
+    from ft_widget import widget
     from ft_widget.widget import SaveFileInUse
 
     path = tmp_path / "game.json"
     board = Board("maria", deal=5, autosave=path)
     board.play("8>2")
+
+    def full_disk(path, text):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(widget, "_write_new", full_disk)
+    board.play("s>w")  # not saved: the file holds one move, the board two
     with pytest.raises(SaveFileInUse, match=r"game.json is being saved to by another live board"):
         Board.resume(path)
-    board.play("s>w")  # the first board saves on, nothing was lost
+    monkeypatch.undo()
+    board.play("2>8")  # the first board saves on, nothing was lost
     board.close()
     again = Board.resume(path)  # once it is closed, the file is free
-    assert len(again.game.history) == 2
+    assert len(again.game.history) == 3
     again.close()
 
 
@@ -1127,15 +1153,22 @@ def test_a_save_in_a_folder_no_one_may_write_to_resumes_and_says_it_is_not_saved
 
 
 def test_without_flock_boards_of_one_process_still_refuse_a_shared_save_file(tmp_path, monkeypatch, quiet):
+    from ft_widget import widget
     from ft_widget.widget import SaveFileInUse
 
     monkeypatch.setitem(sys.modules, "fcntl", None)  # as on Windows: `import fcntl` fails
     path = tmp_path / "game.json"
     board = Board("maria", deal=5, autosave=path)
     board.play("8>2")
+    real_write = widget._write_new
+    monkeypatch.setattr(widget, "_write_new", lambda path, text: (_ for _ in ()).throw(OSError(28, "full")))
+    board.play("s>w")  # unsaved: no hand-over
     with pytest.raises(SaveFileInUse, match="a board in this process"):
         Board.resume(path)
-    board.close()
-    again = Board.resume(path)
-    assert len(again.game.history) == 1
+    monkeypatch.setattr(widget, "_write_new", real_write)
+    board.play("2>8")
+    again = Board.resume(path)  # saved in full: handed over
+    assert len(again.game.history) == 3 and board.autosave is None
     again.close()
+
+
