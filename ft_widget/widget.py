@@ -21,6 +21,7 @@ import errno
 import json
 import os
 import pathlib
+import stat
 import tempfile
 import threading
 import weakref
@@ -728,6 +729,14 @@ def _write_new(path: pathlib.Path, text: str) -> None:
     so a crash never leaves half a save and no planted link redirects it."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
     try:
+        # mkstemp makes the file private (0600): keep the saved file's own mode, else 0644
+        try:
+            old = os.stat(path, follow_symlinks=False)
+            mode = stat.S_IMODE(old.st_mode) if stat.S_ISREG(old.st_mode) else 0o644
+        except FileNotFoundError:
+            mode = 0o644
+        if hasattr(os, "fchmod"):  # not on Windows
+            os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
             out.flush()

@@ -14,6 +14,7 @@ import logging
 import os
 import random
 import re
+import stat
 import subprocess
 import sys
 from collections import Counter
@@ -949,6 +950,18 @@ def test_a_board_of_this_kernel_hands_its_saved_file_over_to_resume_and_says_so(
     again.close()
 
 
+def test_a_save_keeps_the_files_mode(tmp_path, quiet):
+    # saves go through a private temporary file: the saved file keeps its own mode (0644 when new)
+    path = tmp_path / "game.json"
+    board = Board("maria", deal=5, autosave=path)
+    board.play("8>2")
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o644
+    os.chmod(path, 0o640)
+    board.play("s>w")
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o640
+    board.close()
+
+
 def test_a_board_with_unsaved_moves_does_not_hand_its_file_over(tmp_path, monkeypatch, quiet):
     from ft_widget import widget
     from ft_widget.widget import SaveFileInUse
@@ -1161,7 +1174,10 @@ def test_without_flock_boards_of_one_process_still_refuse_a_shared_save_file(tmp
     board = Board("maria", deal=5, autosave=path)
     board.play("8>2")
     real_write = widget._write_new
-    monkeypatch.setattr(widget, "_write_new", lambda path, text: (_ for _ in ()).throw(OSError(28, "full")))
+    def full_disk(path, text):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(widget, "_write_new", full_disk)
     board.play("s>w")  # unsaved: no hand-over
     with pytest.raises(SaveFileInUse, match="a board in this process"):
         Board.resume(path)
