@@ -1144,8 +1144,7 @@ def test_the_deal_number_is_public_and_names_every_hidden_card():
     assert unnamed["deal"] is None and "deal" not in unnamed["status_text"]
 
 
-def test_a_save_in_a_folder_no_one_may_write_to_resumes_and_says_it_is_not_saved(tmp_path, monkeypatch, quiet):
-    import errno
+def test_a_folder_no_one_may_write_to_resumes_and_says_it_is_not_saved(tmp_path, monkeypatch, quiet):
 
     path = tmp_path / "game.json"
     board = Board("maria", deal=5, autosave=path)
