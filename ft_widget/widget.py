@@ -75,6 +75,7 @@ _ACTION_KEYS = {
 MoveCallback = Callable[["Board", Move], Any]
 
 # Every board alive in this process, to keep boards that show one Game in step.
+_CHANGES = threading.RLock()  # held by any board while it changes (see Board.__init__)
 _BOARDS: weakref.WeakSet[Board] = weakref.WeakSet()
 
 
@@ -138,7 +139,9 @@ class Board(anywidget.AnyWidget):
         self._autosave: pathlib.Path | None = None
         self._claim: _Claim | None = None
         self._saved_text: str | None = None
-        self._lock = threading.RLock()  # one change at a time, whichever thread makes it
+        # One change at a time, whichever thread makes it. One lock for every board: a change
+        # republishes the boards showing the same Game, so locks of their own could deadlock.
+        self._lock = _CHANGES
         if isinstance(variant, Game):
             if deal is not None:
                 raise ValueError("give a game or a variant and a deal, not both")

@@ -8,6 +8,7 @@ so "every view updates" means: one ``update`` message to the model all views sha
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import logging
@@ -17,6 +18,7 @@ import re
 import stat
 import subprocess
 import sys
+import threading
 from collections import Counter
 from pathlib import Path
 
@@ -1112,6 +1114,35 @@ def test_two_boards_on_one_game_stay_in_step(monkeypatch, quiet):
     second.close()
     first.play("s>w")  # a closed board is left alone
     assert first.state["moves"] == 2
+
+
+@pytest.mark.slow  # thousands of changes, so that a lock-order bug shows every time
+def test_two_threads_changing_two_boards_on_one_game_never_deadlock(monkeypatch, quiet):
+    # each change republishes the other board: with a lock per board, each thread would hold
+    # its own board's lock and wait for the other's
+    game = Game("maria", deal=5)
+    boards = Board(game), Board(game)
+    for board in boards:
+        browser_for(board, monkeypatch)
+
+    def churn(board):
+        for _ in range(2000):
+            with contextlib.suppress(IllegalMove, IndexError):  # the other thread moved first
+                board.play("s>w")
+            with contextlib.suppress(IndexError):
+                board.undo()
+
+    threads = [threading.Thread(target=churn, args=(b,), daemon=True) for b in boards]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads take turns often, so a lock-order bug shows at once
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=120)  # a liveness bound, not a speed check: both finish well under it
+    finally:
+        sys.setswitchinterval(interval)
+    assert not any(t.is_alive() for t in threads), "the boards deadlocked"
 
 
 def test_on_move_callbacks_see_moves_in_the_order_played(quiet):
