@@ -225,7 +225,7 @@ class CompiledSearch:
 
 
 #: the version of the compiled core's interface this module speaks (``_core.c`` defines it too)
-CORE_INTERFACE = 5
+CORE_INTERFACE = 6
 
 try:
     from . import _core
