@@ -105,7 +105,7 @@ TURN = 256
 #: the pure path :data:`PURE_BYTES_PER_STATE` a state. With the rest of the process (about 30 MB
 #: for Python and ft_widget) a solve then peaks under 1 GB however long it runs (README,
 #: docs/solver.md and data/solver_memory.csv have the measurements).
-MAX_BYTES = 850_000_000
+MAX_BYTES = 800_000_000
 #: What a state costs the pure path (its tuples, the set of keys, the heap, the parents): the peak
 #: resident memory of its searches over 200,000-400,000 states was 623 (Maria) to 947 (Little
 #: Forty, whose key carries the stock) bytes a state (docs/solver.md, "Memory").
@@ -149,6 +149,10 @@ class PureSearch:
     def held_bytes(self) -> int:
         """Bytes the search holds, as the memory bound counts them."""
         return self.states * PURE_BYTES_PER_STATE
+
+    def release(self) -> None:
+        """Free the states now (a search let go): ``states`` keeps its count."""
+        self._run = None
 
     def advance(self, turns: int):
         try:
@@ -224,7 +228,12 @@ class CompiledSearch:
 
     @property
     def states(self) -> int:
-        return self._core.states
+        return self._core.states if self._core is not None else self._released_states
+
+    def release(self) -> None:
+        """Free the states now (a search let go): ``states`` keeps its count."""
+        self._released_states = self._core.states
+        self._core = None
 
     @property
     def nbytes(self) -> int:
@@ -376,8 +385,10 @@ def search(members: list[tuple[Model, int]], start: tuple, time_limit: float,
             if status == LOST and s.model.sound:
                 return LOST, [], dropped + sum(e.states for e, _ in searches)
             if not s.model.sound and waiting and (status == LOST or s.states >= relay_states):
-                # the next search of the relay takes this one's place (and its memory)
+                # the next search of the relay takes this one's place (and its memory, freed now:
+                # the bound no longer counts it)
                 dropped += s.states
+                s.release()
                 fresh = (cls(waiting.pop(0), start), turns)
                 searches[searches.index(entry)] = fresh
                 running[running.index(entry)] = fresh
