@@ -205,3 +205,15 @@ def test_full_memory_leaves_the_sound_search_to_prove_a_loss(monkeypatch):
     assert proved.status == "lost" and proved.states > 600_000
     budget = solve(game, time_limit=600, max_states=600_000)
     assert budget.status == "unknown" and 600_000 < budget.states < 601_000
+
+
+def test_the_pure_path_counts_the_memory_of_searches_let_go(monkeypatch):
+    """Python keeps what a search let go held, so on the pure path the sound search gets no room
+    from the win-only ones: the solve ends when they fill the bound (before, the sound search went
+    on alone and the process peaked at 1,222 MB on Little Forty deal 166)."""
+    per_state = search_module.PURE_BYTES_PER_STATE
+    monkeypatch.setattr(search_module, "MAX_BYTES", 12_000 * per_state)
+    game = Game("forty_thieves", deal=129)
+    members, waiting = relay_portfolio(game.variant)
+    status, _, states = search(members, Model.from_game(game), 600.0, core="pure", relay=waiting)
+    assert status == "unknown" and 12_000 < states < 15_000  # a round past the bound; 16,430 before
