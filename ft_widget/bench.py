@@ -336,7 +336,8 @@ def bench_memory(cases=MEMORY_CASES) -> list[dict]:
         raise SystemExit("needs /usr/bin/time (apt-get install time)")
     rows = []
     for core, variant, deal, limit in cases:
-        cmd = ["/usr/bin/time", "-v", sys.executable, "-c", _MEMORY_CHILD, core, variant, str(deal), str(limit)]
+        cmd = ["/usr/bin/time", "-v", sys.executable, "-c", _MEMORY_CHILD,
+               core, variant, str(deal), str(limit)]
         done = subprocess.run(cmd, capture_output=True, text=True, check=True)
         status, states, seconds = done.stdout.split()
         kb = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", done.stderr).group(1))
@@ -353,7 +354,8 @@ def memory_markdown(rows: list[dict]) -> str:
     out = ["| path | game | deal | time limit | result | states | seconds | peak memory |",
            "|---|---|---|---|---|---|---|---|"]
     for r in rows:
-        out.append(f"| {r['path']} | {VARIANTS[r['variant']].name} | {r['deal']} | {float(r['time_limit']):g} s "
+        out.append(f"| {r['path']} | {VARIANTS[r['variant']].name} | {r['deal']} "
+                   f"| {float(r['time_limit']):g} s "
                    f"| {r['status']} | {int(r['states']):,} | {float(r['seconds']):g} | {r['peak_mb']} MB |")
     return "\n".join(out)
 

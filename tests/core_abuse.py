@@ -76,7 +76,8 @@ def thirteen_long_columns(a):
 
 CASES = {
     "table_not_down_one_rank": lambda: run(long_runs(args("streets"))),
-    "table_same_rank": lambda: run(dict(args(), onto=[[13 * s + c % 13 for s in range(4)] for c in range(52)])),
+    "table_same_rank": lambda: run(dict(args(), onto=[[13 * s + c % 13 for s in range(4)]
+                                                      for c in range(52)])),
     "pile_ids_over_255": lambda: run(dict(args(), piles=[300, 301, 302])),
     "pile_ids_equal": lambda: run(dict(args(), piles=[WASTE, WASTE, FOUNDATION])),
     "pile_id_is_a_column": lambda: run(dict(args(), piles=[3, STOCK, FOUNDATION])),
@@ -84,8 +85,10 @@ CASES = {
     "weights_out_of_range": lambda: run(dict(args(), weights=[65, -2, -4, 6, -2, -1, 0])),
     "weights_huge": lambda: run(dict(args(), weights=[2**40, -2, -4, 6, -2, -1, 0])),
     "stock_deal_huge": lambda: run(dict(args(), flags=[0, 2**40] + args()["flags"][2:])),
-    "redeals_huge": lambda: run(dict(args("little_forty"), start=args("little_forty")["start"][:5] + [2**40])),
-    "down_counts_short": lambda: run(dict(args(), start=[args()["start"][0], (0,) * 3] + args()["start"][2:])),
+    "redeals_huge": lambda: run(dict(args("little_forty"),
+                                     start=args("little_forty")["start"][:5] + [2**40])),
+    "down_counts_short": lambda: run(dict(args(),
+                                          start=[args()["start"][0], (0,) * 3] + args()["start"][2:])),
 }
 
 
@@ -135,8 +138,8 @@ def uninitialised():
 def init_twice():
     a = args()
     s = build(a)
-    attempt("init again", lambda: s.__init__(a["onto"], a["home_sets"], tuple(a["flags"]), tuple(a["weights"]),
-                                             tuple(a["piles"]), tuple(a["start"])))
+    attempt("init again", lambda: s.__init__(a["onto"], a["home_sets"], tuple(a["flags"]),
+                                             tuple(a["weights"]), tuple(a["piles"]), tuple(a["start"])))
 
 
 SPECIAL = {"reentrant": reentrant, "allocation_fails": allocation_fails, "uninitialised": uninitialised,

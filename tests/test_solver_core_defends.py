@@ -24,7 +24,7 @@ DRIVER = Path(__file__).with_name("core_abuse.py")
 
 def drive(case: str) -> list[str]:
     done = subprocess.run([sys.executable, str(DRIVER), case], capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, f"{case}: exit code {done.returncode} (a negative one is a signal)\n{done.stderr}"
+    assert done.returncode == 0, f"{case}: exit code {done.returncode} (negative: a signal)\n{done.stderr}"
     lines = done.stdout.splitlines()
     assert lines[-1] == "ok", done.stdout + done.stderr
     return lines[:-1]

@@ -100,11 +100,12 @@ def _evaluator(model: Model):
 TURN = 256
 #: The memory bound, in bytes: a solve's searches never hold more than this together, counting
 #: room for the next doubling of each compiled search's hash table (when they fill it, the sound
-#: search goes on alone, see ``search``). Each search counts its own bytes: the compiled core
-#: every byte it has allocated (``Search.reserved``: capacities, so at least what is resident),
-#: the pure path :data:`PURE_BYTES_PER_STATE` a state. With the rest of the process (about 30 MB
-#: for Python and ft_widget) a solve then peaks under 1 GB however long it runs (README,
-#: docs/solver.md and data/solver_memory.csv have the measurements).
+#: search goes on alone on the compiled path, see ``search``). Each search counts its own bytes:
+#: the compiled core every byte it has allocated (``Search.reserved``: capacities, so at least
+#: what is resident), the pure path :data:`PURE_BYTES_PER_STATE` a state (and, since Python keeps
+#: it, that of its searches let go). With the rest of the process (about 30 MB for Python and
+#: ft_widget) a solve then peaks under 1 GB however long it runs (README, docs/solver.md and
+#: data/solver_memory.csv have the measurements).
 MAX_BYTES = 800_000_000
 #: What a state costs the pure path (its tuples, the set of keys, the heap, the parents): the peak
 #: resident memory of its searches over 200,000-400,000 states was 623 (Maria) to 947 (Little
@@ -378,7 +379,7 @@ def search(members: list[tuple[Model, int]], start: tuple, time_limit: float,
     waiting = list(relay)
     release = cls.release_seconds_per_state
     dropped = 0  # states met by searches let go of
-    kept = 0  # bytes of searches let go that the process still holds (the pure path)  # states met by searches let go of
+    kept = 0  # bytes of searches let go that the process still holds (the pure path)
     while True:
         if not running:  # only heuristic searches were run, and all ran dry: that proves nothing
             return UNKNOWN, [], dropped + sum(e.states for e, _ in searches)
@@ -408,7 +409,8 @@ def search(members: list[tuple[Model, int]], start: tuple, time_limit: float,
                 return UNKNOWN, [], dropped + held
             if max_states is not None and dropped + held > max_states:
                 return UNKNOWN, [], dropped + held  # a budget counts the states of searches let go too
-            if kept + sum(e.held_bytes for e, _ in searches) + max(e.spike_bytes for e, _ in searches) > MAX_BYTES:
+            spike = max(e.spike_bytes for e, _ in searches)  # one table doubles at a time
+            if kept + sum(e.held_bytes for e, _ in searches) + spike > MAX_BYTES:
                 sound = searches[0]
                 if max_states is not None or len(searches) == 1 or not sound[0].model.sound \
                         or sound[0].status is not RUNNING:
