@@ -1,4 +1,4 @@
-"""Benchmarks: ``python -m ft_widget.bench engine|candidates|solver|deal-and-play|expert``.
+"""Benchmarks: ``python -m ft_widget.bench engine|candidates|solver|deal-and-play|memory|expert``.
 
 ``engine``  random playouts per variant; reports positions per second, where one position is
             ``legal_moves()`` + ``play()`` of a random legal move, with every playout taken back
@@ -16,6 +16,9 @@
             redeal, deals won by solve's portfolio under a state budget with R6 in the sound
             search and without, with the states met; and the states the sound search alone
             needs to exhaust the deals it proves lost (``--exhaust``).
+``memory``  the peak memory of whole solves without a budget (``/usr/bin/time -v``, one process a
+            solve): the worst deals at the default 10 s, and solves given time to fill the memory
+            bound (``search.MAX_BYTES``), on the compiled and the pure path.
 ``expert``  plays the fair expert on deals per variant (wins, seconds and solver states a game),
             and times fair hints (the board's Hint) on positions of those deals.
 """
@@ -319,6 +322,59 @@ def bench_expert(variants: list[str], deals: list[int], hints: int = 5) -> tuple
     return games, timed
 
 
+#: (path, variant, deal, time limit) of ``memory``: the issue's worst deals at the default 10 s
+#: (Forty Thieves 1 at 40 s), then solves with time to reach the memory bound on both paths
+MEMORY_CASES = (
+    ("compiled", "little_forty", 158, 10.0),
+    ("compiled", "little_forty", 166, 10.0),
+    ("compiled", "forty_thieves", 1, 40.0),
+    ("compiled", "forty_thieves", 1, 120.0),
+    ("compiled", "little_forty", 166, 60.0),
+    ("pure", "little_forty", 166, 600.0),
+)
+
+_MEMORY_CHILD = """
+import sys
+from ft_widget import Game, solve
+r = solve(Game(sys.argv[2], deal=int(sys.argv[3])), time_limit=float(sys.argv[4]), core=sys.argv[1])
+print(r.status, r.states, round(r.seconds, 1))
+"""
+
+
+def bench_memory(cases=MEMORY_CASES) -> list[dict]:
+    """Each case solved in a process of its own under ``/usr/bin/time -v`` (Debian's ``time``
+    package): status, states, seconds, and the process's peak resident memory in MB."""
+    import re
+    import subprocess
+
+    if not os.path.exists("/usr/bin/time"):
+        raise SystemExit("needs /usr/bin/time (apt-get install time)")
+    rows = []
+    for core, variant, deal, limit in cases:
+        cmd = ["/usr/bin/time", "-v", sys.executable, "-c", _MEMORY_CHILD,
+               core, variant, str(deal), str(limit)]
+        done = subprocess.run(cmd, capture_output=True, text=True, check=True)
+        status, states, seconds = done.stdout.split()
+        kb = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", done.stderr).group(1))
+        rows.append(dict(path=core, variant=variant, deal=deal, time_limit=limit, status=status,
+                         states=int(states), seconds=float(seconds), peak_mb=round(kb * 1024 / 1e6)))
+        print(rows[-1], flush=True)
+    return rows
+
+
+def memory_markdown(rows: list[dict]) -> str:
+    """The README's and docs/solver.md's table of ``memory`` (rows as read back from its CSV)."""
+    from .variants import VARIANTS
+
+    out = ["| path | game | deal | time limit | result | states | seconds | peak memory |",
+           "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        out.append(f"| {r['path']} | {VARIANTS[r['variant']].name} | {r['deal']} "
+                   f"| {float(r['time_limit']):g} s "
+                   f"| {r['status']} | {int(r['states']):,} | {float(r['seconds']):g} | {r['peak_mb']} MB |")
+    return "\n".join(out)
+
+
 def speed_markdown(rows: list[dict]) -> str:
     """A Markdown table of :func:`bench_solver_speed`'s rows (or its CSV, read back as dicts): the
     README shows it, and its test checks it against the committed CSV."""
@@ -377,11 +433,21 @@ def main(argv=None) -> int:
     y.add_argument("--max-states", type=int, default=1_000_000, help="each search's budget a deal")
     y.add_argument("--processes", type=int, default=1, help="searches run in parallel (default 1)")
     y.add_argument("--out", help="also write one row a deal and search to this CSV file")
+    m = sub.add_parser("memory", help="peak memory of whole solves (/usr/bin/time -v), both paths")
+    m.add_argument("--out", help="also write the table to this CSV file")
     x = sub.add_parser("expert", help="the fair expert's games (wins, time) and fair hint times")
     x.add_argument("--variants", default="forty_thieves,lucas,number_ten")
     x.add_argument("--deals", default="1-3")
     x.add_argument("--hints", type=int, default=5, help="fair hints timed per variant")
     args = ap.parse_args(argv)
+    if args.what == "memory":
+        print(f"load average at the start: {os.getloadavg()[0]:.2f}")
+        rows = bench_memory()
+        print(_table(rows))
+        print(f"load average at the end: {os.getloadavg()[0]:.2f}")
+        if args.out:
+            _write_csv(args.out, rows)
+        return 0
     variants = list(VARIANTS) if args.variants == "all" else args.variants.split(",")
     t0 = time.time()
     load = os.getloadavg()[0]

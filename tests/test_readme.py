@@ -134,3 +134,30 @@ def test_solver_docs_settling_figures_are_the_committed_study():
     assert all(v == "forty_thieves" for r in runs for v in r[r.result == "lost"].variant)
     count = {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six"}[len(lost)]
     assert f"{count} Forty Thieves deals ({', '.join(map(str, lost))}) are proved lost" in para
+
+
+def test_readme_memory_figures_are_the_committed_measurement():
+    """The memory tables of the README and docs/solver.md are rendered from data/solver_memory.csv
+    (``python -m ft_widget.bench memory``), every solve measured there peaked under the 1 GB the
+    README states, on both paths some reached the bound (stopped before their time limit), and the
+    bound the text names is the solver's."""
+    import csv
+
+    from ft_widget.bench import memory_markdown
+    from ft_widget.solver.search import MAX_BYTES
+
+    for doc in (README, README.parent / "docs" / "solver.md"):
+        text = doc.read_text(encoding="utf-8")
+        m = re.search(r"<!-- solver-memory: (\S+) .*?-->\n(.*?)\n?<!-- /solver-memory -->", text, re.S)
+        assert m, f"{doc.name} lost its solver-memory markers"
+        with (README.parent / m.group(1)).open(encoding="utf-8") as f:
+            rows = list(csv.DictReader(f))
+        assert m.group(2).strip() == memory_markdown(rows), f"{doc.name}'s memory table is stale"
+        assert f"{MAX_BYTES // 10**6} MB" in " ".join(text.split())
+    assert all(int(r["peak_mb"]) < 1000 for r in rows)
+    stopped_at_the_bound = {r["path"] for r in rows if float(r["seconds"]) < float(r["time_limit"]) - 1}
+    assert stopped_at_the_bound == {"compiled", "pure"}
+    said = " ".join(README.read_text(encoding="utf-8").split())
+    assert "so a solve peaks under 1 GB" in said
+    assert [(r["variant"], r["deal"], r["time_limit"]) for r in rows[:3]] == [
+        ("little_forty", "158", "10.0"), ("little_forty", "166", "10.0"), ("forty_thieves", "1", "40.0")]

@@ -11,6 +11,7 @@ import os
 import random
 import shutil
 import sysconfig
+import weakref
 
 import pytest
 
@@ -137,8 +138,41 @@ def test_memory_per_state_is_bounded(variant_id):
         while s.status is None and s.states < 200_000:
             s.advance(4)
         assert s.nbytes / s.states < search_module.MAX_BYTES_PER_STATE
-    # 900 MB of states at most, leaving room under 1 GB for the rest of the process
-    assert search_module.MAX_STATES * search_module.MAX_BYTES_PER_STATE <= 0.9e9
+        # what the memory bound counts: every byte allocated, a little above what is in use
+        assert s.nbytes < s.held_bytes < 2 * s.nbytes + (4 << 20)
+
+
+@needs_core
+def test_the_searches_hold_no_more_bytes_than_the_bound(monkeypatch):
+    """The bound counts bytes: the searches' allocations (and room for a hash table to double) stay
+    under MAX_BYTES; the win-only searches are let go when they fill it, then the sound one stops
+    at it too. Forty Thieves deal 129 (lost: nothing wins) with a 48 MB bound."""
+    bound = 48_000_000
+    monkeypatch.setattr(search_module, "MAX_BYTES", bound)
+    peaks, alone = [], []
+
+    class Watched(CompiledSearch):
+        def advance(self, turns):
+            status = super().advance(turns)
+            live = [s for s in (ref() for ref in Watched.live) if s is not None and s.status is None]
+            peaks.append(sum(s.held_bytes for s in live))
+            alone.append(live == [Watched.first])
+            return status
+
+        def __init__(self, model, start):
+            super().__init__(model, start)
+            Watched.live.append(weakref.ref(self))  # a search let go is freed: it holds nothing
+            Watched.first = Watched.first or self  # the sound search, made first
+
+    Watched.live, Watched.first = [], None
+    monkeypatch.setattr(search_module, "CompiledSearch", Watched)
+    game = Game("forty_thieves", deal=129)
+    members, waiting = relay_portfolio(game.variant)
+    status, _, states = search(members, Model.from_game(game), 600.0, core="compiled", relay=waiting)
+    assert status == "unknown" and alone[-1]  # the sound search went on alone, and stopped at the bound
+    sound = Watched.first
+    assert sound.held_bytes + sound.spike_bytes > bound - 4_000_000
+    assert max(peaks) <= bound + 2_000_000  # a turn's growth past the check, at most
 
 
 @needs_core
@@ -166,11 +200,23 @@ def test_the_deal_and_play_bench_compares_like_with_like():
 def test_full_memory_leaves_the_sound_search_to_prove_a_loss(monkeypatch):
     """Forty Thieves deal 129 is lost: the sound search alone (with R6, as a solve without a budget
     runs it) exhausts it after 592,656 states, the whole portfolio after 856,338. With room for only
-    600,000 states the portfolio fills it first; the win-only searches are then let go and the sound
+    150 MB the portfolio fills it first; the win-only searches are then let go and the sound
     search goes on alone to the proof. A caller's own budget (max_states) still stops the portfolio."""
-    monkeypatch.setattr(search_module, "MAX_STATES", 600_000)
+    monkeypatch.setattr(search_module, "MAX_BYTES", 150_000_000)
     game = Game("forty_thieves", deal=129)
     proved = solve(game, time_limit=600)
     assert proved.status == "lost" and proved.states > 600_000
     budget = solve(game, time_limit=600, max_states=600_000)
     assert budget.status == "unknown" and 600_000 < budget.states < 601_000
+
+
+def test_the_pure_path_counts_the_memory_of_searches_let_go(monkeypatch):
+    """Python keeps what a search let go held, so on the pure path the sound search gets no room
+    from the win-only ones: the solve ends when they fill the bound (before, the sound search went
+    on alone and the process peaked at 1,222 MB on Little Forty deal 166)."""
+    per_state = search_module.PURE_BYTES_PER_STATE
+    monkeypatch.setattr(search_module, "MAX_BYTES", 12_000 * per_state)
+    game = Game("forty_thieves", deal=129)
+    members, waiting = relay_portfolio(game.variant)
+    status, _, states = search(members, Model.from_game(game), 600.0, core="pure", relay=waiting)
+    assert status == "unknown" and 12_000 < states < 15_000  # a round past the bound; 16,430 before

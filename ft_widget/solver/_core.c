@@ -26,8 +26,17 @@
 #define MAXLEN 63
 #define MAXPILE 127
 #define MAXSTATE (MAXCOLS * (MAXLEN + 2) + 8 + 2 * (MAXPILE + 1) + 2)
+/* Moves of one state, at most. Search_init checks what makes this a bound: every card at most
+ * twice among the piles and the foundations (cards are only moved, so every later state keeps it),
+ * at most 16 columns, and a building table in which a card goes on cards one rank higher, with at
+ * most 4 cards to a row. Then a built run has at most 13 cards, a card is the top of at most 2
+ * columns, and a state has at most: per non-empty column 1 + 13 * (4 * 2 + e) moves (e empty
+ * columns, e <= 16 - nonempty: at most 1,890 over the columns), from the waste 1 + 8 + 16, and
+ * with deal-and-play per stock card 1 + 8 + 16, at most 104 * 25 = 2,600: 4,515 in all. */
 #define MAXMOVES 8192
-#define CORE_INTERFACE 5 /* search.CORE_INTERFACE: raise both when the arguments or the search change */
+#define MAXW 64 /* |weight| at most: the queue is sized for the scores such weights make */
+#define BIG_BLOCK ((size_t)1 << 26) /* above 64 MB a buffer grows by a quarter, not double */
+#define CORE_INTERFACE 6 /* search.CORE_INTERFACE: raise both when the arguments or the search change */
 
 typedef struct {
     uint8_t len[MAXCOLS], down[MAXCOLS];
@@ -37,7 +46,7 @@ typedef struct {
     uint8_t waste[MAXPILE + 1], stock[MAXPILE + 1];
 } State;
 
-enum { RUNNING = 0, WON = 1, LOST = 2 };
+enum { RUNNING = 0, WON = 1, LOST = 2, FAILED = 3 };
 
 /* A child of the state being expanded: where its encoding sits in kbuf, its hash, its score. */
 struct Child {
@@ -84,16 +93,29 @@ typedef struct {
     size_t kids_cap;
     int status;
     uint32_t won_idx;
+    int inited, ready; /* __init__ ran (once only), and succeeded */
+    int busy;          /* inside advance: a callback that calls advance again is refused */
+    int qlo;           /* the queue's lowest score; its buckets cover every score the weights make */
+    size_t nbuckets;
+    size_t reserved;   /* bytes allocated for all of the above (capacities, not use) */
 } Search;
 
 /* ------------------------------------------------------------------ memory */
 
-static int grow(void **p, size_t *cap, size_t need, size_t elem) {
+/* The next capacity for ``need`` elements: double, or by a quarter above BIG_BLOCK bytes, so that
+ * what is reserved stays close to what is used (``reserved`` bounds the memory, see search.py). */
+static size_t next_cap(size_t cap, size_t need, size_t elem) {
+    size_t c = cap ? cap : 1024;
+    while (c < need) c = c * elem < BIG_BLOCK ? c * 2 : c + c / 4;
+    return c;
+}
+
+static int grow(Search *s, void **p, size_t *cap, size_t need, size_t elem) {
     if (need <= *cap) return 0;
-    size_t c = *cap ? *cap : 1024;
-    while (c < need) c *= 2;
+    size_t c = next_cap(*cap, need, elem);
     void *q = realloc(*p, c * elem);
     if (!q) { PyErr_NoMemory(); return -1; }
+    s->reserved += (c - *cap) * elem;
     *p = q;
     *cap = c;
     return 0;
@@ -143,6 +165,7 @@ static int home_masks(Search *s, const uint8_t *found, uint64_t *fit, uint64_t *
             k[j] = s->fc_key[i]; f[j] = s->fc_fit[i]; sf[j] = s->fc_safe[i];
         }
         free(s->fc_key); free(s->fc_fit); free(s->fc_safe);
+        s->reserved += (ncap - s->fc_cap) * 24;
         s->fc_key = k; s->fc_fit = f; s->fc_safe = sf; s->fc_cap = ncap;
     }
     size_t j = (key * 0x9E3779B97F4A7C15ull >> 20) & (s->fc_cap - 1);
@@ -298,8 +321,8 @@ static int state_value(const Search *s, const State *st) {
 
 /* Room for ``need`` states in the per-state arrays (off has one entry more). */
 static int ensure_states(Search *s, size_t need) {
-    size_t c = s->cap ? s->cap : 1024;
-    while (c < need) c *= 2;
+    if (need <= s->cap) return 0;
+    size_t c = next_cap(s->cap, need, 4);
     void *q;
     if (!(q = realloc(s->parent, c * 4))) goto fail;
     s->parent = q;
@@ -307,6 +330,7 @@ static int ensure_states(Search *s, size_t need) {
     s->move = q;
     if (!(q = realloc(s->off, (c + 1) * 4))) goto fail;
     s->off = q;
+    s->reserved += (c - s->cap) * 12;
     s->cap = c;
     return 0;
 fail:
@@ -337,7 +361,7 @@ static long commit(Search *s, const uint8_t *b, size_t len, uint32_t h32, uint32
         PyErr_SetString(PyExc_MemoryError, "the search's states outgrew 4 GB");
         return -1;
     }
-    if (grow((void **)&s->arena, &s->arena_cap, s->arena_len + len, 1)) return -1;
+    if (grow(s, (void **)&s->arena, &s->arena_cap, s->arena_len + len, 1)) return -1;
     if (b != s->arena + s->arena_len) memcpy(s->arena + s->arena_len, b, len);
     uint32_t idx = (uint32_t)s->n++;
     s->parent[idx] = parent;
@@ -358,6 +382,7 @@ static long commit(Search *s, const uint8_t *b, size_t len, uint32_t h32, uint32
             nt[k] = e;
         }
         free(s->table);
+        s->reserved += (nc - s->tcap) * 8;
         s->table = nt;
         s->tcap = nc;
     }
@@ -367,18 +392,17 @@ static long commit(Search *s, const uint8_t *b, size_t len, uint32_t h32, uint32
 /* The queue: one LIFO stack of state indices per score. States are numbered as they are met and
  * pushed once, when met, so the top of a stack is its newest state: popping the top of the highest
  * stack gives exactly the order of search.py's heap (highest score first, newest first among
- * equals), in O(1) and touching only the top of one stack. */
-#define NBUCKETS 4096
-#define BUCKET0 2048
+ * equals), in O(1) and touching only the top of one stack. There is a stack for every score the
+ * weights can make (score_bound). */
 
 static int queue_push(Search *s, int value, uint32_t idx) {
-    int b = value + BUCKET0;
-    if (b < 0 || b >= NBUCKETS) {
-        PyErr_Format(PyExc_OverflowError, "score %d out of the queue's range", value);
+    long b = (long)value - s->qlo;
+    if (b < 0 || (size_t)b >= s->nbuckets) { /* cannot happen: Search_init sized the queue */
+        PyErr_Format(PyExc_SystemError, "score %d out of the queue's range", value);
         return -1;
     }
     Bucket *k = &s->buckets[b];
-    if (grow((void **)&k->items, &k->cap, k->n + 1, 4)) return -1;
+    if (grow(s, (void **)&k->items, &k->cap, k->n + 1, 4)) return -1;
     k->items[k->n++] = idx;
     s->hn++;
     if (b > s->top) s->top = b;
@@ -514,8 +538,8 @@ static inline void apply_move(const Search *s, State *st, uint32_t mv) {
 
 /* Room for ``n`` children of ``MAXSTATE`` bytes at most each. */
 static int ensure_kids(Search *s, size_t n) {
-    if (grow((void **)&s->kbuf, &s->kbuf_cap, n * MAXSTATE + SLACK, 1)) return -1;
-    return grow((void **)&s->kids, &s->kids_cap, n, sizeof(struct Child));
+    if (grow(s, (void **)&s->kbuf, &s->kbuf_cap, n * MAXSTATE + SLACK, 1)) return -1;
+    return grow(s, (void **)&s->kids, &s->kids_cap, n, sizeof(struct Child));
 }
 
 /* Expand the best state. Its children are looked up in the order Model.moves makes them, as in
@@ -607,15 +631,32 @@ static int expand_one(Search *s) {
     return 0;
 }
 
+/* A search that failed once (an allocation, a callback's exception) may have popped a state it
+ * did not expand, or stored a child it did not queue: were it to go on, its queue could run dry
+ * with states left unexpanded, an unsound "lost". So the failure is latched: it never goes on. */
 static PyObject *Search_advance(Search *s, PyObject *arg) {
     long turns = PyLong_AsLong(arg);
     if (turns == -1 && PyErr_Occurred()) return NULL;
+    if (!s->ready) {
+        PyErr_SetString(PyExc_RuntimeError, "Search was not initialised (its __init__ failed or was not called)");
+        return NULL;
+    }
+    if (s->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "Search.advance called again while it runs (from a callback)");
+        return NULL;
+    }
+    if (s->status == FAILED) {
+        PyErr_SetString(PyExc_RuntimeError, "this search failed earlier and cannot go on");
+        return NULL;
+    }
+    s->busy = 1;
     while (s->status == RUNNING) {
         if (!s->hn) { s->status = LOST; break; }
-        if (expand_one(s)) return NULL;
+        if (expand_one(s)) { s->status = FAILED; s->busy = 0; return NULL; }
         if (s->status != RUNNING) break;
         if (++s->expanded % (uint64_t)s->turn == 0 && --turns <= 0) break;
     }
+    s->busy = 0;
     return PyLong_FromLong(s->status);
 }
 
@@ -640,6 +681,8 @@ static PyObject *Search_get_nbytes(Search *s, void *c) {
     size_t b = s->arena_len + s->n * (4 + 4 + 4) + s->hn * 4 + s->tcap * 8 + s->fc_cap * 24;
     return PyLong_FromSize_t(b);
 }
+static PyObject *Search_get_reserved(Search *s, void *c) { return PyLong_FromSize_t(s->reserved); }
+static PyObject *Search_get_table_bytes(Search *s, void *c) { return PyLong_FromSize_t(s->tcap * 8); }
 static PyObject *Search_get_expanded(Search *s, void *c) { return PyLong_FromUnsignedLongLong(s->expanded); }
 static PyObject *Search_get_generated(Search *s, void *c) { return PyLong_FromUnsignedLongLong(s->generated); }
 
@@ -648,7 +691,7 @@ static void Search_dealloc(Search *s) {
     free(s->arena); free(s->off); free(s->kbuf); free(s->kids); free(s->parent); free(s->move);
     free(s->table);
     if (s->buckets)
-        for (int b = 0; b < NBUCKETS; b++) free(s->buckets[b].items);
+        for (size_t b = 0; b < s->nbuckets; b++) free(s->buckets[b].items);
     free(s->buckets);
     Py_XDECREF(s->home_sets);
     Py_TYPE(s)->tp_free((PyObject *)s);
@@ -658,12 +701,12 @@ static int read_cards(PyObject *seq, uint8_t *out, int max, const char *what) {
     PyObject *f = PySequence_Fast(seq, what);
     if (!f) return -1;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(f);
-    if (n > max) { Py_DECREF(f); PyErr_Format(PyExc_ValueError, "%s too long for the core", what); return -1; }
+    if (n > max) { Py_DECREF(f); PyErr_Format(PyExc_ValueError, "%s too long for the core (at most %d cards)", what, max); return -1; }
     for (Py_ssize_t i = 0; i < n; i++) {
         long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(f, i));
         if (v < 0 || v >= 52) {
             Py_DECREF(f);
-            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s: card out of range", what);
+            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s: card out of range 0..51", what);
             return -1;
         }
         out[i] = (uint8_t)v;
@@ -672,34 +715,74 @@ static int read_cards(PyObject *seq, uint8_t *out, int max, const char *what) {
     return (int)n;
 }
 
+/* An int within lo..hi, else a ValueError naming it (never an OverflowError, whatever its size). */
+static int read_int(PyObject *o, long lo, long hi, const char *what, int *out) {
+    int overflow = 0;
+    long v = PyLong_Check(o) ? PyLong_AsLongAndOverflow(o, &overflow) : -1;
+    if (!PyLong_Check(o)) { PyErr_Format(PyExc_TypeError, "%s must be an int", what); return -1; }
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (overflow || v < lo || v > hi) { PyErr_Format(PyExc_ValueError, "%s must be within %ld..%ld", what, lo, hi); return -1; }
+    *out = (int)v;
+    return 0;
+}
+
+/* The largest |score| any state can have (state_value): at most 104 cards home, at most 104 cards
+ * out, each out card counting as waste, stock, or a column card face down, not built and above a
+ * lower card at once, and at most MAXCOLS empty columns. */
+static long score_bound(const int *w) {
+    long out = labs((long)w[2]);
+    if (labs((long)w[6]) > out) out = labs((long)w[6]);
+    long col = labs((long)w[1]) + labs((long)w[4]) + labs((long)w[5]);
+    if (col > out) out = col;
+    return 104 * labs((long)w[0]) + 104 * out + MAXCOLS * labs((long)w[3]);
+}
+
 /* Search(onto, home_sets, flags, weights, piles, start)
  *   onto: 52 sequences, the cards each card may be built on (ft_widget.rules, via the Model)
  *   flags: (sequences, stock_deal, prune, run_moves, keep_built, home_first, stock_by_length, turn,
  *           key_has_down, waste_safe, deal_and_play)
- *   weights: the score's seven weights (search.py's _evaluator)
+ *   weights: the score's seven weights (search.py's _evaluator), each within -MAXW..MAXW
  *   piles: (waste, stock, foundation) pile numbers
- *   start: (tableau, down, found, waste, stock, redeals) as Model.from_game gives it */
+ *   start: (tableau, down, found, waste, stock, redeals) as Model.from_game gives it
+ * Every argument is checked here, so that nothing the search does later can write past a buffer
+ * (see MAXMOVES, MAXLEN) or leave the queue's range: a bad one is a ValueError or TypeError. */
 static int Search_init(Search *s, PyObject *args, PyObject *kw) {
-    PyObject *onto, *home_sets, *start;
-    int seq, deal, prune, run, keep, homef, bylen, turn, keydown, wsafe, dplay, wid, sid, fid, w[7];
-    if (!PyArg_ParseTuple(args, "OO(iiiiiiiiiii)(iiiiiii)(iii)O", &onto, &home_sets, &seq, &deal, &prune, &run,
-                          &keep, &homef, &bylen, &turn, &keydown, &wsafe, &dplay, &w[0], &w[1], &w[2], &w[3], &w[4],
-                          &w[5], &w[6], &wid, &sid, &fid, &start))
-        return -1;
-    if (s->home_sets) { PyErr_SetString(PyExc_RuntimeError, "Search is initialised once"); return -1; }
-    s->seq = seq; s->stock_deal = deal; s->prune = prune; s->run_moves = run; s->keep_built = keep;
-    s->home_first = homef; s->by_length = bylen; s->turn = turn > 0 ? turn : 1;
-    s->key_down = keydown;
-    s->waste_safe = wsafe;
-    s->deal_play = dplay;
-    for (int i = 0; i < 7; i++) {
-        if (w[i] < -64 || w[i] > 64) { PyErr_SetString(PyExc_ValueError, "weights within -64..64"); return -1; }
-        s->w[i] = w[i];
+    if (s->inited) { PyErr_SetString(PyExc_RuntimeError, "Search is initialised once"); return -1; }
+    s->inited = 1; /* even if what follows fails: a half-built search is never used (ready = 0) */
+    PyObject *onto, *home_sets, *flags, *weights, *piles, *start;
+    if (kw && PyDict_GET_SIZE(kw)) { PyErr_SetString(PyExc_TypeError, "Search takes no keyword arguments"); return -1; }
+    if (!PyArg_ParseTuple(args, "OOOOOO", &onto, &home_sets, &flags, &weights, &piles, &start)) return -1;
+    if (!PyCallable_Check(home_sets)) { PyErr_SetString(PyExc_TypeError, "home_sets must be callable"); return -1; }
+    if (!PyTuple_Check(flags) || PyTuple_GET_SIZE(flags) != 11) { PyErr_SetString(PyExc_TypeError, "flags: a tuple of 11 ints"); return -1; }
+    if (!PyTuple_Check(weights) || PyTuple_GET_SIZE(weights) != 7) { PyErr_SetString(PyExc_TypeError, "weights: a tuple of 7 ints"); return -1; }
+    if (!PyTuple_Check(piles) || PyTuple_GET_SIZE(piles) != 3) { PyErr_SetString(PyExc_TypeError, "piles: a tuple of 3 ints (waste, stock, foundation)"); return -1; }
+    static const char *flag_names[11] = {"sequences", "stock_deal", "prune", "run_moves", "keep_built", "home_first",
+                                         "stock_by_length", "turn", "key_has_down", "waste_safe", "deal_and_play"};
+    int f[11];
+    for (int i = 0; i < 11; i++) {
+        long hi = i == 1 ? 255 : i == 7 ? 1 << 20 : 1; /* stock_deal 1..255, turn 1.., the rest 0/1 */
+        long lo = (i == 1 || i == 7) ? 1 : 0;
+        if (read_int(PyTuple_GET_ITEM(flags, i), lo, hi, flag_names[i], &f[i])) return -1;
     }
-    s->wid = wid; s->sid = sid; s->fid = fid;
+    int w[7];
+    for (int i = 0; i < 7; i++)
+        if (read_int(PyTuple_GET_ITEM(weights, i), -MAXW, MAXW, "a weight", &w[i])) return -1;
+    int pid[3];
+    for (int i = 0; i < 3; i++)
+        if (read_int(PyTuple_GET_ITEM(piles, i), 0, 255, "a pile number", &pid[i])) return -1;
+    if (pid[0] == pid[1] || pid[0] == pid[2] || pid[1] == pid[2]) {
+        PyErr_SetString(PyExc_ValueError, "the waste, stock and foundation pile numbers must differ");
+        return -1;
+    }
+    s->seq = f[0]; s->stock_deal = f[1]; s->prune = f[2]; s->run_moves = f[3]; s->keep_built = f[4];
+    s->home_first = f[5]; s->by_length = f[6]; s->turn = f[7]; s->key_down = f[8]; s->waste_safe = f[9];
+    s->deal_play = f[10];
+    memcpy(s->w, w, sizeof w);
+    s->wid = pid[0]; s->sid = pid[1]; s->fid = pid[2];
     Py_INCREF(home_sets);
     s->home_sets = home_sets;
-    PyObject *of = PySequence_Fast(onto, "onto");
+    /* the building table: a card goes on at most 4 distinct cards, each one rank higher */
+    PyObject *of = PySequence_Fast(onto, "onto must be a sequence");
     if (!of) return -1;
     if (PySequence_Fast_GET_SIZE(of) != 52) { Py_DECREF(of); PyErr_SetString(PyExc_ValueError, "onto: 52 rows"); return -1; }
     memset(s->builton, 0, sizeof s->builton);
@@ -707,59 +790,88 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
         int k = read_cards(PySequence_Fast_GET_ITEM(of, c), s->onto[c], 4, "onto row");
         if (k < 0) { Py_DECREF(of); return -1; }
         s->nonto[c] = (uint8_t)k;
-        for (int q = 0; q < k; q++) s->builton[s->onto[c][q]][c] = 1;
+        for (int q = 0; q < k; q++) {
+            int u = s->onto[c][q];
+            if (u % 13 != c % 13 + 1 || s->builton[u][c]) {
+                Py_DECREF(of);
+                PyErr_Format(PyExc_ValueError, "onto row %d: a card goes on distinct cards one rank higher, not on %d", c, u);
+                return -1;
+            }
+            s->builton[u][c] = 1;
+        }
     }
     Py_DECREF(of);
-    PyObject *tab, *down, *found, *waste, *stock;
+    PyObject *tab, *down, *found, *waste, *stock, *redeals_o;
+    if (!PyTuple_Check(start)) { PyErr_SetString(PyExc_TypeError, "start: a tuple (tableau, down, found, waste, stock, redeals)"); return -1; }
+    if (!PyArg_ParseTuple(start, "OOOOOO", &tab, &down, &found, &waste, &stock, &redeals_o)) return -1;
     int redeals;
-    if (!PyArg_ParseTuple(start, "OOOOOi", &tab, &down, &found, &waste, &stock, &redeals)) return -1;
+    if (read_int(redeals_o, 0, 255, "redeals", &redeals)) return -1;
     State st;
     memset(&st, 0, sizeof st);
-    Py_ssize_t nc = PySequence_Size(tab);
-    if (nc < 0) return -1;
-    if (nc > MAXCOLS || nc > wid) { PyErr_SetString(PyExc_ValueError, "too many columns for the core"); return -1; }
+    Py_ssize_t nc = PySequence_Size(tab), nd = PySequence_Size(down);
+    if (nc < 0 || nd < 0) return -1;
+    if (nc != nd) { PyErr_SetString(PyExc_ValueError, "down: one count per column"); return -1; }
+    if (nc > MAXCOLS) { PyErr_Format(PyExc_ValueError, "too many columns for the core (at most %d)", MAXCOLS); return -1; }
+    for (int i = 0; i < 3; i++)
+        if (pid[i] < nc) { PyErr_SetString(PyExc_ValueError, "pile numbers must not name a column"); return -1; }
     s->ncols = (int)nc;
-    uint8_t tmp[8];
     for (Py_ssize_t i = 0; i < nc; i++) {
         PyObject *col = PySequence_GetItem(tab, i), *d = PySequence_GetItem(down, i);
         if (!col || !d) { Py_XDECREF(col); Py_XDECREF(d); return -1; }
+        /* a column grows only by cards built down one rank on its top (at most 12 on a card) or
+         * on an empty column (13): one of MAXLEN - 13 cards stays within MAXLEN */
         int k = read_cards(col, st.cards[i], MAXLEN - 13, "column");
-        long dv = PyLong_AsLong(d);
+        long dv = k < 0 ? -1 : PyLong_AsLong(d);
         Py_DECREF(col); Py_DECREF(d);
         if (k < 0 || (dv == -1 && PyErr_Occurred())) return -1;
-        if (dv < 0 || dv > 255 || (k && dv >= k) || (!k && dv)) { PyErr_SetString(PyExc_ValueError, "face-down count out of the core's range"); return -1; }
+        if (dv < 0 || (k && dv >= k) || (!k && dv)) { PyErr_SetString(PyExc_ValueError, "face-down count out of the core's range"); return -1; }
         st.len[i] = (uint8_t)k;
         st.down[i] = (uint8_t)dv;
         if (dv) s->has_down = 1; /* cards never turn face down: without any now, none ever */
     }
-    PyObject *ff = PySequence_Fast(found, "found");
+    PyObject *ff = PySequence_Fast(found, "found must be a sequence");
     if (!ff) return -1;
     if (PySequence_Fast_GET_SIZE(ff) != 8) { Py_DECREF(ff); PyErr_SetString(PyExc_ValueError, "found: 8 heights"); return -1; }
     for (int i = 0; i < 8; i++) {
-        long h = PyLong_AsLong(PySequence_Fast_GET_ITEM(ff, i));
-        if (h < 0 || h > 13) { Py_DECREF(ff); if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "height"); return -1; }
-        tmp[i] = (uint8_t)h;
+        int h;
+        if (read_int(PySequence_Fast_GET_ITEM(ff, i), 0, 13, "a foundation height", &h)) { Py_DECREF(ff); return -1; }
+        st.found[i] = (uint8_t)h;
     }
     Py_DECREF(ff);
-    memcpy(st.found, tmp, 8);
     int wl = read_cards(waste, st.waste, MAXPILE, "waste");
     if (wl < 0) return -1;
     int sl = read_cards(stock, st.stock, MAXPILE, "stock");
     if (sl < 0) return -1;
     if (wl + sl > MAXPILE) { PyErr_SetString(PyExc_ValueError, "waste and stock too long for the core"); return -1; }
     st.wlen = (uint8_t)wl; st.slen = (uint8_t)sl;
-    if (redeals < 0 || redeals > 255) { PyErr_SetString(PyExc_ValueError, "redeals"); return -1; }
     st.redeals = (uint8_t)redeals;
+    /* two decks: every card at most twice, home or out (what bounds the moves, the runs, the
+     * score; moves never copy a card, so every later state keeps it) */
+    int copies[52] = {0};
+    for (int i = 0; i < s->ncols; i++)
+        for (int q = 0; q < st.len[i]; q++) copies[st.cards[i][q]]++;
+    for (int q = 0; q < wl; q++) copies[st.waste[q]]++;
+    for (int q = 0; q < sl; q++) copies[st.stock[q]]++;
+    for (int c = 0; c < 52; c++) {
+        int suit = c / 13, rank = c % 13;
+        copies[c] += (st.found[2 * suit] > rank) + (st.found[2 * suit + 1] > rank);
+        if (copies[c] > 2) { PyErr_Format(PyExc_ValueError, "card %d appears %d times (two decks: at most twice)", c, copies[c]); return -1; }
+    }
     memcpy(s->init_stock, st.stock, sl);
     s->init_slen = sl;
-    if (bylen && redeals) { PyErr_SetString(PyExc_ValueError, "stock by length needs no redeals"); return -1; }
-    /* the start state */
-    s->buckets = calloc(NBUCKETS, sizeof(Bucket));
+    if (s->by_length && redeals) { PyErr_SetString(PyExc_ValueError, "stock by length needs no redeals"); return -1; }
+    /* the queue: a stack for every score the weights can make */
+    long bound = score_bound(s->w);
+    s->qlo = (int)-bound;
+    s->nbuckets = (size_t)(2 * bound + 1);
+    s->buckets = calloc(s->nbuckets, sizeof(Bucket));
     if (!s->buckets) { PyErr_NoMemory(); return -1; }
+    s->reserved += s->nbuckets * sizeof(Bucket);
     s->top = 0;
     s->tcap = 1 << 12;
     s->table = calloc(s->tcap, 8);
     if (!s->table) { PyErr_NoMemory(); return -1; }
+    s->reserved += s->tcap * 8;
     if (ensure_states(s, 1)) return -1;
     s->off[0] = 0;
     if (ensure_kids(s, 1)) return -1;
@@ -768,9 +880,10 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     if (r <= 0) return -1;
     int home = 0;
     for (int i = 0; i < 8; i++) home += st.found[i];
-    if (home == 104) { s->status = WON; s->won_idx = 0; return 0; }
+    if (home == 104) { s->status = WON; s->won_idx = 0; s->ready = 1; return 0; }
     decode(s, s->arena, &st);
     if (queue_push(s, state_value(s, &st), 0)) return -1;
+    s->ready = 1;
     return 0;
 }
 
@@ -784,8 +897,12 @@ static PyMethodDef Search_methods[] = {
 
 static PyGetSetDef Search_getset[] = {
     {"states", (getter)Search_get_states, NULL, "distinct states met", NULL},
-    {"status", (getter)Search_get_status, NULL, "0 running, 1 won, 2 ran dry", NULL},
-    {"nbytes", (getter)Search_get_nbytes, NULL, "bytes the search holds for its states", NULL},
+    {"status", (getter)Search_get_status, NULL, "0 running, 1 won, 2 ran dry, 3 failed (it cannot go on)", NULL},
+    {"nbytes", (getter)Search_get_nbytes, NULL, "bytes the search holds for its states (in use)", NULL},
+    {"reserved", (getter)Search_get_reserved, NULL,
+     "bytes the search has allocated (capacities: at least what it holds in memory)", NULL},
+    {"table_bytes", (getter)Search_get_table_bytes, NULL,
+     "bytes of its hash table (doubling it needs twice that more for a moment)", NULL},
     {"expanded", (getter)Search_get_expanded, NULL, "states expanded", NULL},
     {"generated", (getter)Search_get_generated, NULL, "children looked up (new states and repeats)", NULL},
     {NULL}};
@@ -817,6 +934,7 @@ PyMODINIT_FUNC PyInit__core(void) {
         return NULL;
     }
     PyModule_AddIntConstant(m, "MAXSTATE", MAXSTATE);
+    PyModule_AddIntConstant(m, "MAX_WEIGHT", MAXW); /* model.MAX_WEIGHT: the same range */
     /* search.py checks this: a core left over from an older source (an editable install whose
      * rebuild failed) is not used */
     PyModule_AddIntConstant(m, "INTERFACE", CORE_INTERFACE);

@@ -99,6 +99,11 @@ from ..variants import Variant
 #: The score's weights: a card home, a face-down card, a waste card, an empty column, a card not built
 #: on the card under it, a card above a lower card, a card in the stock.
 WEIGHTS = (8, -2, -4, 6, -2, -1, 0)
+#: Each weight is an int within -MAX_WEIGHT..MAX_WEIGHT, on both paths: the compiled core sizes its
+#: queue for the scores such weights can make (``score_bound`` in ``_core.c``, which refuses others).
+MAX_WEIGHT = 64
+#: Cards in play (two decks): a deal of more cards than that deals the whole stock.
+CARDS = 104
 
 @lru_cache(maxsize=1 << 16)
 def _home_sets(heights: tuple, build: rules.Build, prune: bool) -> tuple[frozenset, frozenset]:
@@ -117,8 +122,11 @@ class Model:
         self.variant = variant
         #: the best-first score's weights (see search._evaluator); they order the search only
         self.weights = tuple(weights)
-        if len(self.weights) != len(WEIGHTS) or not all(-64 <= w <= 64 for w in self.weights):
-            raise ValueError(f"weights: {len(WEIGHTS)} integers within -64..64, not {weights!r}")
+        if len(self.weights) != len(WEIGHTS) or not all(
+                isinstance(w, int) and not isinstance(w, bool) and -MAX_WEIGHT <= w <= MAX_WEIGHT
+                for w in self.weights):
+            raise ValueError(f"weights: {len(WEIGHTS)} integers within "
+                             f"-{MAX_WEIGHT}..{MAX_WEIGHT}, not {weights!r}"[:200])
         self.prune = prune
         #: one-card games: offer runs moved through empty columns as one move (a shortcut)
         self.run_moves = run_moves and not variant.sequences
@@ -129,7 +137,11 @@ class Model:
         #: found -> (cards that fit home, cards safe to send home (R4)); the foundations change
         #: far less often than the rest of the state, so this is mostly a dict hit
         self.sequences = variant.sequences
-        self.stock_deal = variant.stock_deal
+        deal = variant.stock_deal
+        if not isinstance(deal, int) or isinstance(deal, bool) or deal < 1:
+            raise ValueError(f"the variant's stock_deal must be a whole number from 1, not {deal!r}"[:200])
+        # a deal of more cards than the game holds deals the whole stock, on both paths alike
+        self.stock_deal = min(deal, CARDS)
         self.build = variant.build
         self.accepts = rules.onto_table(variant.build)  # card -> the tableau cards it may go on
         self.waste_safe = rules.safe_from_waste(variant.stock_deal)

@@ -99,16 +99,24 @@ def _evaluator(model: Model):
 
 #: expansions a search makes in one turn before the next search of the portfolio runs
 TURN = 256
-#: The memory bound: a solve's searches never hold more than this many states together (when they
-#: fill it the sound one goes on alone, see ``search``). The compiled core holds 88-148 bytes a
-#: state (``python -m ft_widget.bench solver`` prints it per variant), under MAX_BYTES_PER_STATE.
-#: One search of 6 million states peaked at 661 MB for the whole process in Maria and 870 MB in
-#: Little Forty, whose key carries the stock, so a solve stays under 1 GB however long it may run.
-#: Being a count, it gives the same answer on both paths.
-MAX_STATES = 6_000_000
+#: The memory bound, in bytes: a solve's searches never hold more than this together, counting
+#: room for the next doubling of each compiled search's hash table (when they fill it, the sound
+#: search goes on alone on the compiled path, see ``search``). Each search counts its own bytes:
+#: the compiled core every byte it has allocated (``Search.reserved``: capacities, so at least
+#: what is resident), the pure path :data:`PURE_BYTES_PER_STATE` a state (and, since Python keeps
+#: it, that of its searches let go). With the rest of the process (about 30 MB for Python and
+#: ft_widget) a solve then peaks under 1 GB however long it runs (README, docs/solver.md and
+#: data/solver_memory.csv have the measurements).
+MAX_BYTES = 800_000_000
+#: What a state costs the pure path (its tuples, the set of keys, the heap, the parents): the peak
+#: resident memory of its searches over 200,000-400,000 states was 623 (Maria) to 947 (Little
+#: Forty, whose key carries the stock) bytes a state (docs/solver.md, "Memory").
+PURE_BYTES_PER_STATE = 1_000
 #: A win-only search of the relay (:data:`RELAY`, :func:`relay_portfolio`) is let go once it holds
 #: this many states.
 RELAY_STATES = 1_000_000
+#: The compiled core's bytes in use a state stays under this (88-146 measured, ``python -m
+#: ft_widget.bench solver`` prints it per variant; tests/test_solver_core.py checks it).
 MAX_BYTES_PER_STATE = 150
 RUNNING = None
 
@@ -129,12 +137,28 @@ class PureSearch:
     #: and Number Ten): the searches stop that much before the time limit, so solve returns in time.
     release_seconds_per_state = 2e-6
 
+    #: the pure path's memory is counted per state (PURE_BYTES_PER_STATE), with no spike of its own
+    spike_bytes = 0
+    #: Python keeps the memory of a search let go (in its arenas, for reuse), so the bound goes on
+    #: counting it: a 600 s pure solve of Little Forty deal 166 whose sound search went on alone in
+    #: the room of the others peaked at 1,222 MB (docs/solver.md)
+    returns_memory = False
+
     def __init__(self, model: Model, start: tuple):
         self.model = model
         self.states = 1
         self.status = RUNNING
         self._line: list[tuple] = []
         self._run = self._search(model.canonical(start))
+
+    @property
+    def held_bytes(self) -> int:
+        """Bytes the search holds, as the memory bound counts them."""
+        return self.states * PURE_BYTES_PER_STATE
+
+    def release(self) -> None:
+        """Free the states now (a search let go): ``states`` keeps its count."""
+        self._run = None
 
     def advance(self, turns: int):
         try:
@@ -193,8 +217,9 @@ class PureSearch:
 class CompiledSearch:
     """The same search as :class:`PureSearch`, run by the compiled core ``_core``."""
 
-    #: the core frees its states in a few large blocks
+    #: the core frees its states in a few large blocks, and gives them back to the system
     release_seconds_per_state = 0.0
+    returns_memory = True
     _STATUS = {0: RUNNING, 1: WON, 2: LOST}
 
     def __init__(self, model: Model, start: tuple):
@@ -210,12 +235,27 @@ class CompiledSearch:
 
     @property
     def states(self) -> int:
-        return self._core.states
+        return self._core.states if self._core is not None else self._released_states
+
+    def release(self) -> None:
+        """Free the states now (a search let go): ``states`` keeps its count."""
+        self._released_states = self._core.states
+        self._core = None
 
     @property
     def nbytes(self) -> int:
         """Bytes the core holds for its states (in use, not reserved)."""
         return self._core.nbytes
+
+    @property
+    def held_bytes(self) -> int:
+        """Bytes the core has allocated (capacities: at least what it keeps in memory)."""
+        return self._core.reserved
+
+    @property
+    def spike_bytes(self) -> int:
+        """Bytes the next doubling of its hash table needs for a moment (new table, old not yet freed)."""
+        return 2 * self._core.table_bytes
 
     def advance(self, turns: int):
         self.status = self._STATUS[self._core.advance(turns)]
@@ -226,7 +266,7 @@ class CompiledSearch:
 
 
 #: the version of the compiled core's interface this module speaks (``_core.c`` defines it too)
-CORE_INTERFACE = 5
+CORE_INTERFACE = 6
 
 try:
     from . import _core
@@ -322,8 +362,9 @@ def search(members: list[tuple[Model, int]], start: tuple, time_limit: float,
            relay_states: int = RELAY_STATES):
     """Run the searches ``members`` (model, turns a round) from ``start`` until one wins, the
     sound one (the first) runs dry, or the time or ``max_states`` (states met, all searches
-    together) runs out. Without ``max_states``, once the searches hold :data:`MAX_STATES` states
-    the win-only ones are let go and the sound one goes on alone until it holds that many itself.
+    together) runs out. Without ``max_states``, once the searches hold :data:`MAX_BYTES` the
+    win-only ones are let go and the sound one goes on alone until it holds that much itself
+    (with ``max_states`` the solve then ends: a budget's answer is the whole portfolio's).
     ``relay``: win-only models waiting their turn: when a win-only search holds ``relay_states``
     states or runs dry, it is let go and the next of them starts in its place, with its turns.
     ``core``: "compiled", "pure" or "auto" (compiled when built).
@@ -338,8 +379,8 @@ def search(members: list[tuple[Model, int]], start: tuple, time_limit: float,
     running = list(searches)
     waiting = list(relay)
     release = cls.release_seconds_per_state
-    limit = MAX_STATES if max_states is None else min(max_states, MAX_STATES)
     dropped = 0  # states met by searches let go of
+    kept = 0  # bytes of searches let go that the process still holds (the pure path)
     while True:
         if not running:  # only heuristic searches were run, and all ran dry: that proves nothing
             return UNKNOWN, [], dropped + sum(e.states for e, _ in searches)
@@ -352,8 +393,11 @@ def search(members: list[tuple[Model, int]], start: tuple, time_limit: float,
             if status == LOST and s.model.sound:
                 return LOST, [], dropped + sum(e.states for e, _ in searches)
             if not s.model.sound and waiting and (status == LOST or s.states >= relay_states):
-                # the next search of the relay takes this one's place (and its memory)
+                # the next search of the relay takes this one's place (and its memory, freed now:
+                # the bound no longer counts it)
                 dropped += s.states
+                kept += 0 if s.returns_memory else s.held_bytes
+                s.release()
                 fresh = (cls(waiting.pop(0), start), turns)
                 searches[searches.index(entry)] = fresh
                 running[running.index(entry)] = fresh
@@ -366,7 +410,8 @@ def search(members: list[tuple[Model, int]], start: tuple, time_limit: float,
                 return UNKNOWN, [], dropped + held
             if max_states is not None and dropped + held > max_states:
                 return UNKNOWN, [], dropped + held  # a budget counts the states of searches let go too
-            if held > limit:
+            spike = max(e.spike_bytes for e, _ in searches)  # one table doubles at a time
+            if kept + sum(e.held_bytes for e, _ in searches) + spike > MAX_BYTES:
                 sound = searches[0]
                 if max_states is not None or len(searches) == 1 or not sound[0].model.sound \
                         or sound[0].status is not RUNNING:
@@ -374,8 +419,10 @@ def search(members: list[tuple[Model, int]], start: tuple, time_limit: float,
                 # The memory is full but time is left: let the win-only searches go and give
                 # their room to the sound search, which alone can prove a loss (and still wins
                 # what it finds). A budget the caller gave (max_states) counts every state met
-                # instead, so its answers stay those of the whole portfolio.
+                # instead, so its answers stay those of the whole portfolio. (On the pure path the
+                # process keeps the memory of those let go, so the bound ends the solve next turn.)
                 dropped += held - sound[0].states
+                kept += sum(e.held_bytes for e, _ in searches[1:] if not e.returns_memory)
                 searches, running = [sound], [sound]
                 break
 
@@ -469,9 +516,10 @@ def solve(game: Game, time_limit: float = 10.0, *, max_states: int | None = None
     expert's sampled worlds: shortening can cost ten times the search).
     ``max_states`` caps the states met (all searches together): the answer is then the same on
     any machine, however fast, and the same with ``core="compiled"`` (the C search core, used when
-    it was built at install) and ``core="pure"`` (the same search in Python). Without it, the
-    memory bound :data:`MAX_STATES` applies to the states held: once the searches hold that many,
-    the win-only ones are let go and the sound one goes on alone while time is left.
+    it was built at install) and ``core="pure"`` (the same search in Python) as long as neither
+    path fills its memory first. The memory bound :data:`MAX_BYTES` applies to the bytes the
+    searches hold: once they hold that much, the win-only ones are let go and the sound one goes
+    on alone while time is left (with a budget, the solve ends there, ``unknown``).
 
     >>> from ft_widget import Game
     >>> result = solve(Game("lucas", deal=3), max_states=20_000)
