@@ -219,7 +219,9 @@ def lesson_results(variant_id: str, data: dict | None = None) -> dict[str, dict[
 
 def lesson_table(variant_id: str, data: dict | None = None):
     """The lessons of one game as a table: each measure as dealt, changed, and the paired difference."""
-    import pandas as pd
+    from .tables import pandas
+
+    pd = pandas("lesson_table()")
 
     rows = []
     for lesson, measures in lesson_results(variant_id, data).items():
