@@ -1,0 +1,116 @@
+"""The JupyterLite site (issue 24), built by ``lite/build.py`` as a teacher would, served on localhost
+and played by mouse in Chromium: ``play.ipynb`` installs ft_widget (the pure wheel) in the in-browser
+kernel, draws the board, and a deal, a drag, Undo and a fair Hint work, with no request leaving
+this machine. After each step the page's board must draw what this process's engine says."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from ft_widget import Game, Move
+
+from .harness import CHROMIUM, DOM_PILES, SCREENSHOTS, expected_piles, launch_chromium
+from .lite import Site, build_site, kernel_json, open_play, run_all, watch
+from .test_board_e2e import LAYOUT_CENTER, wait_for
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
+HISTORY = "[str(m) for m in board.game.history]"
+
+
+@pytest.fixture(scope="module")
+def site():
+    import os
+
+    if not os.access(CHROMIUM, os.X_OK):
+        if os.environ.get("CI"):
+            pytest.fail(f"no Chromium at {CHROMIUM}: CI must run the browser tests")
+        pytest.skip(f"no Chromium at {CHROMIUM} (set FT_CHROMIUM)")
+    with Site(build_site()) as served:
+        yield served
+
+
+def test_the_offline_site_plays_by_mouse(site):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = launch_chromium(p)
+        context = browser.new_context(viewport={"width": 1300, "height": 1000})
+        seen = watch(context)
+        page = context.new_page()
+        page.on("pageerror", lambda e: seen["errors"].append(str(e)))
+        try:
+            _play(page, site)
+            SCREENSHOTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / "lite_play.png"))
+        finally:
+            context.close()
+            browser.close()
+    assert seen["outside"] == [], f"requests left this machine: {seen['outside']}"
+    assert seen["errors"] == [], seen["errors"]
+    # the kernel, its packages and the board came from this server: Pyodide, the site's lock and
+    # the wheels it names, and the piplite wheels (the pure ft_widget among them)
+    served = " ".join(site.served)
+    for part in ("static/pyodide/pyodide.asm.wasm", "static/pyodide/pyodide-lock.json",
+                 "static/pyodide/ipython-", "pypi/ft_widget-0.1.0-py3-none-any.whl", "pypi/anywidget-"):
+        assert part in served, part
+
+
+def _play(page, site) -> None:
+    open_play(page, site)
+    run_all(page)
+    board = page.locator(".ft-board")
+    assert board.count() == 1
+    # the kernel runs the pure path, without pandas (the offline site does not carry it)
+    assert kernel_json(page, "[__import__('ft_widget.solver.search').solver.search.COMPILED,"
+                             " __import__('importlib.util').util.find_spec('pandas') is None]") == [False, True]
+
+    game = Game("maria", 5)
+
+    def draws(game: Game) -> bool:
+        want = expected_piles(game.position(), game.variant.stock_deal)
+        return page.evaluate(DOM_PILES, board.element_handle()) == want
+
+    def center(selector: str) -> tuple[float, float]:
+        return tuple(board.locator(selector).last.evaluate(LAYOUT_CENTER))
+
+    def history_is(moves: list[str]) -> None:
+        wait_for(lambda: kernel_json(page, HISTORY) == moves, f"the kernel's history to be {moves}", 60)
+        wait_for(lambda: draws(game), f"the board to draw the position after {moves}", 30)
+
+    wait_for(lambda: draws(game), "the board to draw Maria, deal 5", 30)
+
+    # a deal: click the stock
+    page.mouse.click(*center('[data-pile="s"] .ft-card'))
+    game.play(Move.parse("s>w"))
+    history_is(["s>w"])
+
+    # a drag: a card from one column onto another, with real pointer events
+    move = next(str(m) for m in game.legal_moves() if re.fullmatch(r"\d+>\d+", str(m)))
+    src, dst = move.split(">")
+    x, y = center(f'[data-pile="{src}"] .ft-card')
+    tx, ty = center(f'[data-pile="{dst}"] .ft-card')
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 8, y + 8, steps=3)
+    page.mouse.move(tx, ty, steps=12)
+    page.mouse.up()
+    game.play(Move.parse(move))
+    history_is(["s>w", move])
+
+    # Undo, by its button
+    board.locator('button[data-action="undo"]').click()
+    game.undo()
+    history_is(["s>w"])
+
+    # a fair Hint, by its button: the pure solver in wasm; the board marks the move's source
+    board.locator('button[data-action="hint"]').click()
+    message = board.locator(".ft-message")
+    wait_for(lambda: message.inner_text().startswith("Hint:"), "a fair hint's message", 120)
+    hinted = kernel_json(page, "board.state['hint']")
+    assert hinted["kind"] == "fair", hinted
+    assert hinted["move"] in [str(m) for m in game.legal_moves()], hinted
+    assert board.locator(".ft-hint-src").count() == 1
+    assert kernel_json(page, HISTORY) == ["s>w"]  # a hint shows a move, plays none
