@@ -107,8 +107,7 @@ def table(data: dict) -> str:
     s = summary(data)
     met = "met" if s["hint_max_s"] <= 3 else "not met"
     return "\n".join([
-        f"| measure (median of {len(data['runs'])} first visits; {data['machine'].split(', load')[0]}) "
-        "| seconds |",
+        f"| measure (median of {len(data['runs'])} first visits; {data['machine']}) | seconds |",
         "| --- | --- |",
         f"| page opened → kernel ready (Pyodide started, its packages installed) | {s['kernel_ready_s']:.1f} |",
         f"| page opened → board drawn (`%pip install ft_widget`, `Board(...)`) | {s['board_drawn_s']:.1f} |",

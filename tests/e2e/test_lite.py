@@ -114,3 +114,9 @@ def _play(page, site) -> None:
     assert hinted["move"] in [str(m) for m in game.legal_moves()], hinted
     assert board.locator(".ft-hint-src").count() == 1
     assert kernel_json(page, HISTORY) == ["s>w"]  # a hint shows a move, plays none
+
+    # Auto-play answers too (issue 24 saw it "do nothing"): here no card can go home safely, and it
+    # says so; a card that could would be played and drawn
+    board.locator('button[data-action="autoplay"]').click()
+    wait_for(lambda: "safely" in message.inner_text() or kernel_json(page, HISTORY) != ["s>w"],
+             "auto-play's answer", 60)
