@@ -117,11 +117,13 @@ def build_venv(cache: Path) -> Path:
     return venv
 
 
-def check_pins(venv: Path) -> None:
+def check_pins(venv: Path) -> str:
+    """Check the pins that must agree; return the kernel's URL of Pyodide's public distribution."""
     python = venv / "bin" / "python"
-    kernel_pyodide = subprocess.run(
-        [python, "-c", "from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION as v; print(v)"],
-        check=True, capture_output=True, text=True).stdout.strip()
+    kernel_pyodide, cdn = subprocess.run(
+        [python, "-c", "from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION as v, "
+                       "PYODIDE_CDN_URL as u; print(v); print(u)"],
+        check=True, capture_output=True, text=True).stdout.split()
     if kernel_pyodide != PYODIDE:
         sys.exit(f"PYODIDE = {PYODIDE}, but jupyterlite-pyodide-kernel {PYODIDE_KERNEL} pins Pyodide "
                  f"{kernel_pyodide}: set PYODIDE to the kernel's version")
@@ -130,6 +132,7 @@ def check_pins(venv: Path) -> None:
     if frontend.split(".")[:2] != ANYWIDGET.split(".")[:2]:
         sys.exit(f"anywidget's frontend is {frontend}, its Python package {ANYWIDGET}: the minor versions "
                  "must match")
+    return cdn
 
 
 # ----------------------------------------------------------------------------- downloads
@@ -287,12 +290,13 @@ def build(out: Path, cache: Path, online: bool) -> None:
             sys.exit(f"{out} is not empty and holds no JupyterLite site: give an empty or new folder")
         shutil.rmtree(out)
     venv = build_venv(cache)
-    check_pins(venv)
+    cdn = check_pins(venv)
     with tempfile.TemporaryDirectory(prefix="lite-stage-", dir=cache) as tmp:
         stage = Path(tmp)
         settings: dict = {}
         if online:
-            log(f"online: Pyodide {PYODIDE} and its packages come from Pyodide's CDN")
+            settings["pyodideUrl"] = f"{cdn}/pyodide.mjs"
+            log(f"online: Pyodide {PYODIDE} and its packages come from {cdn}")
         else:
             pyodide_dir = stage / "static" / "pyodide"
             shutil.copytree(pyodide_core(cache), pyodide_dir,

@@ -25,10 +25,10 @@ CACHE = LITE / ".cache"
 SITE = CACHE / "site-e2e"
 
 
-def build_site(out: Path = SITE, cache: Path = CACHE) -> Path:
-    """Build the offline site with lite/build.py (the command a teacher runs) and expose its app."""
-    subprocess.run([sys.executable, str(LITE / "build.py"), "--out", str(out), "--cache", str(cache)],
-                   check=True)
+def build_site(out: Path = SITE, cache: Path = CACHE, online: bool = False) -> Path:
+    """Build the site with lite/build.py (the command a teacher runs) and expose its app."""
+    subprocess.run([sys.executable, str(LITE / "build.py"), "--out", str(out), "--cache", str(cache),
+                    *(["--online-pyodide"] if online else [])], check=True)
     config_path = out / "jupyter-lite.json"
     config = json.loads(config_path.read_text())
     config["jupyter-config-data"]["exposeAppInBrowser"] = True

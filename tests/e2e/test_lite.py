@@ -10,9 +10,10 @@ import re
 import pytest
 
 from ft_widget import Game, Move
+from lite.build import PYODIDE
 
-from .harness import CHROMIUM, DOM_PILES, SCREENSHOTS, expected_piles, launch_chromium
-from .lite import Site, build_site, kernel_json, open_play, run_all, watch
+from .harness import CHROMIUM, CHROMIUM_ARGS, DOM_PILES, SCREENSHOTS, expected_piles, launch_chromium
+from .lite import CACHE, Site, build_site, is_local, kernel_json, open_play, run_all, watch
 from .test_board_e2e import LAYOUT_CENTER, wait_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -120,3 +121,31 @@ def _play(page, site) -> None:
     board.locator('button[data-action="autoplay"]').click()
     wait_for(lambda: "safely" in message.inner_text() or kernel_json(page, HISTORY) != ["s>w"],
              "auto-play's answer", 60)
+
+
+def test_the_online_site_asks_pyodides_cdn(site):
+    """``--online-pyodide``: the page loads Pyodide from its public distribution at the kernel's pinned
+    version (the wheels of ft_widget stay on the site). Nothing reaches the outside from here:
+    Chromium resolves no host but 127.0.0.1, so the request is seen, and fails, on this machine."""
+    from playwright.sync_api import sync_playwright
+
+    online = build_site(CACHE / "site-e2e-online", online=True)
+    config = (online / "jupyter-lite.json").read_text()
+    with Site(online) as served, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
+            *CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
+        context = browser.new_context()
+        seen = watch(context)
+        page = context.new_page()
+        try:
+            page.goto(served.url + "lab/index.html?path=play.ipynb")
+            # page.wait_for_timeout, not sleep: Playwright delivers the request events while it waits
+            wait_for(lambda: page.wait_for_timeout(100) or any(u.endswith("/pyodide.mjs")
+                                                                for u in seen["outside"]),
+                     "the page to ask for Pyodide's public distribution", 120)
+        finally:
+            context.close()
+            browser.close()
+    wanted = [u for u in seen["outside"] if u.endswith("/pyodide.mjs")]
+    assert wanted and all(f"/v{PYODIDE}/full/pyodide.mjs" in u and u in config for u in wanted), wanted
+    assert not any(is_local(u) for u in seen["outside"])
