@@ -26,11 +26,11 @@ from ft_widget import Game, hint, solve
 from ft_widget.solver.search import COMPILED
 out = {"file": ft_widget.__file__, "compiled": COMPILED, "answers": []}
 for variant, deal in json.loads(sys.argv[1]):
-    r = solve(Game(variant, deal), max_states=%d)
+    r = solve(Game(variant, deal), max_states=int(sys.argv[2]))
     h = hint(Game(variant, deal), max_states=5_000)
     out["answers"].append([str(r.status), [str(m) for m in r.moves], str(h.move)])
 print(json.dumps(out))
-""" % BUDGET
+"""
 
 
 def _wheel(tmp: Path, pure: bool) -> Path:
@@ -52,8 +52,8 @@ def test_pure_wheel_gives_the_same_answers(tmp_path):
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target),
                     str(wheel)], check=True, capture_output=True)
     env = {**os.environ, "PYTHONPATH": str(target)}
-    run = subprocess.run([sys.executable, "-c", ANSWERS, json.dumps(DEALS)], cwd=tmp_path, env=env,
-                         capture_output=True, text=True, check=True)
+    run = subprocess.run([sys.executable, "-c", ANSWERS, json.dumps(DEALS), str(BUDGET)], cwd=tmp_path,
+                         env=env, capture_output=True, text=True, check=True)
     pure = json.loads(run.stdout)
     assert pure["file"].startswith(str(target)) and pure["compiled"] is False, pure
     here = []

@@ -109,7 +109,8 @@ def table(data: dict) -> str:
     return "\n".join([
         f"| measure (median of {len(data['runs'])} first visits; {data['machine']}) | seconds |",
         "| --- | --- |",
-        f"| page opened → kernel ready (Pyodide started, its packages installed) | {s['kernel_ready_s']:.1f} |",
+        "| page opened → kernel ready (Pyodide started, its packages installed) "
+        f"| {s['kernel_ready_s']:.1f} |",
         f"| page opened → board drawn (`%pip install ft_widget`, `Board(...)`) | {s['board_drawn_s']:.1f} |",
         f"| Hint clicked → hint shown (fair, pure path in wasm; {s['hints']} hints) "
         f"| {s['hint_s']:.1f} (slowest {s['hint_max_s']:.1f}) |",

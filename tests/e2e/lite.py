@@ -103,7 +103,8 @@ RUN_IN_KERNEL = """async (code) => {
     const future = kernel.requestExecute({code, store_history: false, silent: false});
     future.onIOPub = (msg) => {
         if (msg.header.msg_type === 'stream') out.push(msg.content.text);
-        if (msg.header.msg_type === 'error') out.push('ERROR ' + msg.content.ename + ': ' + msg.content.evalue);
+        const c = msg.content;
+        if (msg.header.msg_type === 'error') out.push('ERROR ' + c.ename + ': ' + c.evalue);
     };
     await future.done;
     return out.join('');

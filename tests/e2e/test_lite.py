@@ -65,8 +65,9 @@ def _play(page, site) -> None:
     board = page.locator(".ft-board")
     assert board.count() == 1
     # the kernel runs the pure path, without pandas (the offline site does not carry it)
-    assert kernel_json(page, "[__import__('ft_widget.solver.search').solver.search.COMPILED,"
-                             " __import__('importlib.util').util.find_spec('pandas') is None]") == [False, True]
+    pure_and_no_pandas = ("[__import__('ft_widget.solver.search').solver.search.COMPILED,"
+                          " __import__('importlib.util').util.find_spec('pandas') is None]")
+    assert kernel_json(page, pure_and_no_pandas) == [False, True]
 
     game = Game("maria", 5)
 
