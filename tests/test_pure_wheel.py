@@ -67,7 +67,7 @@ def test_pure_wheel_gives_the_same_answers(tmp_path):
 @pytest.mark.slow
 def test_plain_wheel_keeps_the_compiled_core(tmp_path):
     if not COMPILED:
-        pytest.skip("no C compiler here: the core is optional")
+        pytest.skip("the compiled core is not built here (it is optional)")
     wheel = _wheel(tmp_path, pure=False)
     assert not wheel.name.endswith("-none-any.whl"), wheel.name
     assert [n for n in zipfile.ZipFile(wheel).namelist() if "/_core." in n and n.endswith(".so")]
