@@ -153,10 +153,13 @@ def count(n: int, word: str, plural: str | None = None) -> str:
 
 # ----------------------------------------------------------------------------- data and statistics
 def data_path(name: str):
-    """A file of the repository's data/ folder (the notebooks read their heavy results there)."""
+    """A file of the repository's data/ folder (the notebooks read their heavy results there): beside
+    the package in a checkout, else ``../data`` from the notebooks' folder, as the JupyterLite site
+    (lite/build.py) serves them with an installed package."""
     from pathlib import Path
 
-    return Path(__file__).resolve().parent.parent / "data" / name
+    beside = Path(__file__).resolve().parent.parent / "data" / name
+    return beside if beside.exists() else Path.cwd().parent / "data" / name
 
 
 def load(name: str) -> dict:

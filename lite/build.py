@@ -262,12 +262,27 @@ def site_notebook(path: Path, dest: Path) -> None:
     dest.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n")
 
 
+def data_files() -> list[str]:
+    """The data/ files the notebooks read: ``load("NAME")`` (ft_widget.teaching) and ``../data/NAME``."""
+    names = set()
+    for source in [*NOTEBOOKS.glob("*.py"), REPO / "ft_widget" / "teaching.py"]:
+        text = source.read_text(encoding="utf-8")
+        names |= set(re.findall(r'\bload\("([\w.\-]+)"\)', text))
+        names |= set(re.findall(r"\.\./data/([\w.\-]+)", text))
+    return sorted(names)
+
+
 def contents(stage: Path) -> None:
+    """play.ipynb at the top; the notebooks in notebooks/ and the data they read in data/ (the layout
+    of the repository, which the notebooks' ``../data`` paths expect)."""
     files = stage / "files"
     site_notebook(HERE / "play.ipynb", files / "play.ipynb")
     for nb in sorted(NOTEBOOKS.glob("*.ipynb")):
         site_notebook(nb, files / "notebooks" / nb.name)
     shutil.copy2(NOTEBOOKS / "README.md", files / "notebooks" / "README.md")
+    (files / "data").mkdir()
+    for name in data_files():
+        shutil.copy2(REPO / "data" / name, files / "data" / name)
 
 
 def read_only(out: Path) -> None:

@@ -13,7 +13,7 @@ from ft_widget import Game, Move
 from lite.build import PYODIDE
 
 from .harness import CHROMIUM, CHROMIUM_ARGS, DOM_PILES, SCREENSHOTS, expected_piles, launch_chromium
-from .lite import CACHE, Site, build_site, is_local, kernel_json, open_play, run_all, watch
+from .lite import CACHE, Site, build_site, is_local, kernel_json, open_play, run_all, run_in_kernel, watch
 from .test_board_e2e import LAYOUT_CENTER, wait_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -65,6 +65,10 @@ def _play(page, site) -> None:
     board = page.locator(".ft-board")
     assert board.count() == 1
     # the kernel runs the pure path, without pandas (the offline site does not carry it)
+    # the teaching notebooks' data is on the site, where they look for it (../data from notebooks/)
+    lessons = "__import__('os').chdir('notebooks'); print(len(__import__('ft_widget.teaching').teaching" \
+              ".load('lessons.json')) > 0); __import__('os').chdir('..')"
+    assert run_in_kernel(page, lessons).strip() == "True"
     pure_and_no_pandas = ("[__import__('ft_widget.solver.search').solver.search.COMPILED,"
                           " __import__('importlib.util').util.find_spec('pandas') is None]")
     assert kernel_json(page, pure_and_no_pandas) == [False, True]
