@@ -12,6 +12,8 @@ times in a fresh browser context (nothing cached: a student's first visit), open
 * **Fair hint**: from a click on Hint until the board shows the hint (the default one second
   ``hint_time_limit``, the pure-Python solver in wasm), ``--hints`` times per run, each in a new
   position (the hinted move is played between hints). The worlds the hint tried are reported too.
+* **Solver speed**: states a second of one solve (Maria deal 5, ``SPEED_STATES`` states, the pure
+  path) in the page's kernel, and the same solve here in CPython, pure and compiled, for scale.
 
 Target (issue 24): a hint within 3 s. Figures go to ``--out`` (the README's table is made from it:
 ``python tests/e2e/bench_lite.py --table data/lite_bench.json``).
@@ -34,6 +36,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tests.e2e.harness import launch_chromium  # noqa: E402
 from tests.e2e.lite import Site, build_site, kernel_json, open_play, run_all, run_in_kernel, watch  # noqa: E402
 
+SPEED_STATES = 20_000
+SPEED = ("import time as _t; from ft_widget import Game as _G, solve as _s; _0 = _t.perf_counter(); "
+         f"_r = _s(_G('maria', 5), max_states={SPEED_STATES}, core=CORE); "
+         "print(_r.states / (_t.perf_counter() - _0))")
+
 HINT_SHOWN = "() => (document.querySelector('.ft-board .ft-message')?.innerText || '').startsWith('Hint')"
 
 
@@ -47,6 +54,7 @@ def one_run(browser, site: Site, hints: int) -> dict:
         ready = time.perf_counter() - t0
         run_all(page)
         drawn = time.perf_counter() - t0
+        speed = float(run_in_kernel(page, SPEED.replace("CORE", "'pure'")))
         hint_s, tried = [], []
         for _ in range(hints):
             run_in_kernel(page, "board.say('benchmark: next hint')")
@@ -63,7 +71,17 @@ def one_run(browser, site: Site, hints: int) -> dict:
         context.close()
     if seen["outside"]:
         raise SystemExit(f"requests left this machine: {seen['outside']}")
-    return {"kernel_ready_s": ready, "board_drawn_s": drawn, "hint_s": hint_s, "hint_worlds": tried}
+    return {"kernel_ready_s": ready, "board_drawn_s": drawn, "hint_s": hint_s, "hint_worlds": tried,
+            "wasm_states_per_s": speed}
+
+
+def native_speed(core: str) -> float:
+    """The same solve in this CPython (a fresh process, as the page's kernel is)."""
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-c", SPEED.replace("CORE", repr(core))], check=True,
+                         capture_output=True, text=True).stdout
+    return float(out)
 
 
 def measure(runs: int, hints: int) -> dict:
@@ -82,6 +100,7 @@ def measure(runs: int, hints: int) -> dict:
             browser.close()
     return {
         "date": datetime.date.today().isoformat(),
+        "native_states_per_s": {core: native_speed(core) for core in ("pure", "compiled")},
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}",
         "chromium": version,
         "runs": results,
@@ -99,6 +118,7 @@ def summary(data: dict) -> dict:
         "hint_max_s": max(hints),
         "hints": len(hints),
         "hint_worlds": statistics.median(worlds) if worlds else None,
+        "wasm_states_per_s": statistics.median(r["wasm_states_per_s"] for r in runs),
     }
 
 
@@ -114,6 +134,11 @@ def table(data: dict) -> str:
         f"| page opened → board drawn (`%pip install ft_widget`, `Board(...)`) | {s['board_drawn_s']:.1f} |",
         f"| Hint clicked → hint shown (fair, pure path in wasm; {s['hints']} hints) "
         f"| {s['hint_s']:.1f} (slowest {s['hint_max_s']:.1f}) |",
+        "",
+        f"The solver's pure path in wasm: {s['wasm_states_per_s']:,.0f} states/s (Maria deal 5, "
+        f"{SPEED_STATES:,} states); the same solve in CPython here: "
+        f"{data['native_states_per_s']['pure']:,.0f} states/s pure, "
+        f"{data['native_states_per_s']['compiled']:,.0f} compiled.",
         "",
         f"Target, a hint within 3 s: {met} (slowest {s['hint_max_s']:.1f} s). In its one second the fair "
         f"hint solved a median of {s['hint_worlds']:g} sampled world(s) in wasm.",
