@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from .deal import check_deal_number
 from .limits import check_count, check_time_limit
+from .tables import pandas
 from .variants import VARIANTS, Variant, get_variant
 
 COLUMNS = ["variant", "deal", "result", "moves", "seconds", "states"]
@@ -96,7 +97,7 @@ def study(variants: str | Iterable[str] = "all", deals: Iterable[int] = range(1,
     this process), or on a Dask cluster when ``client`` is a ``dask.distributed.Client``. The
     rows, sorted by variant and deal, are the same either way. A tqdm bar shows progress.
     """
-    import pandas as pd
+    pd = pandas("study()")
     from tqdm.auto import tqdm
 
     time_limit = check_time_limit("study", "time_limit", time_limit)
@@ -164,7 +165,7 @@ def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 def summarize(df):
     """Per variant: deals, counts and shares of each result with Wilson 95% intervals, times."""
-    import pandas as pd
+    pd = pandas("summarize()")
 
     out = []
     for v, g in df.groupby("variant", sort=False):
@@ -207,7 +208,7 @@ def side_by_side(frames: dict):
     One row per variant: the deals, and per player the deals won, the share and its Wilson 95%
     interval. Raises ``ValueError`` if the players did not play the same deals.
     """
-    import pandas as pd
+    pd = pandas("side_by_side()")
 
     names = list(frames)
     first = frames[names[0]]

@@ -154,10 +154,13 @@ def count(n: int, word: str, plural: str | None = None) -> str:
 
 # ----------------------------------------------------------------------------- data and statistics
 def data_path(name: str):
-    """A file of the repository's data/ folder (the notebooks read their heavy results there)."""
+    """A file of the repository's data/ folder (the notebooks read their heavy results there): beside
+    the package in a checkout, else ``../data`` from the notebooks' folder, as the JupyterLite site
+    (lite/build.py) serves them with an installed package."""
     from pathlib import Path
 
-    return Path(__file__).resolve().parent.parent / "data" / name
+    beside = Path(__file__).resolve().parent.parent / "data" / name
+    return beside if beside.exists() else Path.cwd().parent / "data" / name
 
 
 def load(name: str) -> dict:
@@ -221,7 +224,9 @@ def lesson_results(variant_id: str, data: dict | None = None) -> dict[str, dict[
 
 def lesson_table(variant_id: str, data: dict | None = None):
     """The lessons of one game as a table: each measure as dealt, changed, and the paired difference."""
-    import pandas as pd
+    from .tables import pandas
+
+    pd = pandas("lesson_table()")
 
     rows = []
     for lesson, measures in lesson_results(variant_id, data).items():

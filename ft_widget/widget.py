@@ -546,8 +546,11 @@ class Board(anywidget.AnyWidget):
     def stats(self):
         """This session's games on this board, per variant: a pandas DataFrame with columns
         ``variant``, ``name``, ``played`` (games with at least one move), ``won`` and
-        ``best_moves`` (the fewest moves of a win; missing if none was won)."""
-        import pandas as pd
+        ``best_moves`` (the fewest moves of a win; missing if none was won). Needs pandas
+        (``ft_widget[tables]``); the board's own scoreboard does not."""
+        from .tables import pandas
+
+        pd = pandas("board.stats")
 
         rows = self._session_rows()
         frame = pd.DataFrame(rows, columns=["variant", "name", "played", "won", "best"])

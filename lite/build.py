@@ -1,0 +1,349 @@
+#!/usr/bin/env python3
+"""Build the JupyterLite site: ``python lite/build.py --out DIR``.
+
+A static site where a class plays Forty Thieves in the browser with nothing installed: JupyterLab
+and a Python kernel (Pyodide, in WebAssembly) served as files. Everything comes from the package
+registries alone (PyPI and npm), pinned below, and is cached under ``lite/.cache`` (``--cache``):
+
+- the build tools (jupyterlite-core, the Pyodide kernel, the widget frontends) go into a build
+  venv of their own, so the project's environment is not touched;
+- Pyodide's core (the interpreter and standard library) from npm; Pyodide's ``pyodide-lock.json``
+  names prebuilt wheels fetched from Pyodide's CDN, which is not reachable here, so the site's lock is
+  written here: only the pure-Python packages the kernel needs (micropip, IPython and its
+  dependencies, ...), their wheels from PyPI, each entry's file name and sha256 rewritten to match.
+  (The kernel's own ``--pyodide-lock`` option cannot read Pyodide 314's lock: pyodide-lock 0.1.2
+  wants ``info.version``, which the lock no longer has.) Packages the site does not carry, pandas
+  and numpy among them, are left out of the lock, so ``import pandas`` fails plainly there;
+- piplite wheels (installed by ``%pip install`` in the page): ft_widget built pure
+  (``FT_WIDGET_PURE=1``) from this checkout, pysol_cards built from its sdist, and anywidget,
+  psygnal, ipywidgets, comm, jupyterlab_widgets from PyPI. PyPI fallback is off: the page asks no
+  host but the one serving it.
+
+``--online-pyodide`` builds a site that loads Pyodide and its packages (pandas too) from Pyodide's
+public CDN instead, for a teacher who is online; the piplite wheels stay on the site.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+
+# ----------------------------------------------------------------------------- every version, and why
+#: the JupyterLite app and its build tool
+JUPYTERLITE = "0.8.6"
+#: the Pyodide kernel for JupyterLite; it pins the Pyodide it was made for (below)
+PYODIDE_KERNEL = "0.8.6"
+#: Pyodide's core from npm: must equal the kernel's pinned version
+#: (jupyterlite_pyodide_kernel.constants.PYODIDE_VERSION; checked when building)
+PYODIDE = "314.0.6"
+#: Python inside Pyodide 314 (the wheels fetched for the lock must install there)
+PYODIDE_PYTHON = "3.14"
+#: anywidget: one pin for both the frontend (the labextension in the build venv's anywidget) and the
+#: Python package in the page, whose minor versions must match (checked when building)
+ANYWIDGET = "0.11.0"
+#: the ipywidgets manager in the page's JupyterLab, and the Python side it talks to: ipywidgets 8.1.9
+#: requires jupyterlab_widgets ~=3.0.17
+JUPYTERLAB_WIDGETS = "3.0.17"
+IPYWIDGETS = "8.1.9"
+#: anywidget's dependencies in the page (psygnal has a pure wheel, which Pyodide can load)
+PSYGNAL = "0.16.1"
+COMM = "0.2.3"
+#: ft_widget's deal generator: an sdist only on PyPI, so a wheel is built here
+PYSOL_CARDS = "0.24.0"
+#: indexes the site's files/ for the Contents API (a build tool only)
+JUPYTER_SERVER = "2.21.1"
+
+#: the build venv's tools
+BUILD_TOOLS = [f"jupyterlite-core=={JUPYTERLITE}", f"jupyterlite-pyodide-kernel=={PYODIDE_KERNEL}",
+               f"jupyter-server=={JUPYTER_SERVER}", f"anywidget=={ANYWIDGET}",
+               f"jupyterlab-widgets=={JUPYTERLAB_WIDGETS}"]
+#: piplite wheels from PyPI (ft_widget and pysol_cards are built)
+PIPLITE_FROM_PYPI = [f"anywidget=={ANYWIDGET}", f"psygnal=={PSYGNAL}", f"ipywidgets=={IPYWIDGETS}",
+                     f"comm=={COMM}", f"jupyterlab-widgets=={JUPYTERLAB_WIDGETS}"]
+#: what the kernel loads from Pyodide's lock (the worker's micropip; piplite's installs of ipython and
+#: jedi; ft_widget's traitlets and tqdm; anywidget's typing-extensions), with what they depend on;
+#: the versions are the lock's own
+LOCK_ROOTS = ["micropip", "packaging", "ipython", "jedi", "traitlets", "tqdm", "typing-extensions"]
+
+NOTEBOOKS = REPO / "notebooks"
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+
+
+def log(*words) -> None:
+    print("[lite]", *words, flush=True)
+
+
+def run(cmd: list, **kw) -> subprocess.CompletedProcess:
+    log("$", " ".join(str(c) for c in cmd))
+    return subprocess.run([str(c) for c in cmd], check=True, **kw)
+
+
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+# ----------------------------------------------------------------------------- the build venv
+def build_venv(cache: Path) -> Path:
+    """A venv with the build tools at their pins, made once per set of pins."""
+    key = hashlib.sha256(" ".join([sys.version, *BUILD_TOOLS]).encode()).hexdigest()[:12]
+    venv = cache / f"venv-{key}"
+    python = venv / "bin" / "python"
+    if not (venv / ".complete").exists():
+        shutil.rmtree(venv, ignore_errors=True)
+        run([sys.executable, "-m", "venv", venv])
+        run([python, "-m", "pip", "install", "-q", "--disable-pip-version-check", *BUILD_TOOLS])
+        (venv / ".complete").write_text("\n".join(BUILD_TOOLS) + "\n")
+    return venv
+
+
+def check_pins(venv: Path) -> str:
+    """Check the pins that must agree; return the kernel's URL of Pyodide's public distribution."""
+    python = venv / "bin" / "python"
+    kernel_pyodide, cdn = subprocess.run(
+        [python, "-c", "from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION as v, "
+                       "PYODIDE_CDN_URL as u; print(v); print(u)"],
+        check=True, capture_output=True, text=True).stdout.split()
+    if kernel_pyodide != PYODIDE:
+        sys.exit(f"PYODIDE = {PYODIDE}, but jupyterlite-pyodide-kernel {PYODIDE_KERNEL} pins Pyodide "
+                 f"{kernel_pyodide}: set PYODIDE to the kernel's version")
+    package = venv / "share" / "jupyter" / "labextensions" / "anywidget" / "package.json"
+    frontend = json.loads(package.read_text())["version"]
+    if frontend.split(".")[:2] != ANYWIDGET.split(".")[:2]:
+        sys.exit(f"anywidget's frontend is {frontend}, its Python package {ANYWIDGET}: the minor versions "
+                 "must match")
+    return cdn
+
+
+# ----------------------------------------------------------------------------- downloads
+def pure_wheels(venv: Path, requirements: list[str], dest: Path) -> dict[str, Path]:
+    """Pure-Python (``py3-none-any``) wheels from PyPI for ``name==version`` requirements, cached in
+    ``dest``: {canonical name: wheel}."""
+    dest.mkdir(parents=True, exist_ok=True)
+
+    def find(req: str) -> Path | None:
+        name, version = req.split("==")
+        for wheel in dest.glob("*.whl"):
+            w_name, w_version = wheel.name.split("-")[:2]
+            if canonical(w_name) == canonical(name) and w_version == version:
+                return wheel
+        return None
+
+    missing = [r for r in requirements if find(r) is None]
+    if missing:
+        run([venv / "bin" / "python", "-m", "pip", "download", "-q", "--disable-pip-version-check",
+             "--no-deps", "--only-binary=:all:", "--platform", "any", "--implementation", "py",
+             "--python-version", PYODIDE_PYTHON, "-d", dest, *missing])
+    found = {}
+    for req in requirements:
+        wheel = find(req)
+        if wheel is None or not wheel.name.endswith("-none-any.whl"):
+            sys.exit(f"no pure-Python wheel for {req} on PyPI ({wheel}): the offline site cannot carry it")
+        found[canonical(req.split("==")[0])] = wheel
+    return found
+
+
+def pyodide_core(cache: Path) -> Path:
+    """Pyodide's core from the npm registry (``npm pack pyodide@PYODIDE``), unpacked once."""
+    core = cache / f"pyodide-{PYODIDE}"
+    if not (core / "pyodide.mjs").exists():
+        npm = cache / "npm"
+        npm.mkdir(parents=True, exist_ok=True)
+        tgz = npm / f"pyodide-{PYODIDE}.tgz"
+        if not tgz.exists():
+            run(["npm", "pack", f"pyodide@{PYODIDE}", "--pack-destination", npm, "--silent"],
+                stdout=subprocess.DEVNULL)
+        tmp = Path(tempfile.mkdtemp(dir=cache))
+        with tarfile.open(tgz) as tar:
+            if hasattr(tarfile, "data_filter"):  # Python 3.12, and 3.10.12 / 3.11.4 on
+                tar.extractall(tmp, filter="data")
+            else:
+                tar.extractall(tmp)
+        shutil.rmtree(core, ignore_errors=True)
+        (tmp / "package").rename(core)
+        shutil.rmtree(tmp)
+    version = json.loads((core / "package.json").read_text())["version"]
+    if version != PYODIDE:
+        sys.exit(f"npm gave pyodide {version}, not {PYODIDE}")
+    return core
+
+
+def site_lock(core: Path, venv: Path, cache: Path, pyodide_dir: Path) -> list[str]:
+    """Write the site's ``pyodide-lock.json`` into ``pyodide_dir``, beside the wheels it names."""
+    lock = json.loads((core / "pyodide-lock.json").read_text())
+    packages = lock["packages"]
+    by_name = {canonical(k): k for k in packages}
+    needed: dict[str, dict] = {}
+    todo = list(LOCK_ROOTS)
+    while todo:
+        name = canonical(todo.pop())
+        if name in needed:
+            continue
+        if name not in by_name:
+            sys.exit(f"{name} is not in Pyodide {PYODIDE}'s lock")
+        entry = packages[by_name[name]]
+        needed[name] = entry
+        todo += entry["depends"]
+    wheels = pure_wheels(venv, [f"{entry['name']}=={entry['version']}" for entry in needed.values()],
+                         cache / "wheels")
+    site_packages = {}
+    for name, entry in sorted(needed.items()):
+        wheel = wheels[name]
+        shutil.copy2(wheel, pyodide_dir / wheel.name)
+        site_packages[by_name[name]] = {
+            **entry,
+            "file_name": wheel.name,
+            "sha256": sha256(wheel),
+            "unvendored_tests": False,  # Pyodide split tests out of its own builds; PyPI's keep them
+        }
+    # info.version: the kernel's lock tools (pyodide-lock 0.1.2) require it; Pyodide 314 omits it
+    info = {**lock["info"], "version": PYODIDE}
+    (pyodide_dir / "pyodide-lock.json").write_text(json.dumps({"info": info, "packages": site_packages},
+                                                              indent=1, sort_keys=True))
+    return sorted(site_packages)
+
+
+def piplite_wheels(venv: Path, cache: Path, pypi_dir: Path) -> list[str]:
+    """The wheels ``%pip install ft_widget`` installs in the page, into the site's ``pypi/``."""
+    pypi_dir.mkdir(parents=True, exist_ok=True)
+    python = venv / "bin" / "python"
+    wheels = list(pure_wheels(venv, PIPLITE_FROM_PYPI, cache / "wheels").values())
+    built = cache / "built"
+    pysol = [w for w in built.glob("pysol_cards-*.whl") if w.name.split("-")[1] == PYSOL_CARDS]
+    if not pysol:
+        run([python, "-m", "pip", "wheel", "-q", "--disable-pip-version-check", "--no-deps",
+             "--no-binary", "pysol_cards", f"pysol_cards=={PYSOL_CARDS}", "-w", built])
+        pysol = [w for w in built.glob("pysol_cards-*.whl") if w.name.split("-")[1] == PYSOL_CARDS]
+    wheels += pysol
+    with tempfile.TemporaryDirectory() as tmp:  # this checkout's ft_widget, always built afresh
+        run([python, "-m", "pip", "wheel", "-q", "--disable-pip-version-check", "--no-deps", REPO,
+             "-w", tmp], env={**os.environ, "FT_WIDGET_PURE": "1"})
+        (ours,) = Path(tmp).glob("ft_widget-*.whl")
+        if not ours.name.endswith("-py3-none-any.whl"):
+            sys.exit(f"FT_WIDGET_PURE=1 built {ours.name}, not a pure wheel")
+        shutil.copy2(ours, pypi_dir / ours.name)
+    for wheel in wheels:
+        if not wheel.name.endswith("-none-any.whl"):
+            sys.exit(f"{wheel.name} is not a pure wheel")
+        shutil.copy2(wheel, pypi_dir / wheel.name)
+    return sorted(p.name for p in pypi_dir.glob("*.whl"))
+
+
+# ----------------------------------------------------------------------------- the notebooks
+def site_notebook(path: Path, dest: Path) -> None:
+    """A notebook as committed, outputs included, without saved widget state (a saved state would
+    show a stale board before the kernel runs, and holds a whole game)."""
+    nb = json.loads(path.read_text())
+    nb.get("metadata", {}).pop("widgets", None)
+    for cell in nb["cells"]:
+        for output in cell.get("outputs", []):
+            output.get("data", {}).pop("application/vnd.jupyter.widget-view+json", None)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n")
+
+
+def data_files() -> list[str]:
+    """The data/ files the notebooks read: ``load("NAME")`` (ft_widget.teaching) and ``../data/NAME``."""
+    names = set()
+    for source in [*NOTEBOOKS.glob("*.py"), REPO / "ft_widget" / "teaching.py"]:
+        text = source.read_text(encoding="utf-8")
+        names |= set(re.findall(r'\bload\("([\w.\-]+)"\)', text))
+        names |= set(re.findall(r"\.\./data/([\w.\-]+)", text))
+    return sorted(names)
+
+
+def contents(stage: Path) -> None:
+    """play.ipynb at the top; the notebooks in notebooks/ and the data they read in data/ (the layout
+    of the repository, which the notebooks' ``../data`` paths expect)."""
+    files = stage / "files"
+    site_notebook(HERE / "play.ipynb", files / "play.ipynb")
+    for nb in sorted(NOTEBOOKS.glob("*.ipynb")):
+        site_notebook(nb, files / "notebooks" / nb.name)
+    shutil.copy2(NOTEBOOKS / "README.md", files / "notebooks" / "README.md")
+    (files / "data").mkdir()
+    for name in data_files():
+        shutil.copy2(REPO / "data" / name, files / "data" / name)
+
+
+def read_only(out: Path) -> None:
+    """Mark the site's files read-only in its Contents API listings: a student's edits are kept in
+    their own browser (JupyterLite's storage), and the site's copies never change."""
+    for listing in (out / "api" / "contents").rglob("all.json"):
+        data = json.loads(listing.read_text())
+        for model in [data, *(data.get("content") or [])]:
+            if isinstance(model, dict) and "writable" in model:
+                model["writable"] = False
+        listing.write_text(json.dumps(data))
+
+
+# ----------------------------------------------------------------------------- the site
+def build(out: Path, cache: Path, online: bool) -> None:
+    started = time.monotonic()
+    cache.mkdir(parents=True, exist_ok=True)
+    if out.exists() and any(out.iterdir()):
+        if not (out / "jupyter-lite.json").exists():
+            sys.exit(f"{out} is not empty and holds no JupyterLite site: give an empty or new folder")
+        shutil.rmtree(out)
+    venv = build_venv(cache)
+    cdn = check_pins(venv)
+    with tempfile.TemporaryDirectory(prefix="lite-stage-", dir=cache) as tmp:
+        stage = Path(tmp)
+        settings: dict = {}
+        if online:
+            settings["pyodideUrl"] = f"{cdn}/pyodide.mjs"
+            log(f"online: Pyodide {PYODIDE} and its packages come from {cdn}")
+        else:
+            pyodide_dir = stage / "static" / "pyodide"
+            shutil.copytree(pyodide_core(cache), pyodide_dir,
+                            ignore=shutil.ignore_patterns("*.map", "*.d.ts", "console*.html", "README.md"))
+            locked = site_lock(pyodide_core(cache), venv, cache, pyodide_dir)
+            log(f"pyodide-lock.json: {len(locked)} packages ({', '.join(locked)})")
+            settings["disablePyPIFallback"] = True
+        wheels = piplite_wheels(venv, cache, stage / "pypi")
+        log(f"piplite: {', '.join(wheels)}")
+        contents(stage)
+        config = {"jupyter-lite-schema-version": 0,
+                  "jupyter-config-data": {"appName": "ft_widget",
+                                          "litePluginSettings": {KERNEL_PLUGIN: settings}}}
+        (stage / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
+        shutil.copy2(HERE / "overrides.json", stage / "overrides.json")
+        run([venv / "bin" / "jupyter", "lite", "build", "--lite-dir", stage, "--output-dir", out.resolve(),
+             "--contents", stage / "files", "--no-sourcemaps"], cwd=stage)
+    read_only(out)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    log(f"site: {out} ({size / 1e6:.0f} MB) in {time.monotonic() - started:.0f} s")
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", required=True, type=Path, help="the site's folder (made or replaced)")
+    ap.add_argument("--cache", type=Path, default=HERE / ".cache",
+                    help="downloads and the build venv (default: lite/.cache)")
+    ap.add_argument("--online-pyodide", action="store_true",
+                    help="load Pyodide and its packages (pandas too) from Pyodide's public CDN")
+    args = ap.parse_args(argv)
+    build(args.out, args.cache.resolve(), args.online_pyodide)
+
+
+if __name__ == "__main__":
+    main()

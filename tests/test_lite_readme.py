@@ -1,0 +1,18 @@
+"""The README's JupyterLite figures are the measured ones (data/lite_bench.json, made by
+tests/e2e/bench_lite.py), in the table that script prints."""
+
+import json
+import re
+from pathlib import Path
+
+from tests.e2e.bench_lite import table
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_readme_lite_figures_are_the_measured_ones():
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    m = re.search(r"<!-- lite-bench: (\S+) .*?-->\n(.*?)\n<!-- /lite-bench -->", text, re.S)
+    assert m, "README lost its lite-bench markers"
+    data = json.loads((REPO / m.group(1)).read_text())
+    assert m.group(2).strip() == table(data).strip()
