@@ -69,8 +69,11 @@ def test_a_record_carrying_script_runs_nothing_and_shows_its_words(lab, chromium
     try:
         nb = Notebook(page, lab, "hostile.ipynb").open()
         nb.run_all()
-        page.wait_for_function("() => document.querySelectorAll('.ft-board [data-card]').length > 0")
-        board = page.locator(".ft-board").first
+        # this notebook's board: JupyterLab may bring back the tabs of earlier tests too
+        page.evaluate("() => window.jupyterapp.shell.currentWidget.node.setAttribute('data-hostile', '')")
+        shown = "[data-hostile] .ft-board"
+        page.wait_for_function(f"() => document.querySelectorAll('{shown} [data-card]').length > 0")
+        board = page.locator(shown).first
         status = board.locator(".ft-status")
         assert status.text_content().startswith(f"{NAME} · deal 3")
         assert board.locator(".ft-variant").text_content() == f"{NAME} \u25BE"
