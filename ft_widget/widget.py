@@ -1017,7 +1017,7 @@ def hint_view(game: Game, found) -> dict:
     dst = pile_id(move.dst)
     if move.dst == FOUNDATION:
         dst = _home_piles(game, [move]).get(str(move), "f1")
-    # The solver of today plays with perfect information, so a hint without a kind peeked.
+    # A hint that does not say how it was found is shown as a peek: never call it fair unasked.
     kind = str(getattr(found, "kind", "peek"))
     return {"move": str(move), "reason": str(found.reason), "kind": kind,
             "from": pile_id(move.src), "to": dst}

@@ -1,4 +1,4 @@
-// Card notation (RULES.md) in the browser: "QH" -> rank, suit, colour, names.
+// Card notation (docs/rules.md) in the browser: "QH" -> rank, suit, colour, names.
 // The browser only ever sees face-up cards, as notation text; these helpers turn
 // that text into what the board draws and what screen readers say.
 

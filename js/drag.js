@@ -1,4 +1,4 @@
-// What a pointer or keyboard picks up and what dropping it means, in RULES.md notation.
+// What a pointer or keyboard picks up and what dropping it means, in docs/rules.md notation.
 // Pure functions of the public state. The browser holds no rules: what may be lifted
 // (`state.lift`, `state.runs`), which moves are legal (`state.legal`, with the one-card
 // games' run shortcuts such as `3>7x3`, which Python expands), the foundation pile a card

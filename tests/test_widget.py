@@ -156,7 +156,7 @@ def test_public_state_fields_follow_the_game():
 
 # --------------------------------------------------------------------------- the browser holds no rules
 def reference_shortcuts(position: dict) -> set[str]:
-    """One-card games' run shortcuts from RULES.md alone: the top n ≥ 2 face-up cards of a
+    """One-card games' run shortcuts from docs/rules.md alone: the top n ≥ 2 face-up cards of a
     column built down by the variant's rule, onto a card that takes the deepest (or an empty
     column), with 2**k ≥ n for the k other empty columns to park on."""
     rules = RULES[position["variant"]]
