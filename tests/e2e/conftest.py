@@ -34,15 +34,22 @@ def lab():
 
 
 @pytest.fixture(scope="session")
-def chromium(lab):
+def playwright():
+    """One Playwright for the whole session: a second ``sync_playwright()`` inside the first's
+    event loop is refused, so every browser test starts its browsers from this one."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = launch_chromium(p)
-        try:
-            yield browser
-        finally:
-            browser.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def chromium(lab, playwright):
+    browser = launch_chromium(playwright)
+    try:
+        yield browser
+    finally:
+        browser.close()
 
 
 @pytest.fixture(scope="module")

@@ -33,22 +33,19 @@ def site():
         yield served
 
 
-def test_the_offline_site_plays_by_mouse(site):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = launch_chromium(p)
-        context = browser.new_context(viewport={"width": 1300, "height": 1000})
-        seen = watch(context)
-        page = context.new_page()
-        page.on("pageerror", lambda e: seen["errors"].append(str(e)))
-        try:
-            _play(page, site)
-            SCREENSHOTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(SCREENSHOTS / "lite_play.png"))
-        finally:
-            context.close()
-            browser.close()
+def test_the_offline_site_plays_by_mouse(site, playwright):
+    browser = launch_chromium(playwright)
+    context = browser.new_context(viewport={"width": 1300, "height": 1000})
+    seen = watch(context)
+    page = context.new_page()
+    page.on("pageerror", lambda e: seen["errors"].append(str(e)))
+    try:
+        _play(page, site)
+        SCREENSHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "lite_play.png"))
+    finally:
+        context.close()
+        browser.close()
     assert seen["outside"] == [], f"requests left this machine: {seen['outside']}"
     assert seen["errors"] == [], seen["errors"]
     # the kernel, its packages and the board came from this server: Pyodide, the site's lock and
@@ -128,16 +125,14 @@ def _play(page, site) -> None:
              "auto-play's answer", 60)
 
 
-def test_the_online_site_asks_pyodides_cdn(site):
+def test_the_online_site_asks_pyodides_cdn(site, playwright):
     """``--online-pyodide``: the page loads Pyodide from its public distribution at the kernel's pinned
     version (the wheels of ft_widget stay on the site). Nothing reaches the outside from here:
     Chromium resolves no host but 127.0.0.1, so the request is seen, and fails, on this machine."""
-    from playwright.sync_api import sync_playwright
-
     online = build_site(CACHE / "site-e2e-online", online=True)
     config = (online / "jupyter-lite.json").read_text()
-    with Site(online) as served, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
+    with Site(online) as served:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
             *CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
         context = browser.new_context()
         seen = watch(context)
