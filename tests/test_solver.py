@@ -99,7 +99,7 @@ def test_hint_is_a_legal_move_with_a_reason_within_about_a_second(variant_id):
     assert h.move in game.legal_moves()
     assert h.reason and h.source in ("expert", "heuristic") and h.kind == "fair"
     assert game.position() == before
-    p = hint(game, time_limit=1.0, peek=True)
+    p = hint(game, peek=True, max_states=120_000)
     assert p.move in game.legal_moves() and p.kind == "peek" and "peek" in p.reason
     assert p.source in ("solver", "heuristic")
     assert game.position() == before
@@ -107,9 +107,9 @@ def test_hint_is_a_legal_move_with_a_reason_within_about_a_second(variant_id):
 
 def test_a_peek_hint_from_the_solver_starts_its_winning_line():
     game = Game("lucas", deal=2)
-    h = hint(game, time_limit=2.0, peek=True)
+    h = hint(game, peek=True, max_states=50_000)
     assert h.source == "solver" and "win" in h.reason and h.kind == "peek"
-    assert h.move == solve(game, time_limit=2.0).moves[0]
+    assert h.move == solve(game, max_states=50_000).moves[0]
 
 
 def test_hint_is_none_without_a_legal_move():

@@ -58,8 +58,9 @@ def hint(game: Game, time_limit: float = 1.0, *, peek: bool = False,
     hint is the same on any machine.
 
     ``peek=True`` asks the solver, which sees every card: the first move of a winning line if it
-    finds one in ``time_limit`` seconds, else the cautious policy's move, and the reason says
-    whether the solver proved that no win is left. ``None`` when there is no legal move.
+    finds one in ``time_limit`` seconds (or within ``max_states`` states, then the same on any
+    machine), else the cautious policy's move, and the reason says whether the solver proved that
+    no win is left. ``None`` when there is no legal move.
     The game is not changed.
     """
     time_limit = check_time_limit("hint", "time_limit", time_limit)
@@ -68,7 +69,7 @@ def hint(game: Game, time_limit: float = 1.0, *, peek: bool = False,
         return None
     if not peek:
         return _fair_hint(game, time_limit, max_states)
-    return _peek_hint(game, time_limit)
+    return _peek_hint(game, time_limit, max_states)
 
 
 def _fair_hint(game: Game, time_limit: float, max_states: int | None) -> Hint:
@@ -91,11 +92,11 @@ def _fair_hint(game: Game, time_limit: float, max_states: int | None) -> Hint:
     return Hint(choice.move, f"{choice.reason} (fair: from the cards you can see)", source, "fair")
 
 
-def _peek_hint(game: Game, time_limit: float) -> Hint:
+def _peek_hint(game: Game, time_limit: float, max_states: int | None) -> Hint:
     from ..policies import cautious_choice
 
     note = " (peek: the solver saw the stock and the face-down cards)"
-    result = solve(game, time_limit=time_limit)
+    result = solve(game, time_limit=time_limit, max_states=max_states)
     if result.status == WON and result.moves:
         return Hint(result.moves[0], f"this starts a win in {len(result.moves)} moves{note}",
                     "solver", "peek")
