@@ -52,6 +52,17 @@ VARIANT_IDS = list(RULES)
 SEQUENCE_VARIANTS = [v for v, r in RULES.items() if r.sequences]
 ONE_CARD_VARIANTS = [v for v, r in RULES.items() if not r.sequences]
 
+#: The games the quick loop (``-m "not slow"``) keeps of a heavy test run in every game: one where
+#: cards move one at a time (Maria) and one where sequences move (Number Ten). CI runs every game.
+QUICK_GAMES = ("maria", "number_ten")
+
+
+def every_game(ids=None) -> list:
+    """``parametrize`` values for a heavy test in every game (or in ``ids``): the games other than
+    ``QUICK_GAMES`` are marked slow, so the quick loop stays under a minute."""
+    ids = list(RULES) if ids is None else list(ids)
+    return [pytest.param(v) if v in QUICK_GAMES else pytest.param(v, marks=pytest.mark.slow) for v in ids]
+
 ALL_CARDS = [r + s for s in SUITS for r in RANKS]  # the 52 card texts
 
 

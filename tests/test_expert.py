@@ -11,12 +11,12 @@ import copy
 import random
 
 import pytest
+from test_safe_home import maria_trap
 
 from ft_widget import POLICIES, VARIANTS, Game, IllegalMove, Move, hint, play_policy
 from ft_widget.expert import Expert, describe, estimate, hidden_cards, player_view
 from ft_widget.game import STOCK, WASTE
 from ft_widget.policies import cautious_choice, foundations_first
-from test_safe_home import maria_trap
 
 SMALL = dict(samples=2, max_states=1500, fallback=cautious_choice)  # quick tests
 

@@ -14,6 +14,7 @@ import sysconfig
 import weakref
 
 import pytest
+from conftest import every_game
 
 from ft_widget import VARIANTS, Game, solve
 from ft_widget.solver import search as search_module
@@ -65,7 +66,7 @@ def test_identical_answers_on_more_deals_and_larger_budgets(variant_id):
 
 
 @needs_core
-@pytest.mark.parametrize("variant_id", list(VARIANTS))
+@pytest.mark.parametrize("variant_id", every_game())
 def test_identical_answers_on_small_positions_pruned_and_plain(variant_id):
     """The pruning test's small positions, with pruning and without, each search of the portfolio
     alone: also the lost answers (queue run dry) and the plain search's exact state keys."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import every_game
 
 from ft_widget import VARIANTS, Game, Move, play_policy, solve
 from ft_widget.cards import card_str
@@ -18,7 +19,8 @@ from ft_widget.solver.model import Model
 from ft_widget.solver.search import search
 
 
-def small_position(variant_id: str, rng: random.Random, out: int, stock: tuple[int, int] | None = None) -> Game:
+def small_position(variant_id: str, rng: random.Random, out: int,
+                   stock: tuple[int, int] | None = None) -> Game:
     """A valid position of ``variant_id`` with ``out`` cards off the foundations, dealt at random
     (``stock``: the range of the stock's length; by default 0 to 8, at most a quarter of them)."""
     v = VARIANTS[variant_id]
@@ -111,7 +113,8 @@ def test_pruned_and_plain_search_agree(variant_id):
     assert outcomes["pruned_unknown"] <= 4, outcomes
 
 
-@pytest.mark.parametrize("variant_id", [v for v in VARIANTS if Model(VARIANTS[v], deal_and_play=True).deal_and_play])
+@pytest.mark.parametrize("variant_id", every_game(
+    v for v in VARIANTS if Model(VARIANTS[v], deal_and_play=True).deal_and_play))
 def test_deal_and_play_agrees_with_plain_search_with_a_longer_stock(variant_id):
     """R6 (deal i cards and play the i-th) on positions with 4-10 cards in the stock and the
     columns full, where a card deep in the stock may be the one needed: the pruned search with R6
