@@ -156,6 +156,7 @@ class _Plan:
     age: int = 0  # moves played from the plan
     wait: int = 0  # after a search that won nothing: reveals (or moves / 2) to wait before the next
     spent: int = 0  # solver states this game has used so far
+    progress_spent: int = 0  # states the no-win choice ("progress") has used this game
     visited: frozenset = frozenset()  # views this game has passed through (the player's memory)
 
 
@@ -199,6 +200,15 @@ def _reveal_mask(before: PlayerView, move: Move) -> tuple:
 
 
 # ---------------------------------------------------------------------------------- the expert
+#: What the expert plays when no sampled world is won (``Expert(no_win=...)``):
+#: "cautious" (the default): the fallback's move (the cautious policy's);
+#: "progress": at every such decision, the move after which short searches in sampled worlds got
+#: the most cards home (:meth:`Expert._progress_choice`), while ``progress_game_states`` last;
+#: "progress_after_search": the same, only right after a search that won no world (the decisions
+#: that wait for more cards to show play the fallback).
+NO_WIN = ("cautious", "progress", "progress_after_search")
+
+
 class Expert:
     """The fair expert as a policy: ``expert(game, rng) -> Move | None``; :meth:`choose` also says why.
 
@@ -212,7 +222,20 @@ class Expert:
 
     def __init__(self, samples: int = 5, max_states: int = 20_000, game_states: int = 2_000_000,
                  plans: int = 16, wait_reveals: int = 2, give_up: int = 5, replan: int = 1,
-                 time_limit: float | None = None, fallback=None):
+                 time_limit: float | None = None, fallback=None, no_win: str = "cautious",
+                 progress_worlds: int = 3, progress_states: int = 2_000,
+                 progress_game_states: int = 2_000_000):
+        if no_win not in NO_WIN:
+            raise ValueError(f"no_win must be one of {', '.join(map(repr, NO_WIN))}, not {no_win!r}")
+        for name, n in (("progress_worlds", progress_worlds), ("progress_states", progress_states),
+                        ("progress_game_states", progress_game_states)):
+            if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+                raise ValueError(f"{name} must be a positive whole number, not {n!r}")
+        #: what to play when no sampled world is won (:data:`NO_WIN`)
+        self.no_win = no_win
+        self.progress_worlds = progress_worlds
+        self.progress_states = progress_states
+        self.progress_game_states = progress_game_states
         #: ``fallback(game, rng) -> (move, reason) | None``: the fair heuristic played when no
         #: sampled world is won (``ft_widget.policies`` gives the cautious policy's choice)
         self.fallback = fallback
@@ -231,7 +254,8 @@ class Expert:
         self.states = 0
 
     def __repr__(self) -> str:
-        return f"Expert(samples={self.samples}, max_states={self.max_states})"
+        extra = "" if self.no_win == "cautious" else f", no_win={self.no_win!r}"
+        return f"Expert(samples={self.samples}, max_states={self.max_states}{extra})"
 
     def __call__(self, game: Game, rng: _random.Random) -> Move | None:
         choice = self.choose(game, rng)
@@ -268,12 +292,14 @@ class Expert:
                 else:
                     broken.append(repaired)
         searched, states, sampled, won = False, 0, 0, 0
+        progress_states = 0  # states spent by the no-win choice (``no_win="progress"``)
         # After a search that won no world, wait for cards to show (or for moves to be played)
         # before the next: the wait doubles after each such search, so hopeless games stay cheap.
         waiting = (plan is not None and not plan.worlds and plan.age < 2 * plan.wait
                    and view.hidden_places > plan.made_at - plan.wait)
         visited = (plan.visited if plan is not None else frozenset()) | {view.key}
         spent = plan.spent if plan is not None else 0
+        progress_spent = plan.progress_spent if plan is not None else 0
         waiting = waiting or spent >= self.game_states  # the game's budget is used up
         if not worlds and not waiting:
             searched = True
@@ -320,21 +346,85 @@ class Expert:
                 estimate = f"follows its plan: a win in {len(keep)} sampled {worlds_text} every card seen"
             reason = f"{describe(view, move)}; {estimate}"
         else:
-            fallback = _fallback(self.fallback, template, rng, visited)
-            if fallback is None:
-                return None
-            move, why = fallback
-            reason = (f"{why}; no sampled world was won ({sampled} tried)" if searched else
-                      f"{why}; no sampled world was won, it waits for more cards to show")
+            progress = None
+            if (self.no_win == "progress" or (self.no_win == "progress_after_search" and searched)) \
+                    and progress_spent < self.progress_game_states:
+                progress, used = self._progress_choice(view, template, legal, rng, visited)
+                progress_states += used
+            if progress is not None:
+                move, why = progress
+                reason = (f"{describe(view, move)}; no sampled world was won ({sampled} tried): {why}"
+                          if searched else
+                          f"{describe(view, move)}; no sampled world was won, it waits for more "
+                          f"cards to show: {why}")
+            else:
+                fallback = _fallback(self.fallback, template, rng, visited)
+                if fallback is None:
+                    return None
+                move, why = fallback
+                reason = (f"{why}; no sampled world was won ({sampled} tried)" if searched else
+                          f"{why}; no sampled world was won, it waits for more cards to show")
             keep = []
         if searched or plan is None:
             made_at, age = view.hidden_places, 0
             wait = 0 if worlds else max(self.wait_reveals, 2 * plan.wait if plan else 0)
         else:
             made_at, age, wait = plan.made_at, plan.age + 1, plan.wait
-        self._store(view, move, keep, sampled, won, made_at, age, wait, visited, spent + states)
+        self._store(view, move, keep, sampled, won, made_at, age, wait, visited, spent + states,
+                    progress_spent + progress_states)
+        states += progress_states
         self.states += states
         return Choice(move, reason, won, sampled, searched, states)
+
+    # -------------------------------------------------------------- no world won
+    def _progress_choice(self, view: PlayerView, template: Game, legal: list[Move],
+                         rng: _random.Random, visited: frozenset) -> tuple[tuple[Move, str] | None, int]:
+        """``no_win="progress"``: the move after which budgeted searches got furthest, on average
+        over ``progress_worlds`` worlds sampled from the view (and the seed): ``(move, why)`` or
+        ``None`` (then the fallback plays), and the solver states spent.
+
+        Each legal move that leads to no view this game has been in is played in each world, and a
+        win-only search (H1+H2, the solver's best finder of wins) runs from there for at most
+        ``progress_states`` states; the move's value in the world is the most cards it had home in
+        any state it met (104 when it won). The best mean wins; ties go to the higher search score
+        of the position right after the move (cards home, face-down cards, empty columns, order:
+        ``search._evaluator``), then to the fallback's move, then to ``legal_moves()`` order. A safe
+        move home (``Game.safe_move_home``, never wrong) and a lone candidate are played unsearched.
+        """
+        from .solver.model import Model
+        from .solver.search import _evaluator
+
+        safe = template.safe_move_home()
+        if safe is not None and not _revisits(template, safe, visited):
+            return (safe, "it is a safe move home, never a mistake"), 0
+        moves = [m for m in legal if not _revisits(template, m, visited)]
+        if not moves:
+            return None, 0
+        if len(moves) == 1:
+            return (moves[0], "it is the only move that does not go back to a position seen before"), 0
+        srng = _random.Random(rng.getrandbits(64))
+        worlds = [view.sample(srng) for _ in range(self.progress_worlds)]
+        score = _evaluator(Model(view.variant))
+        preferred = self.fallback(template, _random.Random(srng.getrandbits(64))) if self.fallback else None
+        preferred = preferred[0] if preferred else None
+        spent = 0
+        ranked = []
+        for i, m in enumerate(moves):
+            reach = after_score = 0
+            for w in worlds:
+                after = w.copy()
+                after.play(m)
+                got, used = _reach(after, self.progress_states)
+                reach += got
+                spent += used
+                after_score += score(Model.from_game(after))
+            ranked.append(((reach, after_score, m == preferred, -i), m))
+        ranked.sort(key=lambda r: r[0], reverse=True)
+        (reach, _, _, _), move = ranked[0]
+        n = len(worlds)
+        why = (f"after it, searches of {self.progress_states:,} states in {n} sampled worlds put "
+               f"{reach / n:.1f} cards home on average, the most of {len(moves)} moves")
+        return (move, why), spent
 
     # -------------------------------------------------------------- plans
     def _take_plan(self, view: PlayerView) -> _Plan | None:
@@ -346,7 +436,8 @@ class Expert:
         return None
 
     def _store(self, view: PlayerView, move: Move, keep: list[_World], sampled: int, won: int,
-               made_at: int, age: int, wait: int, visited: frozenset, spent: int) -> None:
+               made_at: int, age: int, wait: int, visited: frozenset, spent: int,
+               progress_spent: int = 0) -> None:
         mask = _reveal_mask(view, move)
         after = []
         for w in keep:
@@ -359,10 +450,43 @@ class Expert:
             return
         expected = _masked(player_view(probe), mask)
         self._plans[self._next_id] = _Plan(expected, mask, after, sampled, won, made_at, age=age,
-                                           wait=wait, spent=spent, visited=visited)
+                                           wait=wait, spent=spent, visited=visited,
+                                           progress_spent=progress_spent)
         self._next_id += 1
         while len(self._plans) > self._capacity:
             self._plans.popitem(last=False)
+
+
+def _reach(game: Game, max_states: int, core: str = "auto") -> tuple[int, int]:
+    """The most cards home in any state a win-only search (H1+H2 with run moves, as in
+    :func:`~ft_widget.solver.search.portfolio`) met from ``game`` within ``max_states`` states (104
+    when it won), and the states it met. The compiled core asks the model which cards fit home once
+    per foundation layout it meets (the pure path asks it at every expansion), so the model sees
+    every layout reached, and both paths give the same answer (``tests/test_expert.py``)."""
+    import gc
+
+    from .solver.model import Model
+    from .solver.search import WON, search
+
+    class Reach(Model):
+        best = 0
+
+        def home_sets(self, found):
+            self.best = max(self.best, sum(found))
+            return super().home_sets(found)
+
+    if game.is_won:
+        return 104, 0
+    model = Reach(game.variant, run_moves=True, keep_built=True, home_first=True)
+    start = Model.from_game(game)
+    collecting = gc.isenabled()
+    gc.disable()  # as in solve: the search makes no reference cycles
+    try:
+        status, _, states = search([(model, 1)], start, 3600.0, max_states, core)
+    finally:
+        if collecting:
+            gc.enable()
+    return (104 if status == WON else max(model.best, sum(start[2]))), states
 
 
 def _repair(world: Game, view: PlayerView) -> Game:

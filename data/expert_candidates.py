@@ -1,0 +1,110 @@
+"""Issue 21, research: what the fair expert plays when no sampled world is won, side by side.
+
+Each candidate is an ``Expert`` configuration (``CANDIDATES``); each plays the same deals with the
+same seed a deal as ``python -m ft_widget.bench expert`` does
+(``play_policy(Game(v, deal=d), expert, random.Random(f"{v}/{d}/0"))``). One row per game goes
+to ``data/expert_candidates.csv`` as soon as it is played (a rerun skips the games already there,
+so an interrupted run resumes); the summary (wins with Wilson 95% intervals, cards home, wall and
+CPU seconds a game, mean and worst) goes to ``data/expert_candidates.md``.
+
+    nice -n 10 python data/expert_candidates.py --variants forty_thieves,maria --deals 20001-20040
+
+Deals 20001-20040 are a tuning range: the expert table's deals (10001-10100) are kept out of it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import random
+import time
+from pathlib import Path
+
+from ft_widget import Game, play_policy
+from ft_widget.expert import Expert
+from ft_widget.policies import cautious_choice
+from ft_widget.studies import machine, parse_deals, wilson
+
+HERE = Path(__file__).resolve().parent
+#: name -> Expert keyword arguments beyond the default budget (``fallback=cautious_choice`` always)
+CANDIDATES = {
+    "cautious (default)": {},
+    "progress": dict(no_win="progress"),
+    "progress_after_search": dict(no_win="progress_after_search"),
+}
+FIELDS = ["variant", "deal", "candidate", "result", "cards_home", "moves", "wall_s", "cpu_s", "states"]
+
+
+def play(variant: str, deal: int, candidate: str) -> dict:
+    expert = Expert(fallback=cautious_choice, **CANDIDATES[candidate])
+    t0, c0 = time.perf_counter(), time.process_time()
+    result = play_policy(Game(variant, deal=deal), expert, random.Random(f"{variant}/{deal}/0"))
+    return dict(variant=variant, deal=deal, candidate=candidate, result=str(result.status),
+                cards_home=result.cards_home, moves=len(result.moves),
+                wall_s=round(time.perf_counter() - t0, 3), cpu_s=round(time.process_time() - c0, 3),
+                states=expert.states)
+
+
+def summary(rows: list[dict]) -> str:
+    lines = ["| game | candidate | deals | won | 95% CI | cards home | wall s a game (mean / worst) | "
+             "CPU s a game (mean / worst) | states a game |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    keys = sorted({(r["variant"], r["candidate"]) for r in rows},
+                  key=lambda k: (k[0], list(CANDIDATES).index(k[1]) if k[1] in CANDIDATES else 99))
+    for v, c in keys:
+        rs = [r for r in rows if (r["variant"], r["candidate"]) == (v, c)]
+        n, won = len(rs), sum(r["result"] == "won" for r in rs)
+        lo, hi = wilson(won, n)
+        wall = [float(r["wall_s"]) for r in rs]
+        cpu = [float(r["cpu_s"]) for r in rs]
+        home = sum(int(r["cards_home"]) for r in rs) / n
+        states = sum(int(r["states"]) for r in rs) / n
+        lines.append(f"| {v} | {c} | {n} | {won} | {lo:.3f}–{hi:.3f} | {home:.1f} | "
+                     f"{sum(wall) / n:.2f} / {max(wall):.2f} | {sum(cpu) / n:.2f} / {max(cpu):.2f} | "
+                     f"{states:,.0f} |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--variants", default="forty_thieves,maria")
+    ap.add_argument("--deals", default="20001-20040")
+    ap.add_argument("--candidates", default=",".join(CANDIDATES))
+    ap.add_argument("--out", type=Path, default=HERE / "expert_candidates.csv")
+    args = ap.parse_args()
+    candidates = args.candidates.split(",")
+    for c in candidates:
+        if c not in CANDIDATES:
+            ap.error(f"unknown candidate {c!r}; known: {', '.join(CANDIDATES)}")
+    done = []
+    if args.out.exists():
+        with args.out.open(encoding="utf-8") as f:
+            done = list(csv.DictReader(f))
+    have = {(r["variant"], int(r["deal"]), r["candidate"]) for r in done}
+    new = not args.out.exists()
+    with args.out.open("a", encoding="utf-8", newline="") as f:
+        out = csv.DictWriter(f, FIELDS)
+        if new:
+            out.writeheader()
+        for v in args.variants.split(","):
+            for d in parse_deals(args.deals):
+                for c in candidates:  # the candidates take turns deal by deal: a cut run stays comparable
+                    if (v, d, c) in have:
+                        continue
+                    row = play(v, d, c)
+                    out.writerow(row)
+                    f.flush()
+                    done.append(row)
+                    print(row, flush=True)
+    text = ("# What the fair expert plays when no sampled world is won: candidates side by side\n\n"
+            "Built by `data/expert_candidates.py` (issue 21, research); one row per game in "
+            "`expert_candidates.csv`. Every candidate has the default budget (5 worlds a search, "
+            "20,000 states a world, 2,000,000 a game) and plays the same deals with the same seed "
+            "a deal; seconds are for one process on a shared machine.\n\n"
+            + summary(done) + f"\n\nMachine: {machine()}.\n")
+    (args.out.with_suffix(".md")).write_text(text, encoding="utf-8")
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
