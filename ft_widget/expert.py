@@ -205,8 +205,10 @@ def _reveal_mask(before: PlayerView, move: Move) -> tuple:
 #: "progress": at every such decision, the move after which short searches in sampled worlds got
 #: the most cards home (:meth:`Expert._progress_choice`), while ``progress_game_states`` last;
 #: "progress_after_search": the same, only right after a search that won no world (the decisions
-#: that wait for more cards to show play the fallback).
-NO_WIN = ("cautious", "progress", "progress_after_search")
+#: that wait for more cards to show play the fallback);
+#: "progress_plan": as "progress", and a world one of those searches won after the chosen move is
+#: kept as a plan, followed like a world the main search won.
+NO_WIN = ("cautious", "progress", "progress_after_search", "progress_plan")
 
 
 class Expert:
@@ -347,10 +349,14 @@ class Expert:
             reason = f"{describe(view, move)}; {estimate}"
         else:
             progress = None
-            if (self.no_win == "progress" or (self.no_win == "progress_after_search" and searched)) \
+            keep = []
+            if (self.no_win in ("progress", "progress_plan")
+                    or (self.no_win == "progress_after_search" and searched)) \
                     and progress_spent < self.progress_game_states:
-                progress, used = self._progress_choice(view, template, legal, rng, visited)
+                progress, used, won_after = self._progress_choice(view, template, legal, rng, visited)
                 progress_states += used
+                if self.no_win == "progress_plan":
+                    keep = worlds = won_after
             if progress is not None:
                 move, why = progress
                 reason = (f"{describe(view, move)}; no sampled world was won ({sampled} tried): {why}"
@@ -364,7 +370,6 @@ class Expert:
                 move, why = fallback
                 reason = (f"{why}; no sampled world was won ({sampled} tried)" if searched else
                           f"{why}; no sampled world was won, it waits for more cards to show")
-            keep = []
         if searched or plan is None:
             made_at, age = view.hidden_places, 0
             wait = 0 if worlds else max(self.wait_reveals, 2 * plan.wait if plan else 0)
@@ -378,10 +383,12 @@ class Expert:
 
     # -------------------------------------------------------------- no world won
     def _progress_choice(self, view: PlayerView, template: Game, legal: list[Move],
-                         rng: _random.Random, visited: frozenset) -> tuple[tuple[Move, str] | None, int]:
+                         rng: _random.Random, visited: frozenset
+                         ) -> tuple[tuple[Move, str] | None, int, list[_World]]:
         """``no_win="progress"``: the move after which budgeted searches got furthest, on average
         over ``progress_worlds`` worlds sampled from the view (and the seed): ``(move, why)`` or
-        ``None`` (then the fallback plays), and the solver states spent.
+        ``None`` (then the fallback plays), the solver states spent, and the worlds a search won
+        after the chosen move, with their lines (for ``no_win="progress_plan"``).
 
         Each legal move that leads to no view this game has been in is played in each world, and a
         win-only search (H1+H2, the solver's best finder of wins) runs from there for at most
@@ -396,12 +403,16 @@ class Expert:
 
         safe = template.safe_move_home()
         if safe is not None and not _revisits(template, safe, visited):
-            return (safe, "it is a safe move home, never a mistake"), 0
-        moves = [m for m in legal if not _revisits(template, m, visited)]
+            return (safe, "it is a safe move home, never a mistake"), 0, []
+        # A move that leads to a view seen before with its columns in another order goes round in
+        # a circle as surely as one back to the same view (cards shuffled between empty columns).
+        shapes = {_shape(k) for k in visited}
+        moves = [m for m in legal if not _revisits(template, m, visited)
+                 and _shape(_after(template, m).key) not in shapes]
         if not moves:
-            return None, 0
+            return None, 0, []
         if len(moves) == 1:
-            return (moves[0], "it is the only move that does not go back to a position seen before"), 0
+            return (moves[0], "it is the only move that does not go back to a position seen before"), 0, []
         srng = _random.Random(rng.getrandbits(64))
         worlds = [view.sample(srng) for _ in range(self.progress_worlds)]
         score = _evaluator(Model(view.variant))
@@ -409,22 +420,27 @@ class Expert:
         preferred = preferred[0] if preferred else None
         spent = 0
         ranked = []
+        won: dict[Move, list[_World]] = {}
         for i, m in enumerate(moves):
             reach = after_score = 0
             for w in worlds:
                 after = w.copy()
                 after.play(m)
-                got, used = _reach(after, self.progress_states)
+                got, used, line = _reach(after, self.progress_states)
                 reach += got
                 spent += used
                 after_score += score(Model.from_game(after))
+                if got == 104 and _still_wins(w, [m, *line]):  # replayed through the engine
+                    won.setdefault(m, []).append(_World(w, _without_cycles(w, [m, *line])))
             ranked.append(((reach, after_score, m == preferred, -i), m))
         ranked.sort(key=lambda r: r[0], reverse=True)
         (reach, _, _, _), move = ranked[0]
         n = len(worlds)
         why = (f"after it, searches of {self.progress_states:,} states in {n} sampled worlds put "
                f"{reach / n:.1f} cards home on average, the most of {len(moves)} moves")
-        return (move, why), spent
+        if won.get(move):
+            why += f" (won in {len(won[move])})"
+        return (move, why), spent, won.get(move, [])
 
     # -------------------------------------------------------------- plans
     def _take_plan(self, view: PlayerView) -> _Plan | None:
@@ -457,10 +473,10 @@ class Expert:
             self._plans.popitem(last=False)
 
 
-def _reach(game: Game, max_states: int, core: str = "auto") -> tuple[int, int]:
+def _reach(game: Game, max_states: int, core: str = "auto") -> tuple[int, int, list[Move]]:
     """The most cards home in any state a win-only search (H1+H2 with run moves, as in
     :func:`~ft_widget.solver.search.portfolio`) met from ``game`` within ``max_states`` states (104
-    when it won), and the states it met. The compiled core asks the model which cards fit home once
+    when it won), the states it met, and the winning line (else ``[]``). The compiled core asks the model which cards fit home once
     per foundation layout it meets (the pure path asks it at every expansion), so the model sees
     every layout reached, and both paths give the same answer (``tests/test_expert.py``)."""
     import gc
@@ -476,17 +492,19 @@ def _reach(game: Game, max_states: int, core: str = "auto") -> tuple[int, int]:
             return super().home_sets(found)
 
     if game.is_won:
-        return 104, 0
+        return 104, 0, []
     model = Reach(game.variant, run_moves=True, keep_built=True, home_first=True)
     start = Model.from_game(game)
     collecting = gc.isenabled()
     gc.disable()  # as in solve: the search makes no reference cycles
     try:
-        status, _, states = search([(model, 1)], start, 3600.0, max_states, core)
+        status, line, states = search([(model, 1)], start, 3600.0, max_states, core)
     finally:
         if collecting:
             gc.enable()
-    return (104 if status == WON else max(model.best, sum(start[2]))), states
+    if status == WON:
+        return 104, states, [Move(*m) for m in line]
+    return max(model.best, sum(start[2])), states, []
 
 
 def _repair(world: Game, view: PlayerView) -> Game:
@@ -561,6 +579,19 @@ def _fallback(heuristic, world: Game, rng: _random.Random,
         if STOCK in (m.src, m.dst) and not _revisits(world, m, visited):
             return m, "going round in circles on the table: turn up the next stock card instead"
     return None
+
+
+def _after(world: Game, move: Move) -> PlayerView:
+    g = world.copy()
+    g.play(move)
+    return player_view(g)
+
+
+def _shape(key: tuple) -> tuple:
+    """A view's key (:attr:`PlayerView.key`) with its columns sorted: views that differ only by
+    the order of their columns have the same shape (no rule names a column)."""
+    variant, tableau, face_down, *rest = key
+    return (variant, tuple(sorted(zip(tableau, face_down))), *rest)
 
 
 def _revisits(world: Game, move: Move, visited: frozenset) -> bool:

@@ -21,7 +21,7 @@ from test_safe_home import maria_trap
 SMALL = dict(samples=2, max_states=1500, fallback=cautious_choice)  # quick tests
 #: the no-win choices that search (issue 21), with small budgets for quick tests
 PROGRESS = [dict(SMALL, no_win=mode, progress_worlds=2, progress_states=300)
-            for mode in ("progress", "progress_after_search")]
+            for mode in ("progress", "progress_after_search", "progress_plan")]
 
 
 def positions(variant_id: str, count: int, seed: int = 0) -> list[Game]:
@@ -146,7 +146,7 @@ def test_the_reach_of_a_search_is_the_same_on_both_cores(variant_id):
 
     for game in positions(variant_id, 3, seed=2):
         got = _reach(game, 800, core="pure")
-        assert game.cards_home <= got[0] <= 104 and got[1] >= 1
+        assert game.cards_home <= got[0] <= 104 and got[1] >= 1 and (got[0] == 104) == bool(got[2])
         if COMPILED:
             assert _reach(game, 800, core="compiled") == got
     won = Game("lucas", deal=3)
@@ -154,7 +154,7 @@ def test_the_reach_of_a_search_is_the_same_on_both_cores(variant_id):
 
     for m in solve(won, max_states=20_000).moves:
         won.play(m)
-    assert _reach(won, 100) == (104, 0)
+    assert _reach(won, 100) == (104, 0, [])
 
 
 @pytest.mark.parametrize("options", [SMALL, *PROGRESS], ids=lambda o: o.get("no_win", "cautious"))
