@@ -29,6 +29,16 @@ show before it searches again (the wait doubles after each fruitless search); it
 than go back to a view this game has already been in. A game's searches stop when ``game_states``
 solver states are spent: the rest is played by the fallback and by the plans it has.
 
+When no world is won (issue 21, research; ``Expert(no_win=...)``, :data:`NO_WIN`): the default,
+``"cautious"``, plays the fallback as above. ``"progress"`` uses search instead: each legal move
+(except one that leads back to a view seen, in any order of its columns) is played in a few worlds
+sampled from the view, a short win-only search runs after it in each, and the move whose searches
+got the most cards home on average is played (:meth:`Expert._progress_choice`; a safe move home is
+played unsearched). ``"progress_after_search"`` does so only right after a fruitless search;
+``"progress_plan"`` also keeps a world such a search won as a plan. The searches' worlds come
+from the view and the seed only, like the main search's, so the contract below holds for each
+(``tests/test_expert.py``). ``data/expert_candidates.md`` measures them against the default.
+
 Fairness contract: for a given seed (the ``rng`` a policy is given), the choice is a function of
 the player's view (and of the expert's own plans, which were made from earlier views): swapping
 unseen cards among the hidden places never changes it. ``tests/test_expert.py`` checks it on many
@@ -216,7 +226,9 @@ class Expert:
 
     Up to ``samples`` worlds are solved per search with at most ``max_states`` solver states each,
     and at most ``game_states`` in a game (see the module docstring for ``give_up``,
-    ``wait_reveals`` and ``replan``). ``time_limit`` (seconds) also stops a search by the clock,
+    ``wait_reveals`` and ``replan``). ``no_win`` (:data:`NO_WIN`) says what to play when no sampled
+    world is won; the searching choices use ``progress_worlds`` worlds, ``progress_states`` states a
+    search and at most ``progress_game_states`` states a game. ``time_limit`` (seconds) also stops a search by the clock,
     for hints on a busy machine; without it the expert's play is the same on any machine. An
     instance keeps its recent plans (``plans`` of them), found again by the view they expect next;
     they are made from views only, so they carry no hidden information.
