@@ -32,7 +32,7 @@ CANDIDATES = {
     "progress": dict(no_win="progress"),
     "progress_after_search": dict(no_win="progress_after_search"),
     "progress_plan": dict(no_win="progress_plan"),
-    "progress_plan, 5 worlds x 1,000 states": dict(no_win="progress_plan", progress_worlds=5,
+    "progress_plan 5 worlds x 1000 states": dict(no_win="progress_plan", progress_worlds=5,
                                                   progress_states=1_000),
 }
 FIELDS = ["variant", "deal", "candidate", "result", "cards_home", "moves", "wall_s", "cpu_s", "states"]

@@ -228,8 +228,9 @@ class Expert:
     and at most ``game_states`` in a game (see the module docstring for ``give_up``,
     ``wait_reveals`` and ``replan``). ``no_win`` (:data:`NO_WIN`) says what to play when no sampled
     world is won; the searching choices use ``progress_worlds`` worlds, ``progress_states`` states a
-    search and at most ``progress_game_states`` states a game. ``time_limit`` (seconds) also stops a search by the clock,
-    for hints on a busy machine; without it the expert's play is the same on any machine. An
+    search and at most ``progress_game_states`` states a game (they ignore ``time_limit``).
+    ``time_limit`` (seconds) also stops a search by the clock, for hints on a busy machine;
+    without it the expert's play is the same on any machine. An
     instance keeps its recent plans (``plans`` of them), found again by the view they expect next;
     they are made from views only, so they carry no hidden information.
     """
@@ -488,9 +489,10 @@ class Expert:
 def _reach(game: Game, max_states: int, core: str = "auto") -> tuple[int, int, list[Move]]:
     """The most cards home in any state a win-only search (H1+H2 with run moves, as in
     :func:`~ft_widget.solver.search.portfolio`) met from ``game`` within ``max_states`` states (104
-    when it won), the states it met, and the winning line (else ``[]``). The compiled core asks the model which cards fit home once
-    per foundation layout it meets (the pure path asks it at every expansion), so the model sees
-    every layout reached, and both paths give the same answer (``tests/test_expert.py``)."""
+    when it won), the states it met, and the winning line (else ``[]``). The compiled core asks the
+    model which cards fit home once per foundation layout it meets (the pure path asks it at every
+    expansion), so the model sees every layout reached, and both paths give the same answer
+    (``tests/test_expert.py``)."""
     import gc
 
     from .solver.model import Model
