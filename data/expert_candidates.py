@@ -34,6 +34,8 @@ CANDIDATES = {
     "progress_plan": dict(no_win="progress_plan"),
     "progress_plan 5 worlds x 1000 states": dict(no_win="progress_plan", progress_worlds=5,
                                                   progress_states=1_000),
+    "progress margin 3": dict(no_win="progress", progress_margin=3),
+    "progress_plan margin 3": dict(no_win="progress_plan", progress_margin=3),
 }
 FIELDS = ["variant", "deal", "candidate", "result", "cards_home", "moves", "wall_s", "cpu_s", "states"]
 
@@ -49,9 +51,11 @@ def play(variant: str, deal: int, candidate: str) -> dict:
 
 
 def summary(rows: list[dict]) -> str:
-    lines = ["| game | candidate | deals | won | 95% CI | cards home | wall s a game (mean / worst) | "
-             "CPU s a game (mean / worst) | states a game |",
-             "|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| game | candidate | deals | won | 95% CI | won, not by the default / by it, not here | "
+             "cards home | wall s a game (mean / worst) | CPU s a game (mean / worst) | states a game |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    default = {(r["variant"], int(r["deal"])): r["result"] == "won" for r in rows
+               if r["candidate"] == "cautious (default)"}
     keys = sorted({(r["variant"], r["candidate"]) for r in rows},
                   key=lambda k: (k[0], list(CANDIDATES).index(k[1]) if k[1] in CANDIDATES else 99))
     for v, c in keys:
@@ -62,7 +66,11 @@ def summary(rows: list[dict]) -> str:
         cpu = [float(r["cpu_s"]) for r in rs]
         home = sum(int(r["cards_home"]) for r in rs) / n
         states = sum(int(r["states"]) for r in rs) / n
-        lines.append(f"| {v} | {c} | {n} | {won} | {lo:.3f}–{hi:.3f} | {home:.1f} | "
+        paired = [(r["result"] == "won", default[(v, int(r["deal"]))]) for r in rs
+                  if (v, int(r["deal"])) in default]
+        gained = sum(mine and not theirs for mine, theirs in paired)
+        lost = sum(theirs and not mine for mine, theirs in paired)
+        lines.append(f"| {v} | {c} | {n} | {won} | {lo:.3f}–{hi:.3f} | {gained} / {lost} | {home:.1f} | "
                      f"{sum(wall) / n:.2f} / {max(wall):.2f} | {sum(cpu) / n:.2f} / {max(cpu):.2f} | "
                      f"{states:,.0f} |")
     return "\n".join(lines)

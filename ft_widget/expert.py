@@ -239,7 +239,7 @@ class Expert:
                  plans: int = 16, wait_reveals: int = 2, give_up: int = 5, replan: int = 1,
                  time_limit: float | None = None, fallback=None, no_win: str = "cautious",
                  progress_worlds: int = 3, progress_states: int = 2_000,
-                 progress_game_states: int = 2_000_000):
+                 progress_game_states: int = 2_000_000, progress_margin: float = 0.0):
         if no_win not in NO_WIN:
             raise ValueError(f"no_win must be one of {', '.join(map(repr, NO_WIN))}, not {no_win!r}")
         for name, n in (("progress_worlds", progress_worlds), ("progress_states", progress_states),
@@ -251,6 +251,12 @@ class Expert:
         self.progress_worlds = progress_worlds
         self.progress_states = progress_states
         self.progress_game_states = progress_game_states
+        if not (isinstance(progress_margin, (int, float)) and 0 <= progress_margin <= 104):
+            raise ValueError(f"progress_margin must be a number of cards within 0..104, "
+                             f"not {progress_margin!r}")
+        #: cards home (on average over the worlds) by which a move's searches must beat the
+        #: fallback's move for the progress choice to play it instead
+        self.progress_margin = progress_margin
         #: ``fallback(game, rng) -> (move, reason) | None``: the fair heuristic played when no
         #: sampled world is won (``ft_widget.policies`` gives the cautious policy's choice)
         self.fallback = fallback
@@ -429,8 +435,8 @@ class Expert:
         srng = _random.Random(rng.getrandbits(64))
         worlds = [view.sample(srng) for _ in range(self.progress_worlds)]
         score = _evaluator(Model(view.variant))
-        preferred = self.fallback(template, _random.Random(srng.getrandbits(64))) if self.fallback else None
-        preferred = preferred[0] if preferred else None
+        fallback = self.fallback(template, _random.Random(srng.getrandbits(64))) if self.fallback else None
+        preferred = fallback[0] if fallback and fallback[0] in moves else None
         spent = 0
         ranked = []
         won: dict[Move, list[_World]] = {}
@@ -449,6 +455,12 @@ class Expert:
         ranked.sort(key=lambda r: r[0], reverse=True)
         (reach, _, _, _), move = ranked[0]
         n = len(worlds)
+        if preferred is not None and move != preferred and self.progress_margin:
+            theirs = next(r[0][0] for r in ranked if r[1] == preferred)
+            if reach - theirs < self.progress_margin * n:  # not clearly further: trust the fallback
+                why = (f"{fallback[1]}; no other move's searches ({self.progress_states:,} states in {n} "
+                       f"sampled worlds) got {self.progress_margin:g} cards further on average")
+                return (preferred, why), spent, won.get(preferred, [])
         why = (f"after it, searches of {self.progress_states:,} states in {n} sampled worlds put "
                f"{reach / n:.1f} cards home on average, the most of {len(moves)} moves")
         if won.get(move):
