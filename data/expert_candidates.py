@@ -36,6 +36,9 @@ CANDIDATES = {
                                                   progress_states=1_000),
     "progress margin 3": dict(no_win="progress", progress_margin=3),
     "progress_plan margin 3": dict(no_win="progress_plan", progress_margin=3),
+    "progress_after_search 5 worlds x 10000 states": dict(no_win="progress_after_search",
+                                                           progress_worlds=5, progress_states=10_000),
+    "progress_plan 3 worlds x 5000 states": dict(no_win="progress_plan", progress_states=5_000),
 }
 FIELDS = ["variant", "deal", "candidate", "result", "cards_home", "moves", "wall_s", "cpu_s", "states"]
 

@@ -450,7 +450,9 @@ class Expert:
                 spent += used
                 after_score += score(Model.from_game(after))
                 if got == 104 and _still_wins(w, [m, *line]):  # replayed through the engine
-                    won.setdefault(m, []).append(_World(w, _without_cycles(w, [m, *line])))
+                    plan = _without_cycles(w, [m, *line])
+                    if plan[0] == m:  # a line that came back to the start no longer starts with m
+                        won.setdefault(m, []).append(_World(w, plan))
             ranked.append(((reach, after_score, m == preferred, -i), m))
         ranked.sort(key=lambda r: r[0], reverse=True)
         (reach, _, _, _), move = ranked[0]

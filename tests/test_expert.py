@@ -262,3 +262,16 @@ def test_the_expert_wins_a_lucas_deal_with_its_default_budget():
     for m in result.moves:
         replay.play(m)
     assert replay.is_won
+
+
+@pytest.mark.slow
+def test_a_progress_plan_starts_with_the_move_played():
+    """A world a progress search won is kept as a plan only when its line, with any stretch that
+    comes back to a position cut out, still starts with the move played. Maria deal 20022 found
+    such a line: kept, it later offered a move the game could not make (IllegalMove)."""
+    expert = Expert(fallback=cautious_choice, no_win="progress_plan", progress_margin=3)
+    result = play_policy(Game("maria", deal=20022), expert, rng=random.Random("maria/20022/0"))
+    replay = Game("maria", deal=20022)
+    for m in result.moves:
+        replay.play(m)
+    assert replay.cards_home == result.cards_home and len(result.reasons) == len(result.moves)
