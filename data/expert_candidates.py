@@ -8,8 +8,11 @@ so an interrupted run resumes); the summary (wins with Wilson 95% intervals, car
 CPU seconds a game, mean and worst) goes to ``data/expert_candidates.md``.
 
     nice -n 10 python data/expert_candidates.py --variants forty_thieves,maria --deals 20001-20040
+    nice -n 10 python data/expert_candidates.py --deals 20001-20080 \
+        --candidates "cautious (default),progress_plan,progress"
 
-Deals 20001-20040 are a tuning range: the expert table's deals (10001-10100) are kept out of it.
+The second run plays the default and the two likeliest candidates on 40 more deals. Deals
+20001-20080 are a tuning range: the expert table's deals (10001-10100) are kept out of it.
 """
 
 from __future__ import annotations
@@ -40,6 +43,8 @@ CANDIDATES = {
                                                            progress_worlds=5, progress_states=10_000),
     "progress_plan 3 worlds x 5000 states": dict(no_win="progress_plan", progress_states=5_000),
 }
+#: the deals every candidate played (the first table of the summary)
+FIRST = (20001, 20040)
 FIELDS = ["variant", "deal", "candidate", "result", "cards_home", "moves", "wall_s", "cpu_s", "states"]
 
 
@@ -110,12 +115,17 @@ def main() -> None:
                     f.flush()
                     done.append(row)
                     print(row, flush=True)
+    first = [r for r in done if FIRST[0] <= int(r["deal"]) <= FIRST[1]]
     text = ("# What the fair expert plays when no sampled world is won: candidates side by side\n\n"
             "Built by `data/expert_candidates.py` (issue 21, research); one row per game in "
             "`expert_candidates.csv`. Every candidate has the default budget (5 worlds a search, "
             "20,000 states a world, 2,000,000 a game) and plays the same deals with the same seed "
-            "a deal; seconds are for one process on a shared machine.\n\n"
-            + summary(done) + f"\n\nMachine: {machine()}.\n")
+            "a deal; seconds are for one process (`nice -n 10`) on a 2-core machine shared with "
+            "other jobs, so wall seconds run above CPU seconds.\n\n"
+            f"## Deals {FIRST[0]}-{FIRST[1]}, every candidate\n\n" + summary(first) + "\n")
+    if len(first) < len(done):
+        text += "\n## Every deal played (some candidates on more deals)\n\n" + summary(done) + "\n"
+    text += f"\nMachine: {machine()}.\n"
     (args.out.with_suffix(".md")).write_text(text, encoding="utf-8")
     print(text)
 
