@@ -10,9 +10,12 @@ CPU seconds a game, mean and worst) goes to ``data/expert_candidates.md``.
     nice -n 10 python data/expert_candidates.py --variants forty_thieves,maria --deals 20001-20040
     nice -n 10 python data/expert_candidates.py --deals 20001-20080 \
         --candidates "cautious (default),progress_plan,progress"
+    nice -n 10 python data/expert_candidates.py --variants maria --deals 20001-20120 \
+        --candidates "cautious (default),progress_plan"
 
-The second run plays the default and the two likeliest candidates on 40 more deals. Deals
-20001-20080 are a tuning range: the expert table's deals (10001-10100) are kept out of it.
+The second run plays the default and the two likeliest candidates on 40 more deals, the third the
+default and the best Maria candidate on 40 more Maria deals. Deals 20001-20120 are a tuning range:
+the expert table's deals (10001-10100) are kept out of it.
 """
 
 from __future__ import annotations
