@@ -228,7 +228,8 @@ class Expert:
     and at most ``game_states`` in a game (see the module docstring for ``give_up``,
     ``wait_reveals`` and ``replan``). ``no_win`` (:data:`NO_WIN`) says what to play when no sampled
     world is won; the searching choices use ``progress_worlds`` worlds, ``progress_states`` states a
-    search and at most ``progress_game_states`` states a game (they ignore ``time_limit``).
+    search and at most ``progress_game_states`` states a game (they ignore ``time_limit``); with
+    ``progress_margin`` they play the fallback's move unless another got that many cards further.
     ``time_limit`` (seconds) also stops a search by the clock, for hints on a busy machine;
     without it the expert's play is the same on any machine. An
     instance keeps its recent plans (``plans`` of them), found again by the view they expect next;
