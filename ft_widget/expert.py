@@ -29,6 +29,16 @@ show before it searches again (the wait doubles after each fruitless search); it
 than go back to a view this game has already been in. A game's searches stop when ``game_states``
 solver states are spent: the rest is played by the fallback and by the plans it has.
 
+When no world is won (issue 21, research; ``Expert(no_win=...)``, :data:`NO_WIN`): the default,
+``"cautious"``, plays the fallback as above. ``"progress"`` uses search instead: each legal move
+(except one that leads back to a view seen, in any order of its columns) is played in a few worlds
+sampled from the view, a short win-only search runs after it in each, and the move whose searches
+got the most cards home on average is played (:meth:`Expert._progress_choice`; a safe move home is
+played unsearched). ``"progress_after_search"`` does so only right after a fruitless search;
+``"progress_plan"`` also keeps a world such a search won as a plan. The searches' worlds come
+from the view and the seed only, like the main search's, so the contract below holds for each
+(``tests/test_expert.py``). ``data/expert_candidates.md`` measures them against the default.
+
 Fairness contract: for a given seed (the ``rng`` a policy is given), the choice is a function of
 the player's view (and of the expert's own plans, which were made from earlier views): swapping
 unseen cards among the hidden places never changes it. ``tests/test_expert.py`` checks it on many
@@ -44,7 +54,7 @@ from dataclasses import dataclass
 
 from .cards import card_symbol
 from .game import FOUNDATION, STOCK, WASTE, Game, IllegalMove, Move
-from .limits import check_count, check_time_limit
+from .limits import check_count, check_time_limit, shown
 from .variants import Variant
 
 
@@ -157,6 +167,7 @@ class _Plan:
     age: int = 0  # moves played from the plan
     wait: int = 0  # after a search that won nothing: reveals (or moves / 2) to wait before the next
     spent: int = 0  # solver states this game has used so far
+    progress_spent: int = 0  # states the no-win choice ("progress") has used this game
     visited: frozenset = frozenset()  # views this game has passed through (the player's memory)
 
 
@@ -200,20 +211,37 @@ def _reveal_mask(before: PlayerView, move: Move) -> tuple:
 
 
 # ---------------------------------------------------------------------------------- the expert
+#: What the expert plays when no sampled world is won (``Expert(no_win=...)``):
+#: "cautious" (the default): the fallback's move (the cautious policy's);
+#: "progress": at every such decision, the move after which short searches in sampled worlds got
+#: the most cards home (:meth:`Expert._progress_choice`), while ``progress_game_states`` last;
+#: "progress_after_search": the same, only right after a search that won no world (the decisions
+#: that wait for more cards to show play the fallback);
+#: "progress_plan": as "progress", and a world one of those searches won after the chosen move is
+#: kept as a plan, followed like a world the main search won.
+NO_WIN = ("cautious", "progress", "progress_after_search", "progress_plan")
+
+
 class Expert:
     """The fair expert as a policy: ``expert(game, rng) -> Move | None``; :meth:`choose` also says why.
 
     Up to ``samples`` worlds are solved per search with at most ``max_states`` solver states each,
     and at most ``game_states`` in a game (see the module docstring for ``give_up``,
-    ``wait_reveals`` and ``replan``). ``time_limit`` (seconds) also stops a search by the clock,
-    for hints on a busy machine; without it the expert's play is the same on any machine. An
+    ``wait_reveals`` and ``replan``). ``no_win`` (:data:`NO_WIN`) says what to play when no sampled
+    world is won; the searching choices use ``progress_worlds`` worlds, ``progress_states`` states a
+    search and at most ``progress_game_states`` states a game (they ignore ``time_limit``); with
+    ``progress_margin`` they play the fallback's move unless another got that many cards further.
+    ``time_limit`` (seconds) also stops a search by the clock, for hints on a busy machine;
+    without it the expert's play is the same on any machine. An
     instance keeps its recent plans (``plans`` of them), found again by the view they expect next;
     they are made from views only, so they carry no hidden information.
     """
 
     def __init__(self, samples: int = 5, max_states: int = 20_000, game_states: int = 2_000_000,
                  plans: int = 16, wait_reveals: int = 2, give_up: int = 5, replan: int = 1,
-                 time_limit: float | None = None, fallback=None):
+                 time_limit: float | None = None, fallback=None, no_win: str = "cautious",
+                 progress_worlds: int = 3, progress_states: int = 2_000,
+                 progress_game_states: int = 2_000_000, progress_margin: float = 0.0):
         samples = check_count("Expert", "samples", samples, 1)
         max_states = check_count("Expert", "max_states", max_states, 1)
         game_states = check_count("Expert", "game_states", game_states, 0)
@@ -222,6 +250,21 @@ class Expert:
         give_up = check_count("Expert", "give_up", give_up, 1)
         replan = check_count("Expert", "replan", replan, 1)
         time_limit = check_time_limit("Expert", "time_limit", time_limit, optional=True)
+        if no_win not in NO_WIN:
+            raise ValueError(f"Expert: no_win must be one of {', '.join(map(repr, NO_WIN))}, "
+                             f"not {shown(no_win)}")
+        #: what to play when no sampled world is won (:data:`NO_WIN`)
+        self.no_win = no_win
+        self.progress_worlds = check_count("Expert", "progress_worlds", progress_worlds, 1)
+        self.progress_states = check_count("Expert", "progress_states", progress_states, 1)
+        self.progress_game_states = check_count("Expert", "progress_game_states", progress_game_states, 1)
+        if not (isinstance(progress_margin, int | float) and not isinstance(progress_margin, bool)
+                and 0 <= progress_margin <= 104):
+            raise ValueError(f"Expert: progress_margin must be a number of cards within 0..104, "
+                             f"not {shown(progress_margin)}")
+        #: cards home (on average over the worlds) by which a move's searches must beat the
+        #: fallback's move for the progress choice to play it instead
+        self.progress_margin = progress_margin
         #: ``fallback(game, rng) -> (move, reason) | None``: the fair heuristic played when no
         #: sampled world is won (``ft_widget.policies`` gives the cautious policy's choice)
         self.fallback = fallback
@@ -240,7 +283,8 @@ class Expert:
         self.states = 0
 
     def __repr__(self) -> str:
-        return f"Expert(samples={self.samples}, max_states={self.max_states})"
+        extra = "" if self.no_win == "cautious" else f", no_win={self.no_win!r}"
+        return f"Expert(samples={self.samples}, max_states={self.max_states}{extra})"
 
     def __call__(self, game: Game, rng: _random.Random) -> Move | None:
         choice = self.choose(game, rng)
@@ -277,12 +321,14 @@ class Expert:
                 else:
                     broken.append(repaired)
         searched, states, sampled, won = False, 0, 0, 0
+        progress_states = 0  # states spent by the no-win choice (``no_win="progress"``)
         # After a search that won no world, wait for cards to show (or for moves to be played)
         # before the next: the wait doubles after each such search, so hopeless games stay cheap.
         waiting = (plan is not None and not plan.worlds and plan.age < 2 * plan.wait
                    and view.hidden_places > plan.made_at - plan.wait)
         visited = (plan.visited if plan is not None else frozenset()) | {view.key}
         spent = plan.spent if plan is not None else 0
+        progress_spent = plan.progress_spent if plan is not None else 0
         waiting = waiting or spent >= self.game_states  # the game's budget is used up
         if not worlds and not waiting:
             searched = True
@@ -329,21 +375,107 @@ class Expert:
                 estimate = f"follows its plan: a win in {len(keep)} sampled {worlds_text} every card seen"
             reason = f"{describe(view, move)}; {estimate}"
         else:
-            fallback = _fallback(self.fallback, template, rng, visited)
-            if fallback is None:
-                return None
-            move, why = fallback
-            reason = (f"{why}; no sampled world was won ({sampled} tried)" if searched else
-                      f"{why}; no sampled world was won, it waits for more cards to show")
+            progress = None
             keep = []
+            if (self.no_win in ("progress", "progress_plan")
+                    or (self.no_win == "progress_after_search" and searched)) \
+                    and progress_spent < self.progress_game_states:
+                progress, used, won_after = self._progress_choice(view, template, legal, rng, visited)
+                progress_states += used
+                if self.no_win == "progress_plan":
+                    keep = worlds = won_after
+            if progress is not None:
+                move, why = progress
+                reason = (f"{describe(view, move)}; no sampled world was won ({sampled} tried): {why}"
+                          if searched else
+                          f"{describe(view, move)}; no sampled world was won, it waits for more "
+                          f"cards to show: {why}")
+            else:
+                fallback = _fallback(self.fallback, template, rng, visited)
+                if fallback is None:
+                    return None
+                move, why = fallback
+                reason = (f"{why}; no sampled world was won ({sampled} tried)" if searched else
+                          f"{why}; no sampled world was won, it waits for more cards to show")
         if searched or plan is None:
             made_at, age = view.hidden_places, 0
             wait = 0 if worlds else max(self.wait_reveals, 2 * plan.wait if plan else 0)
         else:
             made_at, age, wait = plan.made_at, plan.age + 1, plan.wait
-        self._store(view, move, keep, sampled, won, made_at, age, wait, visited, spent + states)
+        self._store(view, move, keep, sampled, won, made_at, age, wait, visited, spent + states,
+                    progress_spent + progress_states)
+        states += progress_states
         self.states += states
         return Choice(move, reason, won, sampled, searched, states)
+
+    # -------------------------------------------------------------- no world won
+    def _progress_choice(self, view: PlayerView, template: Game, legal: list[Move],
+                         rng: _random.Random, visited: frozenset
+                         ) -> tuple[tuple[Move, str] | None, int, list[_World]]:
+        """``no_win="progress"``: the move after which budgeted searches got furthest, on average
+        over ``progress_worlds`` worlds sampled from the view (and the seed): ``(move, why)`` or
+        ``None`` (then the fallback plays), the solver states spent, and the worlds a search won
+        after the chosen move, with their lines (for ``no_win="progress_plan"``).
+
+        Each legal move that leads to no view this game has been in is played in each world, and a
+        win-only search (H1+H2, the solver's best finder of wins) runs from there for at most
+        ``progress_states`` states; the move's value in the world is the most cards it had home in
+        any state it met (104 when it won). The best mean wins; ties go to the higher search score
+        of the position right after the move (cards home, face-down cards, empty columns, order:
+        ``search._evaluator``), then to the fallback's move, then to ``legal_moves()`` order. A safe
+        move home (``Game.safe_move_home``, never wrong) and a lone candidate are played unsearched.
+        """
+        from .solver.model import Model
+        from .solver.search import _evaluator
+
+        safe = template.safe_move_home()
+        if safe is not None and not _revisits(template, safe, visited):
+            return (safe, "it is a safe move home, never a mistake"), 0, []
+        # A move that leads to a view seen before with its columns in another order goes round in
+        # a circle as surely as one back to the same view (cards shuffled between empty columns).
+        shapes = {_shape(k) for k in visited}
+        moves = [m for m in legal if not _revisits(template, m, visited)
+                 and _shape(_after(template, m).key) not in shapes]
+        if not moves:
+            return None, 0, []
+        if len(moves) == 1:
+            return (moves[0], "it is the only move that does not go back to a position seen before"), 0, []
+        srng = _random.Random(rng.getrandbits(64))
+        worlds = [view.sample(srng) for _ in range(self.progress_worlds)]
+        score = _evaluator(Model(view.variant))
+        fallback = self.fallback(template, _random.Random(srng.getrandbits(64))) if self.fallback else None
+        preferred = fallback[0] if fallback and fallback[0] in moves else None
+        spent = 0
+        ranked = []
+        won: dict[Move, list[_World]] = {}
+        for i, m in enumerate(moves):
+            reach = after_score = 0
+            for w in worlds:
+                after = w.copy()
+                after.play(m)
+                got, used, line = _reach(after, self.progress_states)
+                reach += got
+                spent += used
+                after_score += score(Model.from_game(after))
+                if got == 104 and _still_wins(w, [m, *line]):  # replayed through the engine
+                    plan = _without_cycles(w, [m, *line])
+                    if plan[0] == m:  # a line that came back to the start no longer starts with m
+                        won.setdefault(m, []).append(_World(w, plan))
+            ranked.append(((reach, after_score, m == preferred, -i), m))
+        ranked.sort(key=lambda r: r[0], reverse=True)
+        (reach, _, _, _), move = ranked[0]
+        n = len(worlds)
+        if preferred is not None and move != preferred and self.progress_margin:
+            theirs = next(r[0][0] for r in ranked if r[1] == preferred)
+            if reach - theirs < self.progress_margin * n:  # not clearly further: trust the fallback
+                why = (f"{fallback[1]}; no other move's searches ({self.progress_states:,} states in {n} "
+                       f"sampled worlds) got {self.progress_margin:g} cards further on average")
+                return (preferred, why), spent, won.get(preferred, [])
+        why = (f"after it, searches of {self.progress_states:,} states in {n} sampled worlds put "
+               f"{reach / n:.1f} cards home on average, the most of {len(moves)} moves")
+        if won.get(move):
+            why += f" (won in {len(won[move])})"
+        return (move, why), spent, won.get(move, [])
 
     # -------------------------------------------------------------- plans
     def _take_plan(self, view: PlayerView) -> _Plan | None:
@@ -355,7 +487,8 @@ class Expert:
         return None
 
     def _store(self, view: PlayerView, move: Move, keep: list[_World], sampled: int, won: int,
-               made_at: int, age: int, wait: int, visited: frozenset, spent: int) -> None:
+               made_at: int, age: int, wait: int, visited: frozenset, spent: int,
+               progress_spent: int = 0) -> None:
         mask = _reveal_mask(view, move)
         after = []
         for w in keep:
@@ -368,10 +501,46 @@ class Expert:
             return
         expected = _masked(player_view(probe), mask)
         self._plans[self._next_id] = _Plan(expected, mask, after, sampled, won, made_at, age=age,
-                                           wait=wait, spent=spent, visited=visited)
+                                           wait=wait, spent=spent, visited=visited,
+                                           progress_spent=progress_spent)
         self._next_id += 1
         while len(self._plans) > self._capacity:
             self._plans.popitem(last=False)
+
+
+def _reach(game: Game, max_states: int, core: str = "auto") -> tuple[int, int, list[Move]]:
+    """The most cards home in any state a win-only search (H1+H2 with run moves, as in
+    :func:`~ft_widget.solver.search.portfolio`) met from ``game`` within ``max_states`` states (104
+    when it won), the states it met, and the winning line (else ``[]``). The compiled core asks the
+    model which cards fit home once per foundation layout it meets (the pure path asks it at every
+    expansion), so the model sees every layout reached, and both paths give the same answer
+    (``tests/test_expert.py``)."""
+    import gc
+
+    from .solver.model import Model
+    from .solver.search import WON, search
+
+    class Reach(Model):
+        best = 0
+
+        def home_sets(self, found):
+            self.best = max(self.best, sum(found))
+            return super().home_sets(found)
+
+    if game.is_won:
+        return 104, 0, []
+    model = Reach(game.variant, run_moves=True, keep_built=True, home_first=True)
+    start = Model.from_game(game)
+    collecting = gc.isenabled()
+    gc.disable()  # as in solve: the search makes no reference cycles
+    try:
+        status, line, states = search([(model, 1)], start, 3600.0, max_states, core)
+    finally:
+        if collecting:
+            gc.enable()
+    if status == WON:
+        return 104, states, [Move(*m) for m in line]
+    return max(model.best, sum(start[2])), states, []
 
 
 def _repair(world: Game, view: PlayerView) -> Game:
@@ -446,6 +615,19 @@ def _fallback(heuristic, world: Game, rng: _random.Random,
         if STOCK in (m.src, m.dst) and not _revisits(world, m, visited):
             return m, "going round in circles on the table: turn up the next stock card instead"
     return None
+
+
+def _after(world: Game, move: Move) -> PlayerView:
+    g = world.copy()
+    g.play(move)
+    return player_view(g)
+
+
+def _shape(key: tuple) -> tuple:
+    """A view's key (:attr:`PlayerView.key`) with its columns sorted: views that differ only by
+    the order of their columns have the same shape (no rule names a column)."""
+    variant, tableau, face_down, *rest = key
+    return (variant, tuple(sorted(zip(tableau, face_down, strict=True))), *rest)
 
 
 def _revisits(world: Game, move: Move, visited: frozenset) -> bool:

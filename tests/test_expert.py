@@ -19,6 +19,10 @@ from ft_widget.game import STOCK, WASTE
 from ft_widget.policies import cautious_choice, foundations_first
 
 SMALL = dict(samples=2, max_states=1500, fallback=cautious_choice)  # quick tests
+#: the no-win choices that search (issue 21), with small budgets for quick tests
+PROGRESS = [dict(SMALL, no_win=mode, progress_worlds=2, progress_states=300)
+            for mode in ("progress", "progress_after_search", "progress_plan")]
+PROGRESS.append(dict(PROGRESS[-1], progress_margin=2))  # the fallback's move unless clearly beaten
 
 
 def positions(variant_id: str, count: int, seed: int = 0) -> list[Game]:
@@ -105,12 +109,64 @@ def test_the_expert_choice_does_not_depend_on_the_hidden_cards_on_many_positions
             assert (theirs.move, theirs.reason) == (mine.move, mine.reason)
 
 
+@pytest.mark.parametrize("options", PROGRESS, ids=lambda o: f"{o['no_win']}-{o.get('progress_margin', 0)}")
+@pytest.mark.parametrize("variant_id", list(VARIANTS))
+def test_the_no_win_choice_does_not_depend_on_the_hidden_cards(variant_id, options):
+    """The searching no-win choices (``no_win="progress"`` and ``"progress_after_search"``) see only
+    the view and the seed: swapping unseen cards changes neither the move nor its reason."""
+    rng = random.Random(variant_id)
+    progressed = 0
+    for game in positions(variant_id, 3):
+        if not game.legal_moves():
+            continue
+        mine = Expert(**options).choose(game, 5)
+        progressed += "on average" in mine.reason  # the reason of a searched no-win choice
+        for _ in range(2):
+            other = permuted(game, rng)
+            theirs = Expert(**options).choose(other, 5)
+            assert (theirs.move, theirs.reason) == (mine.move, mine.reason), game.position()
+    if variant_id in ("forty_thieves", "maria"):
+        assert progressed  # the no-win search did choose here (the test is not vacuous)
+
+
+def test_the_default_no_win_choice_is_the_cautious_fallback():
+    """Issue 21 is researched behind an option: the default stays today's expert."""
+    assert Expert().no_win == "cautious" and POLICIES["expert"].no_win == "cautious"
+    for bad in dict(no_win="greedy"), dict(progress_worlds=0), dict(progress_states=-1), \
+            dict(progress_game_states=1.5), dict(progress_worlds=True), dict(progress_margin=-1), \
+            dict(progress_margin=float("nan")):
+        with pytest.raises(ValueError):
+            Expert(**bad)
+
+
+@pytest.mark.parametrize("variant_id", ["forty_thieves", "maria", "lucas"])
+def test_the_reach_of_a_search_is_the_same_on_both_cores(variant_id):
+    """The no-win choice scores a move by the most cards home a budgeted search met after it: the
+    compiled core and the pure path report the same, and a won position counts 104."""
+    from ft_widget.expert import _reach
+    from ft_widget.solver.search import COMPILED
+
+    for game in positions(variant_id, 3, seed=2):
+        got = _reach(game, 800, core="pure")
+        assert game.cards_home <= got[0] <= 104 and got[1] >= 1 and (got[0] == 104) == bool(got[2])
+        if COMPILED:
+            assert _reach(game, 800, core="compiled") == got
+    won = Game("lucas", deal=3)
+    from ft_widget import solve
+
+    for m in solve(won, max_states=20_000).moves:
+        won.play(m)
+    assert _reach(won, 100) == (104, 0, [])
+
+
+@pytest.mark.parametrize("options", [SMALL, *PROGRESS],
+                         ids=lambda o: f"{o.get('no_win', 'cautious')}-{o.get('progress_margin', 0)}")
 @pytest.mark.parametrize("variant_id", ["forty_thieves", "number_ten", "little_forty"])
-def test_plans_kept_between_moves_stay_fair(variant_id):
+def test_plans_kept_between_moves_stay_fair(variant_id, options):
     """Through a game, the expert's plans (made from earlier views) lead it to the same move in a
     world whose hidden cards were swapped: it kept nothing it could not have seen."""
     game = Game(variant_id, deal=12)
-    expert, rng, shuffler = Expert(**SMALL), random.Random(3), random.Random(4)
+    expert, rng, shuffler = Expert(**options), random.Random(3), random.Random(4)
     followed = 0
     for _ in range(40):
         twin, twin_rng = copy.deepcopy(expert), random.Random()
@@ -206,3 +262,16 @@ def test_the_expert_wins_a_lucas_deal_with_its_default_budget():
     for m in result.moves:
         replay.play(m)
     assert replay.is_won
+
+
+@pytest.mark.slow
+def test_a_progress_plan_starts_with_the_move_played():
+    """A world a progress search won is kept as a plan only when its line, with any stretch that
+    comes back to a position cut out, still starts with the move played. Maria deal 20022 found
+    such a line: kept, it later offered a move the game could not make (IllegalMove)."""
+    expert = Expert(fallback=cautious_choice, no_win="progress_plan", progress_margin=3)
+    result = play_policy(Game("maria", deal=20022), expert, rng=random.Random("maria/20022/0"))
+    replay = Game("maria", deal=20022)
+    for m in result.moves:
+        replay.play(m)
+    assert replay.cards_home == result.cards_home and len(result.reasons) == len(result.moves)
