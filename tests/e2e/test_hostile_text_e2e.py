@@ -35,6 +35,19 @@ MADE = """() =>
     + [...document.scripts].filter((s) => s.text.includes('__pwned')).length"""
 
 
+# The panel of hostile.ipynb, marked and brought to the front, whichever tab JupyterLab shows.
+MARK_THIS_NOTEBOOK = """() => {
+    for (const w of window.jupyterapp.shell.widgets('main')) {
+        if (w.context && w.context.path.endsWith('hostile.ipynb')) {
+            w.node.setAttribute('data-hostile', '');
+            window.jupyterapp.shell.activateById(w.id);
+            return;
+        }
+    }
+    throw new Error('hostile.ipynb is not open');
+}"""
+
+
 def write_files(root) -> None:
     # the free text a record holds: each variant's name and aliases (ids are identifiers)
     current = Game(dataclasses.replace(VARIANTS["streets"], id="wide", name=NAME, aliases=(SAID, NAME)),
@@ -67,10 +80,10 @@ def test_a_record_carrying_script_runs_nothing_and_shows_its_words(lab, chromium
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
-        nb = Notebook(page, lab, "hostile.ipynb").open()
+        # ?reset: a workspace of its own, not the tabs earlier tests left open (their boards)
+        nb = Notebook(page, lab, "hostile.ipynb?reset").open()
+        page.evaluate(MARK_THIS_NOTEBOOK)
         nb.run_all()
-        # this notebook's board: JupyterLab may bring back the tabs of earlier tests too
-        page.evaluate("() => window.jupyterapp.shell.currentWidget.node.setAttribute('data-hostile', '')")
         shown = "[data-hostile] .ft-board"
         page.wait_for_function(f"() => document.querySelectorAll('{shown} [data-card]').length > 0")
         board = page.locator(shown).first
