@@ -233,6 +233,19 @@ class Marimo:
         self.stop()
 
 
+def wait_for(check, what: str, timeout: float = 30.0):
+    """Poll ``check()`` until it returns something truthy and return that; fail the test saying
+    ``what`` was awaited when ``timeout`` seconds pass first."""
+    import pytest
+
+    deadline = time.monotonic() + timeout
+    while not (value := check()):
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(0.1)
+    return value
+
+
 class Kernel:
     """Run code in a notebook's kernel beside JupyterLab and read what it prints."""
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from collections import Counter
 
 import pytest
@@ -19,7 +18,7 @@ import pytest
 from ft_widget import VARIANTS
 from ft_widget.cards import card_name, card_symbol, parse_card
 
-from .harness import DOM_PILES, SCREENSHOTS, expected_piles
+from .harness import DOM_PILES, SCREENSHOTS, expected_piles, wait_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -40,18 +39,6 @@ def boards(nb):
 
 def dom_piles(nb, view: int = 0) -> dict:
     return nb.page.evaluate(DOM_PILES, boards(nb).nth(view).element_handle())
-
-
-def wait_for(check, what: str, timeout: float = 20.0):
-    """Poll ``check()`` until it returns something truthy; fail saying ``what`` otherwise."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = check()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out after {timeout} s waiting for {what}")
-        time.sleep(0.1)
 
 
 def settled(nb, history: list[str] | None = None) -> dict:

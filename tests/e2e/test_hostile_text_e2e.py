@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import time
 
 import nbformat
 import pytest
@@ -21,7 +20,7 @@ import pytest
 from ft_widget import VARIANTS, Game
 from ft_widget.widget import SAVE_FORMAT
 
-from .harness import SCREENSHOTS, Kernel, Notebook
+from .harness import SCREENSHOTS, Kernel, Notebook, wait_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -62,15 +61,6 @@ def write_files(root) -> None:
     code = 'from ft_widget import Board\n\nboard = Board.resume("hostile.json")\nboard'
     nb.cells = [nbformat.v4.new_code_cell(code)]
     nbformat.write(nb, root / "hostile.ipynb")
-
-
-def wait_for(check, what: str, timeout: float = 20.0):
-    deadline = time.monotonic() + timeout
-    while not (value := check()):
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out after {timeout} s waiting for {what}")
-        time.sleep(0.1)
-    return value
 
 
 def test_a_record_carrying_script_runs_nothing_and_shows_its_words(lab, chromium):

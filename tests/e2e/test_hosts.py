@@ -10,11 +10,10 @@ line — which Python writes — in marimo).
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
-from .harness import DOM_PILES, Kernel, Lab, Marimo, expected_piles
+from .harness import DOM_PILES, Kernel, Lab, Marimo, expected_piles, wait_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -23,15 +22,6 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 def browser(chromium):
     """The session's Chromium (conftest.py): one Playwright per process."""
     return chromium
-
-
-def until(check, what: str, timeout: float = 30.0):
-    deadline = time.monotonic() + timeout
-    while not (value := check()):
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out after {timeout} s waiting for {what}")
-        time.sleep(0.1)
-    return value
 
 
 def drag(page, board, src: str, dst: str) -> None:
@@ -47,15 +37,15 @@ def drag(page, board, src: str, dst: str) -> None:
 def play_maria_5(page, board, moves_done) -> None:
     """Maria deal 5 opens with 8>2 and s>w legal: deal by a click, drag 8>2, undo."""
     status = board.locator(".ft-status")
-    until(lambda: status.inner_text().startswith("Maria · deal 5 · 0 moves"), "the opening status")
+    wait_for(lambda: status.inner_text().startswith("Maria · deal 5 · 0 moves"), "the opening status")
     board.locator('[data-pile="s"]').click()
-    until(lambda: " 1 move " in status.inner_text(), "the deal to be played")
+    wait_for(lambda: " 1 move " in status.inner_text(), "the deal to be played")
     moves_done(["s>w"])
     drag(page, board, "8", "2")
-    until(lambda: " 2 moves " in status.inner_text(), "the drag to be played")
+    wait_for(lambda: " 2 moves " in status.inner_text(), "the drag to be played")
     moves_done(["s>w", "8>2"])
     board.locator('button[data-action="undo"]').click()
-    until(lambda: " 1 move " in status.inner_text(), "undo")
+    wait_for(lambda: " 1 move " in status.inner_text(), "undo")
     moves_done(["s>w"])
 
 
@@ -82,11 +72,12 @@ def test_jupyter_notebook_7(browser):
         assert page.locator(".ft-board").count() == 2  # the notebook shows the board twice
 
         def moves_done(history):
-            until(lambda: kernel.json("[str(m) for m in board.game.history]") == history, f"kernel {history}")
+            wait_for(lambda: kernel.json("[str(m) for m in board.game.history]") == history,
+                     f"kernel {history}")
             k = kernel.json('{"p": board.game.position(), "d": board.game.variant.stock_deal}')
             for view in range(2):
                 root = page.locator(".ft-board").nth(view)
-                until(lambda r=root: page.evaluate(DOM_PILES, r.element_handle())
+                wait_for(lambda r=root: page.evaluate(DOM_PILES, r.element_handle())
                       == expected_piles(k["p"], k["d"]), f"view {view} to draw the kernel's position")
 
         play_maria_5(page, board, moves_done)

@@ -12,9 +12,17 @@ import pytest
 from ft_widget import Game, Move
 from lite.build import PYODIDE
 
-from .harness import CHROMIUM, CHROMIUM_ARGS, DOM_PILES, SCREENSHOTS, expected_piles, launch_chromium
+from .harness import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    DOM_PILES,
+    SCREENSHOTS,
+    expected_piles,
+    launch_chromium,
+    wait_for,
+)
 from .lite import CACHE, Site, build_site, is_local, kernel_json, open_play, run_all, run_in_kernel, watch
-from .test_board_e2e import LAYOUT_CENTER, wait_for
+from .test_board_e2e import LAYOUT_CENTER
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
