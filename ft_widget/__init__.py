@@ -9,16 +9,17 @@
 from . import rules
 from .cards import Card, card_name, card_str, card_symbol, parse_card
 from .game import FOUNDATION, STOCK, WASTE, Game, IllegalMove, Move, Outcome, Pile
+from .hints import Hint, hint
 from .policies import POLICIES, play_policy
 from .rules import Build
-from .solver import hint, solve
+from .solver import SolveResult, solve
 from .variants import VARIANTS, Variant
 from .widget import Board
 
 __all__ = [
     "Board", "Build", "Card", "FOUNDATION", "Game", "IllegalMove", "Move", "Outcome", "Pile",
     "STOCK", "VARIANTS", "Variant", "WASTE", "card_name", "card_str", "card_symbol", "parse_card",
-    "POLICIES", "hint", "play_policy", "rules", "solve", "study",
+    "POLICIES", "Hint", "SolveResult", "hint", "play_policy", "rules", "solve", "study",
 ]
 __version__ = "0.1.0"
 

@@ -288,7 +288,7 @@ def bench_expert(variants: list[str], deals: list[int], hints: int = 5) -> tuple
     from .expert import Expert
     from .game import Game
     from .policies import cautious_choice, play_policy
-    from .solver import hint
+    from .hints import hint
 
     hints = check_count("bench_expert", "hints", hints, 0)
     games, timed = [], []

@@ -33,7 +33,7 @@ import anywidget
 import ipywidgets
 import traitlets
 
-from . import rules
+from . import hints, rules
 from .cards import card_name, card_str, card_symbol, parse_card
 from .game import FOUNDATION, STOCK, WASTE, Game, IllegalMove, Move
 from .variants import VARIANTS
@@ -375,13 +375,11 @@ class Board(anywidget.AnyWidget):
         The solver thinks on a copy; should the position change meanwhile (another thread
         played), the hint is returned but not shown: it is for a position gone.
         """
-        from .solver import hint  # the solver is heavy; load it only when someone asks
-
         limit = self.hint_time_limit if time_limit is None else time_limit
         with self._lock:
             asked = self._position_mark()
             position = self._game.copy()  # a copy: the search can't disturb us
-        found = hint(position, time_limit=limit)
+        found = hints.hint(position, time_limit=limit)
         with self._lock:
             if self._position_mark() != asked:  # a move was played while the solver thought
                 self._publish("The position changed while the hint was found: ask again.", "info")

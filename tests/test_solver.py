@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ft_widget import VARIANTS, Game, Move, hint, solve
+from ft_widget import VARIANTS, Game, Hint, Move, SolveResult, hint, solve
 from ft_widget.rules import run_steps as _run_steps
-from ft_widget.solver import Hint, SolveResult
 from ft_widget.solver.model import Model
 
 

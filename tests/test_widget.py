@@ -1085,8 +1085,8 @@ def test_a_huge_request_id_never_locks_the_board(monkeypatch, quiet):
 
 
 def test_a_hint_is_shown_only_for_the_position_it_was_found_for(monkeypatch, quiet):
-    import ft_widget.solver
-    from ft_widget.solver import Hint
+    import ft_widget.hints
+    from ft_widget import Hint
 
     board = Board("maria", deal=5)
     browser = browser_for(board, monkeypatch)
@@ -1095,7 +1095,7 @@ def test_a_hint_is_shown_only_for_the_position_it_was_found_for(monkeypatch, qui
         board.play("8>2")  # a move played (another thread, another view) while the solver thinks
         return Hint(Move.parse("8>2"), "it frees a card", kind="fair")
 
-    monkeypatch.setattr(ft_widget.solver, "hint", slow_hint)
+    monkeypatch.setattr(ft_widget.hints, "hint", slow_hint)
     state = browser.send("hint")
     assert state["hint"] is None and state["moves"] == 1
     assert "changed while the hint" in state["message"] and state["ack"] == 0

@@ -7,6 +7,14 @@ Two kinds, and every hint says which it is (``Hint.kind`` and the end of its rea
   a face-down card: swapping unseen cards among the hidden places never changes it.
 * ``"peek"`` (``hint(game, peek=True)``): the perfect-information solver's move. It knows the stock's
   order and the face-down cards ("deal now" because it knows what comes); the reason says so.
+
+>>> from ft_widget import Game, hint
+>>> game = Game("lucas", deal=3)
+>>> fair = hint(game, max_states=6_000)       # a budget in states: the same hint on any machine
+>>> fair.kind, fair.move in game.legal_moves()
+('fair', True)
+>>> hint(game, peek=True, max_states=6_000).kind
+'peek'
 """
 
 from __future__ import annotations
@@ -14,9 +22,11 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
-from ..game import Game, Move
-from ..limits import check_count, check_time_limit
-from .search import LOST, WON, solve
+from .expert import Expert
+from .game import Game, Move
+from .limits import check_count, check_time_limit
+from .policies import cautious_choice
+from .solver.search import LOST, WON, solve
 
 #: A fair hint's solver budget is ``FAIR_STATES_PER_SECOND * time_limit`` states, shared among its
 #: sampled worlds: a fixed number (not measured at run time), so a hint is the same on any machine.
@@ -73,9 +83,6 @@ def hint(game: Game, time_limit: float = 1.0, *, peek: bool = False,
 
 
 def _fair_hint(game: Game, time_limit: float, max_states: int | None) -> Hint:
-    from ..expert import Expert
-    from ..policies import cautious_choice
-
     if max_states is None:  # (capped: a time limit of 1e305 s would make an infinite budget)
         total = int(min(FAIR_STATES_PER_SECOND * time_limit, sys.maxsize))
     else:
@@ -93,8 +100,6 @@ def _fair_hint(game: Game, time_limit: float, max_states: int | None) -> Hint:
 
 
 def _peek_hint(game: Game, time_limit: float, max_states: int | None) -> Hint:
-    from ..policies import cautious_choice
-
     note = " (peek: the solver saw the stock and the face-down cards)"
     result = solve(game, time_limit=time_limit, max_states=max_states)
     if result.status == WON and result.moves:
