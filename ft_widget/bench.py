@@ -287,8 +287,8 @@ def bench_expert(variants: list[str], deals: list[int], hints: int = 5) -> tuple
     reached in those games)."""
     from .expert import Expert
     from .game import Game
-    from .policies import cautious_choice, play_policy
     from .hints import hint
+    from .policies import cautious_choice, play_policy
 
     hints = check_count("bench_expert", "hints", hints, 0)
     games, timed = [], []

@@ -552,7 +552,7 @@ class Game:
         check_piles(variant, tableau, foundations, waste, stock, redeals_left)
         if len(down) != len(tableau):
             raise ValueError(f"face_down must give one count per column ({len(tableau)}), got {len(down)}")
-        for i, (col, d) in enumerate(zip(tableau, down)):
+        for i, (col, d) in enumerate(zip(tableau, down, strict=True)):
             if not 0 <= d < max(len(col), 1):
                 raise ValueError(f"column {i + 1}: {d} face-down cards under {len(col)} cards "
                                  "(a top card is always turned up)")

@@ -382,7 +382,7 @@ class ExpertSays:
     """What the fair expert makes of a decision's two moves (:meth:`Decision.expert_says`)."""
 
     def __init__(self, estimates, choice, labels=("A", "B")):
-        self.estimates = dict(zip(labels, estimates))
+        self.estimates = dict(zip(labels, estimates, strict=True))
         #: the expert's own move here (an :class:`ft_widget.expert.Choice`, with its reason)
         self.choice = choice
 
@@ -390,7 +390,8 @@ class ExpertSays:
         first = next(iter(self.estimates.values()))
         lines = [f"The fair expert ({first.sampled} worlds dealt from the cards you cannot see, "
                  f"each solved with {first.max_states:,} positions):"]
-        lines += [f"  {label} {e.move}: a win in {e.won} of {e.sampled}" for label, e in self.estimates.items()]
+        lines += [f"  {label} {e.move}: a win in {e.won} of {e.sampled}"
+                  for label, e in self.estimates.items()]
         lines.append(f"Its own move: {self.choice.move} ({self.choice.reason})")
         return "\n".join(lines)
 
