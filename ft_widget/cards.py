@@ -46,19 +46,28 @@ def is_red(card: Card) -> bool:
     return card // 13 in RED_SUITS
 
 
+def _check(card: object) -> None:
+    # -1 // 13 is -1, and SUITS[-1] a suit: without this, card_str(-1) was "KS"
+    if not (isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52):
+        raise ValueError(f"{card!r:.20} is not a card: a card is an int from 0 to 51")
+
+
 def card_str(card: Card) -> str:
     """Notation text: ``QH``."""
+    _check(card)
     return RANKS[card % 13] + SUITS[card // 13]
 
 
 def card_symbol(card: Card) -> str:
     """Display text with a Unicode suit and ``10`` spelled out: ``Q♥``, ``10♠``."""
+    _check(card)
     rank = card % 13 + 1
     return ("10" if rank == 10 else RANKS[rank - 1]) + SUIT_SYMBOLS[card // 13]
 
 
 def card_name(card: Card) -> str:
     """Words for screen readers and messages: ``Queen of Hearts``."""
+    _check(card)
     return f"{RANK_NAMES[card % 13]} of {SUIT_NAMES[card // 13]}"
 
 

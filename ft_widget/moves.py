@@ -33,31 +33,61 @@ class Pile(enum.IntEnum):
 
 
 class IllegalMove(ValueError):
-    """A move that the rules refuse, or text that is not a move. The game is unchanged."""
+    """A move that the rules refuse (or no move at all: see :class:`InvalidMove`). The game is
+    unchanged."""
+
+
+class InvalidMove(IllegalMove):
+    """Text or a value that is not a move at all (``"3>>f"``, ``42``), whatever the position: a
+    mistake in the notation, where :class:`IllegalMove` is the rules saying no."""
 
 
 def _pile_name(p: int) -> str:
-    return str(p + 1) if p < WASTE else {WASTE: "w", STOCK: "s", FOUNDATION: "f"}[p]
+    if type(p) is int and 0 <= p < MAX_COLUMNS:
+        return str(p + 1)
+    name = {WASTE: "w", STOCK: "s", FOUNDATION: "f"}.get(p) if type(p) is int else None
+    if name is None:
+        raise InvalidMove(f"{p!r:.20} is not a pile: columns are 0 … 12, then WASTE, STOCK, FOUNDATION")
+    return name
 
 
-class Move(NamedTuple):
+class _MoveFields(NamedTuple):
+    src: int
+    dst: int
+    count: int = 1
+
+
+class Move(_MoveFields):
     """A move in docs/rules.md notation: ``3>f``, ``w>7``, ``4>9x3``, ``s>w``, ``w>s``.
 
     ``src`` and ``dst`` are internal pile numbers (0-based columns, or ``WASTE``,
     ``STOCK``, ``FOUNDATION``); ``count`` is how many cards move as a sequence.
-    Build one from text with :meth:`Move.parse`, or compare with ``str(move)``.
+    ``Move("4>9x3")`` (or :meth:`Move.parse`) reads notation, and ``repr`` gives it back:
+
+        >>> Move("4>9x3")
+        Move('4>9x3')
+        >>> Move("4>9x3") == Move(3, 8, 3) and str(Move(3, 8, 3)) == "4>9x3"
+        True
     """
 
-    src: int
-    dst: int
-    count: int = 1
+    __slots__ = ()
+
+    def __new__(cls, src: int | str, dst: int | None = None, count: int = 1) -> Move:
+        if dst is None:
+            if isinstance(src, str):
+                return cls.parse(src)
+            raise InvalidMove(f"a move is Move(src, dst[, count]) or Move('3>f'), not Move({src!r:.20})")
+        return super().__new__(cls, src, dst, count)
 
     def __str__(self) -> str:
         text = f"{_pile_name(self.src)}>{_pile_name(self.dst)}"
         return text + (f"x{self.count}" if self.count > 1 else "")
 
     def __repr__(self) -> str:
-        return f"Move({str(self)!r})"
+        try:
+            return f"Move({str(self)!r})"
+        except InvalidMove:  # a hand-made Move of no pile still shows itself
+            return f"Move({self.src!r:.20}, {self.dst!r:.20}, {self.count!r:.20})"
 
     @property
     def is_home(self) -> bool:
@@ -79,13 +109,13 @@ class Move(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """Read move notation; ``IllegalMove`` for anything that is not a move."""
+        """Read move notation; :class:`InvalidMove` for anything that is not a move."""
         if not isinstance(text, str):
-            raise IllegalMove(f"a move is text like '3>f', not {type(text).__name__}")
+            raise InvalidMove(f"a move is text like '3>f', not {type(text).__name__}")
         m = _MOVE_RE.match(text.strip()) if len(text) <= 16 else None
         if not m:
             shown = text if len(text) <= 16 else text[:16] + "…"
-            raise IllegalMove(
+            raise InvalidMove(
                 f"{shown!r} is not a move: write moves like 3>f, w>7, 4>9x3, s>w or w>s"
             )
         src, dst, count = _PILES[m.group(1).lower()], _PILES[m.group(2).lower()], m.group(3)
@@ -93,7 +123,7 @@ class Move(NamedTuple):
             raise IllegalMove("cards never leave the foundations")
         count = int(count) if count else 1
         if count < 1:
-            raise IllegalMove(f"{text.strip()!r}: a move takes at least one card")
+            raise InvalidMove(f"{text.strip()!r}: a move takes at least one card")
         return cls(src, dst, count)
 
 

@@ -137,3 +137,68 @@ def test_a_copy_is_independent_and_keeps_the_deal():
     assert c.position() == g.position() and c.deal == 9 and c.history == []
     c.play(c.legal_moves()[0])
     assert c.position() != g.position() and g.history == []
+
+
+# ------------------------------------------------------------------ surprises at the prompt (issue 20)
+def test_a_move_is_made_from_its_notation_and_its_repr_makes_it_again():
+    move = Move("4>9x3")
+    assert move == Move(3, 8, 3) == Move.parse("4>9x3") and isinstance(move, Move)
+    assert eval(repr(move), {"Move": Move}) == move
+    assert repr(Move(99, 1)) == "Move(99, 1, 1)"  # a hand-made Move of no pile still shows itself
+    with pytest.raises(ft_widget.InvalidMove):
+        Move(5)
+
+
+def test_bad_notation_is_an_invalid_move_and_a_refused_one_an_illegal_move():
+    game = Game("maria", deal=5)
+    with pytest.raises(ft_widget.InvalidMove, match="is not a move"):
+        game.play("8>>2")
+    with pytest.raises(ft_widget.IllegalMove) as refused:
+        game.play("3>8")
+    assert not isinstance(refused.value, ft_widget.InvalidMove)
+    assert issubclass(ft_widget.InvalidMove, ft_widget.IllegalMove)  # one except catches both
+
+
+def test_in_legal_moves_takes_notation_and_moves_and_agrees_with_is_legal():
+    game = Game("maria", deal=5)
+    legal = game.legal_moves()
+    assert "8>2" in legal and Move("8>2") in legal and "3>8" not in legal and "nonsense" not in legal
+    bare = tuple(Move("8>2"))
+    assert bare not in legal and not game.is_legal(bare)  # play refuses a bare tuple: so does `in`
+    for m in [*legal, "8>2", "3>8", bare, 42, None]:
+        assert (m in legal) == game.is_legal(m)
+
+
+def test_a_card_outside_0_to_51_has_no_name():
+    for bad in (-1, 52, True, 3.0):
+        for name in (ft_widget.card_str, ft_widget.card_symbol, ft_widget.card_name):
+            with pytest.raises(ValueError, match="is not a card"):
+                name(bad)
+
+
+def test_games_are_equal_by_position():
+    game = Game("maria", deal=5)
+    game.play("8>2")
+    same = Game.from_piles(game.variant, game.tableau, game.face_down_counts, game.foundations,
+                           game.waste, game.stock, game.redeals_left)
+    assert same == game and same.deal is None
+    assert Game("maria", deal=5) != game and Game("maria", deal=5) != Game("streets", deal=5)
+
+
+def test_a_mistyped_board_argument_is_a_type_error():
+    with pytest.raises(TypeError, match="auto_hme"):
+        Board("maria", 5, auto_hme=True)
+
+
+def test_results_have_short_reprs():
+    result = solve(Game("lucas", deal=3), max_states=20_000)
+    assert repr(result).startswith("<SolveResult won, ") and len(repr(result)) < 80
+    played = play_policy(Game("lucas", deal=3), "foundations_first", rng=1)
+    assert repr(played).startswith("<PlayResult ") and len(repr(played)) < 120
+
+
+def test_the_hints_module_is_a_module():
+    import importlib
+
+    assert inspect.ismodule(importlib.import_module("ft_widget.hints"))
+    assert ft_widget.hint is importlib.import_module("ft_widget.hints").hint

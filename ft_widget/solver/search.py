@@ -58,8 +58,11 @@ class SolveResult:
         line = f", {len(self.moves)} moves" if self.status == WON else ""
         return f"{self.status}{line} ({self.states:,} states, {self.seconds:.2f} s)"
 
+    def __repr__(self) -> str:  # short: the line is in .moves
+        return f"<SolveResult {self}>"
 
-def _evaluator(model: Model):
+
+def evaluator(model: Model):
     """Score of a state for the best-first order: higher is more promising.
 
     ``model.weights`` (:data:`WEIGHTS` by default: 8 a card home, -2 a face-down card, -4 a waste
@@ -173,7 +176,7 @@ class PureSearch:
 
     def _search(self, start: tuple):
         model = self.model
-        value = _evaluator(model)
+        value = evaluator(model)
         key, moves_of, apply, canonical = model.key, model.moves, model.apply, model.canonical
         seen = {key(start)}
         parents = [-1]
