@@ -11,18 +11,20 @@ bottom to top, and each column's face-down cards are its bottom ``down[i]`` card
 from __future__ import annotations
 
 import enum
+import random
 from typing import NamedTuple
 
 from . import rules
 from .cards import KING, RANK_NAMES, Card, card_str, card_symbol, rank_of
 from .deal import check_deal_number, deal_layout
 from .limits import check_count, shown
-from .moves import FOUNDATION, MAX_COLUMNS, STOCK, WASTE, IllegalMove, Move, Pile
+from .moves import FOUNDATION, MAX_COLUMNS, STOCK, WASTE, IllegalMove, InvalidMove, Move, Pile
 from .position import check_piles, read_json, read_position
 from .render import html_board, text_board
 from .variants import Variant, get_variant, variant_from_json, variant_to_json
 
-__all__ = ["FOUNDATION", "STOCK", "WASTE", "Game", "IllegalMove", "Move", "Outcome", "Pile"]
+__all__ = ["FOUNDATION", "STOCK", "WASTE", "Game", "IllegalMove", "InvalidMove", "LegalMoves", "Move",
+           "Outcome", "Pile"]
 
 class Outcome(str, enum.Enum):
     """How a game or a search ended. A plain string too: ``Outcome.WON == "won"``."""
@@ -44,6 +46,25 @@ _M = [[Move(s, d) for d in range(16)] for s in range(16)]
 _RUN = [[[None, None] + [Move(s, d, n) for n in range(2, 14)] for d in range(MAX_COLUMNS)]
         for s in range(MAX_COLUMNS)]
 _DEAL, _REDEAL = Move(STOCK, WASTE), Move(WASTE, STOCK)
+
+
+class LegalMoves(list):
+    """The legal moves of a position: a list of :class:`Move`, each once. ``in`` takes notation
+    too (``"3>f" in game.legal_moves()``), and is False for whatever :meth:`Game.play` would not
+    take as a move (a bare tuple, a number), so ``m in game.legal_moves()`` and
+    ``game.is_legal(m)`` agree."""
+
+    __slots__ = ()
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, str):
+            try:
+                item = Move.parse(item)
+            except IllegalMove:
+                return False
+        elif not isinstance(item, Move):
+            return False
+        return list.__contains__(self, item)
 
 
 RECORD_FORMAT = "ft_widget.record"
@@ -73,8 +94,6 @@ class Game:
     def __init__(self, variant: str | Variant = "forty_thieves", deal: int | None = None):
         self.variant = get_variant(variant)
         if deal is None:
-            import random
-
             deal = random.randint(1, 32000)
         self.deal = check_deal_number(deal)
         self._setup(*_opening(self.variant, self.deal))
@@ -156,8 +175,8 @@ class Game:
         v = self.variant
         return rules.run_length(self._tab[i], self._down[i], v.build, v.sequences)
 
-    def legal_moves(self) -> list[Move]:
-        """Every legal move, each once."""
+    def legal_moves(self) -> LegalMoves:
+        """Every legal move, each once (a list; ``"3>f" in game.legal_moves()`` works too)."""
         tab, accepts, wait, down = self._tab, self._accepts, self._wait, self._down
         sequences = self.variant.sequences
         tops: dict[Card, list[int]] = {}
@@ -169,7 +188,7 @@ class Game:
                 top_ranks |= 1 << (col[-1] % 13)
             else:
                 empties.append(j)
-        moves: list[Move] = []
+        moves = LegalMoves()
         add = moves.append
         for i, col in enumerate(tab):
             if not col:
@@ -312,11 +331,11 @@ class Game:
             src, dst, count = move
             if type(src) is int and type(dst) is int and type(count) is int and count >= 1:
                 return move
-            raise IllegalMove(f"{str(tuple(move))[:60]} is not a move: it needs pile numbers "
+            raise InvalidMove(f"{str(tuple(move))[:60]} is not a move: it needs pile numbers "
                               f"and a card count of at least 1")
         if isinstance(move, str):
             return Move.parse(move)
-        raise IllegalMove(f"a move is a Move or text like '3>f', not {type(move).__name__}")
+        raise InvalidMove(f"a move is a Move or text like '3>f', not {type(move).__name__}")
 
     def _why_illegal(self, move: Move) -> str | None:
         """``None`` if ``move`` is legal, else the reason in a player's words."""
@@ -643,9 +662,14 @@ class Game:
         return game
 
     def __eq__(self, other: object) -> bool:
+        """Games are equal when their positions are: the same rules and the same cards in the same
+        places, whatever the moves that led there or the deal number (``from_piles`` has none)."""
         if not isinstance(other, Game):
             return NotImplemented
-        return self.position() == other.position()
+        mine, theirs = self.position(), other.position()
+        mine.pop("deal", None)
+        theirs.pop("deal", None)
+        return self.variant == other.variant and mine == theirs
 
     __hash__ = None  # a game changes; hash its position's JSON instead
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from . import rules
 from .cards import card_symbol
+from .expert import Expert
 from .game import WASTE, Game, Move, Outcome
 from .limits import check_count, shown
 
@@ -116,8 +117,6 @@ def _uncovers(game: Game, move: Move) -> bool:
     return not rules.can_build(col[-move.count], col[-move.count - 1], game.variant.build)
 
 
-from .expert import Expert  # noqa: E402
-
 #: The fair expert with its default budget (:mod:`ft_widget.expert`); it falls back on the cautious
 #: policy's choice when no sampled world is won.
 expert = Expert(fallback=cautious_choice)
@@ -144,6 +143,19 @@ class PlayResult:
     #: each move's reason, when the policy gives them (one with a ``choose`` method, like the expert)
     reasons: list[str] = field(default_factory=list)
 
+    def __repr__(self) -> str:  # short: the moves and their reasons are in .moves and .reasons
+        n = len(self.moves)
+        return (f"<PlayResult {self.status} after {n} move{'' if n == 1 else 's'}, "
+                f"{self.cards_home}/104 home: {self.why[:60]}>")
+
+
+def policy_named(name: str, where: str) -> Policy:
+    """The policy of ``POLICIES`` called ``name``; a ``ValueError`` saying ``where`` and the
+    choices otherwise (the one message for an unknown name, wherever it is given)."""
+    if name not in POLICIES:
+        raise ValueError(f"{where}: unknown policy {shown(name, 40)}: choose one of {', '.join(POLICIES)}")
+    return POLICIES[name]
+
 
 def play_policy(game: Game, policy: Policy | str, rng: _random.Random | int | None = None,
                 max_moves: int = 2000) -> PlayResult:
@@ -155,10 +167,7 @@ def play_policy(game: Game, policy: Policy | str, rng: _random.Random | int | No
     """
     max_moves = check_count("play_policy", "max_moves", max_moves, 0)
     if isinstance(policy, str):
-        if policy not in POLICIES:
-            raise ValueError(f"play_policy: unknown policy {shown(policy, 40)}: choose one of "
-                             f"{', '.join(POLICIES)}")
-        policy = POLICIES[policy]
+        policy = policy_named(policy, "play_policy")
     if not isinstance(rng, _random.Random):
         rng = _random.Random(rng)
     g = game.copy()

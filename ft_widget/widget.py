@@ -36,6 +36,8 @@ import traitlets
 from . import hints, rules
 from .cards import card_name, card_str, card_symbol, parse_card
 from .game import FOUNDATION, STOCK, WASTE, Game, IllegalMove, Move
+from .puzzle import Puzzle
+from .tables import pandas
 from .variants import VARIANTS
 
 _STATIC = pathlib.Path(__file__).parent / "static"
@@ -136,6 +138,9 @@ class Board(anywidget.AnyWidget):
 
     def __init__(self, variant: str | Game = "forty_thieves", deal: int | None = None, *,
                  autosave: str | os.PathLike | None = None, **kwargs: Any):
+        unknown = [name for name in kwargs if not self.has_trait(name)]
+        if unknown:  # traitlets would take it without a word: a typo like auto_hme=True
+            raise TypeError(f"Board() got an unexpected keyword argument {unknown[0]!r:.40}")
         self._autosave: pathlib.Path | None = None
         self._claim: _Claim | None = None
         self._saved_text: str | None = None
@@ -407,8 +412,6 @@ class Board(anywidget.AnyWidget):
         """A puzzle on a board: ``position`` (a Game, position or record) and a ``goal``
         ("win" or "keep_winnable"); the learner's moves are checked by the engine and the
         solver. Returns a :class:`ft_widget.puzzle.Puzzle`, shown as its board."""
-        from .puzzle import Puzzle
-
         puzzle = Puzzle(position, goal=goal, max_states=max_states)
         return puzzle.attach(cls(puzzle.start.copy()))
 
@@ -546,8 +549,6 @@ class Board(anywidget.AnyWidget):
         ``variant``, ``name``, ``played`` (games with at least one move), ``won`` and
         ``best_moves`` (the fewest moves of a win; missing if none was won). Needs pandas
         (``ft_widget[tables]``); the board's own scoreboard does not."""
-        from .tables import pandas
-
         pd = pandas("board.stats")
 
         rows = self._session_rows()
