@@ -47,6 +47,7 @@ positions of every variant.
 
 from __future__ import annotations
 
+import gc
 import random as _random
 import time
 from collections import Counter, OrderedDict
@@ -55,6 +56,8 @@ from dataclasses import dataclass
 from .cards import card_symbol
 from .game import FOUNDATION, STOCK, WASTE, Game, IllegalMove, Move
 from .limits import check_count, check_time_limit, shown
+from .solver.model import Model
+from .solver.search import WON, evaluator, search, solve
 from .variants import Variant
 
 
@@ -334,8 +337,6 @@ class Expert:
             searched = True
             seed = rng.getrandbits(64)
             srng = _random.Random(seed)
-            from .solver.search import solve
-
             # Worlds of the plan that the last reveal broke are solved again first (repaired, they
             # are as likely as fresh samples, and often nearly won); a plan that was working
             # needs only ``replan`` of them won again. Fresh samples make up the rest.
@@ -422,12 +423,9 @@ class Expert:
         ``progress_states`` states; the move's value in the world is the most cards it had home in
         any state it met (104 when it won). The best mean wins; ties go to the higher search score
         of the position right after the move (cards home, face-down cards, empty columns, order:
-        ``search._evaluator``), then to the fallback's move, then to ``legal_moves()`` order. A safe
+        ``search.evaluator``), then to the fallback's move, then to ``legal_moves()`` order. A safe
         move home (``Game.safe_move_home``, never wrong) and a lone candidate are played unsearched.
         """
-        from .solver.model import Model
-        from .solver.search import _evaluator
-
         safe = template.safe_move_home()
         if safe is not None and not _revisits(template, safe, visited):
             return (safe, "it is a safe move home, never a mistake"), 0, []
@@ -442,7 +440,7 @@ class Expert:
             return (moves[0], "it is the only move that does not go back to a position seen before"), 0, []
         srng = _random.Random(rng.getrandbits(64))
         worlds = [view.sample(srng) for _ in range(self.progress_worlds)]
-        score = _evaluator(Model(view.variant))
+        score = evaluator(Model(view.variant))
         fallback = self.fallback(template, _random.Random(srng.getrandbits(64))) if self.fallback else None
         preferred = fallback[0] if fallback and fallback[0] in moves else None
         spent = 0
@@ -515,11 +513,6 @@ def _reach(game: Game, max_states: int, core: str = "auto") -> tuple[int, int, l
     model which cards fit home once per foundation layout it meets (the pure path asks it at every
     expansion), so the model sees every layout reached, and both paths give the same answer
     (``tests/test_expert.py``)."""
-    import gc
-
-    from .solver.model import Model
-    from .solver.search import WON, search
-
     class Reach(Model):
         best = 0
 
@@ -666,8 +659,6 @@ def estimate(game: Game, moves=None, samples: int = 8, max_states: int = 20_000,
     >>> str(deal_now.move), deal_now.sampled, 0 <= deal_now.won <= 2
     ('s>w', 2, True)
     """
-    from .solver.search import solve
-
     samples = check_count("estimate", "samples", samples, 1)
     max_states = check_count("estimate", "max_states", max_states, 1)
     view = player_view(game)

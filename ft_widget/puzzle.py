@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from .game import Game, IllegalMove, Move
 from .limits import check_count, shown
 from .position import read_json
+from .solver import solve
 
 GOALS = ("win", "keep_winnable")
 
@@ -79,8 +80,6 @@ class Puzzle:
         [] for a won game. Raises nothing; ``_verdict`` tells lost from unknown."""
         if game.is_won:
             return []
-        from .solver import solve
-
         result = solve(game.copy(), time_limit=600, max_states=self.max_states)
         self._last_status = str(result.status)
         return list(result.moves) if result.status == "won" else None

@@ -16,12 +16,16 @@ import argparse
 import math
 import os
 import platform
+import random
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 
 from .deal import check_deal_number
+from .game import Game
 from .limits import check_count, check_time_limit
+from .policies import play_policy, policy_named
+from .solver import solve
 from .tables import pandas
 from .variants import VARIANTS, Variant, get_variant
 
@@ -36,24 +40,16 @@ def run_deal(variant, deal: int, time_limit: float = 10.0, policy=None, seed: in
     ``moves`` the length of the winning line (solver) or of the game played (policy), else 0;
     ``states`` the states the solver met (for a policy: the moves it played).
     """
-    from .game import Game
-
     time_limit = check_time_limit("run_deal", "time_limit", time_limit)
     max_states = check_count("run_deal", "max_states", max_states, 1, optional=True)
 
     game = Game(variant, deal=deal)
     t0 = time.perf_counter()
     if policy is None:
-        from .solver import solve
-
         r = solve(game, time_limit=time_limit, max_states=max_states)
         return dict(variant=game.variant.id, deal=deal, result=str(r.status),
                     moves=len(r.moves) if r.status == "won" else 0,
                     seconds=round(r.seconds, 3), states=r.states)
-    import random
-
-    from .policies import play_policy
-
     policy = _load_policy(policy)
     r = play_policy(game, policy, random.Random(f"{game.variant.id}/{deal}/{seed}"))
     return dict(variant=game.variant.id, deal=deal, result=str(r.status), moves=len(r.moves),
@@ -63,13 +59,9 @@ def run_deal(variant, deal: int, time_limit: float = 10.0, policy=None, seed: in
 def _load_policy(policy):
     """A policy from its name, itself, or cloudpickled bytes (how a notebook's function travels)."""
     if isinstance(policy, str):
-        from .policies import POLICIES
-
-        if policy not in POLICIES:
-            raise ValueError(f"unknown policy {policy[:40]!r}: choose one of {', '.join(POLICIES)}")
-        return POLICIES[policy]
+        return policy_named(policy, "study")
     if isinstance(policy, bytes):
-        import cloudpickle
+        import cloudpickle  # ships with dask (the dask extra), needed only for bytes
 
         return cloudpickle.loads(policy)
     return policy
@@ -189,8 +181,6 @@ def settled_markdown(summary) -> str:
     """A Markdown table of a :func:`summarize` result (or its CSV, read back): per game the deals
     won, proved lost and unknown, and the share settled (won or lost) with its Wilson interval.
     The README shows it for the solver studies, and its test checks it against the CSV."""
-    from .variants import VARIANTS
-
     lines = ["| game | deals | won | proved lost | unknown | settled | settled 95% CI |",
              "|---|---|---|---|---|---|---|"]
     for r in summary.to_dict("records"):

@@ -7,9 +7,33 @@ copy of the others. ``from ft_widget.teaching import *`` brings what the noteboo
 
 from __future__ import annotations
 
+import base64
+import json
+import random
+import re
 from dataclasses import replace
 
+from . import rules
+from .cards import card_symbol, make_card, rank_of
+from .expert import Expert, estimate
+from .game import FOUNDATION, STOCK, WASTE, Game, Move
 from .limits import check_count
+from .policies import POLICIES, cautious_choice, play_policy
+from .puzzle import Puzzle
+from .render import (
+    CARD_H,
+    CARD_W,
+    FELT,
+    FELT_DIM,
+    FELT_TEXT,
+    FONT,
+    status_line,
+    svg_board,
+    svg_card,
+    svg_text,
+    text_board,
+)
+from .tables import pandas
 from .variants import VARIANTS, Variant
 
 #: Per game, the lessons that are its own: lesson id -> the rule fields that change. Each lesson
@@ -53,8 +77,6 @@ class Picture:
         self.svg, self.text, self.alt = svg, text, alt or text.splitlines()[0]
 
     def img(self) -> str:
-        import base64
-
         data = base64.b64encode(self.svg.encode()).decode("ascii")
         alt = self.alt.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
         return f'<img class="ft-picture" alt="{alt}" src="data:image/svg+xml;base64,{data}">'
@@ -75,8 +97,6 @@ class Row:
     GAP = 10
 
     def __init__(self, *pictures: Picture):
-        import re
-
         self.pictures = pictures
         sizes = []
         for p in pictures:
@@ -100,8 +120,6 @@ class Row:
 
 def picture(game, highlight=None, caption: str | None = None, scale: float = 0.8) -> Picture:
     """The position as a picture; ``highlight`` (a Move or its notation) marks a move."""
-    from .render import status_line, svg_board, text_board
-
     text = text_board(game)
     if highlight is not None:
         text += f"\n(move {highlight})"
@@ -112,10 +130,6 @@ def picture(game, highlight=None, caption: str | None = None, scale: float = 0.8
 def build_picture(onto: int, build, scale: float = 1.0) -> Picture:
     """Which cards may go on ``onto`` under the building rule ``build``: the four suits of the
     rank below, each marked ✓ (the engine's rule allows it) or ✗."""
-    from . import rules
-    from .cards import card_symbol, make_card, rank_of
-    from .render import CARD_H, CARD_W, FELT, FELT_DIM, FELT_TEXT, FONT, svg_card, svg_text
-
     build = rules.get_build(build)
     below = [make_card(rank_of(onto) - 1, suit) for suit in range(4)]
     ok = [rules.can_build(card, onto, build) for card in below]
@@ -142,8 +156,6 @@ def build_picture(onto: int, build, scale: float = 1.0) -> Picture:
 # ----------------------------------------------------------------------------- words
 def cards(seq) -> str:
     """Cards as a player writes them: ``cards([41, 8, 19])`` is ``'3♠ 9♣ 7♦'``."""
-    from .cards import card_symbol
-
     return " ".join(card_symbol(c) for c in seq)
 
 
@@ -164,8 +176,6 @@ def data_path(name: str):
 
 
 def load(name: str) -> dict:
-    import json
-
     return json.loads(data_path(name).read_text())
 
 
@@ -174,7 +184,7 @@ class Paired:
     95% bootstrap interval for it (10,000 resamples of the deals, fixed seed: same on every run)."""
 
     def __init__(self, a, b, resamples: int = 10_000, seed: int = 13):
-        import numpy as np
+        import numpy as np  # comes with pandas, which playing does not need
 
         resamples = check_count("Paired", "resamples", resamples, 1)
         a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
@@ -224,8 +234,6 @@ def lesson_results(variant_id: str, data: dict | None = None) -> dict[str, dict[
 
 def lesson_table(variant_id: str, data: dict | None = None):
     """The lessons of one game as a table: each measure as dealt, changed, and the paired difference."""
-    from .tables import pandas
-
     pd = pandas("lesson_table()")
 
     rows = []
@@ -244,8 +252,6 @@ def with_tops(variant, deal: int, tops: dict[int, str]):
     """Deal ``deal`` of ``variant`` with chosen cards swapped onto column tops: ``{1: "TD"}``
     puts a 10♦ on top of column 1 (columns 1-based, as the notation). Each chosen card changes
     places with one copy of itself from elsewhere, so the position stays a valid one."""
-    from .game import Game
-
     game = Game(variant, deal=deal)
     pos = game.position()
     piles = [*pos["tableau"], pos["stock"], pos["waste"]]
@@ -293,11 +299,6 @@ def beats(policy, rival: str = "foundations_first", variant: str = "lucas", deal
     """The exercise's checker: ``policy`` against ``rival`` on the same deals (same seeds),
     paired: wins and cards home, each with a 95% interval. ``policy`` beats the rival when the
     interval of its extra cards home lies above zero."""
-    import random
-
-    from .game import Game
-    from .policies import POLICIES, play_policy
-
     rival_policy = POLICIES[rival] if isinstance(rival, str) else rival
     mine, theirs = [], []
     for deal in deals:
@@ -338,8 +339,6 @@ class Decision:
     moves so far), the solver's move and the fair player's, and what the solver says of each."""
 
     def __init__(self, variant_id: str, which: int = 0, data: dict | None = None):
-        from .game import Game
-
         data = data or load("decisions.json")
         found = data["decisions"].get(variant_id) or []
         if len(found) <= which:
@@ -363,17 +362,12 @@ class Decision:
 
     def check(self) -> dict[str, str]:
         """Both moves judged again, now, by the solver (the puzzle's judge, same budget)."""
-        from .puzzle import Puzzle
-
         judge = Puzzle(self.game, goal="keep_winnable", max_states=self.max_states)
         return {str(m): judge.check(m).verdict for m in (self.best, self.player_move)}
 
     def expert_says(self, samples: int = 8) -> ExpertSays:
         """What the fair expert, which sees only what a player sees, makes of A and B: in how many
         of the same sampled worlds each starts a win, and which move it plays itself, and why."""
-        from .expert import Expert, estimate
-        from .policies import cautious_choice
-
         estimates = estimate(self.game, [self.best, self.player_move], samples=samples)
         return ExpertSays(estimates, Expert(fallback=cautious_choice).choose(self.game, 0))
 
@@ -398,9 +392,6 @@ class ExpertSays:
 
 def describe(game, move) -> str:
     """A move in words: ``describe(game, "w>4")`` is "w>4: 7♣ from the waste onto 8♣ (column 4)"."""
-    from .cards import card_symbol
-    from .game import FOUNDATION, STOCK, WASTE, Move
-
     move = Move.parse(move) if isinstance(move, str) else move
     if move.is_deal:
         return f"{move}: deal" if move.src == STOCK else f"{move}: redeal"
@@ -418,8 +409,6 @@ def describe(game, move) -> str:
 def near_the_end(variant_id: str, deal: int, moves_left: int = 12, data: dict | None = None):
     """Deal ``deal`` played along the solver's winning line of ``data/solver_lines.json`` until
     ``moves_left`` moves of it are left: a "win from here" puzzle."""
-    from .game import Game
-
     moves_left = check_count("near_the_end", "moves_left", moves_left, 1)  # line[:-0] would be empty
     data = data or load("solver_lines.json")
     line = next(d["moves"] for d in data["deals"] if d["variant"] == variant_id and d["deal"] == deal

@@ -25,6 +25,14 @@ PROGRESS = [dict(SMALL, no_win=mode, progress_worlds=2, progress_states=300)
 PROGRESS.append(dict(PROGRESS[-1], progress_margin=2))  # the fallback's move unless clearly beaten
 
 
+def _name(options: dict) -> str:
+    return f"{options.get('no_win', 'cautious')}-{options.get('progress_margin', 0)}"
+
+
+#: the same, as parameters left to CI: they are not the default, so the quick loop skips them
+PROGRESS_SLOW = [pytest.param(o, marks=pytest.mark.slow, id=_name(o)) for o in PROGRESS]
+
+
 def positions(variant_id: str, count: int, seed: int = 0) -> list[Game]:
     """``count`` positions of ``variant_id`` from deals 1-50 (the tuning deals), some played into."""
     rng = random.Random(f"{variant_id}/{seed}")
@@ -109,7 +117,7 @@ def test_the_expert_choice_does_not_depend_on_the_hidden_cards_on_many_positions
             assert (theirs.move, theirs.reason) == (mine.move, mine.reason)
 
 
-@pytest.mark.parametrize("options", PROGRESS, ids=lambda o: f"{o['no_win']}-{o.get('progress_margin', 0)}")
+@pytest.mark.parametrize("options", PROGRESS_SLOW)
 @pytest.mark.parametrize("variant_id", list(VARIANTS))
 def test_the_no_win_choice_does_not_depend_on_the_hidden_cards(variant_id, options):
     """The searching no-win choices (``no_win="progress"`` and ``"progress_after_search"``) see only
@@ -159,8 +167,7 @@ def test_the_reach_of_a_search_is_the_same_on_both_cores(variant_id):
     assert _reach(won, 100) == (104, 0, [])
 
 
-@pytest.mark.parametrize("options", [SMALL, *PROGRESS],
-                         ids=lambda o: f"{o.get('no_win', 'cautious')}-{o.get('progress_margin', 0)}")
+@pytest.mark.parametrize("options", [pytest.param(SMALL, id=_name(SMALL)), *PROGRESS_SLOW])
 @pytest.mark.parametrize("variant_id", ["forty_thieves", "number_ten", "little_forty"])
 def test_plans_kept_between_moves_stay_fair(variant_id, options):
     """Through a game, the expert's plans (made from earlier views) lead it to the same move in a

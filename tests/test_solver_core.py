@@ -39,7 +39,7 @@ def test_the_install_builds_the_compiled_core_where_a_c_compiler_is():
 
 
 @needs_core
-@pytest.mark.parametrize("variant_id", list(VARIANTS))
+@pytest.mark.parametrize("variant_id", every_game())
 def test_identical_answers_on_deals(variant_id):
     for deal in (1, 2):
         game = Game(variant_id, deal=deal)

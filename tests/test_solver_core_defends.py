@@ -19,6 +19,7 @@ from ft_widget.solver.model import Model
 from ft_widget.solver.search import COMPILED, search
 
 needs_core = pytest.mark.skipif(not COMPILED, reason="the compiled core is not built here")
+pytestmark = pytest.mark.slow  # a Python process a case: CI runs them, the quick loop does not
 DRIVER = Path(__file__).with_name("core_abuse.py")
 
 

@@ -299,7 +299,7 @@ static void decode(const Search *s, const uint8_t *p, State *st) {
     for (int i = 0; i < s->ncols; i++) st->down[i] = s->has_down ? *p++ : 0;
 }
 
-/* The score of docs/solver.md: column part (``_evaluator`` in search.py). */
+/* The score of docs/solver.md: column part (``evaluator`` in search.py). */
 static inline int column_value(const Search *s, const uint8_t *col, int len) {
     if (!len) return s->w[3];
     int v = 0, low = col[0] % 13;
@@ -741,7 +741,7 @@ static long score_bound(const int *w) {
  *   onto: 52 sequences, the cards each card may be built on (ft_widget.rules, via the Model)
  *   flags: (sequences, stock_deal, prune, run_moves, keep_built, home_first, stock_by_length, turn,
  *           key_has_down, waste_safe, deal_and_play)
- *   weights: the score's seven weights (search.py's _evaluator), each within -MAXW..MAXW
+ *   weights: the score's seven weights (search.py's evaluator), each within -MAXW..MAXW
  *   piles: (waste, stock, foundation) pile numbers
  *   start: (tableau, down, found, waste, stock, redeals) as Model.from_game gives it
  * Every argument is checked here, so that nothing the search does later can write past a buffer

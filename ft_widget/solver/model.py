@@ -120,7 +120,7 @@ class Model:
                  keep_built: bool = False, home_first: bool = False, deal_and_play: bool = False,
                  weights: tuple[int, ...] = WEIGHTS):
         self.variant = variant
-        #: the best-first score's weights (see search._evaluator); they order the search only
+        #: the best-first score's weights (see search.evaluator); they order the search only
         self.weights = tuple(weights)
         if len(self.weights) != len(WEIGHTS) or not all(
                 isinstance(w, int) and not isinstance(w, bool) and -MAX_WEIGHT <= w <= MAX_WEIGHT
