@@ -27,19 +27,38 @@ from __future__ import annotations
 
 import argparse
 import csv
+import gc
 import os
+import pathlib
 import random
+import re
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
 
+from .expert import Expert
+from .game import Game
+from .hints import hint
 from .limits import check_count, check_time_limit
+from .policies import cautious_choice, play_policy
+from .solver.model import Model
+from .solver.search import (
+    COMPILED,
+    RELAY,
+    CompiledSearch,
+    portfolio,
+    relay_label,
+    relay_search,
+    search,
+)
+from .studies import machine, parse_deals, study, summarize
 from .variants import VARIANTS
 
 
 def bench_engine(variants: list[str], seconds: float = 2.0, depth: int = 200, seed: int = 1) -> list[dict]:
     """Per variant: random playouts of up to ``depth`` moves from successive deals, each undone."""
-    from .game import Game
-
     seconds = check_time_limit("bench_engine", "seconds", seconds)
     depth = check_count("bench_engine", "depth", depth, 1)
 
@@ -73,13 +92,6 @@ def bench_solver_speed(variants: list[str], deals: tuple[int, ...] = (1, 2), bud
     on the compiled and the pure path (their answers checked identical), and of the compiled core
     alone over ``large`` states of the sound search, from deal ``deals[0]`` on (the next deal when
     one is settled first), with the bytes it holds and the children it looks up per state."""
-    import gc
-
-    from .game import Game
-    from .solver.model import Model
-    from .solver.search import COMPILED, CompiledSearch, portfolio, search
-    from .variants import VARIANTS as ALL
-
     budget = check_count("bench_solver_speed", "budget", budget, 1)
     large = check_count("bench_solver_speed", "large", large, 1)
 
@@ -94,7 +106,8 @@ def bench_solver_speed(variants: list[str], deals: tuple[int, ...] = (1, 2), bud
             for d in deals:
                 # the search of solve(), without the line's shortening and replay (pure Python
                 # on either path, and for a quick win most of the time)
-                answer = search(portfolio(ALL[v]), Model.from_game(Game(v, deal=d)), 3600.0, budget, core)
+                start = Model.from_game(Game(v, deal=d))
+                answer = search(portfolio(VARIANTS[v]), start, 3600.0, budget, core)
                 states += answer[2]
                 answers.setdefault(d, []).append(answer)
             row[f"{core}_per_s"] = int(states / (time.process_time() - t0))
@@ -107,7 +120,7 @@ def bench_solver_speed(variants: list[str], deals: tuple[int, ...] = (1, 2), bud
             dt = 0.0
             for d in range(deals[0], deals[0] + 10_000):
                 # the sound search as a solve without a budget runs it (with R6)
-                s = CompiledSearch(Model(ALL[v], deal_and_play=True), Model.from_game(Game(v, deal=d)))
+                s = CompiledSearch(Model(VARIANTS[v], deal_and_play=True), Model.from_game(Game(v, deal=d)))
                 t0 = time.process_time()
                 while s.status is None and states + s.states < large:
                     s.advance(8)
@@ -146,11 +159,6 @@ print(int(states / seconds), S.__file__.rsplit("/", 1)[1])
 def bench_candidates(variants: list[str], budget: int = 60_000) -> list[dict]:
     """States per CPU second of the pure search, the same source compiled by Cython, and the C core,
     each on deals 1 and 4 of ``variants`` with ``max_states=budget``, each in its own process."""
-    import pathlib
-    import shutil
-    import subprocess
-    import tempfile
-
     budget = check_count("bench_candidates", "budget", budget, 1)
     here = pathlib.Path(__file__).parent
     rows = []
@@ -173,16 +181,12 @@ def bench_candidates(variants: list[str], budget: int = 60_000) -> list[dict]:
         else:
             rows.append(dict(candidate="Cython", states_per_cpu_s=0,
                              search_module="not measured: pip install cython"))
-    from .solver.search import COMPILED
-
     if COMPILED:
         run(here.parent, "compiled", "C core (_core.c)")
     return rows
 
 
 def bench_solver(variants: list[str], deals: list[int], time_limit: float, processes: int = 1) -> list[dict]:
-    from .studies import study, summarize
-
     time_limit = check_time_limit("bench_solver", "time_limit", time_limit)
     processes = check_count("bench_solver", "processes", processes, 1)
     df = study(variants, deals, time_limit=time_limit, processes=processes, progress=False)
@@ -194,10 +198,6 @@ def bench_solver(variants: list[str], deals: list[int], time_limit: float, proce
 def bench_deal_and_play(variants: list[str], deals: list[int], budget: int) -> list[dict]:
     """Per variant R6 applies to: deals won (and states met) by the portfolio under ``budget``
     states a deal, with R6 in the sound search and without. Budgeted, so the same on any machine."""
-    from .game import Game
-    from .solver.model import Model
-    from .solver.search import portfolio, search
-
     budget = check_count("bench_deal_and_play", "budget", budget, 1)
     rows = []
     for v in variants:
@@ -218,10 +218,6 @@ def bench_deal_and_play(variants: list[str], deals: list[int], budget: int) -> l
 
 
 def _relay_one(job: tuple) -> dict:
-    from .game import Game
-    from .solver.model import Model
-    from .solver.search import relay_label, relay_search, search
-
     v, d, budget, h1, weights = job
     model = relay_search(VARIANTS[v], h1, weights)
     status, _, n = search([(model, 1)], Model.from_game(Game(v, deal=d)), 3600.0, budget)
@@ -233,8 +229,6 @@ def bench_relay(variants: list[str], deals: list[int], budget: int, processes: i
     H1+H2 and H2 with the default weights too) alone on each deal, up to ``budget`` states: one row
     a deal and search, with its status and the states it met. Budgeted, so the same on any machine."""
     from concurrent.futures import ProcessPoolExecutor
-
-    from .solver.search import RELAY
 
     budget = check_count("bench_relay", "budget", budget, 1)
     processes = check_count("bench_relay", "processes", processes, 1)
@@ -262,10 +256,6 @@ def relay_summary(rows: list[dict]) -> list[dict]:
 def bench_exhaust(variant: str, deals: list[int], cap: int) -> list[dict]:
     """The sound search alone, with R6 and without, on each deal up to ``cap`` states: its status
     and the states it met (a proof of loss when it ran dry)."""
-    from .game import Game
-    from .solver.model import Model
-    from .solver.search import CompiledSearch
-
     cap = check_count("bench_exhaust", "cap", cap, 1)
     rows = []
     for d in deals:
@@ -285,11 +275,6 @@ def bench_expert(variants: list[str], deals: list[int], hints: int = 5) -> tuple
     """Per variant: the expert plays each deal (wins, wall and CPU seconds a game, solver states a
     game); then a fair hint is timed on ``hints`` positions (the start and positions the expert
     reached in those games)."""
-    from .expert import Expert
-    from .game import Game
-    from .hints import hint
-    from .policies import cautious_choice, play_policy
-
     hints = check_count("bench_expert", "hints", hints, 0)
     games, timed = [], []
     for v in variants:
@@ -344,9 +329,6 @@ print(r.status, r.states, round(r.seconds, 1))
 def bench_memory(cases=MEMORY_CASES) -> list[dict]:
     """Each case solved in a process of its own under ``/usr/bin/time -v`` (Debian's ``time``
     package): status, states, seconds, and the process's peak resident memory in MB."""
-    import re
-    import subprocess
-
     if not os.path.exists("/usr/bin/time"):
         raise SystemExit("needs /usr/bin/time (apt-get install time)")
     rows = []
@@ -364,8 +346,6 @@ def bench_memory(cases=MEMORY_CASES) -> list[dict]:
 
 def memory_markdown(rows: list[dict]) -> str:
     """The README's and docs/solver.md's table of ``memory`` (rows as read back from its CSV)."""
-    from .variants import VARIANTS
-
     out = ["| path | game | deal | time limit | result | states | seconds | peak memory |",
            "|---|---|---|---|---|---|---|---|"]
     for r in rows:
@@ -403,8 +383,6 @@ def _write_csv(path: str, rows: list[dict]) -> None:
 
 
 def main(argv=None) -> int:
-    from .studies import machine, parse_deals
-
     ap = argparse.ArgumentParser(prog="python -m ft_widget.bench", description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="what", required=True)
     e = sub.add_parser("engine", help="random playouts: positions per second")
@@ -464,8 +442,6 @@ def main(argv=None) -> int:
               f"{sum(r['s_per_game'] for r in games) / len(games):.1f} s on average (target 10 s)")
     elif args.what == "deal-and-play":
         if args.exhaust:
-            from .solver.search import COMPILED
-
             if not COMPILED:
                 raise SystemExit("--exhaust needs the compiled core")
             rows = bench_exhaust(variants[0], parse_deals(args.exhaust), args.max_states)
@@ -485,8 +461,6 @@ def main(argv=None) -> int:
         print(_table(rows))
         print(f"all variants: {total:,.0f} positions/s (target 30,000/s)")
     else:
-        from .solver.search import COMPILED
-
         print(f"load average at the start: {os.getloadavg()[0]:.2f}")
         speed = bench_solver_speed(variants)
         print("states per CPU second of solve's search (portfolio), same deals (1, 2) and budget "
