@@ -551,12 +551,6 @@ def _repair(world: Game, view: PlayerView) -> Game:
     return view.world(hidden)
 
 
-def _position_key(g: Game) -> tuple:
-    """The position, as ``play_policy`` tells positions apart (it stops a game that repeats one)."""
-    return (tuple(map(tuple, g.tableau)), tuple(g.face_down_counts), tuple(g.waste), len(g.stock),
-            g.redeals_left, g.cards_home)
-
-
 def _without_cycles(world: Game, line: list[Move]) -> list[Move]:
     """``line`` with every stretch that returns to a position it passed through cut out.
 
@@ -566,12 +560,12 @@ def _without_cycles(world: Game, line: list[Move]) -> list[Move]:
     it never goes round in a circle (``play_policy`` would stop the game there).
     """
     g = world.copy()
-    keys = [_position_key(g)]
+    keys = [g.position_key()]
     index = {keys[0]: 0}  # key -> its place in keys
     out: list[Move] = []
     for m in line:
         g.play(m)
-        k = _position_key(g)
+        k = g.position_key()
         j = index.get(k)
         if j is not None:
             for cut in keys[j + 1:]:

@@ -661,6 +661,13 @@ class Game:
             game.undo()
         return game
 
+    def position_key(self) -> tuple:
+        """The position as a hashable key, as a player tells positions apart (``play_policy`` and
+        the expert stop going round in circles with it): the cards in every place, and of the
+        stock, whose order a player cannot see, its size only."""
+        return (tuple(map(tuple, self._tab)), tuple(self._down), tuple(self._waste), len(self._stock),
+                self._redeals_left, self._home)
+
     def __eq__(self, other: object) -> bool:
         """Games are equal when their positions are: the same rules and the same cards in the same
         places, whatever the moves that led there or the deal number (``from_piles`` has none)."""

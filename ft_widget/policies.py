@@ -171,7 +171,7 @@ def play_policy(game: Game, policy: Policy | str, rng: _random.Random | int | No
     if not isinstance(rng, _random.Random):
         rng = _random.Random(rng)
     g = game.copy()
-    seen = {_position_key(g)}
+    seen = {g.position_key()}
     played: list[Move] = []
     reasons: list[str] = []
     why = ""
@@ -191,7 +191,7 @@ def play_policy(game: Game, policy: Policy | str, rng: _random.Random | int | No
             why = "no legal move left" if not g.legal_moves() else "the policy gave up"
             break
         played.append(g.play(move))
-        k = _position_key(g)
+        k = g.position_key()
         if k in seen:
             why = "it came back to a position it had already played through"
             break
@@ -199,7 +199,3 @@ def play_policy(game: Game, policy: Policy | str, rng: _random.Random | int | No
     return PlayResult(Outcome.WON if g.is_won else Outcome.LOST, played, g.cards_home, why or "won", g,
                       reasons)
 
-
-def _position_key(g: Game) -> tuple:
-    return (tuple(map(tuple, g.tableau)), tuple(g.face_down_counts), tuple(g.waste),
-            len(g.stock), g.redeals_left, g.cards_home)
