@@ -60,7 +60,7 @@ def notebook(lab, chromium):
     context = chromium.new_context(viewport={"width": 1200, "height": 1000}, has_touch=True)
     page = context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("pageerror", lambda e: errors.append(f"{e}\n{e.stack}"))  # where it came from too
     frames: list[str] = []  # widget messages the page received, for the hidden-card test
 
     def keep(frame):

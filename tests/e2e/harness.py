@@ -318,6 +318,10 @@ class Notebook:
             "name => window.jupyterapp.commands.execute('apputils:change-theme', {theme: name})", name)
         self.page.wait_for_function(
             f"() => document.body.dataset.jpThemeName === '{name}'", timeout=30_000)
+        # JupyterLab shows its splash while a theme loads and removes it 200 ms after: a second
+        # change inside those 200 ms makes it remove the splash twice (a NotFoundError in the page)
+        self.page.wait_for_function("() => !document.getElementById('jupyterlab-splash')",
+                                    timeout=30_000)
 
     def set_notebook_width(self, width: int = 900) -> None:
         """Size the window so the notebook panel is ``width`` pixels wide."""
