@@ -344,27 +344,29 @@ def bench_memory(cases=MEMORY_CASES) -> list[dict]:
     return rows
 
 
+def _markdown(header: list[str], rows: list[list[str]]) -> str:
+    """A Markdown table: ``header`` and one list of cells a row."""
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    return "\n".join(lines + ["| " + " | ".join(cells) + " |" for cells in rows])
+
+
 def memory_markdown(rows: list[dict]) -> str:
     """The README's and docs/solver.md's table of ``memory`` (rows as read back from its CSV)."""
-    out = ["| path | game | deal | time limit | result | states | seconds | peak memory |",
-           "|---|---|---|---|---|---|---|---|"]
-    for r in rows:
-        out.append(f"| {r['path']} | {VARIANTS[r['variant']].name} | {r['deal']} "
-                   f"| {float(r['time_limit']):g} s "
-                   f"| {r['status']} | {int(r['states']):,} | {float(r['seconds']):g} | {r['peak_mb']} MB |")
-    return "\n".join(out)
+    return _markdown(
+        ["path", "game", "deal", "time limit", "result", "states", "seconds", "peak memory"],
+        [[r["path"], VARIANTS[r["variant"]].name, str(r["deal"]), f"{float(r['time_limit']):g} s",
+          r["status"], f"{int(r['states']):,}", f"{float(r['seconds']):g}", f"{r['peak_mb']} MB"]
+         for r in rows])
 
 
 def speed_markdown(rows: list[dict]) -> str:
     """A Markdown table of :func:`bench_solver_speed`'s rows (or its CSV, read back as dicts): the
     README shows it, and its test checks it against the committed CSV."""
-    lines = ["| variant | compiled | pure | speed-up | compiled, 1M states | bytes/state | lookups/state |",
-             "|---|---|---|---|---|---|---|"]
-    for r in rows:
-        lines.append(f"| {r['variant']} | {int(r['compiled_per_s']):,} | {int(r['pure_per_s']):,} | "
-                     f"{float(r['speedup']):.1f} | {int(r['compiled_1000k_per_s']):,} | "
-                     f"{float(r['bytes_per_state']):.1f} | {float(r['lookups_per_state']):.2f} |")
-    return "\n".join(lines)
+    return _markdown(
+        ["variant", "compiled", "pure", "speed-up", "compiled, 1M states", "bytes/state", "lookups/state"],
+        [[r["variant"], f"{int(r['compiled_per_s']):,}", f"{int(r['pure_per_s']):,}",
+          f"{float(r['speedup']):.1f}", f"{int(r['compiled_1000k_per_s']):,}",
+          f"{float(r['bytes_per_state']):.1f}", f"{float(r['lookups_per_state']):.2f}"] for r in rows])
 
 
 def _table(rows: list[dict]) -> str:
