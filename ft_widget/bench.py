@@ -39,7 +39,7 @@ import tempfile
 import time
 
 from .expert import Expert
-from .game import Game
+from .game import Game, Outcome
 from .hints import hint
 from .limits import check_count, check_time_limit
 from .policies import cautious_choice, play_policy
@@ -209,7 +209,7 @@ def bench_deal_and_play(variants: list[str], deals: list[int], budget: int) -> l
             for d in deals:
                 status, _, n = search(portfolio(VARIANTS[v], True, flag), Model.from_game(Game(v, deal=d)),
                                       3600.0, budget)
-                won += status == "won"
+                won += status == Outcome.WON
                 states += n
             row[f"won_{label}"] = won
             row[f"states_{label}"] = states
@@ -265,7 +265,7 @@ def bench_exhaust(variant: str, deals: list[int], cap: int) -> list[dict]:
             s = CompiledSearch(model, Model.from_game(Game(variant, deal=d)))
             while s.status is None and s.states < cap:
                 s.advance(8)
-            row[f"{label}_status"] = s.status or "unknown"
+            row[f"{label}_status"] = str(s.status or Outcome.UNKNOWN)
             row[f"{label}_states"] = s.states
         rows.append(row)
     return rows
@@ -287,7 +287,7 @@ def bench_expert(variants: list[str], deals: list[int], hints: int = 5) -> tuple
             result = play_policy(Game(v, deal=d), expert, random.Random(f"{v}/{d}/0"))
             wall += time.perf_counter() - t0
             cpu += time.process_time() - c0
-            won += result.status == "won"
+            won += result.status == Outcome.WON
             states += expert.states
             replay = Game(v, deal=d)
             for m in result.moves[: len(result.moves) // 2]:

@@ -27,11 +27,20 @@ __all__ = ["FOUNDATION", "STOCK", "WASTE", "Game", "IllegalMove", "InvalidMove",
            "Outcome", "Pile"]
 
 class Outcome(str, enum.Enum):
-    """How a game or a search ended. A plain string too: ``Outcome.WON == "won"``."""
+    """How a game, a search or a judged move ended: the one word for a result everywhere
+    (``Game.outcome``, ``SolveResult.status``, ``PlayResult.status``, a puzzle's verdict, the
+    board's ``state["status"]``). A plain string too, so JSON and saved data keep strings:
+    ``Outcome.WON == "won"``.
+
+    ``WON``: all 104 cards home (or, for a search, a winning line found). ``LOST``: no win exists
+    (the solver proved it) or the player stopped. ``UNKNOWN``: a search's budget ran out first.
+    ``STUCK``: a game with no legal move left, lost where it stands.
+    """
 
     WON = "won"
     LOST = "lost"
     UNKNOWN = "unknown"
+    STUCK = "stuck"
 
     __str__ = str.__str__
     __format__ = str.__format__
@@ -308,10 +317,10 @@ class Game:
 
     @property
     def outcome(self) -> Outcome | None:
-        """``Outcome.WON``, ``Outcome.LOST`` (no legal move left), or ``None`` while the game goes on."""
+        """``Outcome.WON``, ``Outcome.STUCK`` (no legal move left), or ``None`` while the game goes on."""
         if self.is_won:
             return Outcome.WON
-        return Outcome.LOST if self.is_stuck else None
+        return Outcome.STUCK if self.is_stuck else None
 
     def has_legal_moves(self) -> bool:
         if self._stock or (self._waste and self._redeals_left):

@@ -11,14 +11,15 @@ Two kinds, and every hint says which it is (``Hint.kind`` and the end of its rea
 >>> from ft_widget import Game, hint
 >>> game = Game("lucas", deal=3)
 >>> fair = hint(game, max_states=6_000)       # a budget in states: the same hint on any machine
->>> fair.kind, fair.move in game.legal_moves()
-('fair', True)
+>>> fair.kind, fair.kind == "fair", fair.move in game.legal_moves()
+(HintKind.FAIR, True, True)
 >>> hint(game, peek=True, max_states=6_000).kind
-'peek'
+HintKind.PEEK
 """
 
 from __future__ import annotations
 
+import enum
 import sys
 from dataclasses import dataclass
 
@@ -37,19 +38,48 @@ FAIR_STATES_PER_SECOND = 120_000
 FAIR_SAMPLES = 6
 
 
+class HintKind(str, enum.Enum):
+    """How a hint was found: ``FAIR`` from what the player sees, ``PEEK`` by the solver, which saw
+    every card. A plain string too (``HintKind.FAIR == "fair"``), as the board's state sends it."""
+
+    FAIR = "fair"
+    PEEK = "peek"
+
+    __str__ = str.__str__
+    __format__ = str.__format__
+
+    def __repr__(self) -> str:
+        return f"HintKind.{self.name}"
+
+
+class HintSource(str, enum.Enum):
+    """Who chose a hint's move: the fair ``EXPERT`` (it starts wins in sampled worlds), the
+    ``SOLVER`` (it starts a winning line) or the cautious policy's ``HEURISTIC`` (no win found)."""
+
+    EXPERT = "expert"
+    SOLVER = "solver"
+    HEURISTIC = "heuristic"
+
+    __str__ = str.__str__
+    __format__ = str.__format__
+
+    def __repr__(self) -> str:
+        return f"HintSource.{self.name}"
+
+
 @dataclass(frozen=True)
 class Hint:
     """``move`` is one of ``game.legal_moves()``; ``reason`` says why in a sentence.
 
-    ``kind`` is ``"fair"`` (from what the player sees) or ``"peek"`` (the solver saw every card).
-    ``source`` is ``"expert"`` (fair: the move starts wins in sampled worlds), ``"solver"`` (peek:
-    it starts a winning line) or ``"heuristic"`` (the cautious policy's move, when no win was found).
+    ``kind`` is a :class:`HintKind` (``"fair"``: from what the player sees, or ``"peek"``: the
+    solver saw every card); ``source`` a :class:`HintSource` (``"expert"``, ``"solver"`` or
+    ``"heuristic"``).
     """
 
     move: Move
     reason: str
-    source: str = "heuristic"
-    kind: str = "fair"
+    source: HintSource = HintSource.HEURISTIC
+    kind: HintKind = HintKind.FAIR
 
     def __str__(self) -> str:
         return f"{self.move}: {self.reason}"
@@ -94,9 +124,9 @@ def _fair_hint(game: Game, time_limit: float, max_states: int | None) -> Hint:
     if choice is None:  # the expert gives up only on moves that lead back: say so, still a move
         move = game.legal_moves()[0]
         return Hint(move, "no move makes progress here; this one keeps the game going (fair)",
-                    "heuristic", "fair")
-    source = "expert" if choice.won else "heuristic"
-    return Hint(choice.move, f"{choice.reason} (fair: from the cards you can see)", source, "fair")
+                    HintSource.HEURISTIC, HintKind.FAIR)
+    source = HintSource.EXPERT if choice.won else HintSource.HEURISTIC
+    return Hint(choice.move, f"{choice.reason} (fair: from the cards you can see)", source, HintKind.FAIR)
 
 
 def _peek_hint(game: Game, time_limit: float, max_states: int | None) -> Hint:
@@ -104,11 +134,11 @@ def _peek_hint(game: Game, time_limit: float, max_states: int | None) -> Hint:
     result = solve(game, time_limit=time_limit, max_states=max_states)
     if result.status == WON and result.moves:
         return Hint(result.moves[0], f"this starts a win in {len(result.moves)} moves{note}",
-                    "solver", "peek")
+                    HintSource.SOLVER, HintKind.PEEK)
     choice = cautious_choice(game)
     if choice is None:  # only moves that change nothing for the better are left
         choice = game.legal_moves()[0], "no move makes progress here; this one keeps the game going"
     move, reason = choice
     if result.status == LOST:
         reason += " (no win is left from here: the solver searched every line)"
-    return Hint(move, reason + note, "heuristic", "peek")
+    return Hint(move, reason + note, HintSource.HEURISTIC, HintKind.PEEK)

@@ -4,7 +4,7 @@
 >>> game = Game("lucas", deal=3)
 >>> puzzle = Board.puzzle(game, goal="keep_winnable", max_states=20_000)
 >>> puzzle.check("s>w").verdict
-'winnable'
+Judgement.WINNABLE
 
 The engine judges whether a move is legal (an illegal one is refused by the board as always);
 the solver judges what the move leaves. The solver sees every card, the stock's order too, so
@@ -22,9 +22,10 @@ Goals:
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
-from .game import Game, IllegalMove, Move
+from .game import Game, IllegalMove, Move, Outcome
 from .limits import check_count, shown
 from .position import read_json
 from .solver import solve
@@ -32,13 +33,30 @@ from .solver import solve
 GOALS = ("win", "keep_winnable")
 
 
+class Judgement(str, enum.Enum):
+    """A puzzle's word on one move: the outcomes of :class:`~ft_widget.game.Outcome` it shares
+    (``WON``, ``LOST``, ``UNKNOWN``, equal to them) and two of its own. A plain string too."""
+
+    WON = Outcome.WON.value
+    WINNABLE = "winnable"
+    LOST = Outcome.LOST.value
+    UNKNOWN = Outcome.UNKNOWN.value
+    ILLEGAL = "illegal"
+
+    __str__ = str.__str__
+    __format__ = str.__format__
+
+    def __repr__(self) -> str:
+        return f"Judgement.{self.name}"
+
+
 @dataclass(frozen=True)
 class Verdict:
-    """What the judge says of one move: ``verdict`` is "winnable", "lost", "unknown", "won"
-    (the game is won) or "illegal"; ``message`` says it in a player's words."""
+    """What the judge says of one move: ``verdict`` is a :class:`Judgement` ("winnable", "lost",
+    "unknown", "won" (the game is won) or "illegal"); ``message`` says it in a player's words."""
 
     move: str
-    verdict: str
+    verdict: Judgement
     message: str
     solved: bool
 
@@ -81,8 +99,8 @@ class Puzzle:
         if game.is_won:
             return []
         result = solve(game.copy(), time_limit=600, max_states=self.max_states)
-        self._last_status = str(result.status)
-        return list(result.moves) if result.status == "won" else None
+        self._last_status = result.status
+        return list(result.moves) if result.status == Outcome.WON else None
 
     def prompt(self) -> str:
         if self.goal == "win":
@@ -96,24 +114,24 @@ class Puzzle:
         try:
             played = trial.play(move)
         except IllegalMove as error:
-            return Verdict(str(move), "illegal", str(error), False)
+            return Verdict(str(move), Judgement.ILLEGAL, str(error), False)
         return self._verdict(played, trial)
 
     def _verdict(self, move: Move, after: Game) -> Verdict:
         if after.is_won:
-            return Verdict(str(move), "won", "Solved: all 104 cards are home!", True)
+            return Verdict(str(move), Judgement.WON, "Solved: all 104 cards are home!", True)
         line = self._solve(after)
         if line is not None:
             solved = self.goal == "keep_winnable"
             head = "Solved: " if solved else "Good: "
-            return Verdict(str(move), "winnable",
+            return Verdict(str(move), Judgement.WINNABLE,
                            f"{head}{move} keeps the deal winnable (the solver wins from here in "
                            f"{len(line)} moves).", solved)
-        if self._last_status == "lost":
-            return Verdict(str(move), "lost",
+        if self._last_status == Outcome.LOST:
+            return Verdict(str(move), Judgement.LOST,
                            f"{move} loses: the solver proved no win is left. Undo (u) and try another move.",
                            False)
-        return Verdict(str(move), "unknown",
+        return Verdict(str(move), Judgement.UNKNOWN,
                        f"{move}: the solver cannot tell within {self.max_states} states "
                        "whether a win is left.",
                        False)
@@ -125,7 +143,7 @@ class Puzzle:
         verdict = self._verdict(move, board.game)
         self.verdicts.append(verdict)
         self.solved = verdict.solved
-        board.say(verdict.message, "error" if verdict.verdict == "lost" else "info")
+        board.say(verdict.message, "error" if verdict.verdict == Judgement.LOST else "info")
 
     def answer(self) -> list[Move]:
         """The solver's winning line from the puzzle's start (its first move answers a

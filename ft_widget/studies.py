@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 
 from .deal import check_deal_number
-from .game import Game
+from .game import Game, Outcome
 from .limits import check_count, check_time_limit
 from .policies import play_policy, policy_named
 from .solver import solve
@@ -48,7 +48,7 @@ def run_deal(variant, deal: int, time_limit: float = 10.0, policy=None, seed: in
     if policy is None:
         r = solve(game, time_limit=time_limit, max_states=max_states)
         return dict(variant=game.variant.id, deal=deal, result=str(r.status),
-                    moves=len(r.moves) if r.status == "won" else 0,
+                    moves=len(r.moves) if r.status == Outcome.WON else 0,
                     seconds=round(r.seconds, 3), states=r.states)
     policy = _load_policy(policy)
     r = play_policy(game, policy, random.Random(f"{game.variant.id}/{deal}/{seed}"))
@@ -163,7 +163,7 @@ def summarize(df):
     for v, g in df.groupby("variant", sort=False):
         n = len(g)
         row = {"variant": v, "deals": n}
-        for status in ("won", "lost", "unknown"):
+        for status in (Outcome.WON.value, Outcome.LOST.value, Outcome.UNKNOWN.value):
             k = int((g["result"] == status).sum())
             lo, hi = wilson(k, n)
             row[status] = k
@@ -210,7 +210,7 @@ def side_by_side(frames: dict):
             other = frames[name][frames[name]["variant"] == v]
             if sorted(other["deal"]) != deals:
                 raise ValueError(f"{name} did not play the same {v} deals as {names[0]}")
-            k = int((other["result"] == "won").sum())
+            k = int((other["result"] == Outcome.WON.value).sum())
             lo, hi = wilson(k, len(deals))
             row[f"{name}_won"] = k
             row[f"{name}_share"] = round(k / len(deals), 3)

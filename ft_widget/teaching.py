@@ -16,10 +16,10 @@ from dataclasses import replace
 from . import rules
 from .cards import card_symbol, make_card, rank_of
 from .expert import Expert, estimate
-from .game import FOUNDATION, STOCK, WASTE, Game, Move
+from .game import FOUNDATION, STOCK, WASTE, Game, Move, Outcome
 from .limits import check_count
 from .policies import POLICIES, cautious_choice, play_policy
-from .puzzle import Puzzle
+from .puzzle import Judgement, Puzzle
 from .render import (
     CARD_H,
     CARD_W,
@@ -218,7 +218,7 @@ def lesson_results(variant_id: str, data: dict | None = None) -> dict[str, dict[
         got = {r["deal"]: value(r[key]) for r in rows if r["variant"] == variant_id and r["lesson"] == lesson}
         return [got[d] for d in sorted(got)]
 
-    won = lambda status: status == "won"  # noqa: E731
+    won = lambda status: status == Outcome.WON  # noqa: E731
     out = {}
     for lesson in data["lessons"][variant_id]:
         out[lesson] = {
@@ -305,7 +305,7 @@ def beats(policy, rival: str = "foundations_first", variant: str = "lucas", deal
         mine.append(play_policy(Game(variant, deal=deal), policy, random.Random(deal)))
         theirs.append(play_policy(Game(variant, deal=deal), rival_policy, random.Random(deal)))
     home = Paired([r.cards_home for r in theirs], [r.cards_home for r in mine])
-    wins = Paired([r.status == "won" for r in theirs], [r.status == "won" for r in mine])
+    wins = Paired([r.status == Outcome.WON for r in theirs], [r.status == Outcome.WON for r in mine])
     return {"deals": home.n, "cards home": home, "wins": wins, "beats": home.low > 0}
 
 
@@ -352,7 +352,8 @@ class Decision:
         self.player = data["player"]
         self.max_states = data["max_states"]
         #: what the solver said of the fair player's move when the decision was found
-        self.player_verdict = "winnable" if row.get("player_verdict", "lost") == "won" else "lost"
+        self.player_verdict = (Judgement.WINNABLE if row.get("player_verdict", Outcome.LOST) == Outcome.WON
+                               else Judgement.LOST)
 
     def boards(self, scale: float = 0.55) -> Row:
         """The position twice, each with one of the two moves marked."""
@@ -363,7 +364,7 @@ class Decision:
     def check(self) -> dict[str, str]:
         """Both moves judged again, now, by the solver (the puzzle's judge, same budget)."""
         judge = Puzzle(self.game, goal="keep_winnable", max_states=self.max_states)
-        return {str(m): judge.check(m).verdict for m in (self.best, self.player_move)}
+        return {str(m): judge.check(m).verdict.value for m in (self.best, self.player_move)}
 
     def expert_says(self, samples: int = 8) -> ExpertSays:
         """What the fair expert, which sees only what a player sees, makes of A and B: in how many
@@ -412,7 +413,7 @@ def near_the_end(variant_id: str, deal: int, moves_left: int = 12, data: dict | 
     moves_left = check_count("near_the_end", "moves_left", moves_left, 1)  # line[:-0] would be empty
     data = data or load("solver_lines.json")
     line = next(d["moves"] for d in data["deals"] if d["variant"] == variant_id and d["deal"] == deal
-                and d["status"] == "won")
+                and d["status"] == Outcome.WON)
     game = Game(variant_id, deal=deal)
     for move in line[:-moves_left]:
         game.play(move)

@@ -35,7 +35,8 @@ import traitlets
 
 from . import hints, rules
 from .cards import card_name, card_str, card_symbol, parse_card
-from .game import FOUNDATION, STOCK, WASTE, Game, IllegalMove, Move
+from .game import FOUNDATION, STOCK, WASTE, Game, IllegalMove, Move, Outcome
+from .hints import HintKind
 from .puzzle import Puzzle
 from .tables import pandas
 from .variants import VARIANTS
@@ -403,7 +404,7 @@ class Board(anywidget.AnyWidget):
         else:
             self._hint = hint_view(self._game, found)
             move = Move.parse(self._hint["move"])
-            label = "Hint" if self._hint["kind"] == "fair" else "Hint (the solver saw hidden cards)"
+            label = "Hint" if self._hint["kind"] == HintKind.FAIR else "Hint (the solver saw hidden cards)"
             before = self._last_public or public_state(self._game)
             self._publish(f"{label}: {hint_words(before, move)} — {found.reason}", "info")
 
@@ -892,9 +893,9 @@ def _game_words(game: Game) -> str:
 
 def _end_words(game: Game, status: str) -> str:
     n = len(game.history)
-    if status == "won":
+    if status == Outcome.WON:
         return f"All 104 cards are home in {n} move{'' if n == 1 else 's'}."
-    if status == "stuck":
+    if status == Outcome.STUCK:
         return "This game is stuck: undo some moves to try another way, or start a new deal."
     return ""
 
@@ -908,6 +909,9 @@ def _type_name(value: object) -> str:
 
 
 # ---------------------------------------------------------------------- the public view
+#: ``state["status"]`` while the game goes on (else the game's :class:`Outcome`: "won", "stuck")
+PLAYING = "playing"
+
 def public_state(game: Game) -> dict:
     """What a player at the table sees, as JSON: the ``state`` trait without the
     board's own fields (version, message, ack, …).
@@ -922,12 +926,8 @@ def public_state(game: Game) -> dict:
     ]
     waste = game.waste
     top = waste[-v.stock_deal:] if waste else []
-    if game.is_won:
-        status = "won"
-    elif game.is_stuck:
-        status = "stuck"
-    else:
-        status = "playing"
+    outcome = game.outcome  # Outcome.WON, Outcome.STUCK, or None while the game goes on
+    status = outcome.value if outcome is not None else PLAYING
     runs = [_run_length(game, i) for i in range(len(tableau))]
     shortcuts = game.run_moves()
     lift = []
@@ -978,9 +978,9 @@ def status_text(game: Game, status: str) -> str:
     left = game.redeals_left
     if left > 0:
         parts.append(f"{left} redeal{'' if left == 1 else 's'} left")
-    if status == "won":
+    if status == Outcome.WON:
         parts.append("won")
-    elif status == "stuck":
+    elif status == Outcome.STUCK:
         parts.append("no moves left")
     return " · ".join(parts)
 
@@ -1017,7 +1017,7 @@ def hint_view(game: Game, found) -> dict:
     if move.dst == FOUNDATION:
         dst = _home_piles(game, [move]).get(str(move), "f1")
     # A hint that does not say how it was found is shown as a peek: never call it fair unasked.
-    kind = str(getattr(found, "kind", "peek"))
+    kind = str(getattr(found, "kind", HintKind.PEEK))
     return {"move": str(move), "reason": str(found.reason), "kind": kind,
             "from": pile_id(move.src), "to": dst}
 
