@@ -6,9 +6,12 @@
 >>> _ = game.play(move)
 """
 
-from . import rules
+from . import (
+    render,  # noqa: F401 (loaded for its pictures: str(game), a game in a notebook)
+    rules,
+)
 from .cards import Card, card_name, card_str, card_symbol, parse_card
-from .game import FOUNDATION, STOCK, WASTE, Game, IllegalMove, InvalidMove, Move, Outcome, Pile
+from .game import FOUNDATION, STOCK, WASTE, Choice, Game, IllegalMove, InvalidMove, Move, Outcome, Pile
 from .hints import Hint, hint
 from .policies import POLICIES, play_policy
 from .rules import Build
@@ -17,7 +20,8 @@ from .variants import VARIANTS, Variant
 from .widget import Board
 
 __all__ = [
-    "Board", "Build", "Card", "FOUNDATION", "Game", "IllegalMove", "InvalidMove", "Move", "Outcome", "Pile",
+    "Board", "Build", "Card", "Choice", "FOUNDATION", "Game", "IllegalMove", "InvalidMove", "Move", "Outcome",
+    "Pile",
     "STOCK", "VARIANTS", "Variant", "WASTE", "card_name", "card_str", "card_symbol", "parse_card",
     "POLICIES", "Hint", "SolveResult", "hint", "play_policy", "rules", "solve", "study",
 ]

@@ -57,14 +57,15 @@ from .studies import machine, parse_deals, study, summarize
 from .variants import VARIANTS
 
 
-def bench_engine(variants: list[str], seconds: float = 2.0, depth: int = 200, seed: int = 1) -> list[dict]:
-    """Per variant: random playouts of up to ``depth`` moves from successive deals, each undone."""
+def bench_engine(variants: list[str], seconds: float = 2.0, depth: int = 200, rng: int = 1) -> list[dict]:
+    """Per variant: random playouts of up to ``depth`` moves from successive deals, each undone
+    (each variant's playouts draw from ``random.Random(rng)``, the same stream for every variant)."""
     seconds = check_time_limit("bench_engine", "seconds", seconds)
     depth = check_count("bench_engine", "depth", depth, 1)
 
     rows = []
     for v in variants:
-        rng = random.Random(seed)
+        moves_rng = random.Random(rng)
         positions = playouts = 0
         t0 = time.perf_counter()
         deal = 1
@@ -75,7 +76,7 @@ def bench_engine(variants: list[str], seconds: float = 2.0, depth: int = 200, se
                 moves = g.legal_moves()
                 if not moves:
                     break
-                g.play(rng.choice(moves))
+                g.play(moves_rng.choice(moves))
                 positions += 1
             while g.can_undo:
                 g.undo()

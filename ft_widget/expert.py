@@ -53,8 +53,7 @@ import time
 from collections import Counter, OrderedDict
 from dataclasses import dataclass
 
-from .cards import card_symbol
-from .game import FOUNDATION, STOCK, WASTE, Game, IllegalMove, Move
+from .game import STOCK, WASTE, Choice, Game, IllegalMove, Move
 from .limits import check_count, check_time_limit, shown
 from .solver.model import Model
 from .solver.search import WON, evaluator, search, solve
@@ -66,14 +65,15 @@ from .variants import Variant
 class PlayerView:
     """What a player at the table knows about a position (see the module docstring).
 
-    ``tableau`` holds each column's face-up cards, bottom to top, and ``face_down`` how many cards
-    lie face down beneath them. ``stock`` is the stock's order (bottom to top) when the player knows
-    it (after a redeal), else ``None``; ``stock_count`` is its size either way.
+    ``tableau`` holds each column's face-up cards, bottom to top, and ``face_down_counts`` how many
+    cards lie face down beneath them (as ``Game.face_down_counts``). ``stock`` is the stock's order
+    (bottom to top) when the player knows it (after a redeal), else ``None``; ``stock_count`` is its
+    size either way.
     """
 
     variant: Variant
     tableau: tuple[tuple[int, ...], ...]
-    face_down: tuple[int, ...]
+    face_down_counts: tuple[int, ...]
     foundations: tuple[tuple[int, ...], ...]
     waste: tuple[int, ...]
     stock_count: int
@@ -83,13 +83,13 @@ class PlayerView:
     @property
     def key(self) -> tuple:
         """A hashable identity of the view."""
-        return (self.variant.id, self.tableau, self.face_down, self.foundations, self.waste,
+        return (self.variant.id, self.tableau, self.face_down_counts, self.foundations, self.waste,
                 self.stock_count, self.stock, self.redeals_left)
 
     @property
     def hidden_places(self) -> int:
         """Face-down slots plus, while its order is unknown, the stock's cards."""
-        return sum(self.face_down) + (self.stock_count if self.stock is None else 0)
+        return sum(self.face_down_counts) + (self.stock_count if self.stock is None else 0)
 
     def unseen(self) -> list[int]:
         """The cards the player has not seen, sorted (two decks minus every card in view)."""
@@ -107,11 +107,11 @@ class PlayerView:
         face-down slots column by column, bottom to top, then (unless known) the stock, bottom to top."""
         it = iter(hidden)
         tableau = [[next(it) for _ in range(down)] + list(up)
-                   for up, down in zip(self.tableau, self.face_down, strict=True)]
+                   for up, down in zip(self.tableau, self.face_down_counts, strict=True)]
         stock = list(self.stock) if self.stock is not None else [next(it) for _ in range(self.stock_count)]
         if next(it, None) is not None:
             raise ValueError("more hidden cards than hidden places")
-        return Game.from_piles(self.variant, tableau, self.face_down, self.foundations, self.waste,
+        return Game.from_piles(self.variant, tableau, self.face_down_counts, self.foundations, self.waste,
                                stock, self.redeals_left)
 
     def sample(self, rng: _random.Random) -> Game:
@@ -130,7 +130,7 @@ def player_view(game: Game) -> PlayerView:
     return PlayerView(
         variant=v,
         tableau=tuple(tuple(col[d:]) for col, d in zip(game.tableau, down, strict=True)),
-        face_down=tuple(down),
+        face_down_counts=tuple(down),
         foundations=tuple(tuple(p) for p in game.foundations),
         waste=tuple(game.waste),
         stock_count=len(stock),
@@ -143,7 +143,7 @@ def hidden_cards(game: Game) -> list[int]:
     """The cards in ``game``'s hidden places, in :meth:`PlayerView.world`'s order (for tests and
     for repairing worlds; the expert never calls it on the real game)."""
     view = player_view(game)
-    cards = [c for col, d in zip(game.tableau, view.face_down, strict=True) for c in col[:d]]
+    cards = [c for col, d in zip(game.tableau, view.face_down_counts, strict=True) for c in col[:d]]
     if view.stock is None:
         cards += game.stock
     return cards
@@ -164,8 +164,8 @@ class _Plan:
     expected: tuple
     mask: tuple
     worlds: list[_World]
-    sampled: int  # worlds tried when the plan was made
-    won: int  # of them, won
+    worlds_tried: int  # worlds tried when the plan was made
+    worlds_won: int  # of them, won
     made_at: int  # hidden places when the plan was made (a failed search waits for reveals)
     age: int = 0  # moves played from the plan
     wait: int = 0  # after a search that won nothing: reveals (or moves / 2) to wait before the next
@@ -174,14 +174,13 @@ class _Plan:
     visited: frozenset = frozenset()  # views this game has passed through (the player's memory)
 
 
-@dataclass(frozen=True)
-class Choice:
-    """The expert's move and why, in a sentence; ``won``/``sampled``: worlds its estimate rests on."""
+@dataclass(frozen=True, repr=False)
+class ExpertChoice(Choice):
+    """The expert's move and why (a :class:`~ft_widget.moves.Choice`); ``worlds_won`` of ``worlds``:
+    the sampled worlds its estimate rests on."""
 
-    move: Move
-    reason: str
-    won: int = 0
-    sampled: int = 0
+    worlds_won: int = 0
+    worlds: int = 0
     searched: bool = False  # did this decision run the solver (rather than follow a plan)?
     states: int = 0  # solver states spent on this decision
 
@@ -196,7 +195,7 @@ def _masked(view: PlayerView, mask: tuple) -> tuple:
                 cols[i][k] = -1
         elif k < len(waste):
             waste[k] = -1
-    return (view.variant.id, tuple(map(tuple, cols)), view.face_down, view.foundations, tuple(waste),
+    return (view.variant.id, tuple(map(tuple, cols)), view.face_down_counts, view.foundations, tuple(waste),
             view.stock_count, view.stock if view.stock is None else len(view.stock), view.redeals_left)
 
 
@@ -208,7 +207,7 @@ def _reveal_mask(before: PlayerView, move: Move) -> tuple:
             return ()
         n = min(before.variant.stock_deal, before.stock_count)
         return tuple(("waste", 0, len(before.waste) + k) for k in range(n))
-    if src < WASTE and before.face_down[src] and len(before.tableau[src]) == count:
+    if src < WASTE and before.face_down_counts[src] and len(before.tableau[src]) == count:
         return (("col", src, 0),)
     return ()
 
@@ -268,7 +267,7 @@ class Expert:
         #: cards home (on average over the worlds) by which a move's searches must beat the
         #: fallback's move for the progress choice to play it instead
         self.progress_margin = progress_margin
-        #: ``fallback(game, rng) -> (move, reason) | None``: the fair heuristic played when no
+        #: ``fallback(game, rng) -> Choice | None``: the fair heuristic played when no
         #: sampled world is won (``ft_widget.policies`` gives the cautious policy's choice)
         self.fallback = fallback
         self.game_states = game_states
@@ -297,11 +296,14 @@ class Expert:
         """Drop every plan (a fresh expert)."""
         self._plans.clear()
 
-    def choose(self, game: Game, rng: _random.Random | int | None = None) -> Choice | None:
+    def choose(self, game: Game, rng: _random.Random | int | None = None) -> ExpertChoice | None:
         """The move for ``game``'s position and its reason, or ``None`` when no move is legal."""
         return self.choose_from_view(player_view(game), rng)
 
-    def choose_from_view(self, view: PlayerView, rng: _random.Random | int | None = None) -> Choice | None:
+    def choose_from_view(self, view: PlayerView,
+                         rng: _random.Random | int | None = None) -> ExpertChoice | None:
+        """The move for the position ``view`` shows, and why: a move its plan's worlds still win by,
+        else a move that wins in most freshly sampled worlds, else the no-win choice."""
         if not isinstance(rng, _random.Random):
             rng = _random.Random(rng)
         template = view.world(view.unseen())  # any world: legal moves depend on the view only
@@ -311,110 +313,103 @@ class Expert:
         if not legal:
             return None
         plan = self._take_plan(view)
-        worlds: list[_World] = []
-        broken: list[Game] = []
-        if plan is not None:
-            for w in plan.worlds:
-                if player_view(w.game) == view:  # nothing new was revealed: the line still wins
-                    worlds.append(w)
-                    continue
-                repaired = _repair(w.game, view)
-                if _still_wins(repaired, w.line):
-                    worlds.append(_World(repaired, w.line))
-                else:
-                    broken.append(repaired)
-        searched, states, sampled, won = False, 0, 0, 0
-        progress_states = 0  # states spent by the no-win choice (``no_win="progress"``)
-        # After a search that won no world, wait for cards to show (or for moves to be played)
-        # before the next: the wait doubles after each such search, so hopeless games stay cheap.
-        waiting = (plan is not None and not plan.worlds and plan.age < 2 * plan.wait
-                   and view.hidden_places > plan.made_at - plan.wait)
+        worlds, broken = _plan_worlds(plan, view)
         visited = (plan.visited if plan is not None else frozenset()) | {view.key}
         spent = plan.spent if plan is not None else 0
         progress_spent = plan.progress_spent if plan is not None else 0
-        waiting = waiting or spent >= self.game_states  # the game's budget is used up
-        if not worlds and not waiting:
-            searched = True
-            seed = rng.getrandbits(64)
-            srng = _random.Random(seed)
-            # Worlds of the plan that the last reveal broke are solved again first (repaired, they
-            # are as likely as fresh samples, and often nearly won); a plan that was working
-            # needs only ``replan`` of them won again. Fresh samples make up the rest.
-            need = self.replan if broken else self.samples
-            tries = broken[: self.samples]
-            tries += [view.sample(srng) for _ in range(self.samples - len(tries))]
-            deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-            for world in tries:
-                if won >= need or (sampled >= self.give_up and not won):
-                    break  # enough worlds won, or the first all failed (the rest likely would too)
-                left = 3600.0 if deadline is None else deadline - time.perf_counter()
-                if left <= 0:
-                    break
-                # the line is only followed, never shown: shortening it would cost more than the
-                # search (measured: half an Indian game's time) and changed no result on 80 deals
-                result = solve(world, time_limit=left, max_states=self.max_states, shorten_line=False)
-                states += result.states
-                sampled += 1
-                if result.won:
-                    won += 1
-                    worlds.append(_World(world, _without_cycles(world, list(result.moves))))
+        searched = not worlds and not self._waiting(plan, view, spent)
+        states = tried = won = 0
+        if searched:
+            worlds, tried, states = self._search(view, broken, rng)
+            won = len(worlds)
         elif plan is not None:
-            sampled, won = plan.sampled, plan.won
+            tried, won = plan.worlds_tried, plan.worlds_won
         # a world whose line would lead back to a view this game has been in is no plan to follow
         worlds = [w for w in worlds if not _revisits(template, w.line[0], visited)]
+        progress_states = 0  # states spent by the no-win choice (``no_win="progress"``)
         if worlds:
-            votes = Counter(w.line[0] for w in worlds)
-            best = max(votes.values())
-            move = min((m for m in votes if votes[m] == best), key=lambda m: legal.index(m))
-            keep = [w for w in worlds if w.line[0] == move]
-            if searched:
-                estimate = f"it starts a win in {len(keep)} of {sampled} sampled worlds"
-                if won > len(keep):
-                    estimate += f" ({won} won, some by other moves)"
-            else:
-                worlds_text = "world that still fits" if len(keep) == 1 else "worlds that still fit"
-                estimate = f"follows its plan: a win in {len(keep)} sampled {worlds_text} every card seen"
-            reason = f"{describe(view, move)}; {estimate}"
+            move, keep = _vote(worlds, legal)
+            reason = _won_reason(len(keep), tried, won, searched)
         else:
-            progress = None
-            keep = []
-            if (self.no_win in ("progress", "progress_plan")
-                    or (self.no_win == "progress_after_search" and searched)) \
-                    and progress_spent < self.progress_game_states:
-                progress, used, won_after = self._progress_choice(view, template, legal, rng, visited)
-                progress_states += used
-                if self.no_win == "progress_plan":
-                    keep = worlds = won_after
-            if progress is not None:
-                move, why = progress
-                reason = (f"{describe(view, move)}; no sampled world was won ({sampled} tried): {why}"
-                          if searched else
-                          f"{describe(view, move)}; no sampled world was won, it waits for more "
-                          f"cards to show: {why}")
-            else:
-                fallback = _fallback(self.fallback, template, rng, visited)
-                if fallback is None:
-                    return None
-                move, why = fallback
-                reason = (f"{why}; no sampled world was won ({sampled} tried)" if searched else
-                          f"{why}; no sampled world was won, it waits for more cards to show")
-        if searched or plan is None:
-            made_at, age = view.hidden_places, 0
-            wait = 0 if worlds else max(self.wait_reveals, 2 * plan.wait if plan else 0)
-        else:
-            made_at, age, wait = plan.made_at, plan.age + 1, plan.wait
-        self._store(view, move, keep, sampled, won, made_at, age, wait, visited, spent + states,
+            choice, progress_states, keep = self._no_win_choice(view, template, legal, rng, visited,
+                                                                searched, progress_spent)
+            if choice is None:
+                return None
+            move, reason = choice.move, _no_win_reason(choice.reason, tried, searched)
+        made_at, age, wait = self._timing(plan, view, searched, bool(keep))
+        self._store(view, move, keep, tried, won, made_at, age, wait, visited, spent + states,
                     progress_spent + progress_states)
         states += progress_states
         self.states += states
-        return Choice(move, reason, won, sampled, searched, states)
+        return ExpertChoice(move, reason, won, tried, searched, states)
+
+    def _waiting(self, plan: _Plan | None, view: PlayerView, spent: int) -> bool:
+        """Is this decision one that waits instead of searching? After a search that won no world,
+        it waits for cards to show (or for moves to be played): the wait doubles after each such
+        search, so hopeless games stay cheap. And when the game's budget is used up."""
+        waiting = (plan is not None and not plan.worlds and plan.age < 2 * plan.wait
+                   and view.hidden_places > plan.made_at - plan.wait)
+        return waiting or spent >= self.game_states
+
+    def _search(self, view: PlayerView, broken: list[Game],
+                rng: _random.Random) -> tuple[list[_World], int, int]:
+        """Solve sampled worlds: the won ones (with their lines), the worlds tried, the states spent.
+
+        Worlds of the plan that the last reveal broke are solved again first (repaired, they are as
+        likely as fresh samples, and often nearly won); a plan that was working needs only
+        ``replan`` of them won again. Fresh samples make up the rest."""
+        srng = _random.Random(rng.getrandbits(64))
+        need = self.replan if broken else self.samples
+        tries = broken[: self.samples]
+        tries += [view.sample(srng) for _ in range(self.samples - len(tries))]
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        won: list[_World] = []
+        tried = states = 0
+        for world in tries:
+            if len(won) >= need or (tried >= self.give_up and not won):
+                break  # enough worlds won, or the first all failed (the rest likely would too)
+            left = 3600.0 if deadline is None else deadline - time.perf_counter()
+            if left <= 0:
+                break
+            # the line is only followed, never shown: shortening it would cost more than the
+            # search (measured: half an Indian game's time) and changed no result on 80 deals
+            result = solve(world, time_limit=left, max_states=self.max_states, shorten_line=False)
+            states += result.states
+            tried += 1
+            if result.won:
+                won.append(_World(world, _without_cycles(world, list(result.moves))))
+        return won, tried, states
+
+    def _no_win_choice(self, view: PlayerView, template: Game, legal: list[Move], rng: _random.Random,
+                       visited: frozenset, searched: bool,
+                       progress_spent: int) -> tuple[Choice | None, int, list[_World]]:
+        """When no world is won: the progress choice (``no_win``) or the fallback's, the states the
+        progress choice spent, and the worlds to keep as a plan (``no_win="progress_plan"``)."""
+        progress, used, keep = None, 0, []
+        if (self.no_win in ("progress", "progress_plan")
+                or (self.no_win == "progress_after_search" and searched)) \
+                and progress_spent < self.progress_game_states:
+            progress, used, won_after = self._progress_choice(view, template, legal, rng, visited)
+            if self.no_win == "progress_plan":
+                keep = won_after
+        if progress is not None:
+            return progress, used, keep
+        return _fallback(self.fallback, template, rng, visited), used, keep
+
+    def _timing(self, plan: _Plan | None, view: PlayerView, searched: bool,
+                planned: bool) -> tuple[int, int, int]:
+        """The next plan's ``made_at``, ``age`` and ``wait`` (see :class:`_Plan`)."""
+        if searched or plan is None:
+            wait = 0 if planned else max(self.wait_reveals, 2 * plan.wait if plan else 0)
+            return view.hidden_places, 0, wait
+        return plan.made_at, plan.age + 1, plan.wait
 
     # -------------------------------------------------------------- no world won
     def _progress_choice(self, view: PlayerView, template: Game, legal: list[Move],
                          rng: _random.Random, visited: frozenset
-                         ) -> tuple[tuple[Move, str] | None, int, list[_World]]:
+                         ) -> tuple[Choice | None, int, list[_World]]:
         """``no_win="progress"``: the move after which budgeted searches got furthest, on average
-        over ``progress_worlds`` worlds sampled from the view (and the seed): ``(move, why)`` or
+        over ``progress_worlds`` worlds sampled from the view (and the seed): a :class:`Choice` or
         ``None`` (then the fallback plays), the solver states spent, and the worlds a search won
         after the chosen move, with their lines (for ``no_win="progress_plan"``).
 
@@ -428,7 +423,7 @@ class Expert:
         """
         safe = template.safe_move_home()
         if safe is not None and not _revisits(template, safe, visited):
-            return (safe, "it is a safe move home, never a mistake"), 0, []
+            return Choice(safe, "it is a safe move home, never a mistake"), 0, []
         # A move that leads to a view seen before with its columns in another order goes round in
         # a circle as surely as one back to the same view (cards shuffled between empty columns).
         shapes = {_shape(k) for k in visited}
@@ -437,12 +432,13 @@ class Expert:
         if not moves:
             return None, 0, []
         if len(moves) == 1:
-            return (moves[0], "it is the only move that does not go back to a position seen before"), 0, []
+            only = "it is the only move that does not go back to a position seen before"
+            return Choice(moves[0], only), 0, []
         srng = _random.Random(rng.getrandbits(64))
         worlds = [view.sample(srng) for _ in range(self.progress_worlds)]
         score = evaluator(Model(view.variant))
         fallback = self.fallback(template, _random.Random(srng.getrandbits(64))) if self.fallback else None
-        preferred = fallback[0] if fallback and fallback[0] in moves else None
+        preferred = fallback.move if fallback and fallback.move in moves else None
         spent = 0
         ranked = []
         won: dict[Move, list[_World]] = {}
@@ -466,14 +462,14 @@ class Expert:
         if preferred is not None and move != preferred and self.progress_margin:
             theirs = next(r[0][0] for r in ranked if r[1] == preferred)
             if reach - theirs < self.progress_margin * n:  # not clearly further: trust the fallback
-                why = (f"{fallback[1]}; no other move's searches ({self.progress_states:,} states in {n} "
+                why = (f"{fallback.reason}; no other move's searches ({self.progress_states:,} states in {n} "
                        f"sampled worlds) got {self.progress_margin:g} cards further on average")
-                return (preferred, why), spent, won.get(preferred, [])
+                return Choice(preferred, why), spent, won.get(preferred, [])
         why = (f"after it, searches of {self.progress_states:,} states in {n} sampled worlds put "
                f"{reach / n:.1f} cards home on average, the most of {len(moves)} moves")
         if won.get(move):
             why += f" (won in {len(won[move])})"
-        return (move, why), spent, won.get(move, [])
+        return Choice(move, why), spent, won.get(move, [])
 
     # -------------------------------------------------------------- plans
     def _take_plan(self, view: PlayerView) -> _Plan | None:
@@ -484,7 +480,7 @@ class Expert:
                 return plan
         return None
 
-    def _store(self, view: PlayerView, move: Move, keep: list[_World], sampled: int, won: int,
+    def _store(self, view: PlayerView, move: Move, keep: list[_World], worlds: int, worlds_won: int,
                made_at: int, age: int, wait: int, visited: frozenset, spent: int,
                progress_spent: int = 0) -> None:
         mask = _reveal_mask(view, move)
@@ -498,7 +494,7 @@ class Expert:
         if probe.is_won:
             return
         expected = _masked(player_view(probe), mask)
-        self._plans[self._next_id] = _Plan(expected, mask, after, sampled, won, made_at, age=age,
+        self._plans[self._next_id] = _Plan(expected, mask, after, worlds, worlds_won, made_at, age=age,
                                            wait=wait, spent=spent, visited=visited,
                                            progress_spent=progress_spent)
         self._next_id += 1
@@ -534,6 +530,50 @@ def _reach(game: Game, max_states: int, core: str = "auto") -> tuple[int, int, l
     if status == WON:
         return 104, states, [Move(*m) for m in line]
     return max(model.best, sum(start[2])), states, []
+
+
+def _plan_worlds(plan: _Plan | None, view: PlayerView) -> tuple[list[_World], list[Game]]:
+    """The plan's worlds that still win once made consistent with ``view`` (repaired), and the
+    repaired worlds whose line no longer wins (solved again first by the next search)."""
+    worlds: list[_World] = []
+    broken: list[Game] = []
+    for w in plan.worlds if plan is not None else ():
+        if player_view(w.game) == view:  # nothing new was revealed: the line still wins
+            worlds.append(w)
+            continue
+        repaired = _repair(w.game, view)
+        if _still_wins(repaired, w.line):
+            worlds.append(_World(repaired, w.line))
+        else:
+            broken.append(repaired)
+    return worlds, broken
+
+
+def _vote(worlds: list[_World], legal: list[Move]) -> tuple[Move, list[_World]]:
+    """The move that starts the most won worlds' lines (ties: the first in ``legal`` order), and
+    those worlds."""
+    votes = Counter(w.line[0] for w in worlds)
+    best = max(votes.values())
+    move = min((m for m in votes if votes[m] == best), key=lambda m: legal.index(m))
+    return move, [w for w in worlds if w.line[0] == move]
+
+
+def _won_reason(starts: int, tried: int, won: int, searched: bool) -> str:
+    """Why the expert plays a move that ``starts`` of its won worlds begin with."""
+    if not searched:
+        fit = "world that still fits" if starts == 1 else "worlds that still fit"
+        return f"it follows its plan: a win in {starts} sampled {fit} every card seen"
+    text = f"it starts a win in {starts} of {tried} sampled worlds"
+    if won > starts:
+        text += f" ({won} won, some by other moves)"
+    return text
+
+
+def _no_win_reason(why: str, tried: int, searched: bool) -> str:
+    """Why the expert plays the no-win choice's move (``why``) when no sampled world was won."""
+    if searched:
+        return f"no sampled world was won ({tried} tried): {why}"
+    return f"no sampled world was won, it waits for more cards to show: {why}"
 
 
 def _repair(world: Game, view: PlayerView) -> Game:
@@ -590,17 +630,16 @@ def _still_wins(world: Game, line: list[Move]) -> bool:
     return g.is_won
 
 
-def _fallback(heuristic, world: Game, rng: _random.Random,
-              visited: frozenset) -> tuple[Move, str] | None:
+def _fallback(heuristic, world: Game, rng: _random.Random, visited: frozenset) -> Choice | None:
     """The heuristic's move (the cautious policy's), chosen in a world (it reads only visible
     cards); when that would lead back to a view this game has already been in, a deal (or redeal)
     if there is one, else ``None`` (give up)."""
     choice = heuristic(world, rng) if heuristic is not None else None
-    if choice is not None and not _revisits(world, choice[0], visited):
+    if choice is not None and not _revisits(world, choice.move, visited):
         return choice
     for m in world.legal_moves():
-        if STOCK in (m.src, m.dst) and not _revisits(world, m, visited):
-            return m, "going round in circles on the table: turn up the next stock card instead"
+        if (m.is_deal or m.is_redeal) and not _revisits(world, m, visited):
+            return Choice(m, "going round in circles on the table: new cards from the stock instead")
     return None
 
 
@@ -626,31 +665,33 @@ def _revisits(world: Game, move: Move, visited: frozenset) -> bool:
 # ---------------------------------------------------------------------------------- estimates
 @dataclass(frozen=True)
 class Estimate:
-    """What the expert estimates of one move: in ``won`` of ``sampled`` worlds (the same worlds
-    for every move compared) the solver found a win after it, within ``max_states`` states each."""
+    """What the expert estimates of one move: in ``worlds_won`` of ``worlds`` sampled worlds (the
+    same worlds for every move compared) the solver found a win after it, within ``max_states``
+    states each."""
 
     move: Move
-    won: int
-    sampled: int
+    worlds_won: int
+    worlds: int
     max_states: int
 
     def __str__(self) -> str:
-        return f"{self.move}: a win in {self.won} of {self.sampled} sampled worlds"
+        return f"{self.move}: a win in {self.worlds_won} of {self.worlds} sampled worlds"
 
 
 def estimate(game: Game, moves=None, samples: int = 8, max_states: int = 20_000,
-             seed: int = 0) -> list[Estimate]:
+             rng: _random.Random | int | None = 0) -> list[Estimate]:
     """The expert's judgement of ``moves`` (default: every legal move) from what the player sees.
 
-    ``samples`` worlds are dealt from the unseen cards (:meth:`PlayerView.sample`, seeded by
-    ``seed``); each move is played in each world and the world solved with ``max_states`` states.
+    ``samples`` worlds are dealt from the unseen cards (:meth:`PlayerView.sample`, by ``rng``: a
+    ``random.Random`` or its seed); each move is played in each world and the world solved with
+    ``max_states`` states.
     The same worlds serve every move, so the counts compare like with like. Fair: it reads only
     :func:`player_view`, so swapping unseen cards among the hidden places changes nothing.
     An estimate, not a proof: a world not won within the budget may still be winnable.
 
     >>> from ft_widget import Game
     >>> deal_now = estimate(Game("lucas", deal=3), ["s>w"], samples=2, max_states=5_000)[0]
-    >>> str(deal_now.move), deal_now.sampled, 0 <= deal_now.won <= 2
+    >>> str(deal_now.move), deal_now.worlds, 0 <= deal_now.worlds_won <= 2
     ('s>w', 2, True)
     """
     samples = check_count("estimate", "samples", samples, 1)
@@ -662,7 +703,8 @@ def estimate(game: Game, moves=None, samples: int = 8, max_states: int = 20_000,
     for m in moves:
         if m not in legal:
             raise IllegalMove(f"{m} is not a legal move here")
-    rng = _random.Random(seed)
+    if not isinstance(rng, _random.Random):
+        rng = _random.Random(rng)
     worlds = [view.sample(rng) for _ in range(samples)]
     out = []
     for m in moves:
@@ -673,33 +715,3 @@ def estimate(game: Game, moves=None, samples: int = 8, max_states: int = 20_000,
             won += after.is_won or solve(after, time_limit=3600.0, max_states=max_states).won
         out.append(Estimate(m, won, samples, max_states))
     return out
-
-
-# ---------------------------------------------------------------------------------- words
-def describe(view: PlayerView, move: Move) -> str:
-    """What ``move`` does, in a player's words, from the view alone."""
-    src, dst, count = move
-    if src == STOCK:
-        return "deal from the stock"
-    if dst == STOCK:
-        return "turn the waste over into the stock (a redeal)"
-    card = view.waste[-1] if src == WASTE else view.tableau[src][-count]
-    what = card_symbol(card) if count == 1 else f"{count} cards from {card_symbol(card)}"
-    if dst == FOUNDATION:
-        text = f"put {what} home"
-    elif not view.tableau[dst]:
-        text = f"move {what} into empty column {dst + 1}"
-    else:
-        text = f"move {what} onto {card_symbol(view.tableau[dst][-1])}"
-    if src < WASTE:
-        left = len(view.tableau[src]) - count
-        if left == 0 and view.face_down[src]:
-            text += f", turning up a face-down card in column {src + 1}"
-        elif left == 0:
-            text += f", emptying column {src + 1}"
-    empty = [i + 1 for i, col in enumerate(view.tableau)
-             if not col and not view.face_down[i] and i != dst]
-    if empty:
-        text += f"; keeps column{'s' if len(empty) > 1 else ''} {', '.join(map(str, empty))} empty"
-    return text
-

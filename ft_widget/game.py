@@ -18,13 +18,12 @@ from . import rules
 from .cards import KING, RANK_NAMES, Card, card_str, card_symbol, rank_of
 from .deal import check_deal_number, deal_layout
 from .limits import check_count, shown
-from .moves import FOUNDATION, MAX_COLUMNS, STOCK, WASTE, IllegalMove, InvalidMove, Move, Pile
+from .moves import FOUNDATION, MAX_COLUMNS, STOCK, WASTE, Choice, IllegalMove, InvalidMove, Move, Pile
 from .position import check_piles, read_json, read_position
-from .render import html_board, text_board
 from .variants import Variant, get_variant, variant_from_json, variant_to_json
 
-__all__ = ["FOUNDATION", "STOCK", "WASTE", "Game", "IllegalMove", "InvalidMove", "LegalMoves", "Move",
-           "Outcome", "Pile"]
+__all__ = ["FOUNDATION", "STOCK", "WASTE", "Choice", "Game", "HintKind", "HintSource", "IllegalMove",
+           "InvalidMove", "LegalMoves", "Move", "Outcome", "Pile"]
 
 class Outcome(str, enum.Enum):
     """How a game, a search or a judged move ended: the one word for a result everywhere
@@ -47,6 +46,35 @@ class Outcome(str, enum.Enum):
 
     def __repr__(self) -> str:
         return f"Outcome.{self.name}"
+
+
+class HintKind(str, enum.Enum):
+    """How a hint was found: ``FAIR`` from what the player sees, ``PEEK`` by the solver, which saw
+    every card. A plain string too (``HintKind.FAIR == "fair"``), as the board's state sends it."""
+
+    FAIR = "fair"
+    PEEK = "peek"
+
+    __str__ = str.__str__
+    __format__ = str.__format__
+
+    def __repr__(self) -> str:
+        return f"HintKind.{self.name}"
+
+
+class HintSource(str, enum.Enum):
+    """Who chose a hint's move: the fair ``EXPERT`` (it starts wins in sampled worlds), the
+    ``SOLVER`` (it starts a winning line) or the cautious policy's ``HEURISTIC`` (no win found)."""
+
+    EXPERT = "expert"
+    SOLVER = "solver"
+    HEURISTIC = "heuristic"
+
+    __str__ = str.__str__
+    __format__ = str.__format__
+
+    def __repr__(self) -> str:
+        return f"HintSource.{self.name}"
 
 
 # Prebuilt single-card moves, so listing legal moves allocates nothing.
@@ -77,6 +105,11 @@ class LegalMoves(list):
 
 
 RECORD_FORMAT = "ft_widget.record"
+
+#: How a game draws itself: ``"text"`` for ``str(game)``, ``"html"`` for a notebook. The pictures
+#: live a layer above (:mod:`ft_widget.render`), which fills this in when it loads (importing
+#: ``ft_widget`` loads it), so the engine needs no import of its own pictures.
+PICTURES: dict = {}
 
 
 def _opening(variant: Variant, deal: int) -> tuple:
@@ -163,6 +196,8 @@ class Game:
 
     @property
     def face_down_counts(self) -> list[int]:
+        """How many cards lie face down at the bottom of each column (``Variant.face_down`` is the
+        one number every column starts with)."""
         return list(self._down)
 
     @property
@@ -568,18 +603,21 @@ class Game:
         return game
 
     @classmethod
-    def from_piles(cls, variant: str | Variant, tableau, face_down, foundations, waste, stock,
+    def from_piles(cls, variant: str | Variant, tableau, face_down_counts, foundations, waste, stock,
                    redeals_left: int) -> Game:
         """A game from piles of card ints, bottom to top (the engine's own form, as the properties
-        return them); ``face_down[i]`` cards lie face down at the bottom of column ``i``. Checked
-        like a position (``ValueError`` naming the problem), without the round trip through text."""
+        return them); ``face_down_counts[i]`` cards lie face down at the bottom of column ``i`` (as
+        :attr:`face_down_counts` gives them; ``Variant.face_down`` is the one number a deal starts
+        with). Checked like a position (``ValueError`` naming the problem), without the round trip
+        through text."""
         variant = get_variant(variant)
         tableau = [list(c) for c in tableau]
-        down = [check_count("Game.from_piles", "face_down", d, 0) for d in face_down]
+        down = [check_count("Game.from_piles", "face_down_counts", d, 0) for d in face_down_counts]
         foundations, waste, stock = [list(p) for p in foundations], list(waste), list(stock)
         check_piles(variant, tableau, foundations, waste, stock, redeals_left)
         if len(down) != len(tableau):
-            raise ValueError(f"face_down must give one count per column ({len(tableau)}), got {len(down)}")
+            raise ValueError(f"face_down_counts must give one count per column ({len(tableau)}), "
+                             f"got {len(down)}")
         for i, (col, d) in enumerate(zip(tableau, down, strict=True)):
             if not 0 <= d < max(len(col), 1):
                 raise ValueError(f"column {i + 1}: {d} face-down cards under {len(col)} cards "
@@ -691,11 +729,11 @@ class Game:
 
     # ------------------------------------------------------------------ display
     def __str__(self) -> str:
-        return text_board(self)
+        return PICTURES["text"](self)
 
     def __repr__(self) -> str:
         deal = f", deal={self.deal}" if self.deal is not None else ""
         return f"<Game {self.variant.id}{deal}: {len(self._undo)} moves, {self._home}/104 home>"
 
     def _repr_html_(self) -> str:
-        return html_board(self)
+        return PICTURES["html"](self)

@@ -19,12 +19,11 @@ HintKind.PEEK
 
 from __future__ import annotations
 
-import enum
 import sys
 from dataclasses import dataclass
 
 from .expert import Expert
-from .game import Game, Move
+from .game import Choice, Game, HintKind, HintSource
 from .limits import check_count, check_time_limit
 from .policies import cautious_choice
 from .solver.search import LOST, WON, solve
@@ -37,52 +36,21 @@ FAIR_STATES_PER_SECOND = 120_000
 #: Worlds a fair hint samples and solves.
 FAIR_SAMPLES = 6
 
-
-class HintKind(str, enum.Enum):
-    """How a hint was found: ``FAIR`` from what the player sees, ``PEEK`` by the solver, which saw
-    every card. A plain string too (``HintKind.FAIR == "fair"``), as the board's state sends it."""
-
-    FAIR = "fair"
-    PEEK = "peek"
-
-    __str__ = str.__str__
-    __format__ = str.__format__
-
-    def __repr__(self) -> str:
-        return f"HintKind.{self.name}"
+__all__ = ["FAIR_SAMPLES", "FAIR_STATES_PER_SECOND", "Hint", "HintKind", "HintSource", "hint"]
 
 
-class HintSource(str, enum.Enum):
-    """Who chose a hint's move: the fair ``EXPERT`` (it starts wins in sampled worlds), the
-    ``SOLVER`` (it starts a winning line) or the cautious policy's ``HEURISTIC`` (no win found)."""
-
-    EXPERT = "expert"
-    SOLVER = "solver"
-    HEURISTIC = "heuristic"
-
-    __str__ = str.__str__
-    __format__ = str.__format__
-
-    def __repr__(self) -> str:
-        return f"HintSource.{self.name}"
-
-
-@dataclass(frozen=True)
-class Hint:
-    """``move`` is one of ``game.legal_moves()``; ``reason`` says why in a sentence.
+@dataclass(frozen=True, repr=False)
+class Hint(Choice):
+    """A :class:`~ft_widget.moves.Choice`: ``move`` is one of ``game.legal_moves()``; ``reason``
+    says why (``ft_widget.words.hint_line`` puts the move in words in front of it).
 
     ``kind`` is a :class:`HintKind` (``"fair"``: from what the player sees, or ``"peek"``: the
     solver saw every card); ``source`` a :class:`HintSource` (``"expert"``, ``"solver"`` or
     ``"heuristic"``).
     """
 
-    move: Move
-    reason: str
     source: HintSource = HintSource.HEURISTIC
     kind: HintKind = HintKind.FAIR
-
-    def __str__(self) -> str:
-        return f"{self.move}: {self.reason}"
 
 
 def hint(game: Game, time_limit: float = 1.0, *, peek: bool = False,
@@ -125,7 +93,7 @@ def _fair_hint(game: Game, time_limit: float, max_states: int | None) -> Hint:
         move = game.legal_moves()[0]
         return Hint(move, "no move makes progress here; this one keeps the game going (fair)",
                     HintSource.HEURISTIC, HintKind.FAIR)
-    source = HintSource.EXPERT if choice.won else HintSource.HEURISTIC
+    source = HintSource.EXPERT if choice.worlds_won else HintSource.HEURISTIC
     return Hint(choice.move, f"{choice.reason} (fair: from the cards you can see)", source, HintKind.FAIR)
 
 
@@ -137,8 +105,8 @@ def _peek_hint(game: Game, time_limit: float, max_states: int | None) -> Hint:
                     HintSource.SOLVER, HintKind.PEEK)
     choice = cautious_choice(game)
     if choice is None:  # only moves that change nothing for the better are left
-        choice = game.legal_moves()[0], "no move makes progress here; this one keeps the game going"
-    move, reason = choice
+        choice = Choice(game.legal_moves()[0], "no move makes progress here; this one keeps the game going")
+    reason = choice.reason
     if result.status == LOST:
         reason += " (no win is left from here: the solver searched every line)"
-    return Hint(move, reason + note, HintSource.HEURISTIC, HintKind.PEEK)
+    return Hint(choice.move, reason + note, HintSource.HEURISTIC, HintKind.PEEK)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 import re
+from dataclasses import dataclass
 from typing import NamedTuple
 
 #: Columns are named 1 … 13 in notation, so no game has more.
@@ -42,7 +43,9 @@ class InvalidMove(IllegalMove):
     mistake in the notation, where :class:`IllegalMove` is the rules saying no."""
 
 
-def _pile_name(p: int) -> str:
+def pile_name(p: int) -> str:
+    """A pile's name in notation (and the board's page): ``"3"`` for column 3 (pile 2), ``"w"``,
+    ``"s"``, ``"f"``; :class:`InvalidMove` for a number that names no pile."""
     if type(p) is int and 0 <= p < MAX_COLUMNS:
         return str(p + 1)
     name = {WASTE: "w", STOCK: "s", FOUNDATION: "f"}.get(p) if type(p) is int else None
@@ -80,7 +83,7 @@ class Move(_MoveFields):
         return super().__new__(cls, src, dst, count)
 
     def __str__(self) -> str:
-        text = f"{_pile_name(self.src)}>{_pile_name(self.dst)}"
+        text = f"{pile_name(self.src)}>{pile_name(self.dst)}"
         return text + (f"x{self.count}" if self.count > 1 else "")
 
     def __repr__(self) -> str:
@@ -96,8 +99,13 @@ class Move(_MoveFields):
 
     @property
     def is_deal(self) -> bool:
-        """A deal from the stock (``s>w``) or a redeal (``w>s``)?"""
-        return self.src == STOCK or self.dst == STOCK
+        """A deal from the stock (``s>w``)? A redeal is :attr:`is_redeal`, not a deal."""
+        return self.src == STOCK
+
+    @property
+    def is_redeal(self) -> bool:
+        """The waste turned over into the stock (``w>s``)?"""
+        return self.dst == STOCK
 
     @property
     def from_waste(self) -> bool:
@@ -125,6 +133,27 @@ class Move(_MoveFields):
         if count < 1:
             raise InvalidMove(f"{text.strip()!r}: a move takes at least one card")
         return cls(src, dst, count)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A move and why, the one shape of every answer that picks a move: a policy's
+    (``cautious_choice``), the expert's (:class:`ft_widget.expert.ExpertChoice`), a hint
+    (:class:`ft_widget.hints.Hint`), a puzzle's verdict. ``reason`` says why in a player's words and
+    does not repeat the move: :mod:`ft_widget.words` writes the move itself.
+
+        >>> Choice(Move("3>f"), "the goal is all cards on the foundations")
+        Choice(Move('3>f'), 'the goal is all cards on the foundations')
+    """
+
+    move: Move
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.move}: {self.reason}"
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.move!r}, {self.reason[:60]!r})"
 
 
 _MOVE_RE = re.compile(r"^(1[0-3]|[1-9]|[wsfWSF])>(1[0-3]|[1-9]|[wsfWSF])(?:x(\d{1,3}))?$")

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from . import rules
 from .cards import card_symbol
 from .expert import Expert
-from .game import WASTE, Game, Move, Outcome
+from .game import WASTE, Choice, Game, Move, Outcome
 from .limits import check_count, shown
 
 Policy = Callable[[Game, _random.Random], "Move | None"]
@@ -49,7 +49,7 @@ def foundations_first(game: Game, rng: _random.Random) -> Move | None:
     uncover = [m for m in moves if m.between_columns and _uncovers(game, m)]
     if uncover:
         return rng.choice(uncover)
-    deal = [m for m in moves if m.is_deal]
+    deal = [m for m in moves if m.is_deal or m.is_redeal]
     return deal[0] if deal else None
 
 
@@ -62,11 +62,11 @@ def cautious(game: Game, rng: _random.Random) -> Move | None:
     a card from the waste onto a column; a deal; and only then a card into an empty column.
     """
     choice = cautious_choice(game, rng)
-    return choice[0] if choice else None
+    return choice.move if choice else None
 
 
-def cautious_choice(game: Game, rng: _random.Random | None = None) -> tuple[Move, str] | None:
-    """The cautious policy's move and its reason in words (the board's Hint falls back on it)."""
+def cautious_choice(game: Game, rng: _random.Random | None = None) -> Choice | None:
+    """The cautious policy's move and its reason (a :class:`Choice`; the board's Hint falls back on it)."""
     moves = game.legal_moves()
     if not moves:
         return None
@@ -79,33 +79,31 @@ def cautious_choice(game: Game, rng: _random.Random | None = None) -> tuple[Move
     home = [m for m in moves if m.is_home]
     safe = game.safe_move_home()
     if safe is not None:
-        return safe, f"{card_symbol(card(safe))} can go home now: no card still in play will ever need it"
+        needed = card_symbol(card(safe))
+        return Choice(safe, f"a safe move home: no card still in play will ever need {needed}")
     if home:
-        m = home[0]
-        return m, f"put {card_symbol(card(m))} home: the goal is all cards on the foundations"
+        return Choice(home[0], "the goal is all cards on the foundations")
     to_column = [m for m in moves if m.between_columns and tab[m.dst]]
     for m in to_column:
         left = len(tab[m.src]) - m.count
         if left == 0:
-            return m, f"move {card_symbol(card(m))} to empty column {m.src + 1}: it then takes any card"
+            return Choice(m, f"it empties column {m.src + 1}, which then takes any card")
         if left == down[m.src]:
-            return m, f"move {card_symbol(card(m))} to turn up the face-down card in column {m.src + 1}"
+            return Choice(m, f"it turns up the face-down card in column {m.src + 1}")
     unbuilt = [m for m in to_column if _uncovers(game, m)]
     if unbuilt:
         m = rng.choice(unbuilt)
         under = tab[m.src][-m.count - 1]
-        return m, f"move {card_symbol(card(m))} to free {card_symbol(under)} beneath it"
+        return Choice(m, f"it frees {card_symbol(under)} beneath it")
     from_waste = [m for m in moves if m.from_waste and m.dst < WASTE and tab[m.dst]]
     if from_waste:
-        m = from_waste[0]
-        return m, f"play {card_symbol(card(m))} from the waste onto column {m.dst + 1}"
-    deal = [m for m in moves if m.is_deal]
+        return Choice(from_waste[0], "it brings a card out of the waste into play")
+    deal = [m for m in moves if m.is_deal or m.is_redeal]
     if deal:
-        return deal[0], "nothing useful on the table: turn up the next stock card"
+        return Choice(deal[0], "nothing useful on the table: new cards from the stock")
     into_empty = [m for m in moves if m.dst < WASTE and not tab[m.dst]]
     if into_empty:
-        m = into_empty[0]
-        return m, f"use the empty column for {card_symbol(card(m))}"
+        return Choice(into_empty[0], "nothing else is left to play")
     return None
 
 

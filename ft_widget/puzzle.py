@@ -25,7 +25,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from .game import Game, IllegalMove, Move, Outcome
+from .game import Choice, Game, IllegalMove, Move, Outcome
 from .limits import check_count, shown
 from .position import read_json
 from .solver import solve
@@ -50,15 +50,20 @@ class Judgement(str, enum.Enum):
         return f"Judgement.{self.name}"
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """What the judge says of one move: ``verdict`` is a :class:`Judgement` ("winnable", "lost",
-    "unknown", "won" (the game is won) or "illegal"); ``message`` says it in a player's words."""
+@dataclass(frozen=True, repr=False)
+class Verdict(Choice):
+    """What the judge says of one move, a :class:`~ft_widget.moves.Choice` whose ``reason`` is the
+    message in a player's words (``message`` too); ``verdict`` is a :class:`Judgement`
+    ("winnable", "lost", "unknown", "won" (the game is won) or "illegal"). ``move`` is the move's
+    notation (an illegal one may be no move at all)."""
 
     move: str
-    verdict: Judgement
-    message: str
-    solved: bool
+    verdict: Judgement = Judgement.UNKNOWN
+    solved: bool = False
+
+    @property
+    def message(self) -> str:
+        return self.reason
 
 
 class Puzzle:
@@ -114,27 +119,24 @@ class Puzzle:
         try:
             played = trial.play(move)
         except IllegalMove as error:
-            return Verdict(str(move), Judgement.ILLEGAL, str(error), False)
+            return Verdict(str(move), str(error), Judgement.ILLEGAL, False)
         return self._verdict(played, trial)
 
     def _verdict(self, move: Move, after: Game) -> Verdict:
         if after.is_won:
-            return Verdict(str(move), Judgement.WON, "Solved: all 104 cards are home!", True)
+            return Verdict(str(move), "Solved: all 104 cards are home!", Judgement.WON, True)
         line = self._solve(after)
         if line is not None:
             solved = self.goal == "keep_winnable"
             head = "Solved: " if solved else "Good: "
-            return Verdict(str(move), Judgement.WINNABLE,
-                           f"{head}{move} keeps the deal winnable (the solver wins from here in "
-                           f"{len(line)} moves).", solved)
+            return Verdict(str(move), f"{head}{move} keeps the deal winnable (the solver wins from here in "
+                                      f"{len(line)} moves).", Judgement.WINNABLE, solved)
         if self._last_status == Outcome.LOST:
-            return Verdict(str(move), Judgement.LOST,
+            return Verdict(str(move),
                            f"{move} loses: the solver proved no win is left. Undo (u) and try another move.",
-                           False)
-        return Verdict(str(move), Judgement.UNKNOWN,
-                       f"{move}: the solver cannot tell within {self.max_states} states "
-                       "whether a win is left.",
-                       False)
+                           Judgement.LOST, False)
+        return Verdict(str(move), f"{move}: the solver cannot tell within {self.max_states} states "
+                                  "whether a win is left.", Judgement.UNKNOWN, False)
 
     # ------------------------------------------------------------------ the board
     def _on_move(self, board, move: Move) -> None:

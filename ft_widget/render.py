@@ -7,31 +7,16 @@ face-down cards are drawn as backs.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
+from . import game as _game
 from .cards import SUIT_SYMBOLS, card_name, card_symbol, is_red
+from .game import Game
 from .moves import FOUNDATION, STOCK, WASTE, Move
 from .rules import foundation_for
-
-if TYPE_CHECKING:
-    from .game import Game
+from .words import status_line
 
 TEXT_BACK = "▒▒"  # the SVG part below has its own BACK colour
-
-
-def status_line(game: Game) -> str:
-    """One line for a position: variant, deal, moves, cards home, and how the game ended."""
-    parts = [game.variant.name]
-    if game.deal is not None:
-        parts.append(f"deal {game.deal}")
-    n = len(game.history)
-    parts.append(f"{n} move" if n == 1 else f"{n} moves")
-    parts.append(f"{game.cards_home}/104 home")
-    if game.is_won:
-        parts.append("won")
-    elif game.is_stuck:
-        parts.append("no moves left")
-    return " · ".join(parts)
 
 
 def text_board(game: Game) -> str:
@@ -41,8 +26,6 @@ def text_board(game: Game) -> str:
     stock_line = f"Stock {len(game.stock):>2}   Waste {card_symbol(waste[-1]) if waste else '·'}"
     if waste:
         stock_line += f" ({len(waste)})"
-    if game.variant.redeals:
-        stock_line += f"   redeals left {game.redeals_left}"
     lines = [status_line(game), f"Foundations {found}", stock_line, ""]
     cols, down = game.tableau, game.face_down_counts
     lines.append(" ".join(f"{i + 1:>3}" for i in range(len(cols))))
@@ -174,48 +157,50 @@ def _column_offsets(n: int, down: int) -> tuple[float, float]:
     return FAN_DOWN * scale, FAN_UP * scale
 
 
-def svg_board(game: Game, highlight=None, caption: str | None = None, scale: float = 1.0) -> str:
-    """The position as one self-contained SVG element.
+@dataclass
+class _Layout:
+    """Where a picture puts things: its size, the rows' heights and each column's fan."""
 
-    ``highlight`` (a ``Move`` or its notation) outlines the cards that move and the pile
-    they go to, with an arrow between them: use it to replay a line step by step.
-    ``caption`` replaces the status line; ``scale`` resizes the picture.
-    """
-    v = game.variant
+    game: Game
+    slots: int  # card places across: the columns, or the top row's 11 if more
+    width: float
+    height: float
+    top_y: float
+    col_label_y: float
+    col_y: float
+    down: list[int]
+    offsets: list[tuple[float, float]]  # per column: (face-down, face-up) fan offsets
+
+    def slot_x(self, k: int) -> float:
+        return MARGIN + k * PITCH
+
+    def card_y(self, i: int, k: int) -> float:
+        d = self.down[i]
+        od, ou = self.offsets[i]
+        return self.col_y + min(k, d) * od + max(k - d, 0) * ou
+
+    @property
+    def foundations_x(self) -> float:
+        return self.slot_x(self.slots - 8)
+
+
+def _layout(game: Game) -> _Layout:
     cols, down = game.tableau, game.face_down_counts
-    ncols = len(cols)
-    slots = max(ncols, 11)  # the top row needs stock, waste (with its fan) and 8 foundations
-    width = 2 * MARGIN + slots * PITCH - GAP
-
+    slots = max(len(cols), 11)  # the top row needs stock, waste (with its fan) and 8 foundations
     top_y = 28
     col_label_y = top_y + CARD_H + 34
     col_y = col_label_y + 8
     offsets = [_column_offsets(len(c), d) for c, d in zip(cols, down, strict=True)]
     depth = max((CARD_H + d * od + max(len(c) - d - 1, 0) * ou
                  for c, d, (od, ou) in zip(cols, down, offsets, strict=True)), default=CARD_H)
-    height = col_y + max(depth, CARD_H) + MARGIN
+    return _Layout(game, slots, 2 * MARGIN + slots * PITCH - GAP, col_y + max(depth, CARD_H) + MARGIN,
+                   top_y, col_label_y, col_y, down, offsets)
 
-    def slot_x(k: int) -> float:
-        return MARGIN + k * PITCH
 
-    def card_y(i: int, k: int) -> float:
-        d = down[i]
-        od, ou = offsets[i]
-        return col_y + min(k, d) * od + max(k - d, 0) * ou
-
-    # Where each pile's top card is drawn, for highlights: pile -> (x, y) of its top card.
-    anchors: dict[int, tuple[float, float]] = {}
-    parts: list[str] = []
-    status = status_line(game)
-    if v.redeals:
-        status += f" · {game.redeals_left} redeal{'s' if game.redeals_left != 1 else ''} left"
-    if caption is not None:
-        status = caption
-    parts.append(_text(MARGIN, 18, status, 13, FELT_TEXT, bold=True))
-
-    # Stock: a back with the count, or an empty slot; games with redeals show ↻ and how many are left.
-    stock, waste = game.stock, game.waste
-    sx = slot_x(0)
+def _draw_stock(at: _Layout, parts: list[str], anchors: dict) -> None:
+    """A back with the count, or an empty slot; games with redeals show ↻ and how many are left."""
+    game, sx, top_y = at.game, at.slot_x(0), at.top_y
+    stock = game.stock
     if stock:
         parts.append(_back(sx, top_y))
         parts.append(f'<rect x="{sx + 9:g}" y="{top_y + 24:g}" width="32" height="22" rx="4" fill="#ffffff" '
@@ -224,15 +209,17 @@ def svg_board(game: Game, highlight=None, caption: str | None = None, scale: flo
                            anchor="middle", bold=True))
     else:
         parts.append(_slot(sx, top_y))
-    if v.redeals:
+    if game.variant.redeals:
         parts.append(_text(sx + CARD_W / 2, top_y + CARD_H - 7, f"↻{game.redeals_left}", 12,
                            FELT_TEXT if stock else FELT_DIM, anchor="middle", bold=True))
     parts.append(_text(sx, top_y + CARD_H + 14, f"stock {len(stock)}", 11, FELT_DIM))
     anchors[STOCK] = (sx, top_y)
 
-    # Waste: the cards of the last deal fanned (three-card games), the top one playable.
-    wx = slot_x(1)
-    shown = waste[-v.stock_deal:] if waste else []
+
+def _draw_waste(at: _Layout, parts: list[str], anchors: dict) -> None:
+    """The cards of the last deal fanned (three-card games), the top one playable."""
+    wx, top_y, waste = at.slot_x(1), at.top_y, at.game.waste
+    shown = waste[-at.game.variant.stock_deal:] if waste else []
     if shown:
         for k, c in enumerate(shown):
             parts.append(_face(wx + k * WASTE_FAN, top_y, c))
@@ -241,32 +228,53 @@ def svg_board(game: Game, highlight=None, caption: str | None = None, scale: flo
     anchors[WASTE] = (wx + max(len(shown) - 1, 0) * WASTE_FAN, top_y)
     parts.append(_text(wx, top_y + CARD_H + 14, f"waste {len(waste)}", 11, FELT_DIM))
 
-    # Foundations: the top card of each of the eight piles, right-aligned.
-    found = game.foundations
-    fx0 = slot_x(slots - 8)
-    for k, pile in enumerate(found):
+
+def _draw_foundations(at: _Layout, parts: list[str]) -> None:
+    """The top card of each of the eight piles, right-aligned."""
+    fx0, top_y = at.foundations_x, at.top_y
+    for k, pile in enumerate(at.game.foundations):
         x = fx0 + k * PITCH
         parts.append(_face(x, top_y, pile[-1]) if pile else _slot(x, top_y, "A"))
-    parts.append(_text(fx0, top_y + CARD_H + 14, f"foundations {game.cards_home}/104", 11, FELT_DIM))
+    parts.append(_text(fx0, top_y + CARD_H + 14, f"foundations {at.game.cards_home}/104", 11, FELT_DIM))
 
-    # Tableau: column numbers (the notation's pile names), then the fanned columns.
-    for i, col in enumerate(cols):
-        x = slot_x(i)
-        parts.append(_text(x + CARD_W / 2, col_label_y, str(i + 1), 12, FELT_DIM, anchor="middle", bold=True))
+
+def _draw_tableau(at: _Layout, parts: list[str], anchors: dict) -> None:
+    """Column numbers (the notation's pile names), then the fanned columns."""
+    for i, col in enumerate(at.game.tableau):
+        x = at.slot_x(i)
+        parts.append(_text(x + CARD_W / 2, at.col_label_y, str(i + 1), 12, FELT_DIM, anchor="middle",
+                           bold=True))
         if not col:
-            parts.append(_slot(x, col_y))
-            anchors[i] = (x, col_y)
+            parts.append(_slot(x, at.col_y))
+            anchors[i] = (x, at.col_y)
             continue
         for k, c in enumerate(col):
-            y = card_y(i, k)
-            parts.append(_back(x, y) if k < down[i] else _face(x, y, c))
-        anchors[i] = (x, card_y(i, len(col) - 1))
+            y = at.card_y(i, k)
+            parts.append(_back(x, y) if k < at.down[i] else _face(x, y, c))
+        anchors[i] = (x, at.card_y(i, len(col) - 1))
 
+
+def svg_board(game: Game, highlight=None, caption: str | None = None, scale: float = 1.0) -> str:
+    """The position as one self-contained SVG element.
+
+    ``highlight`` (a ``Move`` or its notation) outlines the cards that move and the pile
+    they go to, with an arrow between them: use it to replay a line step by step.
+    ``caption`` replaces the status line; ``scale`` resizes the picture.
+    """
+    at = _layout(game)
+    status = status_line(game) if caption is None else caption
+    parts = [_text(MARGIN, 18, status, 13, FELT_TEXT, bold=True)]
+    # Where each pile's top card is drawn, for highlights: pile -> (x, y) of its top card.
+    anchors: dict[int, tuple[float, float]] = {}
+    _draw_stock(at, parts, anchors)
+    _draw_waste(at, parts, anchors)
+    _draw_foundations(at, parts)
+    _draw_tableau(at, parts, anchors)
     if highlight is not None:
         parts.append(_highlight(game, Move.parse(highlight) if isinstance(highlight, str) else highlight,
-                                anchors, slot_x, fx0, card_y))
-
+                                anchors, at.slot_x, at.foundations_x, at.card_y))
     title = _esc(status)
+    width, height = at.width, at.height
     w, h = width * scale, height * scale
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:g}" height="{h:g}" '
@@ -318,3 +326,6 @@ def html_board(game: Game, highlight=None, caption: str | None = None, scale: fl
     count. See :func:`svg_board` for ``highlight``, ``caption`` and ``scale``.
     """
     return f'<div style="overflow-x:auto;line-height:0">{svg_board(game, highlight, caption, scale)}</div>'
+
+
+_game.PICTURES.update(text=text_board, html=html_board)

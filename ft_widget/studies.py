@@ -32,7 +32,7 @@ from .variants import VARIANTS, Variant, get_variant
 COLUMNS = ["variant", "deal", "result", "moves", "seconds", "states"]
 
 
-def run_deal(variant, deal: int, time_limit: float = 10.0, policy=None, seed: int = 0,
+def run_deal(variant, deal: int, time_limit: float = 10.0, policy=None, rng: int = 0,
              max_states: int | None = None) -> dict:
     """One row of a study: solve deal ``deal`` of ``variant`` (or play ``policy`` on it).
 
@@ -51,7 +51,7 @@ def run_deal(variant, deal: int, time_limit: float = 10.0, policy=None, seed: in
                     moves=len(r.moves) if r.status == Outcome.WON else 0,
                     seconds=round(r.seconds, 3), states=r.states)
     policy = _load_policy(policy)
-    r = play_policy(game, policy, random.Random(f"{game.variant.id}/{deal}/{seed}"))
+    r = play_policy(game, policy, random.Random(f"{game.variant.id}/{deal}/{rng}"))
     return dict(variant=game.variant.id, deal=deal, result=str(r.status), moves=len(r.moves),
                 seconds=round(time.perf_counter() - t0, 3), states=len(r.moves))
 
@@ -73,7 +73,7 @@ def _run_packed(args: tuple) -> dict:
 
 def study(variants: str | Iterable[str] = "all", deals: Iterable[int] = range(1, 11),
           time_limit: float = 10.0, policy: str | Callable | None = None, client=None,
-          processes: int | None = None, progress: bool = True, seed: int = 0,
+          processes: int | None = None, progress: bool = True, rng: random.Random | int = 0,
           max_states: int | None = None):
     """Solve every deal of every variant (or play ``policy`` on it); one DataFrame row per deal.
 
@@ -83,7 +83,7 @@ def study(variants: str | Iterable[str] = "all", deals: Iterable[int] = range(1,
     each deal is solved with ``time_limit`` seconds (and at most ``max_states`` states, which makes
     a study repeatable on any machine); with a policy (a name from ``ft_widget.POLICIES`` or your
     own function ``policy(game, rng)``) the policy plays each deal once, with a random generator
-    seeded from the variant, deal and ``seed``.
+    seeded from the variant, deal and ``rng`` (an int, or a ``random.Random`` that gives one).
 
     Work runs in ``processes`` local processes (default: the machine's cores; 1 runs here, in
     this process), or on a Dask cluster when ``client`` is a ``dask.distributed.Client``. The
@@ -115,7 +115,9 @@ def study(variants: str | Iterable[str] = "all", deals: Iterable[int] = range(1,
             packed_policy = cloudpickle.dumps(policy)
     elif isinstance(policy, str):
         _load_policy(policy)  # fail early on an unknown name
-    tasks = [(v, d, time_limit, packed_policy, seed, max_states) for v in chosen for d in deals]
+    if isinstance(rng, random.Random):
+        rng = rng.getrandbits(64)
+    tasks = [(v, d, time_limit, packed_policy, rng, max_states) for v in chosen for d in deals]
     bar = tqdm(total=len(tasks), desc="study", unit="deal", disable=not progress)
     rows = []
     if client is not None:
@@ -270,7 +272,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         client = Client(args.scheduler)
     t0 = time.time()
     df = study(variants, parse_deals(args.deals), time_limit=args.time_limit, policy=args.policy,
-               client=client, processes=args.processes, seed=args.seed, max_states=args.max_states)
+               client=client, processes=args.processes, rng=args.seed, max_states=args.max_states)
     wall = time.time() - t0
     if args.out:
         os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)

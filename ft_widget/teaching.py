@@ -16,7 +16,7 @@ from dataclasses import replace
 from . import rules
 from .cards import card_symbol, make_card, rank_of
 from .expert import Expert, estimate
-from .game import FOUNDATION, STOCK, WASTE, Game, Move, Outcome
+from .game import Game, Outcome
 from .limits import check_count
 from .policies import POLICIES, cautious_choice, play_policy
 from .puzzle import Judgement, Puzzle
@@ -27,7 +27,6 @@ from .render import (
     FELT_DIM,
     FELT_TEXT,
     FONT,
-    status_line,
     svg_board,
     svg_card,
     svg_text,
@@ -35,6 +34,7 @@ from .render import (
 )
 from .tables import pandas
 from .variants import VARIANTS, Variant
+from .words import choice_line, count, status_line
 
 #: Per game, the lessons that are its own: lesson id -> the rule fields that change. Each lesson
 #: plays the game and the game with these fields changed on the same deals
@@ -159,11 +159,6 @@ def cards(seq) -> str:
     return " ".join(card_symbol(c) for c in seq)
 
 
-def count(n: int, word: str, plural: str | None = None) -> str:
-    """``count(1, "deal")`` is "1 deal", ``count(3, "deal")`` is "3 deals"."""
-    return f"{n} {word if n == 1 else plural or word + 's'}"
-
-
 # ----------------------------------------------------------------------------- data and statistics
 def data_path(name: str):
     """A file of the repository's data/ folder (the notebooks read their heavy results there): beside
@@ -183,7 +178,7 @@ class Paired:
     """A paired comparison on the same deals: means of ``a`` and ``b``, the mean of b − a and a
     95% bootstrap interval for it (10,000 resamples of the deals, fixed seed: same on every run)."""
 
-    def __init__(self, a, b, resamples: int = 10_000, seed: int = 13):
+    def __init__(self, a, b, resamples: int = 10_000, rng: int = 13):
         import numpy as np  # comes with pandas, which playing does not need
 
         resamples = check_count("Paired", "resamples", resamples, 1)
@@ -191,8 +186,8 @@ class Paired:
         if a.shape != b.shape or a.size == 0:
             raise ValueError("a paired comparison needs the same non-empty list of deals on both sides")
         d = b - a
-        rng = np.random.default_rng(seed)
-        means = d[rng.integers(0, d.size, size=(resamples, d.size))].mean(axis=1)
+        gen = np.random.default_rng(rng)
+        means = d[gen.integers(0, d.size, size=(resamples, d.size))].mean(axis=1)
         self.n = int(d.size)
         self.a, self.b, self.diff = float(a.mean()), float(b.mean()), float(d.mean())
         self.low, self.high = (float(x) for x in np.percentile(means, [2.5, 97.5]))
@@ -370,41 +365,26 @@ class Decision:
         """What the fair expert, which sees only what a player sees, makes of A and B: in how many
         of the same sampled worlds each starts a win, and which move it plays itself, and why."""
         estimates = estimate(self.game, [self.best, self.player_move], samples=samples)
-        return ExpertSays(estimates, Expert(fallback=cautious_choice).choose(self.game, 0))
+        return ExpertSays(estimates, Expert(fallback=cautious_choice).choose(self.game, 0), self.game)
 
 
 class ExpertSays:
     """What the fair expert makes of a decision's two moves (:meth:`Decision.expert_says`)."""
 
-    def __init__(self, estimates, choice, labels=("A", "B")):
+    def __init__(self, estimates, choice, game, labels=("A", "B")):
         self.estimates = dict(zip(labels, estimates, strict=True))
-        #: the expert's own move here (an :class:`ft_widget.expert.Choice`, with its reason)
+        self.game = game  # the position the choice was made in, to put its move in words
+        #: the expert's own move here (an :class:`ft_widget.expert.ExpertChoice`, with its reason)
         self.choice = choice
 
     def __repr__(self) -> str:
         first = next(iter(self.estimates.values()))
-        lines = [f"The fair expert ({first.sampled} worlds dealt from the cards you cannot see, "
+        lines = [f"The fair expert ({first.worlds} worlds dealt from the cards you cannot see, "
                  f"each solved with {first.max_states:,} positions):"]
-        lines += [f"  {label} {e.move}: a win in {e.won} of {e.sampled}"
+        lines += [f"  {label} {e.move}: a win in {e.worlds_won} of {e.worlds}"
                   for label, e in self.estimates.items()]
-        lines.append(f"Its own move: {self.choice.move} ({self.choice.reason})")
+        lines.append(f"Its own move: {self.choice.move}, {choice_line(self.game, self.choice)}")
         return "\n".join(lines)
-
-
-def describe(game, move) -> str:
-    """A move in words: ``describe(game, "w>4")`` is "w>4: 7♣ from the waste onto 8♣ (column 4)"."""
-    move = Move.parse(move) if isinstance(move, str) else move
-    if move.is_deal:
-        return f"{move}: deal" if move.src == STOCK else f"{move}: redeal"
-    moving = game.waste[-1:] if move.src == WASTE else game.tableau[move.src][-move.count:]
-    where = "the waste" if move.src == WASTE else f"column {move.src + 1}"
-    if move.dst == FOUNDATION:
-        onto = "home"
-    else:
-        col = game.tableau[move.dst]
-        n = move.dst + 1
-        onto = f"onto {card_symbol(col[-1])} (column {n})" if col else f"into empty column {n}"
-    return f"{move}: {cards(moving)} from {where} {onto}"
 
 
 def near_the_end(variant_id: str, deal: int, moves_left: int = 12, data: dict | None = None):

@@ -39,7 +39,8 @@ class Variant:
     name: str
     columns: int
     cards_per_column: int
-    face_down: int  # per column, the bottom cards dealt face down
+    face_down: int  # per column, the bottom cards dealt face down (one number; a game in play has
+    # a count per column: Game.face_down_counts)
     build: Build
     sequences: bool  # may runs move as a unit (in part or whole)?
     stock_deal: int = 1  # cards turned onto the waste per deal

@@ -33,10 +33,10 @@ import anywidget
 import ipywidgets
 import traitlets
 
-from . import hints, rules
-from .cards import card_name, card_str, card_symbol, parse_card
-from .game import FOUNDATION, STOCK, WASTE, Game, IllegalMove, Move, Outcome
-from .hints import HintKind
+from . import hints, rules, words
+from .cards import card_str, parse_card
+from .game import FOUNDATION, WASTE, Game, HintKind, IllegalMove, Move
+from .moves import pile_name
 from .puzzle import Puzzle
 from .tables import pandas
 from .variants import VARIANTS
@@ -121,8 +121,9 @@ class Board(anywidget.AnyWidget):
     _esm = _STATIC / "widget.js" if (_STATIC / "widget.js").is_file() else _NO_BUNDLE
     _css = _STATIC / "widget.css" if (_STATIC / "widget.css").is_file() else ""
 
-    #: The variant id. Setting it to another variant starts a new game (random deal) of it;
-    #: for a new deal of the same variant, call ``new_game``.
+    #: The variant id, a ``str`` (a traitlet the browser's menu sets; ``board.game.variant`` is the
+    #: :class:`~ft_widget.variants.Variant` itself). Setting it to another variant starts a new game
+    #: (random deal) of it; for a new deal of the same variant, call ``new_game``.
     variant = traitlets.Unicode("forty_thieves").tag(sync=True)
     #: After each move made in the browser, play every safe move to the foundations too
     #: (see :meth:`Game.safe_move_home`), as PySolFC's "auto drop" does. Off by default.
@@ -344,7 +345,7 @@ class Board(anywidget.AnyWidget):
             self.variant = game.variant.id
             text = f"{game.variant.name}, deal {game.deal}"
             if self._previous:
-                text += f". Undo brings back your {_game_words(self._previous[-1])}."
+                text += f". Undo brings back your {words.game_words(self._previous[-1])}."
             self._changed(text, "info")
         return game
 
@@ -354,7 +355,7 @@ class Board(anywidget.AnyWidget):
             game = self._previous.pop()
             self._game = game
             self.variant = game.variant.id
-            self._changed(f"Back to your {_game_words(game)}.", "info")
+            self._changed(f"{words.back_line(game)}.", "info")
         return game
 
     def autoplay(self) -> list[Move]:
@@ -403,10 +404,7 @@ class Board(anywidget.AnyWidget):
             self._publish("No legal move: there is nothing to hint.", "info")
         else:
             self._hint = hint_view(self._game, found)
-            move = Move.parse(self._hint["move"])
-            label = "Hint" if self._hint["kind"] == HintKind.FAIR else "Hint (the solver saw hidden cards)"
-            before = self._last_public or public_state(self._game)
-            self._publish(f"{label}: {hint_words(before, move)} — {found.reason}", "info")
+            self._publish(words.hint_line(self._game, found), "info")
 
     @classmethod
     def puzzle(cls, position, goal: str = "win", max_states: int = 20_000):
@@ -456,10 +454,8 @@ class Board(anywidget.AnyWidget):
         self._hint = None
         self._changes += 1
         if not message:
-            if self._game.is_won:
-                message, kind = "Won! All 104 cards are home.", "info"
-            elif self._game.is_stuck:
-                message, kind = "No moves left: this game is lost.", "info"
+            message = words.end_message(self._game)
+            kind = "info" if message else kind
         self._publish(message, kind)
 
     def _publish(self, message: str = "", kind: str = "") -> None:
@@ -489,31 +485,25 @@ class Board(anywidget.AnyWidget):
         state = public_state(self._game)
         history = self._game.history
         before = self._last_public
-        words, self._words = self._words, ""
-        if not words and before is not None:
-            grown = state["moves"] - before["moves"]
-            if grown == 1 and history:
-                words = describe_move(before, history[-1])
-            elif grown > 1:
-                words = f"{grown} moves played"
-            elif grown < 0:
-                words = "Back to the start" if state["moves"] == 0 and -grown > 1 else "Move taken back"
+        said, self._words = self._words, ""
+        if not said and before is not None:
+            said = _change_words(before, state, history)
         self._note_session()
         if self._previous and not self._game.can_undo:
             state["can_undo"] = True
-            undo_text = f"Back to your {_game_words(self._previous[-1])}"
+            undo_text = words.back_line(self._previous[-1])
         else:
             undo_text = "Take back a move (U or Z)"
         state.update(
             undo_text=undo_text,
-            end_text=_end_words(self._game, state["status"]),
+            end_text=words.end_line(self._game),
             auto_home=self.auto_home,
             session=self._session_rows(),
             version=self._version,
             message=message,
             message_kind=kind,
             last_move=str(history[-1]) if history else None,
-            last_move_text=words,
+            last_move_text=said,
             hint=self._hint,
             ack=self._ack,
             saved=None if self._autosave is None else not failed,
@@ -656,7 +646,7 @@ class Board(anywidget.AnyWidget):
             trial.play(step)  # the engine checks every step before the real game sees one
         for step in steps:
             self._game.play(step)
-        self._words = describe_move(self._last_public, shortcut)
+        self._words = words.played_words(shortcut, _moved_card(self._last_public, shortcut))
         self._after_player_moves(steps)
 
     def _after_player_moves(self, moves: list[Move]) -> None:
@@ -884,19 +874,27 @@ def _let_go(fd: int, path: pathlib.Path) -> None:
         os.close(fd)
 
 
-def _game_words(game: Game) -> str:
-    """ "Maria game (deal 5, 12 moves)": a game as the board names it. """
-    n = len(game.history)
-    deal = f"deal {game.deal}, " if game.deal is not None else ""
-    return f"{game.variant.name} game ({deal}{n} move{'' if n == 1 else 's'})"
+def _moved_card(before: dict | None, move: Move) -> int | None:
+    """The face-up card ``move`` took (the deepest of a run), read from the state published before
+    it; ``None`` when that state does not show it."""
+    if before is None or move.src >= len(before["tableau"]) and move.src != WASTE:
+        return None
+    if move.src == WASTE:
+        top = before["waste"]["top"]
+        return parse_card(top[-1]) if top else None
+    up = before["tableau"][move.src]["up"]
+    return parse_card(up[-move.count]) if len(up) >= move.count else None
 
 
-def _end_words(game: Game, status: str) -> str:
-    n = len(game.history)
-    if status == Outcome.WON:
-        return f"All 104 cards are home in {n} move{'' if n == 1 else 's'}."
-    if status == Outcome.STUCK:
-        return "This game is stuck: undo some moves to try another way, or start a new deal."
+def _change_words(before: dict, state: dict, history: list[Move]) -> str:
+    """What changed since the state ``before``: the move played, how many, or what was taken back."""
+    grown = state["moves"] - before["moves"]
+    if grown == 1 and history:
+        return words.played_words(history[-1], _moved_card(before, history[-1]))
+    if grown > 1:
+        return f"{words.count(grown, 'move')} played"
+    if grown < 0:
+        return "Back to the start" if state["moves"] == 0 and -grown > 1 else "Move taken back"
     return ""
 
 
@@ -919,70 +917,76 @@ def public_state(game: Game) -> dict:
     Face-down tableau cards and the stock are counts only, and the waste shows only its
     top cards (up to one deal's worth), so the browser never learns what the player may not.
     """
-    v = game.variant
-    down = game.face_down_counts
-    tableau = [
-        {"down": d, "up": [card_str(c) for c in col[d:]]} for col, d in zip(game.tableau, down, strict=True)
-    ]
-    waste = game.waste
-    top = waste[-v.stock_deal:] if waste else []
-    outcome = game.outcome  # Outcome.WON, Outcome.STUCK, or None while the game goes on
-    status = outcome.value if outcome is not None else PLAYING
-    runs = [_run_length(game, i) for i in range(len(tableau))]
-    shortcuts = game.run_moves()
-    lift = []
-    for i, col in enumerate(game.tableau):
-        if not col:
-            lift.append(0)
-        elif v.sequences:
-            lift.append(runs[i])
-        else:  # one-card games: a run is lifted only where a shortcut can take it
-            lift.append(max([1] + [m.count for m in shortcuts if m.src == i]))
     legal = game.legal_moves()
+    shortcuts = game.run_moves()
+    return {**_public_rules(game), **_public_piles(game), **_public_moves(game, legal, shortcuts),
+            **_public_progress(game)}
+
+
+def _public_rules(game: Game) -> dict:
+    """The game being played and the others the menu offers."""
+    v = game.variant
     return {
         "variant": v.id,
         "variant_name": v.name,
         "variants": [{"id": vid, "name": var.name} for vid, var in VARIANTS.items()]
         + ([] if v.id in VARIANTS else [{"id": v.id, "name": v.name}]),
         "deal": game.deal,
-        "columns": len(tableau),
+        "columns": len(game.tableau),
         "sequences": v.sequences,
         "build": str(v.build),
         "stock_deal": v.stock_deal,
         "redeals_left": game.redeals_left,
-        "tableau": tableau,
+    }
+
+
+def _public_piles(game: Game) -> dict:
+    """The cards a player sees: face-up cards, counts of the face-down ones and of the stock."""
+    down = game.face_down_counts
+    waste = game.waste
+    top = waste[-game.variant.stock_deal:] if waste else []
+    return {
+        "tableau": [{"down": d, "up": [card_str(c) for c in col[d:]]}
+                    for col, d in zip(game.tableau, down, strict=True)],
         "foundations": [[card_str(c) for c in pile] for pile in game.foundations],
         "waste": {"count": len(waste), "top": [card_str(c) for c in top]},
         "stock": {"count": len(game.stock)},
+    }
+
+
+def _public_moves(game: Game, legal: list[Move], shortcuts: list[Move]) -> dict:
+    """What may move: the legal moves (with the one-card games' run shortcuts), where a move home
+    lands, each column's run and how many cards a press lifts, and the words for a refused press."""
+    runs = [_run_length(game, i) for i in range(len(game.tableau))]
+    lift = []
+    for i, col in enumerate(game.tableau):
+        if not col:
+            lift.append(0)
+        elif game.variant.sequences:
+            lift.append(runs[i])
+        else:  # one-card games: a run is lifted only where a shortcut can take it
+            lift.append(max([1] + [m.count for m in shortcuts if m.src == i]))
+    return {
         "legal": [str(m) for m in legal] + [str(m) for m in shortcuts],
         "home_piles": _home_piles(game, legal),
         "runs": runs,
         "lift": lift,
         "words": _refusal_words(game),
-        "moves": len(game.history),
-        "home": game.cards_home,
-        "status": status,
-        "status_text": status_text(game, status),
-        "can_undo": game.can_undo,
-        "can_redo": game.can_redo,
     }
 
 
-def status_text(game: Game, status: str) -> str:
-    """The board's status line: ``Maria · deal 5 · 12 moves · 20/104 home``."""
-    parts = [game.variant.name]
-    if game.deal is not None:
-        parts.append(f"deal {game.deal}")
-    n = len(game.history)
-    parts += [f"{n} move{'' if n == 1 else 's'}", f"{game.cards_home}/104 home"]
-    left = game.redeals_left
-    if left > 0:
-        parts.append(f"{left} redeal{'' if left == 1 else 's'} left")
-    if status == Outcome.WON:
-        parts.append("won")
-    elif status == Outcome.STUCK:
-        parts.append("no moves left")
-    return " · ".join(parts)
+def _public_progress(game: Game) -> dict:
+    """How far the game is: moves, cards home, its status (an :class:`Outcome`'s string or
+    "playing") and the status line, and whether undo and redo can go."""
+    outcome = game.outcome  # Outcome.WON, Outcome.STUCK, or None while the game goes on
+    return {
+        "moves": len(game.history),
+        "home": game.cards_home,
+        "status": outcome.value if outcome is not None else PLAYING,
+        "status_text": words.status_line(game),
+        "can_undo": game.can_undo,
+        "can_redo": game.can_redo,
+    }
 
 
 def _refusal_words(game: Game) -> dict[str, str]:
@@ -1013,61 +1017,13 @@ def hint_view(game: Game, found) -> dict:
     fairly (only what the player sees) or by peeking at hidden cards, and the piles (DOM ids)
     to draw the arrow between."""
     move = found.move if isinstance(found.move, Move) else Move.parse(str(found.move))
-    dst = pile_id(move.dst)
+    dst = pile_name(move.dst)
     if move.dst == FOUNDATION:
         dst = _home_piles(game, [move]).get(str(move), "f1")
     # A hint that does not say how it was found is shown as a peek: never call it fair unasked.
     kind = str(getattr(found, "kind", HintKind.PEEK))
     return {"move": str(move), "reason": str(found.reason), "kind": kind,
-            "from": pile_id(move.src), "to": dst}
-
-
-def hint_words(before: dict, move: Move) -> str:
-    """A hinted move as advice: "move 9♥ from column 3 to column 7", "put 2♦ home",
-    "deal from the stock"."""
-    if move.src == STOCK:
-        return "deal from the stock"
-    if move.dst == STOCK:
-        return "turn the waste over (redeal)"
-    if move.src == WASTE:
-        top = before["waste"]["top"]
-        card, where = (top[-1] if top else None), "from the waste"
-    else:
-        up = before["tableau"][move.src]["up"]
-        card, where = (up[-move.count] if len(up) >= move.count else None), f"from column {move.src + 1}"
-    what = card_symbol(parse_card(card)) if card else "the card"
-    if move.count > 1:
-        what += f" and the {move.count - 1} on it" if move.count > 2 else " and the card on it"
-    if move.dst == FOUNDATION:
-        return f"put {what} home {where}"
-    return f"move {what} {where} to column {move.dst + 1}"
-
-
-def pile_id(pile: int) -> str:
-    """A move's pile as the board's DOM names it: ``3`` (column 3), ``w``, ``s``, ``f``."""
-    return {WASTE: "w", STOCK: "s", FOUNDATION: "f"}.get(pile, str(pile + 1))
-
-
-def describe_move(before: dict, move: Move) -> str:
-    """Words for ``move`` played from public state ``before``: "Queen of Hearts from column 3
-    to column 7". Only what the player saw is named (the state holds face-up cards only)."""
-    if move.src == STOCK:
-        return "Dealt from the stock"
-    if move.dst == STOCK:
-        return "Turned the waste over: redeal"
-
-    def where(pile: int) -> str:
-        return {FOUNDATION: "the foundations", WASTE: "the waste"}.get(pile, f"column {pile + 1}")
-
-    if move.src == WASTE:
-        top = before["waste"]["top"]
-        card = top[-1] if top else None
-    else:
-        up = before["tableau"][move.src]["up"] if move.src < len(before["tableau"]) else []
-        card = up[-move.count] if len(up) >= move.count else None
-    what = card_name(parse_card(card)) if card else "A card"
-    extra = f" and {move.count - 1} more" if move.count > 1 else ""
-    return f"{what}{extra} from {where(move.src)} to {where(move.dst)}"
+            "from": pile_name(move.src), "to": dst}
 
 
 def _run_length(game: Game, i: int) -> int:

@@ -55,7 +55,8 @@ print("stock:", len(game.stock), "cards; waste:", cards(game.waste) or "empty", 
 #
 # A `Move` is a small named tuple of pile numbers: columns `0…12`, then `Pile.WASTE`,
 # `Pile.STOCK` and `Pile.FOUNDATION`; `str(move)` is the notation people read and type, and
-# `move.is_home`, `move.is_deal`, `move.from_waste`, `move.between_columns` say what kind it is.
+# `move.is_home`, `move.is_deal`, `move.is_redeal`, `move.from_waste`, `move.between_columns` say what
+# kind it is.
 
 # %%
 moves = game.legal_moves()
@@ -136,7 +137,7 @@ def home_waste_dig(game, rng):
         lambda m: m.from_waste and m.dst < Pile.WASTE and tab[m.dst],     # waste onto a column
         lambda m: m.between_columns and tab[m.dst]                        # empties a column or
                   and len(tab[m.src]) - m.count in (0, down[m.src]),      # turns a card up
-        lambda m: m.is_deal,                                              # deal or redeal
+        lambda m: m.is_deal or m.is_redeal,                               # deal or redeal
     ):
         choice = [m for m in moves if wanted(m)]
         if choice:

@@ -43,7 +43,7 @@ def _find(job):
                 return variant, found or forgiving[:1]
             if k >= 6 and k % step == 0 and not game.is_won:
                 choice = player(game, random.Random(f"{variant}/{deal}/{k}"))
-                if choice is not None and str(choice) != move and (deals_too or not choice.is_deal):
+                if choice is not None and str(choice) != move and (deals_too or not (choice.is_deal or choice.is_redeal)):
                     trial = game.copy()
                     trial.play(choice)
                     result = solve(trial, time_limit=600, max_states=max_states)

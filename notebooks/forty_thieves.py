@@ -27,7 +27,8 @@
 
 # %%
 from ft_widget import Board, Game
-from ft_widget.teaching import Decision, describe, lesson_table, lesson_words, load, picture
+from ft_widget.teaching import Decision, lesson_table, lesson_words, load, picture
+from ft_widget.words import move_line
 
 GAME = "forty_thieves"
 LESSONS = load("lessons.json")
@@ -81,7 +82,7 @@ lesson_table(GAME, LESSONS)
 
 # %%
 decision = Decision(GAME)
-print(describe(decision.game, decision.best), "\n" + describe(decision.game, decision.player_move))
+print(move_line(decision.game, decision.best), "\n" + move_line(decision.game, decision.player_move))
 assert not decision.game.stock and not decision.game.tableau[3]  # as the text says
 print(f"stock {len(decision.game.stock)}, {decision.game.cards_home} cards home;"
       f" the habit player ({decision.player}) plays {decision.player_move}")

@@ -24,7 +24,8 @@
 
 # %%
 from ft_widget import VARIANTS, Board, Game
-from ft_widget.teaching import Decision, describe, lesson_table, lesson_words, load, near_the_end, picture
+from ft_widget.teaching import Decision, lesson_table, lesson_words, load, near_the_end, picture
+from ft_widget.words import move_line
 
 GAME = "limited"
 LESSONS = load("lessons.json")
@@ -74,7 +75,7 @@ lesson_table(GAME, LESSONS)
 decision = Decision(GAME)
 g = decision.game
 assert not g.stock and [i + 1 for i, c in enumerate(g.tableau) if not c] == [2]  # as the text says
-print(describe(g, decision.best), "\n" + describe(g, decision.player_move))
+print(move_line(g, decision.best), "\n" + move_line(g, decision.player_move))
 print(f"{g.cards_home} cards home; the habit player ({decision.player}) plays {decision.player_move}")
 decision.boards()
 

@@ -25,7 +25,8 @@
 
 # %%
 from ft_widget import VARIANTS, Board, Game
-from ft_widget.teaching import Decision, describe, lesson_table, lesson_words, load, near_the_end, picture
+from ft_widget.teaching import Decision, lesson_table, lesson_words, load, near_the_end, picture
+from ft_widget.words import move_line
 
 GAME = "little_forty"
 LESSONS = load("lessons.json")
@@ -90,7 +91,7 @@ lesson_table(GAME, LESSONS)
 # %%
 decision = Decision(GAME)
 g = decision.game
-print(describe(g, decision.best), "\n" + describe(g, decision.player_move))
+print(move_line(g, decision.best), "\n" + move_line(g, decision.player_move))
 print(f"deal {decision.deal}, {len(g.history)} moves played, {g.cards_home} cards home, {len(g.stock)} in the stock")
 decision.boards()
 

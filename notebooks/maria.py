@@ -25,7 +25,8 @@
 
 # %%
 from ft_widget import VARIANTS, Board, Game
-from ft_widget.teaching import Decision, describe, lesson_table, lesson_words, load, near_the_end, picture
+from ft_widget.teaching import Decision, lesson_table, lesson_words, load, near_the_end, picture
+from ft_widget.words import move_line
 
 GAME = "maria"
 LESSONS = load("lessons.json")
@@ -75,7 +76,7 @@ lesson_table(GAME, LESSONS)
 decision = Decision(GAME)
 g = decision.game
 assert len(g.stock) == 3 and not g.tableau[8]  # as the text says
-print(describe(g, decision.best), "\n" + describe(g, decision.player_move))
+print(move_line(g, decision.best), "\n" + move_line(g, decision.player_move))
 print(f"the habit player ({decision.player}) plays {decision.player_move}")
 decision.boards()
 

@@ -26,7 +26,8 @@
 
 # %%
 from ft_widget import VARIANTS, Board, Game
-from ft_widget.teaching import Decision, describe, lesson_table, lesson_words, load, near_the_end, picture
+from ft_widget.teaching import Decision, lesson_table, lesson_words, load, near_the_end, picture
+from ft_widget.words import move_line
 
 GAME = "streets"
 LESSONS = load("lessons.json")
@@ -77,7 +78,7 @@ lesson_table(GAME, LESSONS)
 decision = Decision(GAME)
 g = decision.game
 assert len(g.stock) == 13 and all(g.tableau) and decision.best == "s>w"  # as the text says
-print(describe(g, decision.best), "\n" + describe(g, decision.player_move))
+print(move_line(g, decision.best), "\n" + move_line(g, decision.player_move))
 decision.boards()
 
 # %% [markdown]

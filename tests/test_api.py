@@ -31,7 +31,8 @@ def test_piles_have_names():
     assert (Pile.WASTE, Pile.STOCK, Pile.FOUNDATION) == (WASTE, STOCK, FOUNDATION)
     move = Move.parse("w>f")
     assert move.src == Pile.WASTE and move.dst == Pile.FOUNDATION and move.is_home and move.from_waste
-    assert Move.parse("s>w").is_deal and Move.parse("w>s").is_deal and not Move.parse("3>f").is_deal
+    assert Move.parse("s>w").is_deal and not Move.parse("w>s").is_deal and not Move.parse("3>f").is_deal
+    assert Move.parse("w>s").is_redeal and not Move.parse("s>w").is_redeal
     assert Move.parse("3>4").between_columns and not Move.parse("w>4").between_columns
 
 
@@ -121,11 +122,11 @@ def test_a_game_from_piles_of_card_ints_is_checked_like_a_position():
         (dict(tableau=g.tableau[:-1]), "columns"),
         (dict(stock=g.stock[:-1]), "exactly twice"),
         (dict(stock=g.stock[:-1] + [52]), "ints 0–51"),
-        (dict(face_down=[4] * 10), "face-down"),
+        (dict(face_down_counts=[4] * 10), "face-down"),
         (dict(redeals_left=1), "redeals_left"),
     ]
     for change, words in bad_piles:
-        parts = dict(tableau=g.tableau, face_down=g.face_down_counts, foundations=g.foundations,
+        parts = dict(tableau=g.tableau, face_down_counts=g.face_down_counts, foundations=g.foundations,
                      waste=g.waste, stock=g.stock, redeals_left=g.redeals_left) | change
         with pytest.raises(ValueError, match=words):
             Game.from_piles(g.variant, **parts)

@@ -11,12 +11,15 @@ import copy
 import random
 
 import pytest
+from conftest import make_game
 from test_safe_home import maria_trap
 
 from ft_widget import POLICIES, VARIANTS, Game, IllegalMove, Move, hint, play_policy
-from ft_widget.expert import Expert, describe, estimate, hidden_cards, player_view
+from ft_widget.expert import Expert, ExpertChoice, estimate, hidden_cards, player_view
 from ft_widget.game import STOCK, WASTE
+from ft_widget.moves import Choice
 from ft_widget.policies import cautious_choice, foundations_first
+from ft_widget.words import choice_line, move_words
 
 SMALL = dict(samples=2, max_states=1500, fallback=cautious_choice)  # quick tests
 #: the no-win choices that search (issue 21), with small budgets for quick tests
@@ -61,7 +64,7 @@ def permuted(game: Game, rng: random.Random) -> Game:
 def test_the_view_holds_what_the_player_sees_and_not_the_hidden_cards():
     game = Game("rank_and_file", deal=4)
     view = player_view(game)
-    assert view.face_down == (3,) * 10 and all(len(col) == 1 for col in view.tableau)
+    assert view.face_down_counts == (3,) * 10 and all(len(col) == 1 for col in view.tableau)
     assert view.stock is None and view.stock_count == 64 and view.waste == ()
     assert len(view.unseen()) == view.hidden_places == 30 + 64
     from dataclasses import fields
@@ -198,7 +201,7 @@ def test_estimates_do_not_depend_on_the_hidden_cards(variant_id):
         if not moves:
             continue
         mine = estimate(game, moves, samples=3, max_states=2000)
-        assert [e.move for e in mine] == moves and all(0 <= e.won <= 3 == e.sampled for e in mine)
+        assert [e.move for e in mine] == moves and all(0 <= e.worlds_won <= 3 == e.worlds for e in mine)
         assert estimate(permuted(game, rng), moves, samples=3, max_states=2000) == mine
 
 
@@ -206,7 +209,7 @@ def test_estimates_tell_a_losing_move_from_a_winning_one():
     """Maria's trap (tests/test_safe_home.py): with the hearts at 4 and 3, sending the first 5H home
     strands the game; the two moves are judged on the same worlds, and only one wins in them."""
     game = maria_trap()
-    found = {str(e.move): e.won for e in estimate(game, ["1>f", "2>f"], samples=2, max_states=5000)}
+    found = {str(e.move): e.worlds_won for e in estimate(game, ["1>f", "2>f"], samples=2, max_states=5000)}
     assert found == {"1>f": 0, "2>f": 2}
     with pytest.raises(IllegalMove):
         estimate(game, ["1>2"])
@@ -230,23 +233,19 @@ def test_a_peek_hint_says_it_peeked():
     assert h.kind == "peek" and "peek" in h.reason and "saw the stock" in h.reason
 
 
-def test_reasons_say_what_the_move_does():
-    from ft_widget.cards import parse_card
-    from ft_widget.expert import PlayerView
-
-    def cards(text):
-        return tuple(parse_card(c) for c in text.split())
-
-    view = PlayerView(VARIANTS["number_ten"],
-                      tableau=(cards("9H"), cards("TS"), (), cards("AS"), (), cards("QS")),
-                      face_down=(1, 0, 0, 0, 2, 0), foundations=((),) * 8, waste=cards("3C"),
-                      stock_count=5, stock=None, redeals_left=0)
-    text = describe(view, Move(0, 1))
-    assert text.startswith("move 9♥ onto 10♠, turning up a face-down card in column 1")
-    assert text.endswith("keeps column 3 empty")  # column 5 has face-down cards: not empty
-    assert describe(view, Move(3, 15)).startswith("put A♠ home, emptying column 4")
-    assert describe(view, Move(WASTE, 2)).startswith("move 3♣ into empty column 3")
-    assert describe(view, Move(STOCK, WASTE)) == "deal from the stock"
+def test_reasons_say_why_and_words_say_what_the_move_does():
+    """The expert's reason says why; ft_widget.words says what the move does from what a player sees,
+    so the two never repeat each other."""
+    game = make_game("number_ten", ["<2C> 9H", "TS", "", "AS", "<3D> 5C", "QS"], waste="3C", rest=4)
+    assert move_words(game, Move(0, 1)) == \
+        "move 9♥ from column 1 onto 10♠, turning up a face-down card in column 1"
+    assert move_words(game, Move(3, 15)) == "put A♠ home from column 4, emptying it"
+    assert move_words(game, Move(WASTE, 2)) == "move 3♣ from the waste into empty column 3"
+    assert move_words(game, Move(STOCK, WASTE)) == "deal from the stock"
+    choice = Expert(**SMALL).choose(game, 1)
+    assert isinstance(choice, ExpertChoice) and isinstance(choice, Choice)
+    assert not choice.reason.startswith(("move ", "put ", "deal ")), choice.reason
+    assert choice_line(game, choice) == f"{move_words(game, choice.move)}: {choice.reason}"
 
 
 def test_play_policy_returns_the_experts_reasons():

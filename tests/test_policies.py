@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from ft_widget import POLICIES, VARIANTS, Game, play_policy
+from ft_widget import POLICIES, VARIANTS, Choice, Game, play_policy
 from ft_widget.policies import cautious_choice
 
 
@@ -50,8 +50,8 @@ def test_cautious_wins_more_than_random():
 
 def test_cautious_choice_explains_itself():
     game = Game("forty_thieves", deal=1)
-    move, reason = cautious_choice(game, random.Random(0))
-    assert move in game.legal_moves() and len(reason) > 10
+    choice = cautious_choice(game, random.Random(0))
+    assert isinstance(choice, Choice) and choice.move in game.legal_moves() and len(choice.reason) > 10
 
 
 def test_a_policy_that_returns_to_a_position_is_stopped():

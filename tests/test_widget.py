@@ -29,7 +29,8 @@ from conftest import ONE_CARD_VARIANTS, RULES, VARIANT_IDS, builds_on, make_game
 
 from ft_widget import VARIANTS, Board, Game, IllegalMove, Move
 from ft_widget.cards import card_str, parse_card
-from ft_widget.widget import MAX_RUN_MOVES, MAX_TEXT, hint_words, public_state
+from ft_widget.widget import MAX_RUN_MOVES, MAX_TEXT, public_state
+from ft_widget.words import move_words
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -200,8 +201,8 @@ def test_legal_moves_hold_exactly_the_run_shortcuts_and_python_plays_them(monkey
             assert state["message_kind"] == "", state["message"]
             assert state["tableau"][int(dst) - 1]["up"][-int(n):] == run
             assert all(m.count == 1 for m in board.game.history[-state["moves"]:])
-            words = f"and {int(n) - 1} more from column {src} to column {dst}"
-            assert state["last_move_text"].endswith(words)
+            on_it = "the card" if n == "2" else f"the {int(n) - 1} cards"
+            assert state["last_move_text"].endswith(f"and {on_it} on it from column {src} to column {dst}")
             played += 1
             board.restart()
     assert played >= 40, played
@@ -680,12 +681,14 @@ def test_a_hint_is_a_legal_move_and_names_only_visible_cards(monkeypatch, quiet,
     browser = browser_for(board, monkeypatch)
     board.play("s>w")
     before = snapshot(board)
+    position = board.game.copy()
     state = browser.send("hint")
     hint = state["hint"]
     assert hint and hint["move"] in state["legal"] and hint["reason"]
     label = "Hint" if hint["kind"] == "fair" else "Hint (the solver saw hidden cards)"
-    words = hint_words(state, Move.parse(hint["move"]))  # in words, not notation
-    assert state["message"] == f"{label}: {words} — {hint['reason']}" and state["message_kind"] == "info"
+    said = move_words(position, Move.parse(hint["move"]))  # in words, not notation
+    assert state["message"] == f"{label}: {said} — {hint['reason']}" and state["message_kind"] == "info"
+    assert said not in hint["reason"]  # the move is said once ("put A♦ home … — put A♦ home" was twice)
     assert snapshot(board) == before  # a hint plays nothing
     seen = visible_cards(board.game)
     for rank_text, suit_text in SYMBOL.findall(json.dumps(state, ensure_ascii=False)):
@@ -708,12 +711,13 @@ def test_no_hint_without_a_legal_move(monkeypatch, quiet):
 
 
 def test_hints_are_advice_in_words():
-    state = Board(make_game("maria", ["KS QH", "2D", "9C"], waste="7D")).state
-    assert hint_words(state, Move.parse("1>3")) == "move Q♥ from column 1 to column 3"
-    assert hint_words(state, Move.parse("2>f")) == "put 2♦ home from column 2"
-    assert hint_words(state, Move.parse("w>1")) == "move 7♦ from the waste to column 1"
-    assert hint_words(state, Move.parse("1>4x2")) == "move K♠ and the card on it from column 1 to column 4"
-    assert hint_words(state, Move.parse("s>w")) == "deal from the stock"
+    game = make_game("maria", ["KS QH", "2D", "9C", ""], waste="7D")
+    assert move_words(game, "1>3") == "move Q♥ from column 1 onto 9♣"
+    assert move_words(game, "2>f") == "put 2♦ home from column 2, emptying it"
+    assert move_words(game, "w>1") == "move 7♦ from the waste onto Q♥"
+    assert move_words(game, "1>4x2") == \
+        "move K♠ and the card on it from column 1 into empty column 4, emptying it"
+    assert move_words(game, "s>w") == "deal from the stock"
 
 
 def test_hint_from_python_returns_the_solvers_hint():

@@ -16,6 +16,6 @@ def mid_game(game: Game, moves: int, seed: int) -> Game:
         if not legal:
             break
         home = [m for m in legal if m.is_home]
-        plays = [m for m in legal if not m.is_deal]
+        plays = [m for m in legal if not (m.is_deal or m.is_redeal)]
         game.play(rng.choice(home or plays) if (home or plays) and rng.random() < 0.8 else legal[-1])
     return game

@@ -1,0 +1,155 @@
+"""Every phrase about a move, a hint, a status and an ending: one owner.
+
+The board, the expert, the hints, the notebooks' helpers and the text pictures ask this module for
+these phrases; none builds one itself. Words name only what a player at the table sees: the cards a
+move takes are face up, and hidden cards are counted, never named.
+
+>>> from ft_widget import Game
+>>> game = Game("maria", deal=5)
+>>> status_line(game)
+'Maria · deal 5 · 0 moves · 0/104 home'
+>>> move_words(game, "s>w")
+'deal from the stock'
+>>> move_line(game, "8>2")
+'8>2: move 5♦ from column 8 onto 6♠'
+"""
+
+from __future__ import annotations
+
+from .cards import Card, card_name, card_symbol
+from .game import Choice, Game, HintKind, Move, Outcome
+from .moves import FOUNDATION, STOCK, WASTE
+
+__all__ = ["back_line", "choice_line", "count", "end_line", "end_message", "game_words", "hint_line",
+           "move_line", "move_words", "pile_words", "played_words", "status_line"]
+
+
+def count(n: int, word: str, plural: str | None = None) -> str:
+    """``count(1, "move")`` is "1 move", ``count(3, "move")`` is "3 moves"."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
+def pile_words(pile: int) -> str:
+    """A pile as a player names it: "column 3" (pile 2), "the waste", "the stock", "the foundations"."""
+    names = {WASTE: "the waste", STOCK: "the stock", FOUNDATION: "the foundations"}
+    return names.get(pile, f"column {pile + 1}")
+
+
+def _move(move: Move | str) -> Move:
+    return Move.parse(move) if isinstance(move, str) else move
+
+
+def _cards_words(card: Card | None, count_: int, name=card_symbol) -> str:
+    """The cards a move takes: "9♥", "K♠ and the card on it", "K♠ and the 2 cards on it"."""
+    what = name(card) if card is not None else "a card"
+    if count_ == 2:
+        return f"{what} and the card on it"
+    if count_ > 2:
+        return f"{what} and the {count_ - 1} cards on it"
+    return what
+
+
+def move_words(game: Game, move: Move | str) -> str:
+    """What ``move`` does, as advice, from the position before it is played: "put A♦ home from
+    column 6", "move 9♥ from column 3 onto 10♠, turning up a face-down card in column 3", "deal from
+    the stock". It names the face-up cards that move and the card they go on, nothing hidden."""
+    move = _move(move)
+    if move.is_deal:
+        return "deal from the stock"
+    if move.is_redeal:
+        return "turn the waste over into the stock (a redeal)"
+    src, dst, n = move
+    tableau, down = game.tableau, game.face_down_counts
+    card = game.waste[-1] if src == WASTE else tableau[src][-n]
+    what, where = _cards_words(card, n), pile_words(src)
+    if dst == FOUNDATION:
+        text = f"put {what} home from {where}"
+    elif not tableau[dst]:
+        text = f"move {what} from {where} into empty column {dst + 1}"
+    else:
+        text = f"move {what} from {where} onto {card_symbol(tableau[dst][-1])}"
+    if src < WASTE and len(tableau[src]) == n:
+        text += ", emptying it"
+    elif src < WASTE and len(tableau[src]) - n == down[src]:
+        text += f", turning up a face-down card in column {src + 1}"
+    return text
+
+
+def move_line(game: Game, move: Move | str) -> str:
+    """The move's notation and its words: "8>2: move 2♣ from column 8 onto 3♦"."""
+    move = _move(move)
+    return f"{move}: {move_words(game, move)}"
+
+
+def choice_line(game: Game, choice: Choice) -> str:
+    """A move and why (a :class:`~ft_widget.moves.Choice`: a policy's, the expert's, a hint), from
+    the position before it: "put A♦ home from column 6: the goal is all cards on the foundations"."""
+    return f"{move_words(game, choice.move)}: {choice.reason}"
+
+
+def hint_line(game: Game, hint: Choice) -> str:
+    """The board's hint message: "Hint: put A♦ home from column 6 — <why>"; a hint found by the
+    solver, which saw hidden cards, says so in its label."""
+    peek = getattr(hint, "kind", HintKind.PEEK) == HintKind.PEEK  # unlabelled: never call it fair
+    label = "Hint (the solver saw hidden cards)" if peek else "Hint"
+    return f"{label}: {move_words(game, hint.move)} — {hint.reason}"
+
+
+def played_words(move: Move, card: Card | None) -> str:
+    """A move just played, for the board's last-move line: "Queen of Hearts from column 3 to
+    column 7", "Dealt from the stock". ``card`` is the (face-up) card that moved, the deepest of a
+    run, or ``None`` if unknown."""
+    if move.is_deal:
+        return "Dealt from the stock"
+    if move.is_redeal:
+        return "Turned the waste over: redeal"
+    what = _cards_words(card, move.count, card_name) if card is not None else "A card"
+    return f"{what[0].upper()}{what[1:]} from {pile_words(move.src)} to {pile_words(move.dst)}"
+
+
+def status_line(game: Game) -> str:
+    """One line for a position: "Little Forty · deal 6 · 12 moves · 20/104 home · 2 redeals left",
+    then "won" or "no moves left" when the game is over (the board's status, the pictures' title)."""
+    parts = [game.variant.name]
+    if game.deal is not None:
+        parts.append(f"deal {game.deal}")
+    parts += [count(len(game.history), "move"), f"{game.cards_home}/104 home"]
+    if game.variant.redeals:
+        parts.append(f"{count(game.redeals_left, 'redeal')} left")
+    outcome = game.outcome
+    if outcome == Outcome.WON:
+        parts.append("won")
+    elif outcome == Outcome.STUCK:
+        parts.append("no moves left")
+    return " · ".join(parts)
+
+
+def end_message(game: Game) -> str:
+    """The board's message when a move ends the game ("" while it goes on)."""
+    outcome = game.outcome
+    if outcome == Outcome.WON:
+        return "Won! All 104 cards are home."
+    if outcome == Outcome.STUCK:
+        return "No moves left: this game is lost."
+    return ""
+
+
+def end_line(game: Game) -> str:
+    """The board's end-of-game line: how the game was won, or what to do when it is stuck."""
+    outcome = game.outcome
+    if outcome == Outcome.WON:
+        return f"All 104 cards are home in {count(len(game.history), 'move')}."
+    if outcome == Outcome.STUCK:
+        return "This game is stuck: undo some moves to try another way, or start a new deal."
+    return ""
+
+
+def back_line(game: Game) -> str:
+    """Undo at a new game's start: "Back to your Maria game (deal 5, 12 moves)"."""
+    return f"Back to your {game_words(game)}"
+
+
+def game_words(game: Game) -> str:
+    """A game as the board names it: "Maria game (deal 5, 12 moves)"."""
+    deal = f"deal {game.deal}, " if game.deal is not None else ""
+    return f"{game.variant.name} game ({deal}{count(len(game.history), 'move')})"
