@@ -385,7 +385,7 @@ def _write_csv(path: str, rows: list[dict]) -> None:
         w.writerows(rows)
 
 
-def main(argv=None) -> int:
+def _parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m ft_widget.bench", description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="what", required=True)
     e = sub.add_parser("engine", help="random playouts: positions per second")
@@ -420,69 +420,107 @@ def main(argv=None) -> int:
     x.add_argument("--variants", default="forty_thieves,lucas,number_ten")
     x.add_argument("--deals", default="1-3")
     x.add_argument("--hints", type=int, default=5, help="fair hints timed per variant")
-    args = ap.parse_args(argv)
+    return ap
+
+
+def _load_line(when: str) -> str:
+    return f"load average at the {when}: {os.getloadavg()[0]:.2f}"
+
+
+def _run_memory(args) -> None:
+    print(_load_line("start"))
+    rows = bench_memory()
+    print(_table(rows))
+    print(_load_line("end"))
+    if args.out:
+        _write_csv(args.out, rows)
+
+
+def _run_candidates(args, variants: list[str], t0: float) -> bool:
+    print(_load_line("start"))
+    print(_table(bench_candidates(variants, args.max_states)))
+    print(_load_line("end"))
+    return True
+
+
+def _run_expert(args, variants: list[str], t0: float) -> bool:
+    games, timed = bench_expert(variants, parse_deals(args.deals), args.hints)
+    print(_table(games))
+    print(_table(timed))
+    print(f"fair hint: median {sorted(r['median_s'] for r in timed)[len(timed) // 2]} s, "
+          f"worst {max(r['worst_s'] for r in timed)} s (target 1 s); expert game: "
+          f"{sum(r['s_per_game'] for r in games) / len(games):.1f} s on average (target 10 s)")
+    return True
+
+
+def _run_deal_and_play(args, variants: list[str], t0: float) -> bool:
+    if args.exhaust:
+        if not COMPILED:
+            raise SystemExit("--exhaust needs the compiled core")
+        rows = bench_exhaust(variants[0], parse_deals(args.exhaust), args.max_states)
+    else:
+        rows = bench_deal_and_play(variants, parse_deals(args.deals), args.max_states)
+    print(_table(rows))
+    if args.out:
+        _write_csv(args.out, rows)
+    return True
+
+
+def _run_relay(args, variants: list[str], t0: float) -> bool:
+    rows = bench_relay(variants, parse_deals(args.deals), args.max_states, args.processes)
+    print(_table(relay_summary(rows)))
+    if args.out:
+        _write_csv(args.out, rows)
+    return True
+
+
+def _run_engine(args, variants: list[str], t0: float) -> bool:
+    rows = bench_engine(variants, args.seconds)
+    total = sum(r["positions"] for r in rows) / sum(r["seconds"] for r in rows)
+    print(_table(rows))
+    print(f"all variants: {total:,.0f} positions/s (target 30,000/s)")
+    return True
+
+
+def _run_solver(args, variants: list[str], t0: float) -> bool:
+    """The speed table, then (unless ``--speed-only``) the deals solved; False when it has said
+    its own last line."""
+    print(_load_line("start"))
+    speed = bench_solver_speed(variants)
+    print("states per CPU second of solve's search (portfolio), same deals (1, 2) and budget "
+          "(30,000 states) on both paths; the sound search alone over 1,000,000 states:")
+    print(_table(speed))
+    if args.out:
+        _write_csv(args.out, speed)
+    if not COMPILED:
+        print("the compiled core is not built here: only the pure path ran")
+    print(_load_line("end"))
+    if args.speed_only:
+        print(f"{time.time() - t0:.0f} s on {machine()}")
+        return False
+    rows = bench_solver(variants, parse_deals(args.deals), args.time_limit, args.processes)
+    print(_table(rows))
+    settled = [(r["won"] + r["lost"]) / r["deals"] for r in rows]
+    print(f"settled within {args.time_limit:g} s: "
+          + ", ".join(f"{r['variant']} {p:.0%}" for r, p in zip(rows, settled, strict=True)))
+    return True
+
+
+#: ``python -m ft_widget.bench WHAT``: what runs for each WHAT (``memory`` takes no variants).
+_RUNS = {"candidates": _run_candidates, "expert": _run_expert, "deal-and-play": _run_deal_and_play,
+         "relay": _run_relay, "engine": _run_engine, "solver": _run_solver}
+
+
+def main(argv=None) -> int:
+    args = _parser().parse_args(argv)
     if args.what == "memory":
-        print(f"load average at the start: {os.getloadavg()[0]:.2f}")
-        rows = bench_memory()
-        print(_table(rows))
-        print(f"load average at the end: {os.getloadavg()[0]:.2f}")
-        if args.out:
-            _write_csv(args.out, rows)
+        _run_memory(args)
         return 0
     variants = list(VARIANTS) if args.variants == "all" else args.variants.split(",")
     t0 = time.time()
     load = os.getloadavg()[0]
-    if args.what == "candidates":
-        print(f"load average at the start: {load:.2f}")
-        print(_table(bench_candidates(variants, args.max_states)))
-        print(f"load average at the end: {os.getloadavg()[0]:.2f}")
-    elif args.what == "expert":
-        games, timed = bench_expert(variants, parse_deals(args.deals), args.hints)
-        print(_table(games))
-        print(_table(timed))
-        print(f"fair hint: median {sorted(r['median_s'] for r in timed)[len(timed) // 2]} s, "
-              f"worst {max(r['worst_s'] for r in timed)} s (target 1 s); expert game: "
-              f"{sum(r['s_per_game'] for r in games) / len(games):.1f} s on average (target 10 s)")
-    elif args.what == "deal-and-play":
-        if args.exhaust:
-            if not COMPILED:
-                raise SystemExit("--exhaust needs the compiled core")
-            rows = bench_exhaust(variants[0], parse_deals(args.exhaust), args.max_states)
-        else:
-            rows = bench_deal_and_play(variants, parse_deals(args.deals), args.max_states)
-        print(_table(rows))
-        if args.out:
-            _write_csv(args.out, rows)
-    elif args.what == "relay":
-        rows = bench_relay(variants, parse_deals(args.deals), args.max_states, args.processes)
-        print(_table(relay_summary(rows)))
-        if args.out:
-            _write_csv(args.out, rows)
-    elif args.what == "engine":
-        rows = bench_engine(variants, args.seconds)
-        total = sum(r["positions"] for r in rows) / sum(r["seconds"] for r in rows)
-        print(_table(rows))
-        print(f"all variants: {total:,.0f} positions/s (target 30,000/s)")
-    else:
-        print(f"load average at the start: {os.getloadavg()[0]:.2f}")
-        speed = bench_solver_speed(variants)
-        print("states per CPU second of solve's search (portfolio), same deals (1, 2) and budget "
-              "(30,000 states) on both paths; the sound search alone over 1,000,000 states:")
-        print(_table(speed))
-        if args.out:
-            _write_csv(args.out, speed)
-        if not COMPILED:
-            print("the compiled core is not built here: only the pure path ran")
-        print(f"load average at the end: {os.getloadavg()[0]:.2f}")
-        if args.speed_only:
-            print(f"{time.time() - t0:.0f} s on {machine()}")
-            return 0
-        rows = bench_solver(variants, parse_deals(args.deals), args.time_limit, args.processes)
-        print(_table(rows))
-        settled = [(r["won"] + r["lost"]) / r["deals"] for r in rows]
-        print(f"settled within {args.time_limit:g} s: "
-              + ", ".join(f"{r['variant']} {p:.0%}" for r, p in zip(rows, settled, strict=True)))
-    print(f"{time.time() - t0:.0f} s on {machine()}; load average {load:.1f} at the start")
+    if _RUNS[args.what](args, variants, t0):
+        print(f"{time.time() - t0:.0f} s on {machine()}; load average {load:.1f} at the start")
     return 0
 
 

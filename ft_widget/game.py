@@ -25,7 +25,15 @@ from .variants import Variant, get_variant, variant_from_json, variant_to_json
 __all__ = ["FOUNDATION", "STOCK", "WASTE", "Choice", "Game", "HintKind", "HintSource", "IllegalMove",
            "InvalidMove", "LegalMoves", "Move", "Outcome", "Pile"]
 
-class Outcome(str, enum.Enum):
+class Term(enum.StrEnum):
+    """A word of the API's vocabulary: a ``str`` (equal to its value, printed and sent as JSON as
+    it), with a short repr like ``Outcome.WON``."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+class Outcome(Term):
     """How a game, a search or a judged move ended: the one word for a result everywhere
     (``Game.outcome``, ``SolveResult.status``, ``PlayResult.status``, a puzzle's verdict, the
     board's ``state["status"]``). A plain string too, so JSON and saved data keep strings:
@@ -41,40 +49,22 @@ class Outcome(str, enum.Enum):
     UNKNOWN = "unknown"
     STUCK = "stuck"
 
-    __str__ = str.__str__
-    __format__ = str.__format__
 
-    def __repr__(self) -> str:
-        return f"Outcome.{self.name}"
-
-
-class HintKind(str, enum.Enum):
+class HintKind(Term):
     """How a hint was found: ``FAIR`` from what the player sees, ``PEEK`` by the solver, which saw
     every card. A plain string too (``HintKind.FAIR == "fair"``), as the board's state sends it."""
 
     FAIR = "fair"
     PEEK = "peek"
 
-    __str__ = str.__str__
-    __format__ = str.__format__
 
-    def __repr__(self) -> str:
-        return f"HintKind.{self.name}"
-
-
-class HintSource(str, enum.Enum):
+class HintSource(Term):
     """Who chose a hint's move: the fair ``EXPERT`` (it starts wins in sampled worlds), the
     ``SOLVER`` (it starts a winning line) or the cautious policy's ``HEURISTIC`` (no win found)."""
 
     EXPERT = "expert"
     SOLVER = "solver"
     HEURISTIC = "heuristic"
-
-    __str__ = str.__str__
-    __format__ = str.__format__
-
-    def __repr__(self) -> str:
-        return f"HintSource.{self.name}"
 
 
 # Prebuilt single-card moves, so listing legal moves allocates nothing.

@@ -22,10 +22,9 @@ Goals:
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 
-from .game import Choice, Game, IllegalMove, Move, Outcome
+from .game import Choice, Game, IllegalMove, Move, Outcome, Term
 from .limits import check_count, shown
 from .position import read_json
 from .solver import solve
@@ -33,7 +32,7 @@ from .solver import solve
 GOALS = ("win", "keep_winnable")
 
 
-class Judgement(str, enum.Enum):
+class Judgement(Term):
     """A puzzle's word on one move: the outcomes of :class:`~ft_widget.game.Outcome` it shares
     (``WON``, ``LOST``, ``UNKNOWN``, equal to them) and two of its own. A plain string too."""
 
@@ -42,12 +41,6 @@ class Judgement(str, enum.Enum):
     LOST = Outcome.LOST.value
     UNKNOWN = Outcome.UNKNOWN.value
     ILLEGAL = "illegal"
-
-    __str__ = str.__str__
-    __format__ = str.__format__
-
-    def __repr__(self) -> str:
-        return f"Judgement.{self.name}"
 
 
 @dataclass(frozen=True, repr=False)
