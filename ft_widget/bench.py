@@ -37,6 +37,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 from .expert import Expert
 from .game import Game, Outcome
@@ -229,8 +230,6 @@ def bench_relay(variants: list[str], deals: list[int], budget: int, processes: i
     """Each win-only search of the relay (``search.RELAY``, which holds the budgeted portfolio's
     H1+H2 and H2 with the default weights too) alone on each deal, up to ``budget`` states: one row
     a deal and search, with its status and the states it met. Budgeted, so the same on any machine."""
-    from concurrent.futures import ProcessPoolExecutor
-
     budget = check_count("bench_relay", "budget", budget, 1)
     processes = check_count("bench_relay", "processes", processes, 1)
     jobs = [(v, d, budget, h1, w) for v in variants for h1, w in RELAY for d in deals]

@@ -12,6 +12,7 @@ import json
 import random
 import re
 from dataclasses import replace
+from pathlib import Path
 
 from . import rules
 from .cards import card_symbol, make_card, rank_of
@@ -86,8 +87,6 @@ class Picture:
 
     def save(self, path) -> None:
         """Write the SVG to ``path`` (for slides, or a Markdown image)."""
-        from pathlib import Path
-
         Path(path).write_text(self.svg)
 
 
@@ -164,8 +163,6 @@ def data_path(name: str):
     """A file of the repository's data/ folder (the notebooks read their heavy results there): beside
     the package in a checkout, else ``../data`` from the notebooks' folder, as the JupyterLite site
     (lite/build.py) serves them with an installed package."""
-    from pathlib import Path
-
     beside = Path(__file__).resolve().parent.parent / "data" / name
     return beside if beside.exists() else Path.cwd().parent / "data" / name
 
