@@ -203,3 +203,115 @@ def test_the_hints_module_is_a_module():
 
     assert inspect.ismodule(importlib.import_module("ft_widget.hints"))
     assert ft_widget.hint is importlib.import_module("ft_widget.hints").hint
+
+
+# --------------------------------------------------------------------------- the vocabulary
+# The README's vocabulary table ("The API in a few lines") says what each word means; these hold it.
+
+def _public_callables():
+    """Every public function, class and method of the package's public modules."""
+    import importlib
+    import pkgutil
+
+    for info in pkgutil.walk_packages(ft_widget.__path__, "ft_widget."):
+        if info.name.split(".")[-1].startswith("_") or info.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(info.name)
+        for name, obj in vars(module).items():
+            if name.startswith("_") or getattr(obj, "__module__", None) != module.__name__:
+                continue
+            if inspect.isfunction(obj):
+                yield f"{info.name}.{name}", obj
+            elif inspect.isclass(obj):
+                for attr, member in vars(obj).items():
+                    if inspect.isfunction(member) and (attr == "__init__" or not attr.startswith("_")):
+                        yield f"{info.name}.{name}.{attr}", member
+
+
+def test_randomness_is_called_rng_everywhere():
+    takes_seed = [where for where, fn in _public_callables() if "seed" in inspect.signature(fn).parameters]
+    assert not takes_seed, f"name the randomness rng: {takes_seed}"
+    takes_rng = {where for where, fn in _public_callables() if "rng" in inspect.signature(fn).parameters}
+    assert {"ft_widget.expert.estimate", "ft_widget.policies.play_policy", "ft_widget.studies.study",
+            "ft_widget.expert.Expert.choose"} <= takes_rng
+
+
+def test_every_outcome_is_an_outcome():
+    from ft_widget.puzzle import Judgement, Puzzle
+
+    game = Game("lucas", 3)
+    assert isinstance(solve(game, max_states=2_000).status, Outcome)
+    assert isinstance(play_policy(game, "cautious", rng=1, max_moves=5).status, Outcome)
+    verdict = Puzzle(game, goal="keep_winnable", max_states=20_000).check("s>w")
+    assert isinstance(verdict.verdict, Judgement)
+    assert {Judgement.WON, Judgement.LOST, Judgement.UNKNOWN} == \
+        {Outcome.WON, Outcome.LOST, Outcome.UNKNOWN}
+    state = Board(game.copy()).state
+    assert state["status"] in {"playing", *map(str, Outcome)} and type(state["status"]) is str
+
+
+def test_a_move_and_its_reason_are_one_type():
+    from ft_widget import Choice, Hint, hint
+    from ft_widget.expert import Expert, ExpertChoice
+    from ft_widget.policies import cautious_choice
+    from ft_widget.puzzle import Puzzle, Verdict
+
+    game = Game("lucas", 3)
+    expert = Expert(samples=2, max_states=1_500, fallback=cautious_choice)
+    answers = [cautious_choice(game), expert.choose(game, 1), hint(game, max_states=3_000),
+               Puzzle(game, max_states=20_000).check("s>w")]
+    assert [type(a) for a in answers] == [Choice, ExpertChoice, Hint, Verdict]
+    assert all(isinstance(a, Choice) and a.reason for a in answers)
+    assert str(answers[0]) == f"{answers[0].move}: {answers[0].reason}"
+
+
+def test_counts_are_named_as_counts_and_booleans_as_booleans():
+    """An int field of a public result names what it counts with a plural noun (``worlds_won``,
+    ``cards_home``, ``states``); ``won`` and ``lost`` are never counts."""
+    import dataclasses
+
+    from ft_widget.expert import Estimate, ExpertChoice
+    from ft_widget.policies import PlayResult
+    from ft_widget.solver import SolveResult
+
+    for cls in (SolveResult, PlayResult, ExpertChoice, Estimate):
+        for f in dataclasses.fields(cls):
+            if f.type in ("int", int):
+                assert any(word.endswith("s") for word in f.name.split("_")), (cls.__name__, f.name)
+            assert f.name not in ("won", "lost", "sampled"), (cls.__name__, f.name)
+    assert isinstance(solve(Game("lucas", 3), max_states=2_000).won, bool)
+
+
+def _text_constants(source: str) -> list[str]:
+    """The string constants of a module's code that can reach a player (docstrings left out)."""
+    import ast
+
+    tree = ast.parse(source)
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.body and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)}
+    return [node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs]
+
+
+#: phrases ft_widget/words.py writes; no other module of the package builds them
+WORDS_PHRASES = ["turn the waste over into", "Dealt from the stock", "Turned the waste over",
+                 "All 104 cards are home", "no moves left", "No moves left", "Back to your",
+                 "Hint (the solver", "turning up a face-down", "into empty column", " game (",
+                 " and the card on it"]
+
+
+def test_move_words_have_one_owner():
+    """Each phrase about a move, a hint, a status or an ending is written in ft_widget/words.py alone."""
+    import pathlib
+
+    root = pathlib.Path(ft_widget.__file__).parent
+    owners = {phrase: [] for phrase in WORDS_PHRASES}
+    for path in sorted(root.rglob("*.py")):
+        for text in _text_constants(path.read_text()):
+            for phrase in WORDS_PHRASES:
+                if phrase in text:
+                    owners[phrase].append(path.name)
+    assert {phrase: sorted(set(found)) for phrase, found in owners.items()} == \
+        {phrase: ["words.py"] for phrase in WORDS_PHRASES}
