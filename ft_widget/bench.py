@@ -244,12 +244,12 @@ def relay_summary(rows: list[dict]) -> list[dict]:
     by: dict[tuple, list[dict]] = {}
     for r in rows:
         by.setdefault((r["variant"], r["search"]), []).append(r)
-    out = [dict(variant=v, search=name, deals=len(rs), won=sum(r["status"] == "won" for r in rs))
+    out = [dict(variant=v, search=name, deals=len(rs), won=sum(r["status"] == Outcome.WON for r in rs))
            for (v, name), rs in by.items()]
     for v in dict.fromkeys(r["variant"] for r in rows):
         mine = [r for r in rows if r["variant"] == v]
         out.append(dict(variant=v, search="any of them", deals=len({r["deal"] for r in mine}),
-                        won=len({r["deal"] for r in mine if r["status"] == "won"})))
+                        won=len({r["deal"] for r in mine if r["status"] == Outcome.WON})))
     return out
 
 
