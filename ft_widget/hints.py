@@ -60,7 +60,8 @@ def hint(game: Game, time_limit: float = 1.0, *, peek: bool = False,
     By default the hint is fair: the expert samples the unseen cards into the hidden places,
     solves each sample with a share of ``FAIR_STATES_PER_SECOND * time_limit`` solver states, and
     gives the move that starts a win in most of them (else the cautious policy's move); the reason
-    says what the move does and in how many sampled worlds it starts a win. The clock stops the
+    says in how many sampled worlds it starts a win (``ft_widget.words.hint_line`` puts the move
+    itself in words in front of it). The clock stops the
     search at ``time_limit`` on a busy machine (the hint then depends on the machine's speed, never
     on a hidden card); with ``max_states`` (solver states in all) the clock is not consulted and the
     hint is the same on any machine.
