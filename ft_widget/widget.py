@@ -374,12 +374,13 @@ class Board(anywidget.AnyWidget):
         return played
 
     def hint(self, time_limit: float | None = None):
-        """Ask the solver for a good move, show it on the board and return it.
+        """Ask for the fair hint (:func:`ft_widget.hint`: the expert's move, from the cards the
+        player sees), show it on the board (``words.hint_line``) and return it.
 
-        The solver thinks for about ``time_limit`` seconds (default ``hint_time_limit``).
+        The expert thinks for about ``time_limit`` seconds (default ``hint_time_limit``).
 
-        Returns the solver's hint (``.move``, ``.reason``), or ``None`` when no move is legal.
-        The solver thinks on a copy; should the position change meanwhile (another thread
+        Returns the :class:`~ft_widget.hints.Hint` (``.move``, ``.reason``), or ``None`` when no
+        move is legal. It thinks on a copy; should the position change meanwhile (another thread
         played), the hint is returned but not shown: it is for a position gone.
         """
         limit = self.hint_time_limit if time_limit is None else time_limit
@@ -388,7 +389,7 @@ class Board(anywidget.AnyWidget):
             position = self._game.copy()  # a copy: the search can't disturb us
         found = hints.hint(position, time_limit=limit)
         with self._lock:
-            if self._position_mark() != asked:  # a move was played while the solver thought
+            if self._position_mark() != asked:  # a move was played while the hint was found
                 self._publish("The position changed while the hint was found: ask again.", "info")
                 return found
             self._show_hint(found)
