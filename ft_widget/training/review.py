@@ -13,10 +13,12 @@ Two parts, kept apart because only one of them is fair:
 * **The seeing part** comes from the solver (:func:`ft_widget.solve`), which sees every card:
   ``verdict_before`` / ``verdict_after`` of each move (an :class:`~ft_widget.Outcome`: "won" = the
   solver has a winning line from there, "lost" = it proved no win is left, "unknown" = it could not
-  tell within ``solver_states`` states), and :attr:`Review.losing_move`, the move after which no
-  win was left although one was before, with a winning alternative (:attr:`Review.alternative`,
-  whose line :attr:`Review.alternative_line` was replayed through the engine by the solver).
-  The board calls the losing move's mark "losing".
+  tell within ``solver_states`` states), and
+  :attr:`Review.losing_move`, the move after which no win was left although one was before, with a
+  winning alternative (:attr:`Review.alternative`, whose line :attr:`Review.alternative_line` was
+  replayed through the engine by the solver). The board calls the losing move's mark "losing".
+  Verdicts follow from few searches: a win holds for every earlier position, a loss for every
+  later one (``_verdicts`` argues it).
 
 >>> from ft_widget import Game
 >>> from ft_widget.training import review
@@ -256,7 +258,7 @@ def review(game, *, rng: _random.Random | int | None = None, worlds: int = WORLD
         positions.append(after)
 
     n = len(moves)
-    total = 2 * n + 1  # the expert's moves, then at most one solver search a position
+    total = 2 * n + 1  # the expert's moves, then the solver's searches at most
     report, close = _progress(progress, total)
     try:
         fair = []
@@ -353,7 +355,7 @@ def _verdicts(positions: list[Game], moves: list[Move], solver_states: int,
     known lost. And a move that follows the solver's line (moves[i] == line[0]) leaves the rest of
     the line as a win from positions[i + 1]: the engine is deterministic, and the line was
     replayed from there, so no new search is needed. Positions the solver cannot tell within
-    ``solver_states`` stay "unknown"; every position is searched at most once.
+    ``solver_states`` stay "unknown"; each position is searched at most once.
     """
     n = len(moves)
     status: list[Outcome | None] = [None] * (n + 1)
@@ -389,7 +391,7 @@ def _verdicts(positions: list[Game], moves: list[Move], solver_states: int,
     settle(n)
     if status[0] is None:
         settle(0)
-    while True:
+    while True:  # bisect the stretch between the last position won and the first lost
         lo = max((i for i in range(n + 1) if status[i] == WON), default=-1)
         hi = min((i for i in range(n + 1) if status[i] == LOST), default=n + 1)
         open_ = [i for i in range(lo + 1, hi) if status[i] is None and i not in tried]
