@@ -290,3 +290,37 @@ def test_the_readme_example_runs_as_shown():
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
     assert runner.failures == 0 and runner.tries >= 8
+
+
+def test_a_review_needs_no_pandas_but_its_frame_says_it_does():
+    """With pandas unimportable (as offline in Pyodide), a review runs and draws; to_frame() names
+    what to install."""
+    import subprocess
+    import sys
+    import textwrap
+
+    script = textwrap.dedent('''
+        import importlib.abc, sys
+
+        class NoPandas(importlib.abc.MetaPathFinder):
+            def find_spec(self, name, path=None, target=None):
+                if name == "pandas" or name.startswith("pandas."):
+                    raise ImportError("No module named 'pandas' (blocked)", name=name)
+
+        sys.meta_path.insert(0, NoPandas())
+        from ft_widget import Game, review
+        game = Game("lucas", deal=3)
+        game.play("s>w")
+        r = review(game, rng=1, worlds=2, max_states=500, solver_states=5_000, progress=False)
+        assert r.plot().svg.startswith("<svg")
+        try:
+            r.to_frame()
+        except ImportError as e:
+            assert "Review.to_frame()" in str(e) and e.name == "pandas", e
+        else:
+            raise AssertionError("to_frame worked without pandas")
+        assert "pandas" not in sys.modules
+        print("OK")
+    ''')
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0 and out.stdout.strip() == "OK", out.stdout + out.stderr
