@@ -424,7 +424,7 @@ def _esc(text: str) -> str:
 def _chart(r: Review, width: int, height: int) -> str:
     """The review's chart as SVG text (our own drawing: no plotting library needed)."""
     left, right, top = 44, 12, 26
-    band, bottom = 14, 34
+    band, bottom = 14, 46
     plot_h = height - top - bottom - band - 8
     n = len(r.steps)
     span = max(n, 1)
@@ -466,9 +466,13 @@ def _chart(r: Review, width: int, height: int) -> str:
     for s in r.steps:  # the solver's verdict on the position before each move
         out.append(f'<rect x="{x(s.index):.1f}" y="{by}" width="{max(x(s.index + 1) - x(s.index), 0.5):.1f}" '
                    f'height="{band}" fill="{_VERDICT_COLOURS[s.verdict_before]}"/>')
-    ty = by + band + 14
+    every = next(k for k in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 10**9) if span / k <= 10)
+    for k in range(0, n + 1, every):  # move numbers: the position before move k + 1
+        out.append(f'<text x="{x(k):.1f}" y="{by + band + 11}" text-anchor="middle" fill="#555" '
+                   f'font-size="9">{k}</text>')
+    ty = by + band + 26
     out.append(f'<text x="{left}" y="{ty}" fill="#222">below: the solver, which sees every card '
-               f'(green won, red lost, grey unknown) · moves 1–{n}</text>')
+               f'(green won, red lost, grey unknown) · moves played: {n}</text>')
     keys = list(_MARK_COLOURS.items())
     kx = width - right - 250
     for k, (mark, colour) in enumerate(keys):
