@@ -1,0 +1,248 @@
+"""Streets and Number Ten: each game's strategic questions, put to a habit player and to the solver.
+
+A question is a *choice* a player makes again and again. Each choice is written as a change to the
+cautious habit player (``ft_widget.policies.cautious``, which sees only what a player at the table
+sees). Two measurements per choice, on the same deals:
+
+* ``<game>_games.csv``: whole games of the habit player with and without the change (cards home, won);
+* ``<game>_forks.csv``: on each deal, the first position where the changed player and the plain habit
+  choose differently; the solver (which sees every card) judges the position after each of the two
+  moves within a budget of states, so each deal gives one pair of verdicts.
+
+Regenerate (one process, under twenty minutes on a shared 2-core machine)::
+
+    nice -n 19 python notebooks/_questions_streets_number_ten.py --game streets \\
+        --deals 1-400 --fork-deals 1-150 --max-states 20000
+
+and the same with ``--game number_ten``. The run's command, machine and time go to
+``data/notebooks/<game>_questions_run.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+from ft_widget import VARIANTS, Game, Move, rules
+from ft_widget.game import WASTE
+from ft_widget.policies import cautious_choice
+from ft_widget.solver import solve
+from ft_widget.studies import machine, parse_deals
+
+OUT = Path(__file__).resolve().parent.parent / "data" / "notebooks"
+
+
+class _Seen:
+    """The game as a player with a habit sees it: only the moves ``allow`` lets through, and of the
+    moves between columns only those ``rank`` puts first (lower is better)."""
+
+    def __init__(self, game: Game, allow=None, rank=None):
+        self._game, self._allow, self._rank = game, allow, rank
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+    def legal_moves(self):
+        g = self._game
+        moves = [m for m in g.legal_moves() if self._allow is None or self._allow(g, m)]
+        if self._rank is not None:
+            ranked = [self._rank(g, m) for m in moves if m.between_columns]
+            if ranked:
+                top = min(ranked)
+                moves = [m for m in moves if not m.between_columns or self._rank(g, m) == top]
+        return moves
+
+    def safe_move_home(self):
+        safe = self._game.safe_move_home()
+        return safe if safe is None or self._allow is None or self._allow(self._game, safe) else None
+
+
+def player(allow=None, rank=None, before=None):
+    """The cautious habit changed: ``before(game)`` may name a move to play first; otherwise the habit
+    on the filtered game; where the filter leaves nothing, the plain habit."""
+    def play(game: Game, rng) -> Move | None:
+        if before is not None:
+            first = before(game)
+            if first is not None:
+                return first
+        choice = cautious_choice(_Seen(game, allow, rank), rng) or cautious_choice(game, rng)
+        return choice.move if choice else None
+    return play
+
+
+def _empties(game: Game) -> list[int]:
+    return [j for j, col in enumerate(game.tableau) if not col]
+
+
+def _into_empty(game: Game, m: Move) -> bool:
+    return m.dst < WASTE and not game.tableau[m.dst]
+
+
+def _moving(game: Game, m: Move) -> int:
+    return game.waste[-1] if m.src == WASTE else game.tableau[m.src][-m.count]
+
+
+# ------------------------------------------------------------------------- Streets
+def _waste_to_column(game: Game, m: Move) -> bool:
+    return m.from_waste and m.dst < WASTE and bool(game.tableau[m.dst]) and bool(game.stock)
+
+
+def _waste_into_empty(game: Game) -> Move | None:
+    """With a column empty and no safe move home: the waste's card into it."""
+    if game.safe_move_home() is not None or not game.waste:
+        return None
+    for m in game.legal_moves():
+        if m.from_waste and _into_empty(game, m):
+            return m
+    return None
+
+
+def _frees_home_card(game: Game) -> Move | None:
+    """With a column empty: a column's top card into it when the card beneath goes home at once."""
+    if game.safe_move_home() is not None or not _empties(game):
+        return None
+    heights = rules.foundation_heights(game.foundations)
+    for m in game.legal_moves():
+        if m.between_columns and _into_empty(game, m) and m.count == 1 and len(game.tableau[m.src]) >= 2:
+            if rules.fits_home(heights, game.tableau[m.src][-2]):
+                return m
+    return None
+
+
+def _king_or_nothing(game: Game, m: Move) -> bool:
+    return not _into_empty(game, m) or _moving(game, m) % 13 == 12
+
+
+# ------------------------------------------------------------------------- Number Ten
+def _down_rank(fewest: bool):
+    def rank(game: Game, m: Move) -> int:
+        down = game.face_down_counts[m.src]
+        if not down:
+            return 99
+        return down if fewest else -down
+    return rank
+
+
+def _whole_runs(game: Game, m: Move) -> bool:
+    if not m.between_columns:
+        return True
+    col, down = game.tableau[m.src], game.face_down_counts[m.src]
+    return m.count == rules.run_length(col, down, game.variant.build, sequences=True)
+
+
+def _top_card_only(game: Game, m: Move) -> bool:
+    return not m.between_columns or m.count == 1
+
+
+#: game -> change -> (allow, rank, before); "habit" is the cautious player as it is.
+CHANGES = {
+    "streets": {
+        "habit": (None, None, None),
+        "deal past the waste card": (lambda g, m: not _waste_to_column(g, m), None, None),
+        "waste card into an empty column": (None, None, _waste_into_empty),
+        "empty column to free a home card": (None, None, _frees_home_card),
+        "only a King into an empty column": (_king_or_nothing, None, None),
+    },
+    "number_ten": {
+        "habit": (None, None, None),
+        "dig the column with fewest face-down": (None, _down_rank(True), None),
+        "dig the column with most face-down": (None, _down_rank(False), None),
+        "move runs whole": (_whole_runs, None, None),
+        "move one card at a time": (_top_card_only, None, None),
+    },
+}
+
+
+def play_out(game: Game, who, rng) -> tuple[Game, list[Move]]:
+    """Play to a win, to no move, or to a position seen before (a player going round in circles)."""
+    seen, moves = {game.position_key()}, []
+    while not game.is_won and len(moves) < 2000:
+        move = who(game, rng)
+        if move is None:
+            break
+        moves.append(game.play(move))
+        key = game.position_key()
+        if key in seen:
+            break
+        seen.add(key)
+    return game, moves
+
+
+def fork(variant: str, deal: int, a, b):
+    """The moves before the first position where ``a`` and ``b`` choose differently, and their moves."""
+    game, history = Game(variant, deal=deal), []
+    ra, rb = random.Random(deal), random.Random(deal)
+    seen = {game.position_key()}
+    while not game.is_won and len(history) < 2000:
+        ma, mb = a(game, ra), b(game, rb)
+        if ma is None or mb is None:
+            return None
+        if ma != mb:
+            return history, ma, mb
+        history.append(game.play(ma))
+        if game.position_key() in seen:
+            return None
+        seen.add(game.position_key())
+    return None
+
+
+def judged(game: Game, move: Move, max_states: int) -> str:
+    after = game.copy()
+    after.play(move)
+    return "won" if after.is_won else str(solve(after, time_limit=3600, max_states=max_states).status)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--game", choices=sorted(CHANGES), required=True)
+    p.add_argument("--deals", default="1-400", help="deals for whole games")
+    p.add_argument("--fork-deals", default="1-150", help="deals for the solver's verdicts")
+    p.add_argument("--max-states", type=int, default=20_000)
+    args = p.parse_args(argv)
+    variant, changes = args.game, CHANGES[args.game]
+    players = {name: player(*spec) for name, spec in changes.items()}
+    OUT.mkdir(parents=True, exist_ok=True)
+    start = time.time()
+    with open(OUT / f"{variant}_games.csv", "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["player", "deal", "won", "cards_home", "moves"])
+        for name, who in players.items():
+            for deal in parse_deals(args.deals):
+                game, moves = play_out(Game(variant, deal=deal), who, random.Random(deal))
+                w.writerow([name, deal, int(game.is_won), game.cards_home, len(moves)])
+            print(f"{name}: games at {time.time() - start:.0f} s", file=sys.stderr, flush=True)
+    with open(OUT / f"{variant}_forks.csv", "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["player", "deal", "before", "habit_move", "changed_move", "habit_verdict",
+                    "changed_verdict"])
+        for name, who in players.items():
+            if name == "habit":
+                continue
+            for deal in parse_deals(args.fork_deals):
+                found = fork(variant, deal, players["habit"], who)
+                if found is None:
+                    continue
+                history, mh, mc = found
+                game = Game(variant, deal=deal)
+                for m in history:
+                    game.play(m)
+                w.writerow([name, deal, " ".join(map(str, history)), mh, mc,
+                            judged(game, mh, args.max_states), judged(game, mc, args.max_states)])
+                f.flush()
+            print(f"{name}: forks at {time.time() - start:.0f} s", file=sys.stderr, flush=True)
+    run = {"command": "python notebooks/_questions_streets_number_ten.py " + " ".join(argv or sys.argv[1:]),
+           "machine": machine() + ", one process under nice on a shared 2-core machine",
+           "seconds": round(time.time() - start), "max_states": args.max_states, "deals": args.deals,
+           "fork_deals": args.fork_deals, "variant": VARIANTS[variant].name,
+           "finished": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
+    (OUT / f"{variant}_questions_run.json").write_text(json.dumps(run, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
