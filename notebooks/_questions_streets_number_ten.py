@@ -119,13 +119,25 @@ def _king_or_nothing(game: Game, m: Move) -> bool:
 
 
 # ------------------------------------------------------------------------- Number Ten
-def _down_rank(fewest: bool):
-    def rank(game: Game, m: Move) -> int:
-        down = game.face_down_counts[m.src]
-        if not down:
-            return 99
-        return down if fewest else -down
-    return rank
+def _dig(fewest: bool):
+    """Where the habit would free a card at random (it takes a column's top cards off a card they
+    are not built on, onto another column), choose the column with the fewest (or most) face-down
+    cards left; a column with none counts as having more than any other (fewest) or fewer (most).
+    Where the columns on offer do not differ, the habit's own pick stands."""
+    def before(game: Game) -> Move | None:
+        if game.safe_move_home() is not None or any(m.is_home for m in game.legal_moves()):
+            return None
+        tab, down, build = game.tableau, game.face_down_counts, game.variant.build
+        to_column = [m for m in game.legal_moves() if m.between_columns and tab[m.dst]]
+        if any(len(tab[m.src]) - m.count in (0, down[m.src]) for m in to_column):
+            return None  # the habit empties a column or turns a card up: no digging choice
+        freeing = [m for m in to_column if not rules.can_build(tab[m.src][-m.count], tab[m.src][-m.count - 1],
+                                                                   build)]
+        key = (lambda m: down[m.src] or 99) if fewest else (lambda m: -down[m.src])
+        if len({key(m) for m in freeing}) < 2:
+            return None  # no choice between columns that differ: the habit's own pick
+        return min(freeing, key=key)
+    return before
 
 
 def _whole_runs(game: Game, m: Move) -> bool:
@@ -150,8 +162,8 @@ CHANGES = {
     },
     "number_ten": {
         "habit": (None, None, None),
-        "dig the column with fewest face-down": (None, _down_rank(True), None),
-        "dig the column with most face-down": (None, _down_rank(False), None),
+        "dig where fewest cards are face down": (None, None, _dig(True)),
+        "dig where most cards are face down": (None, None, _dig(False)),
         "move runs whole": (_whole_runs, None, None),
         "move one card at a time": (_top_card_only, None, None),
     },

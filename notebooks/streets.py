@@ -110,6 +110,8 @@ print(f"habit player: {habit.won.sum()} wins in {len(habit)} deals, "
 # %%
 changes = ["waste card into an empty column", "empty column to free a home card",
            "only a King into an empty column", "deal past the waste card"]
+short = dict(zip(changes, ["waste card to space", "space frees home card", "King only in space",
+                           "deal past waste card"], strict=True))  # labels for the charts
 table = pd.DataFrame({c: vars(against_habit(c)) for c in changes}).T
 table = table[["a", "b", "diff", "low", "high", "better", "worse"]].rename(
     columns={"a": "habit", "b": "changed", "diff": "change", "low": "95% low", "high": "95% high",
@@ -117,7 +119,7 @@ table = table[["a", "b", "diff", "low", "high", "better", "worse"]].rename(
 table.round(2)
 
 # %%
-bars([(c, table.loc[c, "change"], table.loc[c, "95% low"], table.loc[c, "95% high"]) for c in changes],
+bars([(short[c], table.loc[c, "change"], table.loc[c, "95% low"], table.loc[c, "95% high"]) for c in changes],
      "cards home: changed player minus habit, deals 1-1000", digits=1)
 
 # %%
@@ -127,8 +129,8 @@ assert table.loc["deal past the waste card", "95% high"] < 0
 assert table.loc["waste card into an empty column", "95% low"] > 0
 
 # %% [markdown]
-# Spending the empty column at once pays in both forms, and the second one clearly more: a
-# column used to lift a card off a foundation card sends about five more cards home a game.
+# Spending the empty column at once pays in both forms, and the second clearly more: using the
+# space to uncover a card the foundations are waiting for sends about five more cards home a game.
 # Here is the first deal on which the two players part, the position where the changed
 # player uses the space and the habit player does something else:
 
@@ -174,7 +176,8 @@ fork_table = fork_table[["n", "a", "b", "diff", "low", "high"]].rename(
 fork_table.round(2)
 
 # %%
-bars([(c, 100 * r["change"], 100 * r["95% low"], 100 * r["95% high"]) for c, r in fork_table.iterrows()],
+bars([(short[c], 100 * r["change"], 100 * r["95% low"], 100 * r["95% high"])
+      for c, r in fork_table.iterrows()],
      "winnable after the move (solver): changed minus habit, percentage points", unit=" pt")
 
 # %%
