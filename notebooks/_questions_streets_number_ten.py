@@ -119,10 +119,10 @@ def _king_or_nothing(game: Game, m: Move) -> bool:
 
 
 # ------------------------------------------------------------------------- Number Ten
-def _dig(fewest: bool):
+def _dig(order: str):
     """Where the habit would free a card at random (it takes a column's top cards off a card they
-    are not built on, onto another column), choose the column with the fewest (or most) face-down
-    cards left; a column with none counts as having more than any other (fewest) or fewer (most).
+    are not built on, onto another column), choose by ``order``: the column with the ``"fewest"``
+    (or ``"most"``) face-down cards left; a column with nothing face down comes last.
     Where the columns on offer do not differ, the habit's own pick stands."""
     def before(game: Game) -> Move | None:
         if game.safe_move_home() is not None or any(m.is_home for m in game.legal_moves()):
@@ -133,7 +133,7 @@ def _dig(fewest: bool):
             return None  # the habit empties a column or turns a card up: no digging choice
         freeing = [m for m in to_column if not rules.can_build(tab[m.src][-m.count], tab[m.src][-m.count - 1],
                                                                    build)]
-        key = (lambda m: down[m.src] or 99) if fewest else (lambda m: -down[m.src])
+        key = {"fewest": lambda m: down[m.src] or 99, "most": lambda m: -down[m.src]}[order]
         if len({key(m) for m in freeing}) < 2:
             return None  # no choice between columns that differ: the habit's own pick
         return min(freeing, key=key)
@@ -162,8 +162,8 @@ CHANGES = {
     },
     "number_ten": {
         "habit": (None, None, None),
-        "dig where fewest cards are face down": (None, None, _dig(True)),
-        "dig where most cards are face down": (None, None, _dig(False)),
+        "dig where fewest cards are face down": (None, None, _dig("fewest")),
+        "dig where most cards are face down": (None, None, _dig("most")),
         "move runs whole": (_whole_runs, None, None),
         "move one card at a time": (_top_card_only, None, None),
     },

@@ -120,7 +120,7 @@ table.round(2)
 
 # %%
 bars([(short[c], table.loc[c, "change"], table.loc[c, "95% low"], table.loc[c, "95% high"]) for c in changes],
-     "cards home: changed player minus habit, deals 1-1000", digits=1)
+     "cards home, changed minus habit", digits=1)
 
 # %%
 assert table["change"].idxmax() == "empty column to free a home card" and table["95% low"].max() > 4
@@ -173,12 +173,12 @@ fork_table = pd.DataFrame({c: vars(verdicts(c)) for c in changes if (forks.playe
 fork_table = fork_table[["n", "a", "b", "diff", "low", "high"]].rename(
     columns={"n": "forks", "a": "habit winnable", "b": "changed winnable", "diff": "change",
              "low": "95% low", "high": "95% high"})
-fork_table.round(2)
+fork_table.astype({"forks": int}).round(2)
 
 # %%
 bars([(short[c], 100 * r["change"], 100 * r["95% low"], 100 * r["95% high"])
       for c, r in fork_table.iterrows()],
-     "winnable after the move (solver): changed minus habit, percentage points", unit=" pt")
+     "winnable after the move: changed minus habit", unit=" pt")
 
 # %%
 assert all(fork_table.loc[c, "95% low"] < 0 < fork_table.loc[c, "95% high"]
@@ -195,8 +195,8 @@ assert all(fork_table.loc[c, "95% low"] < 0 < fork_table.loc[c, "95% high"]
 #
 # "Deal past the waste card" forbids playing the waste's card onto a column while the stock
 # lasts. Over whole games it is the worst of the four changes (the table above): the card you
-# pass is buried under the next one, and in a one-pass game most buried waste cards never come
-# back. Here is a fork of that pair, the habit's move drawn:
+# pass is covered by the next one dealt, and with no redeal it comes back only after every card
+# dealt on top of it has been played. Here is a fork of that pair, the habit's move drawn:
 
 # %%
 past = forks[forks.player == "deal past the waste card"]
