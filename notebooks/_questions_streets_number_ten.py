@@ -14,8 +14,13 @@ Regenerate (one process, under twenty minutes on a shared 2-core machine)::
     nice -n 19 python notebooks/_questions_streets_number_ten.py --game streets \\
         --deals 1-400 --fork-deals 1-150 --max-states 20000
 
-and the same with ``--game number_ten``. The run's command, machine and time go to
-``data/notebooks/<game>_questions_run.json``.
+and the same with ``--game number_ten``; Number Ten's digging question was run on its own::
+
+    nice -n 19 python notebooks/_questions_streets_number_ten.py --game number_ten --tag dig \
+        --changes "dig where fewest cards are face down,dig where most cards are face down" \
+        --deals 1-1000 --fork-deals 1-200 --max-states 100000
+
+The run's command, machine and time go to ``data/notebooks/<game>[_<tag>]_questions_run.json``.
 """
 
 from __future__ import annotations
@@ -120,23 +125,22 @@ def _king_or_nothing(game: Game, m: Move) -> bool:
 
 # ------------------------------------------------------------------------- Number Ten
 def _dig(order: str):
-    """Where the habit would free a card at random (it takes a column's top cards off a card they
-    are not built on, onto another column), choose by ``order``: the column with the ``"fewest"``
-    (or ``"most"``) face-down cards left; a column with nothing face down comes last.
-    Where the columns on offer do not differ, the habit's own pick stands."""
+    """Where two or more moves would each turn up a face-down card (the habit takes the first it
+    finds), choose by ``order`` between their columns: the one with the ``"fewest"`` (or ``"most"``)
+    face-down cards. Where a move empties a column, or the columns on offer do not differ, the
+    habit's own choice stands."""
     def before(game: Game) -> Move | None:
         if game.safe_move_home() is not None or any(m.is_home for m in game.legal_moves()):
             return None
-        tab, down, build = game.tableau, game.face_down_counts, game.variant.build
+        tab, down = game.tableau, game.face_down_counts
         to_column = [m for m in game.legal_moves() if m.between_columns and tab[m.dst]]
-        if any(len(tab[m.src]) - m.count in (0, down[m.src]) for m in to_column):
-            return None  # the habit empties a column or turns a card up: no digging choice
-        freeing = [m for m in to_column if not rules.can_build(tab[m.src][-m.count], tab[m.src][-m.count - 1],
-                                                                   build)]
-        key = {"fewest": lambda m: down[m.src] or 99, "most": lambda m: -down[m.src]}[order]
-        if len({key(m) for m in freeing}) < 2:
-            return None  # no choice between columns that differ: the habit's own pick
-        return min(freeing, key=key)
+        if any(len(tab[m.src]) == m.count for m in to_column):
+            return None  # the habit empties a column first
+        turning = [m for m in to_column if down[m.src] and len(tab[m.src]) - m.count == down[m.src]]
+        key = {"fewest": lambda m: down[m.src], "most": lambda m: -down[m.src]}[order]
+        if len({key(m) for m in turning}) < 2:
+            return None
+        return min(turning, key=key)
     return before
 
 
@@ -215,12 +219,21 @@ def main(argv=None) -> int:
     p.add_argument("--deals", default="1-400", help="deals for whole games")
     p.add_argument("--fork-deals", default="1-150", help="deals for the solver's verdicts")
     p.add_argument("--max-states", type=int, default=20_000)
+    p.add_argument("--changes", default="", help="comma-separated changes to play (default: all)")
+    p.add_argument("--tag", default="", help="written to data/notebooks/<game>[_<tag>]_*.csv")
     args = p.parse_args(argv)
     variant, changes = args.game, CHANGES[args.game]
+    if args.changes:
+        wanted = {"habit", *args.changes.split(",")}
+        unknown = wanted - set(changes)
+        if unknown:
+            raise ValueError(f"--changes: no such change for {variant}: {sorted(unknown)}")
+        changes = {k: v for k, v in changes.items() if k in wanted}
+    stem = f"{variant}_{args.tag}" if args.tag else variant
     players = {name: player(*spec) for name, spec in changes.items()}
     OUT.mkdir(parents=True, exist_ok=True)
     start = time.time()
-    with open(OUT / f"{variant}_games.csv", "w", newline="") as f:
+    with open(OUT / f"{stem}_games.csv", "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["player", "deal", "won", "cards_home", "moves"])
         for name, who in players.items():
@@ -228,7 +241,7 @@ def main(argv=None) -> int:
                 game, moves = play_out(Game(variant, deal=deal), who, random.Random(deal))
                 w.writerow([name, deal, int(game.is_won), game.cards_home, len(moves)])
             print(f"{name}: games at {time.time() - start:.0f} s", file=sys.stderr, flush=True)
-    with open(OUT / f"{variant}_forks.csv", "w", newline="") as f:
+    with open(OUT / f"{stem}_forks.csv", "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["player", "deal", "before", "habit_move", "changed_move", "habit_verdict",
                     "changed_verdict"])
@@ -252,7 +265,7 @@ def main(argv=None) -> int:
            "seconds": round(time.time() - start), "max_states": args.max_states, "deals": args.deals,
            "fork_deals": args.fork_deals, "variant": VARIANTS[variant].name,
            "finished": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
-    (OUT / f"{variant}_questions_run.json").write_text(json.dumps(run, indent=1) + "\n")
+    (OUT / f"{stem}_questions_run.json").write_text(json.dumps(run, indent=1) + "\n")
     return 0
 
 
