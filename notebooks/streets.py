@@ -261,4 +261,4 @@ assert p.diff < 0 and p.high <= 0.005 and p.n == 41
 # the forks and asks the solver; the notebook only reads its CSV files. The run:
 
 # %%
-{key: run[key] for key in ("command", "machine", "seconds", "max_states", "deals", "fork_deals", "finished")}
+print(run["command"], f"\n  {run['machine']}; {run['seconds']} s; finished {run['finished']}")
