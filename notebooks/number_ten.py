@@ -218,8 +218,8 @@ undecided = ((whole_forks.habit_verdict != "won") & (whole_forks.changed_verdict
 print(f"forks: {len(whole_forks)}; stock already empty at {sum(n == 0 for n in stock_left)}; "
       f"no win found after either move at {undecided:.0%}")
 assert undecided > 0.5 and abs(fork_table.loc["move runs whole", "change"]) < 0.02
-only = {who: int(((whole_forks[f"{who}_verdict"] == "won") & (whole_forks[f"{other}_verdict"] != "won")).sum())
-        for who, other in (("habit", "changed"), ("changed", "habit"))}
+won = {who: whole_forks[f"{who}_verdict"] == "won" for who in ("habit", "changed")}
+only = {"habit": int((won["habit"] & ~won["changed"]).sum()), "changed": int((won["changed"] & ~won["habit"]).sum())}
 print("won only after the habit's move / only after the whole run:", only)
 assert all(n == 0 for n in stock_left) and only["habit"] == only["changed"] <= 5
 fork_table.loc[["move runs whole"]].astype({"forks": int}).round(2)
