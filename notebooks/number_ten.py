@@ -219,7 +219,8 @@ print(f"forks: {len(whole_forks)}; stock already empty at {sum(n == 0 for n in s
       f"no win found after either move at {undecided:.0%}")
 assert undecided > 0.5 and abs(fork_table.loc["move runs whole", "change"]) < 0.02
 won = {who: whole_forks[f"{who}_verdict"] == "won" for who in ("habit", "changed")}
-only = {"habit": int((won["habit"] & ~won["changed"]).sum()), "changed": int((won["changed"] & ~won["habit"]).sum())}
+only = {"habit": int((won["habit"] & ~won["changed"]).sum()),
+        "changed": int((won["changed"] & ~won["habit"]).sum())}
 print("won only after the habit's move / only after the whole run:", only)
 assert all(n == 0 for n in stock_left) and only["habit"] == only["changed"] <= 5
 fork_table.loc[["move runs whole"]].astype({"forks": int}).round(2)
