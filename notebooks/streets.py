@@ -32,8 +32,8 @@
 # 3. **Does the Klondike rule "only a King in an empty space" carry over?**
 #
 # Each is asked of a *habit player*: the project's cautious policy, which sees only what you
-# see and always plays by the same priorities (a safe move home, a move that frees a card,
-# the waste's card, a deal; an empty column is filled only when nothing else is left). We
+# see and always plays by the same priorities (a move home, a move that empties a column or
+# frees a card, the waste's card, a deal; a space is filled only when nothing else is left). We
 # change one habit at a time and play a thousand deals with and without the change. Then, on
 # each of the first two hundred deals, we stop at the first moment the two players disagree
 # and ask the solver (which sees every card, the stock's order included) whether the deal is
