@@ -24,8 +24,8 @@
 #
 # So a Number Ten player spends the game digging. The questions this notebook puts to the test:
 #
-# 1. **Which column do you dig?** The one nearest its hidden cards (fewest face down left), or
-#    the one with the most still hidden?
+# 1. **Which column do you dig?** When two columns can each be cleared down to a hidden card,
+#    turn up the one with fewer face-down cards left, or the one with more?
 # 2. **Should a run ever be split?** Moving only the top part of a run is legal here; is it
 #    ever better than moving the run whole?
 # 3. **What are the run moves worth to a careful player?** The same player allowed only single
