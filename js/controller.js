@@ -55,6 +55,7 @@ export function createController({ model, refs, messages, el = null, env: given 
   function send(body, pile = null, later = false) {
     const id = outbox.send(body, b.state && b.state.ack, later);
     b.action = { id, pile };
+    messages.onAction(); // a message lasts until the next action
     return id;
   }
 

@@ -1,14 +1,17 @@
-// Messages: Python's words about the last request (state.message, state.message_kind), the
-// board's own notes (why a card can't be picked up, a copied deal number), and what the
-// polite live region announces. Explicit state: the message shown, `{ text, kind, pile }`.
+// Messages: Python's words about the last request (state.message, state.message_kind) and
+// the board's own notes (why a card can't be picked up, a copied deal number), shown in
+// the message area above the felt (view.drawMessage) until the player's next action or
+// the × — they never fade and never cover a card. The area itself is the live region for
+// them (role=status, errors role=alert); the hidden polite region (`say`) announces the
+// rest: the move just made, the end of a game, keyboard feedback.
+// Explicit state: the message shown, `{ text, kind, pile }` (`pile`: what it is about).
 
-import { showMessage } from "./view.js";
+import { drawMessage } from "./view.js";
 
 /**
  * What a new state does to the message: `{ text, kind, pile }` to show, `null` to clear it,
  * `undefined` to leave it. `answered`: the state answers the board's last request, about
- * `pile` (then the message goes next to that pile; Python's own news, such as a move made
- * from code, goes at the top).
+ * `pile`; Python's own news (a move made from code) has no pile.
  */
 export function messageFor(before, state, answered, pile) {
   const ended = state.status !== "playing" && state.message_kind !== "error";
@@ -20,24 +23,20 @@ export function messageFor(before, state, answered, pile) {
   return undefined;
 }
 
-/** What the live region says for a new state: its message, or the move just made, or "". */
+/** What the hidden live region says for a new state: the move made, the end of a game. */
 export function announcement(before, now) {
   if (!before) return [];
   const out = [];
-  if (now.message && (now.message !== before.message || now.version !== before.version)) out.push(now.message);
-  else if (now.last_move_text && now.version !== before.version) out.push(now.last_move_text);
+  const news = now.message && (now.message !== before.message || now.version !== before.version);
+  // a message is read out by the message area itself
+  if (!news && now.last_move_text && now.version !== before.version) out.push(now.last_move_text);
   if (now.status !== before.status && now.status !== "playing" && now.end_text) out.push(now.end_text);
   return out;
 }
 
-/** The message area and the live region of a board (`refs` from view.createBoard). */
-export function createMessages(refs, { layout = () => null } = {}) {
+/** The message area and the hidden live region of a board (`refs` from view.createBoard). */
+export function createMessages(refs, { focusBoard = () => {} } = {}) {
   const shown = { text: "", kind: "", pile: null };
-
-  function anchorOf(pile) {
-    const l = layout();
-    return pile && l && l.piles[pile] ? l.piles[pile] : null;
-  }
 
   function say(text) {
     if (!text) return;
@@ -47,16 +46,14 @@ export function createMessages(refs, { layout = () => null } = {}) {
 
   function show(text, kind = "", pile = null) {
     Object.assign(shown, { text: text || "", kind: text ? kind || "" : "", pile: text ? pile : null });
-    showMessage(refs, layout(), shown.text, shown.kind, anchorOf(shown.pile));
+    drawMessage(refs, shown.text, shown.kind);
   }
 
   const clear = () => show("");
 
-  /** A note of the board's own near `pile`, said aloud too. */
+  /** A note of the board's own (it is read out by the message area). */
   function note(text, pile = null) {
-    if (!text) return;
-    show(text, "info", pile);
-    say(text);
+    if (text) show(text, "info", pile);
   }
 
   /** A new state from Python: update the message and say what changed. */
@@ -67,5 +64,14 @@ export function createMessages(refs, { layout = () => null } = {}) {
     for (const text of announcement(before, state)) say(text);
   }
 
-  return { shown, say, show, clear, note, onState };
+  /** The player acts (a request leaves): the last message has been answered. */
+  const onAction = () => clear();
+
+  function dismiss() {
+    clear();
+    focusBoard();
+  }
+  refs.dismiss.addEventListener("click", dismiss);
+
+  return { shown, say, show, clear, note, onState, onAction, dismiss };
 }

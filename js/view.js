@@ -84,9 +84,14 @@ export function createBoard(el) {
   const score = h("div", { class: "ft-score", "aria-label": "This session" });
   const table = h("div", { class: "ft-table" });
   const arrow = h("svg", { class: "ft-arrow", "aria-hidden": "true" }, [], SVG);
-  const message = h("div", { class: "ft-message", role: "status" });
+  // Messages have their own line above the felt, never over the cards.
+  const message = h("div", { class: "ft-message", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+  const dismiss = h("button", {
+    type: "button", class: "ft-message-close", "aria-label": "Dismiss the message", title: "Dismiss", hidden: true,
+  }, ["\u00D7"]);
+  const messageBar = h("div", { class: "ft-msgbar" }, [message, dismiss]);
   const end = h("div", { class: "ft-end", hidden: true });
-  const stage = h("div", { class: "ft-stage" }, [table, arrow, message, end]);
+  const stage = h("div", { class: "ft-stage" }, [table, arrow, end]);
   const scroll = h("div", { class: "ft-scroll" }, [stage]);
   const help = h("div", { class: "ft-help", role: "dialog", "aria-label": "Keyboard help", hidden: true }, [
     h("h3", {}, ["Keys"]),
@@ -111,7 +116,7 @@ export function createBoard(el) {
         helpButton,
       ]),
     ]),
-    score, scroll, help,
+    score, messageBar, scroll, help,
     h("div", { class: "ft-sr", id: `${uid}-keys` }, ["Arrow keys move between piles, Enter or Space "
       + "picks up and places cards, Shift+Up and Shift+Down choose how many cards, Escape cancels, "
       + "F sends a card to the foundations, D deals, U undoes, R redoes, H shows a hint, A auto-plays, "
@@ -120,7 +125,7 @@ export function createBoard(el) {
   ]);
   el.appendChild(root);
   return {
-    uid, root, table, stage, scroll, status, message, end, arrow, live, buttons,
+    uid, root, table, stage, scroll, status, message, dismiss, messageBar, end, arrow, live, buttons,
     variant, menu, variants, dealForm, dealInput, auto, help, helpButton, score,
   };
 }
@@ -379,39 +384,23 @@ function drawArrow(refs, layout, hint) {
 }
 
 /**
- * Show `text` as a short note near `anchor` (a rect in board coordinates, or null for the
- * top of the table) that fades after `ms`. Returns nothing; a new note replaces the last.
+ * The message area above the felt: `text` (of `kind` "error", "info" or "") until the next
+ * action or the × (see messages.js). It has its own place, so it never covers a card.
+ * Errors are alerts, other messages polite statuses, for assistive software; the role is
+ * set before the words so the new words are read in the right voice.
  */
-export function showMessage(refs, layout, text, kind, anchor = null, ms = 4500) {
+export function drawMessage(refs, text, kind = "") {
   const m = refs.message;
-  clearTimeout(m._fade);
-  m.textContent = text || "";
+  const role = kind === "error" ? "alert" : "status";
+  if (m.getAttribute("role") !== role) {
+    m.setAttribute("role", role);
+    m.setAttribute("aria-live", role === "alert" ? "assertive" : "polite");
+  }
+  if (m.textContent !== (text || "")) m.textContent = text || "";
   m.title = text || "";
-  m.dataset.kind = kind || "";
-  if (!text) {
-    m.classList.remove("ft-show");
-    return;
-  }
-  // within the part of the felt in view (it may scroll sideways)
-  const viewL = refs.scroll.scrollLeft || 0;
-  const width = Math.min(layout ? layout.width : 600, refs.scroll.clientWidth || Infinity);
-  const maxW = Math.min(420, width - 16);
-  m.style.maxWidth = px(maxW);
-  let x = viewL + 8;
-  let y = 8;
-  if (anchor && layout) {
-    x = Math.max(viewL + 8, Math.min(viewL + width - maxW - 8, anchor.x + anchor.w / 2 - maxW / 2));
-    // below the pile's top card, or above it when that would leave the board
-    y = anchor.y + Math.min(anchor.h, layout.cardH) + 6;
-    if (y + 48 > layout.height) y = Math.max(4, anchor.y - 52);
-  } else if (layout) {
-    x = viewL + Math.max(8, Math.round((width - maxW) / 2));
-    y = layout.tableauTop;
-  }
-  m.style.left = px(x);
-  m.style.top = px(y);
-  m.classList.add("ft-show");
-  m._fade = setTimeout(() => m.classList.remove("ft-show"), ms);
+  m.dataset.kind = text ? kind || "" : "";
+  m.classList.toggle("ft-show", Boolean(text));
+  refs.dismiss.hidden = !text;
 }
 
 /**

@@ -12,9 +12,8 @@ import { createBoard } from "./view.js";
 function render({ model, el }) {
   const refs = createBoard(el);
   const { root } = refs;
-  let ctrl = null;
-  const messages = createMessages(refs, { layout: () => ctrl && ctrl.b.layout });
-  ctrl = createController({ model, refs, messages, el });
+  const messages = createMessages(refs, { focusBoard: () => root.focus({ preventScroll: true }) });
+  const ctrl = createController({ model, refs, messages, el });
   const menus = createMenus(refs, {
     state: () => (ctrl.ready() ? ctrl.b.state : null),
     request: (body) => ctrl.request(body),

@@ -15,9 +15,8 @@ export function board(state, env = fakeEnv()) {
   const refs = createBoard(doc.createElement("div"));
   refs.scroll.clientWidth = 900;
   const model = new FakeModel(state);
-  let ctrl = null;
-  const messages = createMessages(refs, { layout: () => ctrl.b.layout });
-  ctrl = createController({ model, refs, messages, env });
+  const messages = createMessages(refs);
+  const ctrl = createController({ model, refs, messages, env });
   model.on("change:state", () => ctrl.onState());
   ctrl.redraw();
   return { doc, refs, model, ctrl, env, messages };
@@ -99,11 +98,22 @@ test("keys: arrows move the cursor, D deals, ? asks for the help", () => {
   assert.equal(press("q"), false);
 });
 
-test("a click on a card that can't be picked up says why, near it", () => {
+test("a click on a card that can't be picked up says why in the message area", () => {
   const s = makeState({ tableau: [["#", "9S"], ["KH"]], lift: [0, 1], words: { face_down: "no: face down" } });
   const { refs, ctrl, messages } = board(s);
   ctrl.clickOn("1", { pile: "1", index: 0, card: null });
   assert.equal(messages.shown.pile, "1");
   assert.ok(refs.message.textContent.length > 0);
-  assert.equal(refs.live.textContent, refs.message.textContent);
+  assert.equal(refs.message.getAttribute("role"), "status");
+});
+
+test("a message lasts until the player's next request", () => {
+  const s = { ...STATES["maria/mid"], message: "", message_kind: "" };
+  const { refs, model, ctrl } = board(s);
+  model.publish({ ...s, version: s.version + 1, message: "No room there.", message_kind: "error" });
+  assert.equal(refs.message.textContent, "No room there.");
+  ctrl.clickTable(); // a click on the bare felt is no request: it stays
+  assert.equal(refs.message.textContent, "No room there.");
+  ctrl.button("undo");
+  assert.equal(refs.message.textContent, "");
 });
