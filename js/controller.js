@@ -18,6 +18,7 @@ import { homeRequest, legalTargets, pickUp, stockRequest, whyNotPick } from "./d
 import { clickAt, keyAction, keyCommand } from "./keyboard.js";
 import { predict } from "./optimistic.js";
 import { createOutbox } from "./outbox.js";
+import { reviewing, reviewStep, trainingRequest } from "./training.js";
 import { animateFrom, drawChrome, drawTable, mark, reducedMotion, snapshot } from "./view.js";
 
 export const DOUBLE_CLICK = 400; // ms
@@ -72,7 +73,8 @@ export function createController({ model, refs, messages, el = null, env: given 
 
   /** Send a move; when Python listed it as legal, draw it at once. */
   function sendMove(body, pile, snap = undefined) {
-    const next = body.move && !b.predicted ? predict(b.state, body.move) : null;
+    // a review shows a past position: Python refuses moves there, so none is drawn ahead
+    const next = body.move && !b.predicted && !reviewing(b.state) ? predict(b.state, body.move) : null;
     const id = send(body, pile, Boolean(next));
     if (next) drawAhead(id, next, snap !== undefined ? snap : b.layout ? snapshot(table) : null);
     return id;
@@ -202,9 +204,32 @@ export function createController({ model, refs, messages, el = null, env: given 
     return id;
   }
 
+  /** ←/→ during a review step through it; true when the key was used. */
+  function reviewKey(e) {
+    if (!reviewing(b.state) || e.ctrlKey || e.metaKey || e.altKey || e.shiftKey) return false;
+    const delta = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
+    if (!delta) return false;
+    e.preventDefault();
+    const body = reviewStep(b.state, { delta });
+    if (body) request(body);
+    return true;
+  }
+
+  /** A click in the puzzle panel, the review bar, the menu or the end panel's Review. */
+  function trainingClick(target) {
+    if (!ready()) return false;
+    const body = trainingRequest(b.state, target);
+    if (!body) return false;
+    setUi({ selected: null }, []);
+    request(body);
+    remark();
+    return true;
+  }
+
   /** A board key (not one typed into a button or the menu); true when it was used. */
   function key(e) {
     if (!ready() || !b.layout) return false;
+    if (reviewKey(e)) return true;
     const command = keyCommand(e);
     if (!command) return false;
     e.preventDefault();
@@ -222,7 +247,7 @@ export function createController({ model, refs, messages, el = null, env: given 
   function button(action) {
     if (!ready() || !action) return;
     setUi({ selected: null }, []);
-    request({ action });
+    request(action === "review" ? { action, step: 0 } : { action });
     remark();
   }
 
@@ -249,6 +274,6 @@ export function createController({ model, refs, messages, el = null, env: given 
 
   return {
     b, ready, send, sendMove, drawAhead, redraw, remark, setUi, clearWaiting, onState, clickOn, clickTable,
-    request, key, button, focus, chooseVariant, destroy,
+    request, key, reviewKey, trainingClick, button, focus, chooseVariant, destroy,
   };
 }

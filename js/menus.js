@@ -54,7 +54,8 @@ export function createMenus(refs, actions) {
   }
 
   function onKey(e) {
-    const items = [...variants.querySelectorAll("button")];
+    const items = [...menu.querySelectorAll("button[data-variant], button[data-difficulty], button.ft-review-item")]
+      .filter((b) => !b.disabled);
     const k = items.indexOf(document.activeElement);
     const next = k < 0 ? null : menuStep(e.key, k, items.length);
     if (next === null) return;

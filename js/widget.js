@@ -28,6 +28,8 @@ function render({ model, el }) {
     e.stopPropagation();
     if (e.type !== "keydown" || !ctrl.ready() || !ctrl.b.layout) return;
     if (e.key === "Escape" && menus.escape()) return;
+    // ←/→ step through a review, from the board or from the review bar's buttons
+    if (refs.review.contains(e.target) && ctrl.reviewKey(e)) return;
     if (e.target !== root && e.key !== "Escape") return; // buttons and the menu keep their keys
     if (ctrl.key(e) === "help") menus.openHelp();
   }
@@ -37,6 +39,11 @@ function render({ model, el }) {
     const button = e.target.closest("button[data-action]");
     ctrl.button(end ? end.dataset.end : button && button.dataset.action);
   }
+
+  // The training parts (puzzle panel, review bar, the menu's graded deals and Review)
+  const onTraining = (e) => {
+    if (ctrl.trainingClick(e.target) && refs.menu.contains(e.target)) menus.close(true);
+  };
 
   const onFocusIn = (e) => ctrl.focus(e.target === root, root.matches(":focus-visible"));
   const onFocusOut = () => ctrl.focus(false);
@@ -58,6 +65,7 @@ function render({ model, el }) {
   root.addEventListener("focusout", onFocusOut);
   root.querySelector(".ft-buttons").addEventListener("click", onButton);
   refs.end.addEventListener("click", onButton);
+  for (const part of [refs.puzzle, refs.review, refs.menu]) part.addEventListener("click", onTraining);
   refs.auto.addEventListener("change", onAuto);
   resize.observe(refs.scroll);
   ctrl.redraw();

@@ -87,3 +87,6 @@ export function fakeEnv(start = 1000) {
   };
   return env;
 }
+
+/** Hand-made training states (review, puzzle, graded deals): see training.json's "_about". */
+export const TRAINING = JSON.parse(readFileSync(new URL("./training.json", import.meta.url), "utf8"));

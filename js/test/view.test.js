@@ -17,7 +17,7 @@ const HOSTILE = [
 ];
 // the tags view.js builds; anything else was made from data
 const TAGS = new Set(["div", "span", "button", "input", "form", "label", "h3", "dl", "dt", "dd", "p",
-  "b", "strong", "svg", "defs", "marker", "path"]);
+  "b", "strong", "svg", "defs", "marker", "path", "section"]);
 const ATTR = /^(class|style|id|role|type|title|tabindex|hidden|disabled|min|step|inputmode|viewbox|refx|refy|markerwidth|markerheight|orient|d|stroke-width|marker-end|width|height|aria-[a-z]+|data-[a-z-]+)$/;
 
 function hostileState(name, k) {
