@@ -6,7 +6,18 @@
 // rest: the move just made, the end of a game, keyboard feedback.
 // Explicit state: the message shown, `{ text, kind, pile }` (`pile`: what it is about).
 
+import { MARKS, reviewStepShown } from "./training.js";
 import { drawMessage } from "./view.js";
+
+/** Words for the review step shown: "Move 5 of 8: move 4♠ … . Mistake." */
+export function reviewWords(state) {
+  const r = state && state.review;
+  if (!r || !Array.isArray(r.steps)) return "";
+  const step = reviewStepShown(state);
+  if (!step) return `Review: the start, ${r.steps.length} moves.`;
+  const mark = MARKS[step.mark] ? ` ${MARKS[step.mark]}.` : "";
+  return `Move ${r.at} of ${r.steps.length}: ${step.played_words || step.played}.${mark}`;
+}
 
 /**
  * What a new state does to the message: `{ text, kind, pile }` to show, `null` to clear it,
@@ -29,8 +40,10 @@ export function announcement(before, now) {
   const out = [];
   const news = now.message && (now.message !== before.message || now.version !== before.version);
   // a message is read out by the message area itself
-  if (!news && now.last_move_text && now.version !== before.version) out.push(now.last_move_text);
-  if (now.status !== before.status && now.status !== "playing" && now.end_text) out.push(now.end_text);
+  if (!news && !now.review && now.last_move_text && now.version !== before.version) out.push(now.last_move_text);
+  const review = reviewWords(now);
+  if (review && review !== reviewWords(before)) out.push(review);
+  else if (now.status !== before.status && now.status !== "playing" && now.end_text && !now.review) out.push(now.end_text);
   return out;
 }
 

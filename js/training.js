@@ -128,7 +128,7 @@ export function drawReview(refs, state) {
   const nav = h("div", { class: "ft-review-nav" }, [
     h("button", { type: "button", "data-review": "prev", "aria-label": "Previous move (←)", title: "Previous move (←)",
       disabled: r.at <= 0 }, ["\u25C0"]),
-    h("span", { class: "ft-review-step", "aria-live": "polite" }, [where]),
+    h("span", { class: "ft-review-step" }, [where]), // said by the live region (messages.js)
     h("button", { type: "button", "data-review": "next", "aria-label": "Next move (→)", title: "Next move (→)",
       disabled: r.at >= n }, ["\u25B6"]),
     ...(step && MARKS[step.mark]
@@ -176,7 +176,16 @@ export function drawReview(refs, state) {
       }, [`${m.at} ${MARKS[m.mark].toLowerCase()}`])),
     ]));
   }
+  // A redraw replaces the buttons: the focus stays on the one used (◀ at the start, ▶ at the
+  // end give it to the other), so keys and a screen reader keep their place.
+  const active = document.activeElement;
+  const kept = active && bar.contains(active) ? active.dataset.review || null : null;
   bar.replaceChildren(...kids);
+  if (kept) {
+    const other = { prev: "next", next: "prev" }[kept];
+    const again = [kept, other].map((k) => k && bar.querySelector(`button[data-review="${k}"]`)).find((b) => b && !b.disabled);
+    (again || refs.root).focus({ preventScroll: true });
+  }
 }
 
 /** The menu's winnable deals by difficulty (state.difficulties), and its Review button. */

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { installDocument } from "./fakedom.js";
-import { STATES } from "./helpers.js";
+import { STATES, TRAINING } from "./helpers.js";
 
 const { createBoard } = await import("../view.js");
 const { announcement, createMessages, messageFor } = await import("../messages.js");
@@ -92,4 +92,12 @@ test("words from Python are text, never markup", () => {
   m.show(evil, "error");
   assert.equal(refs.message.textContent, evil);
   assert.equal(doc.created.length, before, "no element was made from the words");
+});
+
+test("a review step is said aloud with its move and mark", () => {
+  const s = TRAINING["review/mistake"];
+  const before = { ...s, review: { ...s.review, at: 4 } };
+  assert.deepEqual(announcement(before, s), ["Move 5 of 8: move 4♠ from column 4 onto 5♥ in column 1. Mistake."]);
+  assert.deepEqual(announcement(s, TRAINING["review/start"]), ["Review: the start, 8 moves."]);
+  assert.deepEqual(announcement(s, { ...s }), [], "the same step: nothing new");
 });

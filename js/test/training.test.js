@@ -188,3 +188,17 @@ test("words in training states are text, never markup", () => {
   assert.equal(refs.difficulties.querySelector("button[data-difficulty]").dataset.difficulty, evil);
   for (const e of doc.created) assert.ok(!["img", "script"].includes(e.tagName));
 });
+
+test("the focus stays on the review button used across redraws", () => {
+  const { refs, model, doc } = live(TRAINING["review/mistake"]);
+  const next = refs.review.querySelector('button[data-review="next"]');
+  next.focus();
+  next.click();
+  model.publish({ ...TRAINING["review/mistake"], review: { ...TRAINING["review/mistake"].review, at: 6 },
+    ack: model.sent.at(-1).id, version: 70 });
+  assert.equal(doc.activeElement.dataset.review, "next");
+  assert.notEqual(doc.activeElement, next, "a new button, focused again");
+  model.publish({ ...TRAINING["review/mistake"], review: { ...TRAINING["review/mistake"].review, at: 8 },
+    ack: model.sent.at(-1).id, version: 71 });
+  assert.equal(doc.activeElement.dataset.review, "prev", "at the end ▶ is disabled: ◀ has it");
+});
