@@ -6,7 +6,7 @@
 // rest: the move just made, the end of a game, keyboard feedback.
 // Explicit state: the message shown, `{ text, kind, pile }` (`pile`: what it is about).
 
-import { MARKS, reviewStepShown } from "./training.js";
+import { MARKS, markOf, reviewStepShown } from "./training.js";
 import { drawMessage } from "./view.js";
 
 /** Words for the review step shown: "Move 5 of 8: move 4♠ … . Mistake." */
@@ -15,7 +15,7 @@ export function reviewWords(state) {
   if (!r || !Array.isArray(r.steps)) return "";
   const step = reviewStepShown(state);
   if (!step) return `Review: the start, ${r.steps.length} moves.`;
-  const mark = MARKS[step.mark] ? ` ${MARKS[step.mark]}.` : "";
+  const mark = markOf(r, step) ? ` ${MARKS[markOf(r, step)]}.` : "";
   return `Move ${r.at} of ${r.steps.length}: ${step.played_words || step.played}.${mark}`;
 }
 

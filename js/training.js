@@ -51,10 +51,20 @@ export function reviewArrows(state) {
   return out;
 }
 
+/** A step's mark: the review's losing move is "losing" whatever the fair mark says. */
+export function markOf(review, step) {
+  if (!step) return null;
+  if (review && review.losing_move !== null && review.losing_move !== undefined && step.index === review.losing_move) {
+    return "losing";
+  }
+  return MARKS[step.mark] ? step.mark : null;
+}
+
 /** Steps carrying a mark, for the review bar's list: [{ at, mark, words }]. */
 export function markedSteps(state) {
   if (!reviewing(state)) return [];
-  return state.review.steps.flatMap((s, k) => (MARKS[s.mark] ? [{ at: k + 1, mark: s.mark, words: s.played_words }] : []));
+  const r = state.review;
+  return r.steps.flatMap((s, k) => (markOf(r, s) ? [{ at: k + 1, mark: markOf(r, s), words: s.played_words }] : []));
 }
 
 function text(v) {
@@ -131,8 +141,7 @@ export function drawReview(refs, state) {
     h("span", { class: "ft-review-step" }, [where]), // said by the live region (messages.js)
     h("button", { type: "button", "data-review": "next", "aria-label": "Next move (→)", title: "Next move (→)",
       disabled: r.at >= n }, ["\u25B6"]),
-    ...(step && MARKS[step.mark]
-      ? [h("span", { class: "ft-mark", "data-mark": step.mark }, [MARKS[step.mark]])] : []),
+    ...(markOf(r, step) ? [h("span", { class: "ft-mark", "data-mark": markOf(r, step) }, [MARKS[markOf(r, step)]])] : []),
     h("span", { class: "ft-review-gap" }),
     h("button", { type: "button", "data-review": "play", title: "Start a new line of play from this position" },
       ["Play from here"]),

@@ -202,3 +202,11 @@ test("the focus stays on the review button used across redraws", () => {
     ack: model.sent.at(-1).id, version: 71 });
   assert.equal(doc.activeElement.dataset.review, "prev", "at the end ▶ is disabled: ◀ has it");
 });
+
+test("the losing move is marked losing even when its fair mark is a mistake", () => {
+  const s = TRAINING["review/losing"];
+  const steps = s.review.steps.map((x) => (x.index === 6 ? { ...x, mark: "mistake" } : x));
+  const state = { ...s, review: { ...s.review, steps } };
+  assert.equal(draw(state).refs.review.querySelector(".ft-mark").dataset.mark, "losing");
+  assert.deepEqual(markedSteps(state).map((m) => m.mark), ["inaccuracy", "mistake", "losing"]);
+});
