@@ -242,7 +242,7 @@ export function drawTable(refs, state, layout) {
 /** Status line, buttons' enabled state, the game menu, the finished-game panel. */
 export function drawChrome(refs, state, ui = {}) {
   // only when it changes: the text node stays, so observers see the kernel's news only.
-  // A failed autosave stays said here until a save succeeds (the message fades).
+  // A failed autosave stays said here until a save succeeds (the message goes with the next action).
   const statusText = (state.status_text || "") + (state.saved === false ? " · not saved" : "");
   if (refs.status.textContent !== statusText) refs.status.textContent = statusText;
   refs.status.dataset.status = state.status;
