@@ -21,7 +21,7 @@ from ft_widget.expert import estimate, player_view
 from ft_widget.game import STOCK, WASTE
 from ft_widget.teaching import Decision
 from ft_widget.training import Review, review
-from ft_widget.training.review import INACCURACY, MISTAKE, SEEING_NOTE, _mark
+from ft_widget.training.review import INACCURACY, MISTAKE, SEEING_NOTE, WORLDS, _mark
 
 SMALL = dict(worlds=3, max_states=1500, solver_states=20_000, progress=False)
 
@@ -240,6 +240,8 @@ def test_marks_follow_the_documented_thresholds():
     assert _mark(1, 3, 6) == "inaccuracy" and _mark(0, 3, 6) == "mistake"  # 2 and 3 of 6
     assert _mark(0, None, 6) is None
     assert 0 < INACCURACY < MISTAKE <= 1
+    # the README and the module docstring say: a quarter of the worlds, a half; 2 and 3 of the 6
+    assert (INACCURACY, MISTAKE, WORLDS) == (0.25, 0.5, 6)
 
 
 def test_progress_can_be_a_function():
@@ -267,3 +269,18 @@ def test_a_long_game_with_the_default_budgets():
     assert all(s.worlds == 6 and 0 <= s.worlds_won_played <= 6 for s in r.steps)
     if r.losing_move is not None:
         assert replays_to_a_win(r)
+
+
+def test_the_readme_example_runs_as_shown():
+    """README's "Review a game" block is a doctest: its outputs are what review() gives."""
+    import doctest
+    import re
+    from pathlib import Path
+
+    pytest.importorskip("pandas")
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"## Review a game\n.*?```python\n(.*?)```", text, re.S).group(1)
+    test = doctest.DocTestParser().get_doctest(block, {}, "README review", "README.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries >= 8
