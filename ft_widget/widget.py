@@ -739,9 +739,8 @@ class Board(anywidget.AnyWidget):
             if not offered:
                 return self._refuse(f"refused: {self._game.variant.name} has no graded deals")
             if not isinstance(difficulty, str) or difficulty not in offered:
-                shown = difficulty[:MAX_TEXT] if isinstance(difficulty, str) else _type_name(difficulty)
-                return self._refuse(f"refused: 'difficulty' must be one of {', '.join(offered)}, "
-                                    f"not {shown!r}")
+                got = repr(difficulty[:MAX_TEXT]) if isinstance(difficulty, str) else _type_name(difficulty)
+                return self._refuse(f"refused: 'difficulty' must be one of {', '.join(offered)}, not {got}")
         try:
             self.new_game(deal=deal, difficulty=difficulty)
         except ValueError as error:

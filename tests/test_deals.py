@@ -224,3 +224,32 @@ def test_readme_counts_table_is_the_data():
     m = re.search(r"<!-- deals-table:.*?-->\n(.*?)\n<!-- /deals-table -->", text, re.S)
     assert m, "README lost its deals-table markers"
     assert m.group(1).strip() == cat.counts_markdown()
+
+
+def test_readme_deals_example_runs():
+    import re
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Graded deals"):]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    names: dict = {}
+    exec(compile(code, "README.md (Graded deals)", "exec"), names)
+    assert names["board"].game.deal in deals("maria", "hard")
+
+
+def test_readme_deals_prose_is_the_provenance():
+    """The command, budgets, seeds and CPU time the README gives are the data's."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Graded deals"):text.index("<!-- /deals-table -->")]
+    provs = [provenance(v) for v in VARIANT_IDS]
+    assert len({(p["command"], p["expert"], p["solver"], tuple(p["seeds"])) for p in provs}) == 1
+    prov = provs[0]
+    assert f"`{prov['command']}`" in section
+    assert prov["expert"].split(", fallback")[0] in section  # "Expert(samples=3, …"
+    assert prov["solver"].split(":")[0].split("max_states=")[1].rstrip(")") in section.replace(",", "")
+    seeds = [str(seed) for seed in prov["seeds"]]
+    said = f"seeds {', '.join(seeds[:-1])} and {seeds[-1]}" if len(seeds) > 1 else f"seed {seeds[0]}"
+    assert said in section
+    assert f"deals {prov['deals'].replace('-', '–')}" in section
+    cpu = sum(p["cpu_seconds"] for p in provs)
+    assert f"{cpu / 60:.0f} minutes of CPU" in section
