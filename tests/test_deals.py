@@ -13,6 +13,7 @@ import pytest
 
 import ft_widget
 from ft_widget import VARIANTS, Board, Game, Variant
+from ft_widget.expert import Expert
 from ft_widget.training import catalogue as cat
 from ft_widget.training.catalogue import DIFFICULTIES, catalogue, deals, difficulties, pick_deal, provenance
 
@@ -253,3 +254,19 @@ def test_readme_deals_prose_is_the_provenance():
     assert f"deals {prov['deals'].replace('-', '–')}" in section
     cpu = sum(p["cpu_seconds"] for p in provs)
     assert f"{cpu / 60:.0f} minutes of CPU" in section
+    default = Expert()
+    assert f"({default.samples} worlds of {default.max_states} states)" in section
+
+
+def test_no_catalogued_win_is_a_proved_loss_of_the_solver_study():
+    """Two runs of the same solver never disagree on a settled deal: a deal won here is not among
+    those the committed 10-second study (deals 1-200) proved lost, and the other way round."""
+    import csv
+
+    study = {}
+    for name in ("solver_study_10s_compiled.csv", "solver_study_10s_compiled_101-200.csv"):
+        with (ROOT / "data" / name).open(newline="") as f:
+            study.update({(r["variant"], int(r["deal"])): r["result"] for r in csv.DictReader(f)})
+    clashes = [(v, d.deal) for v in VARIANT_IDS for d in catalogue(v)
+               if {d.verdict, study.get((v, d.deal))} == {"won", "lost"}]
+    assert not clashes
