@@ -21,6 +21,7 @@ import errno
 import json
 import os
 import pathlib
+import random
 import stat
 import tempfile
 import threading
@@ -39,10 +40,10 @@ from .game import FOUNDATION, STOCK, WASTE, Game, IllegalMove, Move
 from .limits import check_count
 from .puzzle import Puzzle
 from .tables import pandas
-from .training import Review
+from .training import Review, catalogue
 from .training import review as review_game
 from .training.review import SEEING_NOTE
-from .variants import VARIANTS
+from .variants import VARIANTS, get_variant
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 # The bundle is built from js/ and committed. Should a checkout lack it, the board says so
@@ -73,7 +74,7 @@ _ACTION_KEYS = {
     "undo": set(),
     "redo": set(),
     "restart": set(),
-    "new": {"deal"},
+    "new": {"deal", "difficulty"},
     "hint": set(),
     "autoplay": set(),
     "review": {"step"},
@@ -108,6 +109,9 @@ class Board(anywidget.AnyWidget):
     and ``new_game`` change it and update every view at once, and moves made in the
     browser are in ``board.game`` as soon as they are made. Assigning ``board.variant``
     starts a new game of that variant. ``Board(game)`` shows an existing game.
+    ``Board("maria", difficulty="easy")`` (and ``new_game(difficulty=...)``) starts a winnable deal
+    of that grade picked from the graded catalogue (:func:`ft_widget.deals`), with ``rng`` (a
+    ``random.Random`` or a seed) making the picks repeatable.
 
     ``Board(..., autosave="game.json")`` writes the game's record (``Game.record``, with its
     history) to that file after every change, and ``Board.resume("game.json")`` brings the
@@ -151,6 +155,7 @@ class Board(anywidget.AnyWidget):
     request = traitlets.Any(None, allow_none=True).tag(sync=True, echo_update=False)
 
     def __init__(self, variant: str | Game = "forty_thieves", deal: int | None = None, *,
+                 difficulty: str | None = None, rng: random.Random | int | None = None,
                  autosave: str | os.PathLike | None = None, **kwargs: Any):
         unknown = [name for name in kwargs if not self.has_trait(name)]
         if unknown:  # traitlets would take it without a word: a typo like auto_hme=True
@@ -161,12 +166,14 @@ class Board(anywidget.AnyWidget):
         # One change at a time, whichever thread makes it. One lock for every board: a change
         # republishes the boards showing the same Game, so locks of their own could deadlock.
         self._lock = _CHANGES
+        # picks graded deals (Board(..., difficulty=...), new_game(difficulty=...)); seeded: repeatable
+        self._rng = rng if isinstance(rng, random.Random) else random.Random(rng)
         if isinstance(variant, Game):
-            if deal is not None:
-                raise ValueError("give a game or a variant and a deal, not both")
+            if deal is not None or difficulty is not None:
+                raise ValueError("give a game, or a variant and a deal or difficulty, not both")
             self._game = variant
         else:
-            self._game = Game(variant, deal)
+            self._game = Game(variant, self._graded_deal(variant, deal, difficulty))
         if autosave is not None:
             path = pathlib.Path(autosave)
             _refuse_existing(path)
@@ -206,7 +213,7 @@ class Board(anywidget.AnyWidget):
             self._release()
             raise
         _BOARDS.add(self)
-        self._publish()
+        self._publish(_graded_words(self._game, difficulty), "info" if difficulty else "")
 
     # ------------------------------------------------------------------ saved games
     @classmethod
@@ -353,20 +360,35 @@ class Board(anywidget.AnyWidget):
             self._game.restart()
             self._changed()
 
-    def new_game(self, variant: str | None = None, deal: int | None = None) -> Game:
-        """Start a new game: of ``variant`` (default: this one), deal number ``deal`` (default: random).
-        The arguments are ``Game``'s and ``Board``'s, in the same order. A game in progress is
-        kept: undo at the new game's start brings it back."""
-        game = Game(variant if variant is not None else self._game.variant, deal)
+    def new_game(self, variant: str | None = None, deal: int | None = None,
+                 difficulty: str | None = None) -> Game:
+        """Start a new game: of ``variant`` (default: this one), deal number ``deal`` (default: random),
+        or a winnable deal of a ``difficulty`` ("easy", "medium", "hard") picked from the graded
+        catalogue (:func:`ft_widget.deals`). The arguments are ``Game``'s and ``Board``'s, in the
+        same order. A game in progress is kept: undo at the new game's start brings it back."""
+        variant = variant if variant is not None else self._game.variant
+        game = Game(variant, self._graded_deal(variant, deal, difficulty))
         with self._lock:
             self._leave(game)
             self._game = game
             self.variant = game.variant.id
-            text = f"{game.variant.name}, deal {game.deal}"
+            text = _graded_words(game, difficulty) or f"{game.variant.name}, deal {game.deal}"
             if self._previous:
                 text += f". Undo brings back your {_game_words(self._previous[-1])}."
             self._changed(text, "info")
         return game
+
+    def _graded_deal(self, variant, deal: int | None, difficulty: str | None) -> int | None:
+        """``deal``, or with a ``difficulty`` a catalogued deal of it picked with the board's rng."""
+        if difficulty is None:
+            return deal
+        if deal is not None:
+            raise ValueError("give a deal number or a difficulty, not both")
+        v = get_variant(variant)
+        if VARIANTS.get(v.id) != v:
+            raise ValueError(f"difficulty: {v.name} has no graded deals (only the games of "
+                             f"ft_widget.VARIANTS have)")
+        return catalogue.pick_deal(v.id, difficulty, self._rng)
 
     def _back(self) -> Game:
         """Return to the game a new deal replaced (what undo does at a new game's start)."""
@@ -655,6 +677,7 @@ class Board(anywidget.AnyWidget):
             last_move=last,
             last_move_text=words,
             hint=self._hint,
+            difficulties=_difficulties(self._game),
             ack=self._ack,
             saved=None if self._autosave is None else not failed,
         )
@@ -852,8 +875,18 @@ class Board(anywidget.AnyWidget):
 
     def _request_new(self, request: dict) -> None:
         deal = request.get("deal")
+        difficulty = request.get("difficulty")
+        if "difficulty" in request:
+            offered = _difficulties(self._game)
+            if "deal" in request:
+                return self._refuse("refused: ask for a deal number or a difficulty, not both")
+            if not offered:
+                return self._refuse(f"refused: {self._game.variant.name} has no graded deals")
+            if not isinstance(difficulty, str) or difficulty not in offered:
+                got = repr(difficulty[:MAX_TEXT]) if isinstance(difficulty, str) else _type_name(difficulty)
+                return self._refuse(f"refused: 'difficulty' must be one of {', '.join(offered)}, not {got}")
         try:
-            self.new_game(deal=deal)
+            self.new_game(deal=deal, difficulty=difficulty)
         except ValueError as error:
             self._refuse(str(error)[:200])
 
@@ -1049,6 +1082,21 @@ def _let_go(fd: int, path: pathlib.Path) -> None:
         os.unlink(path)  # while still held, so no one can lock the old file meanwhile
     with contextlib.suppress(OSError):
         os.close(fd)
+
+
+def _difficulties(game: Game) -> list[str]:
+    """The difficulties the graded catalogue offers for this game's variant ([] for a custom one)."""
+    v = game.variant
+    return catalogue.difficulties(v.id) if VARIANTS.get(v.id) == v else []
+
+
+def _graded_words(game: Game, difficulty: str | None) -> str:
+    """ "Maria, deal 57: an easy deal …": what the board says when it starts a graded deal."""
+    if difficulty is None:
+        return ""
+    entry = next(d for d in catalogue.catalogue(game.variant.id) if d.deal == game.deal)
+    return (f"{game.variant.name}, deal {game.deal}: a winnable {difficulty} deal (the solver, which sees "
+            f"every card, found a win; the fair expert won {entry.expert_wins} of {entry.runs} tries)")
 
 
 def _game_words(game: Game) -> str:
