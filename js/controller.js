@@ -11,6 +11,7 @@
 //   action     { id, pile }: the last request and the pile it was about
 //   hintId     the last hint request (the Hint button says "Thinking…" until answered)
 //   lastClick  { pile, index, time }: for double-clicks
+//   reviewAsked { id, step }: the review step last asked for, until Python answers it
 // Pointer input is pointer.js's, the menus menus.js's, the message area messages.js's.
 
 import { computeLayout } from "./layout.js";
@@ -46,7 +47,7 @@ export function createController({ model, refs, messages, el = null, env: given 
     // `keys`: the keyboard is in use, so the cursor shows (not after a mouse click)
     ui: { cursor: null, depth: 1, selected: null, focused: false, keys: false, thinking: false },
     targets: [], predicted: null, waiting: null, action: { id: -1, pile: null }, hintId: -1,
-    lastClick: { pile: null, index: -1, time: 0 },
+    lastClick: { pile: null, index: -1, time: 0 }, reviewAsked: null,
   };
   b.shown = b.state;
   const outbox = createOutbox(model, { now: env.now, defer: (fn) => env.setTimeout(fn, 0) });
@@ -204,24 +205,35 @@ export function createController({ model, refs, messages, el = null, env: given 
     return id;
   }
 
+  /** The review step asked for and not answered yet (keys pressed quickly count from it), or null. */
+  function reviewFrom() {
+    const asked = b.reviewAsked;
+    return asked && !(b.state.ack >= asked.id) ? asked.step : null;
+  }
+
+  function sendReview(body) {
+    const id = request(body);
+    b.reviewAsked = body.action === "review" && Number.isInteger(body.step) ? { id, step: body.step } : null;
+  }
+
   /** ←/→ during a review step through it; true when the key was used. */
   function reviewKey(e) {
     if (!reviewing(b.state) || e.ctrlKey || e.metaKey || e.altKey || e.shiftKey) return false;
     const delta = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
     if (!delta) return false;
     e.preventDefault();
-    const body = reviewStep(b.state, { delta });
-    if (body) request(body);
+    const body = reviewStep(b.state, { delta, from: reviewFrom() });
+    if (body) sendReview(body);
     return true;
   }
 
   /** A click in the puzzle panel, the review bar, the menu or the end panel's Review. */
   function trainingClick(target) {
     if (!ready()) return false;
-    const body = trainingRequest(b.state, target);
+    const body = trainingRequest(b.state, target, reviewFrom());
     if (!body) return false;
     setUi({ selected: null }, []);
-    request(body);
+    sendReview(body);
     remark();
     return true;
   }

@@ -25,12 +25,16 @@ export function reviewStepShown(state) {
   return at > 0 && at <= steps.length ? steps[at - 1] : null;
 }
 
-/** The review request for going `delta` steps (or to `step`), or null past either end. */
-export function reviewStep(state, { delta = 0, step = null } = {}) {
+/**
+ * The review request for going `delta` steps (or to `step`), or null past either end. `from`:
+ * the step last asked for, while Python has not answered it (quick keys count from there).
+ */
+export function reviewStep(state, { delta = 0, step = null, from = null } = {}) {
   if (!reviewing(state)) return null;
   const n = state.review.steps.length;
-  const k = step === null ? state.review.at + delta : step;
-  if (!Number.isInteger(k) || k < 0 || k > n || k === state.review.at) return null;
+  const at = from ?? state.review.at;
+  const k = step === null ? at + delta : step;
+  if (!Number.isInteger(k) || k < 0 || k > n || k === at) return null;
   return { action: "review", step: k };
 }
 
@@ -213,18 +217,18 @@ export function drawTrainingMenu(refs, state) {
   refs.reviewItem.disabled = !state.moves && !reviewing(state);
 }
 
-/** The request a click in the training parts makes, or null. */
-export function trainingRequest(state, target) {
+/** The request a click in the training parts makes, or null (`from`: as for reviewStep). */
+export function trainingRequest(state, target, from = null) {
   const b = target.closest && target.closest("button");
   if (!b || b.disabled) return null;
   const d = b.dataset;
   if (d.puzzle === "next") return { action: "next_puzzle" };
   if (d.difficulty) return { action: "new", difficulty: d.difficulty };
-  if (d.review === "prev") return reviewStep(state, { delta: -1 });
-  if (d.review === "next") return reviewStep(state, { delta: 1 });
+  if (d.review === "prev") return reviewStep(state, { delta: -1, from });
+  if (d.review === "next") return reviewStep(state, { delta: 1, from });
   if (d.review === "play") return { action: "play_from_here" };
   if (d.review === "close") return { action: "review_close" };
-  if (d.reviewStep) return reviewStep(state, { step: Number(d.reviewStep) });
+  if (d.reviewStep) return reviewStep(state, { step: Number(d.reviewStep), from });
   if (d.menu === "review" || d.end === "review") return { action: "review", step: 0 };
   return null;
 }

@@ -148,9 +148,11 @@ test("◀ ▶, ←/→ and a marked move step the review; the ends stop it; Play
   refs.review.querySelector('button[data-review="next"]').click();
   assert.deepEqual([model.sent.at(-1).action, model.sent.at(-1).step], ["review", 6]);
   refs.review.querySelector('button[data-review="prev"]').click();
-  assert.equal(model.sent.at(-1).step, 4);
+  assert.equal(model.sent.at(-1).step, 5, "from the step asked for (6), not yet answered");
+  model.publish({ ...TRAINING["review/mistake"], ack: model.sent.at(-1).id, version: 60 }); // at 5
   ctrl.key({ key: "ArrowRight", preventDefault() {} });
   assert.equal(model.sent.at(-1).step, 6);
+  model.publish({ ...TRAINING["review/mistake"], ack: model.sent.at(-1).id, version: 61 }); // still 5
   ctrl.key({ key: "ArrowLeft", preventDefault() {} });
   assert.equal(model.sent.at(-1).step, 4);
   refs.review.querySelector('button[data-review-step="7"]').click();
@@ -209,4 +211,18 @@ test("the losing move is marked losing even when its fair mark is a mistake", ()
   const state = { ...s, review: { ...s.review, steps } };
   assert.equal(draw(state).refs.review.querySelector(".ft-mark").dataset.mark, "losing");
   assert.deepEqual(markedSteps(state).map((m) => m.mark), ["inaccuracy", "mistake", "losing"]);
+});
+
+test("keys pressed before Python answers count from the step asked for, not the one shown", () => {
+  const { model, ctrl } = live(TRAINING["review/mistake"]); // at 5
+  const right = () => ctrl.key({ key: "ArrowRight", preventDefault() {} });
+  right();
+  right(); // no answer yet: 7, not 6 again
+  assert.deepEqual(model.sent.map((r) => r.step), [6, 7]);
+  model.publish({ ...TRAINING["review/mistake"], review: { ...TRAINING["review/mistake"].review, at: 7 },
+    ack: model.sent.at(-1).id, version: 80 });
+  right();
+  assert.equal(model.sent.at(-1).step, 8);
+  right(); // asked 8 = the end: nothing more
+  assert.equal(model.sent.length, 3);
 });

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from .harness import SCREENSHOTS, expected_piles, wait_for
-from .test_board_e2e import boards, center, dom_piles, kernel, pile_target, piles_of, reset, settled
+from .test_board_e2e import boards, dom_piles, reset, settled
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -129,40 +129,3 @@ def test_pick_an_easy_winnable_deal_from_the_menu(notebook):
     assert deal in easy_deals
     settled(nb, [])
     assert board.locator(".ft-menu-list").is_hidden()
-
-
-def test_solve_a_puzzle_by_mouse(notebook):
-    nb = notebook
-    reset(nb, "maria", 5)
-    nb.kernel.run("from ft_widget import puzzles as _puzzles\n"
-                  "_p = _puzzles('maria')[0]\n"
-                  "board.puzzle(_p)")
-    board = board0(nb)
-    panel = board.locator(".ft-puzzle")
-    wait_for(lambda: panel.is_visible(), "the puzzle panel")
-    prompt = nb.kernel.json('board.state["puzzle"]["prompt"]')
-    assert panel.locator(".ft-puzzle-prompt").inner_text() == prompt
-    hint = board.locator('button[data-action="hint"]')
-    assert hint.inner_text() == "Show a clue"
-    hint.click()
-    wait_for(lambda: nb.kernel.json('board.state["puzzle"]["clues"]') == 1, "a clue counted", timeout=120)
-    wait_for(lambda: panel.locator(".ft-puzzle-clues").inner_text() == "1 clue shown", "the clue count")
-    clue = nb.kernel.json('board.state["puzzle"]["clue"]')
-    if clue:
-        assert panel.locator(".ft-puzzle-clue-words").inner_text() == clue
-    board.screenshot(path=str(SCREENSHOTS / "puzzle-e2e.png"))
-    # solve it: an answer, played by clicking its card then its place
-    answer = nb.kernel.json("[str(m) for m in _p.answers][0]")
-    history = nb.kernel.json("[str(m) for m in board.game.history]")
-    src, dst = piles_of(answer)
-    if src == "s":
-        nb.page.mouse.click(*pile_target(nb, "s"))
-    else:
-        nb.page.mouse.click(*center(nb, f'[data-pile="{src}"] .ft-card'))
-        nb.page.mouse.click(*pile_target(nb, "f1" if dst == "f" else dst))
-    wait_for(lambda: nb.kernel.json("[str(m) for m in board.game.history]")[len(history):][:1] == [answer],
-             f"the answer {answer} played")
-    wait_for(lambda: panel.locator(".ft-puzzle-solved").is_visible(), "Solved!")
-    assert panel.locator(".ft-puzzle-prompt").count() == 0
-    assert hint.inner_text() == "Hint"
-    assert kernel(nb)["kind"] != "error"
