@@ -36,8 +36,8 @@ import traitlets
 from . import hints, rules
 from .cards import card_name, card_str, card_symbol, parse_card
 from .game import FOUNDATION, STOCK, WASTE, Game, IllegalMove, Move
-from .puzzle import Puzzle
 from .tables import pandas
+from .training.puzzles import Puzzle, puzzles
 from .variants import VARIANTS
 
 _STATIC = pathlib.Path(__file__).parent / "static"
@@ -72,6 +72,7 @@ _ACTION_KEYS = {
     "new": {"deal"},
     "hint": set(),
     "autoplay": set(),
+    "next_puzzle": set(),
 }
 
 MoveCallback = Callable[["Board", Move], Any]
@@ -179,6 +180,10 @@ class Board(anywidget.AnyWidget):
         self._session: dict[int, dict] = {}  # id(game) -> the game and its best win, this session
         self._words = ""  # words for the next state's change, when the board knows better
         self._last_request: dict | None = None  # the request handled last, to know a repeat
+        self._puzzle: Puzzle | None = None  # the puzzle on the board (state["puzzle"]), if any
+        self._run: list = []  # a training run's puzzles, easiest first (Board.training)
+        self._run_at = 0  # the index of the run's puzzle on the board
+        self._puzzle_scores: list[Puzzle] = []  # every puzzle this board served, for the scores
         try:
             super().__init__(variant=self._game.variant.id, **kwargs)
         except BaseException:
@@ -408,12 +413,74 @@ class Board(anywidget.AnyWidget):
             self._publish(f"{label}: {hint_words(before, move)} — {found.reason}", "info")
 
     @classmethod
-    def puzzle(cls, position, goal: str = "win", max_states: int = 20_000):
-        """A puzzle on a board: ``position`` (a Game, position or record) and a ``goal``
-        ("win" or "keep_winnable"); the learner's moves are checked by the engine and the
-        solver. Returns a :class:`ft_widget.puzzle.Puzzle`, shown as its board."""
+    def puzzle(cls, position, goal: str = "keep_winnable", max_states: int = 20_000):
+        """A puzzle on a board: ``position`` is a shipped puzzle (``ft_widget.puzzles(variant)[i]``)
+        or a Game, position or record; ``goal`` "keep_winnable" (the first winning move solves
+        it) or "win". The prompt stays on the board until solved, the Hint button gives counted
+        clues, every first move is judged. Returns the :class:`~ft_widget.puzzle.Puzzle`,
+        shown as its board."""
         puzzle = Puzzle(position, goal=goal, max_states=max_states)
         return puzzle.attach(cls(puzzle.start.copy()))
+
+    @classmethod
+    def training(cls, variant: str) -> Board:
+        """A training run: the shipped puzzles of ``variant`` one after another, easiest first
+        (the board's Next button, or :meth:`next_puzzle`); the score is in ``board.stats``."""
+        run = puzzles(variant)  # ValueError naming the choices
+        first = Puzzle(run[0])
+        board = cls(first.start.copy())
+        board._run, board._run_at = run, 0
+        first.attach(board)
+        return board
+
+    @property
+    def current_puzzle(self) -> Puzzle | None:
+        """The puzzle on the board (``None`` outside puzzles)."""
+        return self._puzzle
+
+    def next_puzzle(self) -> Puzzle:
+        """Serve the training run's next puzzle; ``ValueError`` outside a run or after its last."""
+        with self._lock:
+            if not self._run:
+                raise ValueError("next_puzzle: this board runs no training (Board.training(variant))")
+            if self._run_at + 1 >= len(self._run):
+                raise ValueError(f"next_puzzle: that was the last of the {len(self._run)} puzzles")
+            self._run_at += 1
+            puzzle = Puzzle(self._run[self._run_at])
+            self._game = puzzle.start.copy()  # not kept in the previous games: undo stops here
+            self.variant = self._game.variant.id
+            self._changes += 1
+            puzzle.attach(self)
+        return puzzle
+
+    def clue(self) -> str:
+        """Show the puzzle's next clue on the board (counted) and return its words."""
+        with self._lock:
+            if self._puzzle is None:
+                raise ValueError("clue: there is no puzzle on this board")
+            words = self._puzzle.next_clue()
+            self._publish(words, "info")
+        return words
+
+    def _set_puzzle(self, puzzle: Puzzle) -> None:
+        """``Puzzle.attach`` calls this: the board shows ``puzzle`` from now on."""
+        if puzzle.board is not self:
+            raise ValueError("a puzzle is set on the board it is attached to")
+        self._puzzle = puzzle
+        if puzzle not in self._puzzle_scores:
+            self._puzzle_scores.append(puzzle)
+        self._publish(puzzle.prompt, "info")
+
+    def _puzzle_state(self) -> dict | None:
+        puzzle = self._puzzle
+        if puzzle is None:
+            return None
+        view = puzzle.view()
+        if self._run:
+            score = sum(p.solved for p in self._puzzle_scores)
+            view["progress"] = f"puzzle {self._run_at + 1} of {len(self._run)} · score {score}"
+            view["next"] = puzzle.solved and self._run_at + 1 < len(self._run)
+        return view
 
     def say(self, message: str, kind: str = "info") -> None:
         """Show ``message`` in the board's message line (``kind`` "info" or "error")."""
@@ -514,6 +581,7 @@ class Board(anywidget.AnyWidget):
             last_move=str(history[-1]) if history else None,
             last_move_text=words,
             hint=self._hint,
+            puzzle=self._puzzle_state(),
             ack=self._ack,
             saved=None if self._autosave is None else not failed,
         )
@@ -547,13 +615,33 @@ class Board(anywidget.AnyWidget):
     def stats(self):
         """This session's games on this board, per variant: a pandas DataFrame with columns
         ``variant``, ``name``, ``played`` (games with at least one move), ``won`` and
-        ``best_moves`` (the fewest moves of a win; missing if none was won). Needs pandas
-        (``ft_widget[tables]``); the board's own scoreboard does not."""
+        ``best_moves`` (the fewest moves of a win; missing if none was won), then the puzzles'
+        score: ``puzzles`` (served), ``puzzles_solved``, ``clues`` (shown) and ``tries`` (first
+        moves judged). Needs pandas (``ft_widget[tables]``); the board's own scoreboard does not."""
         pd = pandas("board.stats")
 
-        rows = self._session_rows()
-        frame = pd.DataFrame(rows, columns=["variant", "name", "played", "won", "best"])
+        rows = {row["variant"]: dict(row, puzzles=0, puzzles_solved=0, clues=0, tries=0)
+                for row in self._session_rows()}
+        for puzzle in self._puzzle_scores:
+            v = puzzle.start.variant
+            row = rows.setdefault(v.id, {"variant": v.id, "name": v.name, "played": 0, "won": 0, "best": None,
+                                         "puzzles": 0, "puzzles_solved": 0, "clues": 0, "tries": 0})
+            row["puzzles"] += 1
+            row["puzzles_solved"] += puzzle.solved
+            row["clues"] += puzzle.clues
+            row["tries"] += puzzle.tries
+        columns = ["variant", "name", "played", "won", "best", "puzzles", "puzzles_solved", "clues", "tries"]
+        frame = pd.DataFrame(list(rows.values()), columns=columns)
         return frame.rename(columns={"best": "best_moves"}).astype({"best_moves": "Int64"})
+
+    @property
+    def training_stats(self):
+        """Every puzzle this board served, a row each: ``title``, ``difficulty``, ``solved``,
+        ``clues``, ``tries`` (a pandas DataFrame; ``board.stats`` sums them per variant)."""
+        pd = pandas("board.training_stats")
+        rows = [{"title": p.title, "difficulty": p.training.difficulty if p.training else None,
+                 "solved": p.solved, "clues": p.clues, "tries": p.tries} for p in self._puzzle_scores]
+        return pd.DataFrame(rows, columns=["title", "difficulty", "solved", "clues", "tries"])
 
     def _refuse(self, message: str) -> None:
         self._publish(message, "error")
@@ -713,10 +801,19 @@ class Board(anywidget.AnyWidget):
             self._refuse(str(error)[:200])
 
     def _request_hint(self, request: dict) -> None:
+        if self._puzzle is not None and not self._puzzle.solved:
+            self.clue()  # in a puzzle the Hint button shows a clue, counted
+            return
         try:
             self.hint()
         except ImportError:
             self._refuse("Hints need ft_widget.solver, which is not installed here.")
+
+    def _request_next_puzzle(self, request: dict) -> None:
+        try:
+            self.next_puzzle()
+        except ValueError as error:
+            self._refuse(str(error)[:200])
 
     def _request_autoplay(self, request: dict) -> None:
         if not self.autoplay():

@@ -45,12 +45,14 @@ import time
 
 from ft_widget import VARIANTS, WASTE, Game, Move
 from ft_widget.expert import Expert
-from ft_widget.policies import foundations_first
+from ft_widget.policies import foundations_first, play_policy
 from ft_widget.solver import solve
 from ft_widget.training.puzzles import GRADES, MIN_LEGAL, MIN_NOT_HOME, explain, grade
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 HABIT = "foundations_first"
+#: positions of an expert game whose habit move is solved, latest first
+SCAN = 12
 #: a habit game longer than this goes round in circles: it is dropped
 MAX_HABIT_MOVES = 500
 
@@ -151,6 +153,72 @@ class Finder:
         self.log.flush()
         print(f"  {key[:60]}… {len(moves)} moves: {'PUZZLE' if row else reason}", flush=True)
         return row
+
+    def last_winnable(self, deal: int, played: list[str]) -> int | None:
+        """The last position of a lost game from which the solver wins (the index into
+        ``played``), galloping back from the end (proofs of loss are cheap there), then halving
+        the gap; None when the solver cannot tell on the way or the end is not lost."""
+        status: dict[int, str] = {}
+
+        def verdict(k: int) -> str:
+            if k not in status:
+                status[k] = str(self.solve(replay(self.variant, deal, played[:k])).status)
+            return status[k]
+
+        if verdict(len(played)) != "lost":
+            return None
+        lost_at, back = len(played), 1
+        while True:
+            k = max(len(played) - back, 0)
+            v = verdict(k)
+            if v == "unknown":
+                return None
+            if v == "won":
+                won_at = k
+                break
+            lost_at = k
+            if k == 0:
+                return None
+            back *= 2
+        while lost_at - won_at > 1:
+            mid = (won_at + lost_at) // 2
+            v = verdict(mid)
+            if v == "unknown":
+                return None
+            won_at, lost_at = (mid, lost_at) if v == "won" else (won_at, mid)
+        return won_at
+
+    def from_expert_game(self, deal: int, seed: int, found: list, want: int) -> None:
+        """The fair expert's game: every position up to the last winnable one is a winnable real
+        position; at those passing the cheap checks (latest first, at most :data:`SCAN`), the
+        habit move is solved, and a proved loss makes a candidate."""
+        result = play_policy(Game(self.variant, deal=deal), Expert(), rng=seed)
+        played = [str(m) for m in result.moves]
+        last = len(played) - 1 if result.status == "won" else self.last_winnable(deal, played)
+        if last is None:
+            return
+        games = [Game(self.variant, deal=deal)]
+        for m in played[:last]:
+            games.append(games[-1].copy())
+            games[-1].play(m)
+        scanned = 0
+        for k in range(last, -1, -1):
+            if len(found) >= want or scanned >= SCAN:
+                return
+            game = games[k]
+            if not cheap_ok(game):
+                continue
+            choice = habit_move(game, f"{self.variant}/{deal}/expert{seed}/{k}")
+            if choice is None or (str(choice) == played[k] and k < last):
+                continue  # the expert's own move there keeps the win
+            scanned += 1
+            after = game.copy()
+            after.play(choice)
+            key = f"{self.variant}/{deal}/{' '.join(played[:k])}/{choice}"
+            if self.solve(after, key).status == "lost":
+                row = self.check(deal, played[:k], str(choice), f"the fair expert's game (seed {seed})")
+                if row:
+                    found.append(row)
 
     def from_habit_game(self, deal: int, seed: int, found: list) -> None:
         """Walk a lost habit game back from its end to the last position that was still winnable:
@@ -254,25 +322,19 @@ def main() -> None:
             found: list[dict] = []
             # the candidates already judged count again (resumable)
             print(f"{variant}: {len(won)} won deals", flush=True)
-            for deal, line in won:
-                for seed in range(args.seeds):
-                    if len(found) >= args.want or time.time() - started > args.seconds:
-                        break
-                    finder.from_habit_game(deal, seed, found)
+            lined = dict(won)
+            deals = list(won) + [(d, None) for d in range(1, 32001) if d not in lined]
+            for deal, line in deals:
                 if len(found) >= args.want or time.time() - started > args.seconds:
                     break
-                finder.from_solver_line(deal, line, found, args.want)
-            # then fresh deals: the solver's line (when it wins within the budget) and habit games
-            deal = max([d for d, _ in won] + [0])
-            while len(found) < args.want and time.time() - started < args.seconds and deal < 32000:
-                deal += 1
-                result = finder.solve(Game(variant, deal=deal))
-                if result.status != "won":
-                    continue
-                finder.from_solver_line(deal, [str(m) for m in result.moves], found, args.want)
+                for seed in range(args.seeds):
+                    if len(found) < args.want and time.time() - started < args.seconds:
+                        finder.from_expert_game(deal, seed, found, args.want)
                 for seed in range(args.seeds):
                     if len(found) < args.want and time.time() - started < args.seconds:
                         finder.from_habit_game(deal, seed, found)
+                if line is not None and len(found) < args.want:
+                    finder.from_solver_line(deal, line, found, args.want)
             seen, rows = set(), []
             for row in found:
                 key = (row["deal"], tuple(row["moves"]))

@@ -304,6 +304,11 @@ class Puzzle:
         habit = next((m for m in self.losing), None)
         return explain(self.start, {a: self.lines[a] for a in self.answers}, habit) if habit else ""
 
+    def answer(self) -> list[Move]:
+        """The first answer and the solver's winning line after it (replayed to a win)."""
+        first = self.answers[0]
+        return [Move(first), *map(Move, self.lines[first])]
+
     def next_clue(self) -> str:
         """The next clue, counted: first which card and pile matter, then every answer."""
         self.clues += 1
