@@ -447,11 +447,17 @@ class Board(anywidget.AnyWidget):
                 raise ValueError(f"next_puzzle: that was the last of the {len(self._run)} puzzles")
             self._run_at += 1
             puzzle = Puzzle(self._run[self._run_at])
-            self._game = puzzle.start.copy()  # not kept in the previous games: undo stops here
-            self.variant = self._game.variant.id
-            self._changes += 1
+            self._puzzle_start(puzzle.start.copy())
             puzzle.attach(self)
         return puzzle
+
+    def _puzzle_start(self, game: Game) -> None:
+        """Show a puzzle's start: the game it replaces is not kept, so Undo stops at the start."""
+        with self._lock:
+            self._game = game
+            self.variant = game.variant.id
+            self._hint = None
+            self._changes += 1
 
     def clue(self) -> str:
         """Show the puzzle's next clue on the board (counted) and return its words."""

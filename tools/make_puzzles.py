@@ -6,16 +6,17 @@ the engine), every other one is PROVED lost by the solver within ``--max-states`
 ran dry: an "unknown" move rejects the position), and the move the habit player
 (``policies.foundations_first``) makes there is one of the lost ones.
 
-Where the positions come from (all real games on real deal numbers: the solver's winning lines
-of ``data/solver_lines.json``):
+Where the positions come from: real games on real deal numbers (the deals the solver won in
+``data/solver_lines.json`` first, then deals 1, 2, … in order), played by
 
-* the habit player's own games (``foundations_first`` with a few seeds): a lost game passes the
-  last position from which a win was left, and its habit move there is the one that lost it.
-  Walking back from the end, the solver proves position after position lost (cheap near the
-  end, where little is hidden and the stock is short) until it finds a win: that position is
-  the candidate;
-* the solver's winning line: at each position where the habit move differs from the line's,
-  the position after the habit move is solved; a proved loss makes a candidate.
+* the fair expert (``Expert()``, a few seeds): a lost game passes a last position from which a
+  win was left. The solver finds it by galloping back from the end (proofs of loss are cheap
+  there, where little is hidden and the stock is short) and then halving the gap; the few
+  positions up to it that pass the cheap checks are tried (the habit move is solved there, a
+  proved loss makes a candidate). Won games are skipped: measured on a first run, the habit
+  move kept the win at every position of them tried;
+* the habit player (``foundations_first``, a few seeds): at its lost game's last winnable
+  position the habit move is the one that lost the deal: the candidate.
 
 Cheapest checks first (cards home, legal-move count), then one solve per legal move, the habit
 move first, stopping as soon as the position fails. Difficulty: the fair expert
@@ -51,8 +52,9 @@ from ft_widget.training.puzzles import GRADES, MIN_LEGAL, MIN_NOT_HOME, explain,
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 HABIT = "foundations_first"
-#: positions of an expert game whose habit move is solved, latest first
-SCAN = 12
+#: positions of a lost expert game, up to its losing move, scanned (latest first): a decisive
+#: position is most often found just before a real loss
+SCAN = 6
 #: a habit game longer than this goes round in circles: it is dropped
 MAX_HABIT_MOVES = 500
 
@@ -189,21 +191,22 @@ class Finder:
         return won_at
 
     def from_expert_game(self, deal: int, seed: int, found: list, want: int) -> None:
-        """The fair expert's game: every position up to the last winnable one is a winnable real
-        position; at those passing the cheap checks (latest first, at most :data:`SCAN`), the
-        habit move is solved, and a proved loss makes a candidate."""
+        """The fair expert's lost game: the positions up to its losing move are winnable; at the
+        last :data:`SCAN` of them that pass the cheap checks, the habit move is solved, and a
+        proved loss makes a candidate."""
         result = play_policy(Game(self.variant, deal=deal), Expert(), rng=seed)
+        if result.status == "won":
+            return  # its positions are forgiving ones: the habit move nearly always keeps the win
         played = [str(m) for m in result.moves]
-        last = len(played) - 1 if result.status == "won" else self.last_winnable(deal, played)
+        last = self.last_winnable(deal, played)
         if last is None:
             return
         games = [Game(self.variant, deal=deal)]
         for m in played[:last]:
             games.append(games[-1].copy())
             games[-1].play(m)
-        scanned = 0
-        for k in range(last, -1, -1):
-            if len(found) >= want or scanned >= SCAN:
+        for k in range(last, max(last - SCAN, -1), -1):
+            if len(found) >= want:
                 return
             game = games[k]
             if not cheap_ok(game):
@@ -211,7 +214,6 @@ class Finder:
             choice = habit_move(game, f"{self.variant}/{deal}/expert{seed}/{k}")
             if choice is None or (str(choice) == played[k] and k < last):
                 continue  # the expert's own move there keeps the win
-            scanned += 1
             after = game.copy()
             after.play(choice)
             key = f"{self.variant}/{deal}/{' '.join(played[:k])}/{choice}"
@@ -221,10 +223,8 @@ class Finder:
                     found.append(row)
 
     def from_habit_game(self, deal: int, seed: int, found: list) -> None:
-        """Walk a lost habit game back from its end to the last position that was still winnable:
-        only there does the habit move lose a won deal. Positions failing the cheap checks are
-        skipped; a proved loss sends the walk further back, a win ends it (everything before is
-        winnable too), an unknown ends it (further back only costs more)."""
+        """A lost habit game: only at its last winnable position does the habit move lose a won
+        deal; that position is the candidate if it passes the cheap checks."""
         game = Game(self.variant, deal=deal)
         rng = random.Random(f"{self.variant}/{deal}/habit/{seed}")
         while not game.is_won and len(game.history) < MAX_HABIT_MOVES:
@@ -235,38 +235,11 @@ class Finder:
         if game.is_won:
             return
         played = [str(m) for m in game.history]
-        cheap = []
-        walk = Game(self.variant, deal=deal)
-        for k, move in enumerate(played):
-            if cheap_ok(walk):
-                cheap.append(k)
-            walk.play(move)
-        for k in reversed(cheap):
-            result = self.solve(replay(self.variant, deal, played[:k]))
-            if result.status == "lost":
-                continue
-            if result.status == "won":
-                row = self.check(deal, played[:k], played[k], f"{HABIT} game (seed {seed})")
-                if row:
-                    found.append(row)
-            return
-
-    def from_solver_line(self, deal: int, line: list[str], found: list, want: int) -> None:
-        game = Game(self.variant, deal=deal)
-        for k, move in enumerate(line):
-            if len(found) >= want:
-                return
-            if cheap_ok(game):
-                choice = habit_move(game, f"{self.variant}/{deal}/line/{k}")
-                if choice is not None and str(choice) != move:
-                    after = game.copy()
-                    after.play(choice)
-                    key = f"{self.variant}/{deal}/{' '.join(line[:k])}/{choice}"
-                    if self.solve(after, key).status == "lost":
-                        row = self.check(deal, line[:k], str(choice), "the solver's winning line")
-                        if row:
-                            found.append(row)
-            game.play(move)
+        last = self.last_winnable(deal, played)
+        if last is not None and cheap_ok(replay(self.variant, deal, played[:last])):
+            row = self.check(deal, played[:last], played[last], f"{HABIT} game (seed {seed})")
+            if row:
+                found.append(row)
 
 
 def difficulty(row: dict, runs: int) -> tuple[str, int]:
@@ -310,21 +283,19 @@ def main() -> None:
                 done[entry["key"]] = entry["row"] or {}
             elif "solve" in entry:
                 done[entry["solve"]] = entry["status"]
-    lines = json.loads((ROOT / "data" / "solver_lines.json").read_text())
+    lines = json.loads((ROOT / "data" / "solver_lines.json").read_text())  # its won deals first
     out_dir = ROOT / "ft_widget" / "data" / "puzzles"
     out_dir.mkdir(parents=True, exist_ok=True)
     with open(work, "a") as log:
         for variant in args.variants.split(","):
             started = time.time()
             finder = Finder(variant, args.max_states, done, log)
-            won = [(d["deal"], d["moves"]) for d in lines["deals"] if d["variant"] == variant
-                   and d["status"] == "won"]
+            won = [d["deal"] for d in lines["deals"] if d["variant"] == variant and d["status"] == "won"]
             found: list[dict] = []
             # the candidates already judged count again (resumable)
             print(f"{variant}: {len(won)} won deals", flush=True)
-            lined = dict(won)
-            deals = list(won) + [(d, None) for d in range(1, 32001) if d not in lined]
-            for deal, line in deals:
+            deals = won + [d for d in range(1, 32001) if d not in won]
+            for deal in deals:
                 if len(found) >= args.want or time.time() - started > args.seconds:
                     break
                 for seed in range(args.seeds):
@@ -333,8 +304,6 @@ def main() -> None:
                 for seed in range(args.seeds):
                     if len(found) < args.want and time.time() - started < args.seconds:
                         finder.from_habit_game(deal, seed, found)
-                if line is not None and len(found) < args.want:
-                    finder.from_solver_line(deal, line, found, args.want)
             seen, rows = set(), []
             for row in found:
                 key = (row["deal"], tuple(row["moves"]))

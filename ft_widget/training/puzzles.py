@@ -393,8 +393,10 @@ class Puzzle:
         """Back to the puzzle's start (the clues and tries stay counted)."""
         if self.board is None:
             raise RuntimeError("this puzzle has no board: make it with Board.puzzle(...)")
-        self.board.game = self.start.copy()
+        self.board._puzzle_start(self.start.copy())
         self.solved = False
+        self.verdicts.clear()
+        self.board.say(self.prompt, "info")
 
     def _repr_mimebundle_(self, **kwargs):
         if self.board is None:
