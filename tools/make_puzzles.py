@@ -6,17 +6,16 @@ the engine), every other one is PROVED lost by the solver within ``--max-states`
 ran dry: an "unknown" move rejects the position), and the move the habit player
 (``policies.foundations_first``) makes there is one of the lost ones.
 
-Where the positions come from: real games on real deal numbers (the deals the solver won in
-``data/solver_lines.json`` first, then deals 1, 2, … in order), played by
-
-* the fair expert (``Expert()``, a few seeds): a lost game passes a last position from which a
-  win was left. The solver finds it by galloping back from the end (proofs of loss are cheap
-  there, where little is hidden and the stock is short) and then halving the gap; the few
-  positions up to it that pass the cheap checks are tried (the habit move is solved there, a
-  proved loss makes a candidate). Won games are skipped: measured on a first run, the habit
-  move kept the win at every position of them tried;
-* the habit player (``foundations_first``, a few seeds): at its lost game's last winnable
-  position the habit move is the one that lost the deal: the candidate.
+Where the positions come from: lost games on real deal numbers (the deals the solver won in
+``data/solver_lines.json`` first, then deals 1, 2, … in order), played by the habit player
+(``foundations_first``) and by the fair expert (``Expert()``), a few seeds each. Such a game
+passes its last winnable position just before the move that lost it, where decisions matter.
+Each game is walked back from its end over the positions that pass the cheap checks and where
+the habit player has a choice (it picks at random among two or more moves: its move there is
+drawn with a seed named after the position): lost positions are passed (proofs of loss are cheap
+near the end, where little is hidden and the stock is short), an unknown ends the walk, and at
+the first few winnable ones the habit move is solved; a proved loss makes a candidate. (Won
+games are passed: on a first run, the habit move kept the win at every position tried.)
 
 Cheapest checks first (cards home, legal-move count), then one solve per legal move, the habit
 move first, stopping as soon as the position fails. Difficulty: the fair expert
@@ -52,8 +51,8 @@ from ft_widget.training.puzzles import GRADES, MIN_LEGAL, MIN_NOT_HOME, explain,
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 HABIT = "foundations_first"
-#: positions of a lost expert game, up to its losing move, scanned (latest first): a decisive
-#: position is most often found just before a real loss
+#: winnable positions of a lost game scanned, latest first: a decisive position is most often
+#: found just before a real loss
 SCAN = 6
 #: a habit game longer than this goes round in circles: it is dropped
 MAX_HABIT_MOVES = 500
@@ -86,7 +85,14 @@ def cheap_ok(game: Game) -> bool:
 
 
 def habit_move(game: Game, seed: str) -> Move | None:
+    """The habit player's move at ``game``: it picks at random among equals, so with a seed
+    named after the position (the tests accept any move it can make there)."""
     return foundations_first(game, random.Random(seed))
+
+
+def habit_choices(game: Game) -> set[str]:
+    """The moves the habit player can make at ``game`` (its random picks over 16 seeds)."""
+    return {str(foundations_first(game, random.Random(seed))) for seed in range(16)}
 
 
 class _Known:
@@ -156,75 +162,48 @@ class Finder:
         print(f"  {key[:60]}… {len(moves)} moves: {'PUZZLE' if row else reason}", flush=True)
         return row
 
-    def last_winnable(self, deal: int, played: list[str]) -> int | None:
-        """The last position of a lost game from which the solver wins (the index into
-        ``played``), galloping back from the end (proofs of loss are cheap there), then halving
-        the gap; None when the solver cannot tell on the way or the end is not lost."""
-        status: dict[int, str] = {}
-
-        def verdict(k: int) -> str:
-            if k not in status:
-                status[k] = str(self.solve(replay(self.variant, deal, played[:k])).status)
-            return status[k]
-
-        if verdict(len(played)) != "lost":
-            return None
-        lost_at, back = len(played), 1
-        while True:
-            k = max(len(played) - back, 0)
-            v = verdict(k)
-            if v == "unknown":
-                return None
-            if v == "won":
-                won_at = k
-                break
-            lost_at = k
-            if k == 0:
-                return None
-            back *= 2
-        while lost_at - won_at > 1:
-            mid = (won_at + lost_at) // 2
-            v = verdict(mid)
-            if v == "unknown":
-                return None
-            won_at, lost_at = (mid, lost_at) if v == "won" else (won_at, mid)
-        return won_at
-
-    def from_expert_game(self, deal: int, seed: int, found: list, want: int) -> None:
-        """The fair expert's lost game: the positions up to its losing move are winnable; at the
-        last :data:`SCAN` of them that pass the cheap checks, the habit move is solved, and a
-        proved loss makes a candidate."""
-        result = play_policy(Game(self.variant, deal=deal), Expert(), rng=seed)
-        if result.status == "won":
-            return  # its positions are forgiving ones: the habit move nearly always keeps the win
-        played = [str(m) for m in result.moves]
-        last = self.last_winnable(deal, played)
-        if last is None:
-            return
-        games = [Game(self.variant, deal=deal)]
-        for m in played[:last]:
-            games.append(games[-1].copy())
-            games[-1].play(m)
-        for k in range(last, max(last - SCAN, -1), -1):
-            if len(found) >= want:
+    def scan_game(self, deal: int, played: list[str], label: str, found: list, want: int) -> None:
+        """Walk a lost game back from its end over the positions that pass the cheap checks and
+        where the habit player has a choice to make (two or more moves it could pick): lost
+        positions are passed (proofs are cheap near the end), an unknown ends the walk, and at
+        the first :data:`SCAN` winnable ones the habit move is solved; a proved loss makes a
+        candidate."""
+        walk = [Game(self.variant, deal=deal)]
+        for m in played:
+            walk.append(walk[-1].copy())
+            walk[-1].play(m)
+        winnable = 0
+        for k in range(len(played) - 1, -1, -1):
+            if len(found) >= want or winnable >= SCAN:
                 return
-            game = games[k]
-            if not cheap_ok(game):
+            game = walk[k]
+            if not cheap_ok(game) or len(habit_choices(game)) < 2:
                 continue
-            choice = habit_move(game, f"{self.variant}/{deal}/expert{seed}/{k}")
-            if choice is None or (str(choice) == played[k] and k < last):
-                continue  # the expert's own move there keeps the win
+            status = str(self.solve(game, f"{self.variant}/{deal}/{' '.join(played[:k])}").status)
+            if status == "unknown":
+                return
+            if status == "lost":
+                continue
+            winnable += 1
+            choice = habit_move(game, f"{self.variant}/{deal}/{label}/{k}")
             after = game.copy()
             after.play(choice)
             key = f"{self.variant}/{deal}/{' '.join(played[:k])}/{choice}"
             if self.solve(after, key).status == "lost":
-                row = self.check(deal, played[:k], str(choice), f"the fair expert's game (seed {seed})")
+                row = self.check(deal, played[:k], str(choice), label)
                 if row:
                     found.append(row)
 
-    def from_habit_game(self, deal: int, seed: int, found: list) -> None:
-        """A lost habit game: only at its last winnable position does the habit move lose a won
-        deal; that position is the candidate if it passes the cheap checks."""
+    def from_expert_game(self, deal: int, seed: int, found: list, want: int) -> None:
+        """The fair expert's lost game (won games are passed: measured on a first run, the habit
+        move kept the win at every position of them tried)."""
+        result = play_policy(Game(self.variant, deal=deal), Expert(), rng=seed)
+        if result.status != "won":
+            self.scan_game(deal, [str(m) for m in result.moves], f"the fair expert's game (seed {seed})",
+                           found, want)
+
+    def from_habit_game(self, deal: int, seed: int, found: list, want: int) -> None:
+        """The habit player's own lost game."""
         game = Game(self.variant, deal=deal)
         rng = random.Random(f"{self.variant}/{deal}/habit/{seed}")
         while not game.is_won and len(game.history) < MAX_HABIT_MOVES:
@@ -232,14 +211,8 @@ class Finder:
             if move is None:
                 break
             game.play(move)
-        if game.is_won:
-            return
-        played = [str(m) for m in game.history]
-        last = self.last_winnable(deal, played)
-        if last is not None and cheap_ok(replay(self.variant, deal, played[:last])):
-            row = self.check(deal, played[:last], played[last], f"{HABIT} game (seed {seed})")
-            if row:
-                found.append(row)
+        if not game.is_won:
+            self.scan_game(deal, [str(m) for m in game.history], f"{HABIT} game (seed {seed})", found, want)
 
 
 def difficulty(row: dict, runs: int) -> tuple[str, int]:
@@ -298,12 +271,12 @@ def main() -> None:
             for deal in deals:
                 if len(found) >= args.want or time.time() - started > args.seconds:
                     break
+                for seed in range(args.seeds):  # the habit player's games cost nothing to play
+                    if len(found) < args.want and time.time() - started < args.seconds:
+                        finder.from_habit_game(deal, seed, found, args.want)
                 for seed in range(args.seeds):
                     if len(found) < args.want and time.time() - started < args.seconds:
                         finder.from_expert_game(deal, seed, found, args.want)
-                for seed in range(args.seeds):
-                    if len(found) < args.want and time.time() - started < args.seconds:
-                        finder.from_habit_game(deal, seed, found)
             seen, rows = set(), []
             for row in found:
                 key = (row["deal"], tuple(row["moves"]))
