@@ -1,10 +1,10 @@
 """Puzzles on the board: the one judge lives in :mod:`ft_widget.training.puzzles`; this module
 keeps its old import path.
 
->>> from ft_widget import Board, puzzles
->>> puzzle = Board.puzzle(puzzles("maria")[0])
->>> puzzle.check(puzzle.answers[0]).verdict, puzzle.check(puzzles("maria")[0].habit).verdict
-('winnable', 'lost')
+>>> from ft_widget import Board, Game
+>>> puzzle = Board.puzzle(Game("lucas", deal=3), max_states=20_000)   # every legal move judged
+>>> puzzle.check(puzzle.answers[0]).verdict
+'winnable'
 
 A shipped puzzle (``ft_widget.puzzles(variant)``) is judged from its stored verdicts; any
 other position (a Game, a position or a record) by solving each legal move once within

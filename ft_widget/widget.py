@@ -427,6 +427,8 @@ class Board(anywidget.AnyWidget):
         """A training run: the shipped puzzles of ``variant`` one after another, easiest first
         (the board's Next button, or :meth:`next_puzzle`); the score is in ``board.stats``."""
         run = puzzles(variant)  # ValueError naming the choices
+        if not run:
+            raise ValueError(f"Board.training: no puzzles are shipped for {variant!r} yet")
         first = Puzzle(run[0])
         board = cls(first.start.copy())
         board._run, board._run_at = run, 0

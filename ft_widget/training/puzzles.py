@@ -1,8 +1,7 @@
 """Puzzles: real positions where one decision keeps a deal winnable, and the one judge of them.
 
 >>> from ft_widget import puzzles
->>> first = puzzles("maria")[0]
->>> first.difficulty in ("easy", "medium", "hard") and first.habit in first.losing
+>>> all(p.habit in p.losing and p.difficulty in DIFFICULTIES for p in puzzles("forty_thieves"))
 True
 
 Each shipped puzzle (``ft_widget/data/puzzles/<variant>.json``, made by
@@ -24,6 +23,7 @@ move once, with the same rule.
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -32,6 +32,7 @@ from ..cards import card_symbol
 from ..expert import describe, player_view
 from ..game import FOUNDATION, WASTE, Game, IllegalMove, Move
 from ..limits import check_count, shown
+from ..policies import foundations_first
 from ..position import read_json
 from ..solver import solve
 from ..variants import VARIANTS
@@ -85,9 +86,11 @@ def answer_words(game: Game, answers: list[str]) -> str:
     return f"{what}: {said}."
 
 
-def explain(game: Game, answers: dict[str, list[str]], habit: str) -> str:
+def explain(game: Game, answers: dict[str, list[str]], habit: str | None,
+            label: str = "The habit move") -> str:
     """Why the answer works, in plain words, from the facts of the solver's winning line after it
-    (the answer with the shortest line is explained)."""
+    (the answer with the shortest line is explained), and what the losing ``habit`` move leaves
+    (``label`` names it)."""
     first = min(answers, key=lambda a: (len(answers[a]), a))
     line = [Move(m) for m in answers[first]]
     move = Move(first)
@@ -122,10 +125,11 @@ def explain(game: Game, answers: dict[str, list[str]], habit: str) -> str:
         if len(facts) >= 2 or k >= 30:
             break
     if facts:
-        parts.append("In the winning line of " + SEEING + ", " + "; ".join(facts) + ".")
+        parts.append(f"In the winning line of {SEEING}: " + "; ".join(facts) + ".")
     parts.append(f"It wins in {len(line) + 1} moves in all.")
-    parts.append(f"The habit move {habit} ({describe(view, Move(habit))}) leaves no win: "
-                 "the solver searched every way on.")
+    if habit is not None:
+        parts.append(f"{label} {habit} ({describe(view, Move(habit))}) leaves no win: "
+                     "the solver searched every way on.")
     return " ".join(parts)
 
 
@@ -208,10 +212,22 @@ def _load(variant: str) -> tuple[TrainingPuzzle, ...]:
 
 
 def puzzles(variant: str) -> list[TrainingPuzzle]:
-    """The shipped puzzles of ``variant`` (an id like ``"maria"``), easiest first."""
+    """The shipped puzzles of ``variant`` (an id like ``"maria"``), easiest first (README:
+    how many each game has)."""
     if not isinstance(variant, str) or variant not in VARIANTS:
         raise ValueError(f"puzzles: variant must be one of {', '.join(VARIANTS)}, not {shown(variant)}")
     return list(_load(variant))
+
+
+def puzzles_markdown() -> str:
+    """The README's table: puzzles shipped per game and their difficulties (from the data)."""
+    rows = ["| game | puzzles | " + " | ".join(DIFFICULTIES) + " |",
+            "|---|---:|" + "---:|" * len(DIFFICULTIES)]
+    for variant, v in VARIANTS.items():
+        shipped = puzzles(variant)
+        counts = [sum(p.difficulty == d for p in shipped) for d in DIFFICULTIES]
+        rows.append(f"| {v.name} | {len(shipped)} | " + " | ".join(map(str, counts)) + " |")
+    return "\n".join(rows)
 
 
 def provenance(variant: str) -> dict:
@@ -295,14 +311,19 @@ class Puzzle:
         if self.goal == "win":
             return f"Puzzle: win from here. Each move is checked by {SEEING}."
         n = len(self.start.legal_moves())
-        return f"Puzzle: {n} moves are legal; find one that keeps this deal winnable ({SEEING} checks it)."
+        return f"Puzzle: {n} moves are legal; find one that keeps this deal winnable ({SEEING}, checks it)."
 
     @property
     def explanation(self) -> str:
         if self.training is not None:
             return self.training.explanation
-        habit = next((m for m in self.losing), None)
-        return explain(self.start, {a: self.lines[a] for a in self.answers}, habit) if habit else ""
+        if not self.losing:
+            return explain(self.start, {a: self.lines[a] for a in self.answers}, None)
+        habit = str(foundations_first(self.start.copy(), random.Random(0)))
+        label = "The habit move"
+        if habit not in self.losing:
+            habit, label = self.losing[0], "The move"
+        return explain(self.start, {a: self.lines[a] for a in self.answers}, habit, label)
 
     def answer(self) -> list[Move]:
         """The first answer and the solver's winning line after it (replayed to a win)."""
@@ -344,7 +365,7 @@ class Puzzle:
         if at_start:
             if name in self.answers:
                 others = [a for a in self.answers if a != name]
-                also = f" ({' and '.join(others)} would also)" if others else ""
+                also = f" ({', '.join(others)} would too)" if others else ""
                 return Verdict(name, "winnable", f"Solved: {name} keeps the deal winnable{also}.",
                                self.goal == "keep_winnable")
             if name in self.losing:
@@ -421,4 +442,4 @@ def _start_game(position) -> Game:
 
 
 __all__ = ["DIFFICULTIES", "GRADES", "MIN_LEGAL", "MIN_NOT_HOME", "Puzzle", "TrainingPuzzle", "Verdict",
-           "explain", "grade", "puzzles"]
+           "explain", "grade", "puzzles", "puzzles_markdown"]
