@@ -38,10 +38,10 @@ from . import hints, rules
 from .cards import card_name, card_str, card_symbol, parse_card
 from .game import FOUNDATION, STOCK, WASTE, Game, IllegalMove, Move
 from .limits import check_count
-from .puzzle import Puzzle
 from .tables import pandas
 from .training import Review, catalogue
 from .training import review as review_game
+from .training.puzzles import Puzzle, puzzles
 from .training.review import SEEING_NOTE
 from .variants import VARIANTS, get_variant
 
@@ -80,6 +80,7 @@ _ACTION_KEYS = {
     "review": {"step"},
     "review_close": set(),
     "play_from_here": set(),
+    "next_puzzle": set(),
 }
 #: The actions that play or change the game: refused while a review is open.
 _PLAYING = {"move", "moves", "undo", "redo", "restart", "hint", "autoplay"}
@@ -207,6 +208,10 @@ class Board(anywidget.AnyWidget):
         self._review_of: tuple = ()
         self._review_steps: list[dict] = []
         self._reviewed: tuple = ()  # (the game's key, its review): reopened without a new search
+        self._puzzle: Puzzle | None = None  # the puzzle on the board (state["puzzle"]), if any
+        self._run: list = []  # a training run's puzzles, easiest first (Board.training)
+        self._run_at = 0  # the index of the run's puzzle on the board
+        self._puzzle_scores: list[Puzzle] = []  # every puzzle this board served, for the scores
         try:
             super().__init__(variant=self._game.variant.id, **kwargs)
         except BaseException:
@@ -561,12 +566,82 @@ class Board(anywidget.AnyWidget):
                 "summary": r.summary, "seeing_note": SEEING_NOTE}
 
     @classmethod
-    def puzzle(cls, position, goal: str = "win", max_states: int = 20_000):
-        """A puzzle on a board: ``position`` (a Game, position or record) and a ``goal``
-        ("win" or "keep_winnable"); the learner's moves are checked by the engine and the
-        solver. Returns a :class:`ft_widget.puzzle.Puzzle`, shown as its board."""
+    def puzzle(cls, position, goal: str = "keep_winnable", max_states: int = 20_000):
+        """A puzzle on a board: ``position`` is a shipped puzzle (``ft_widget.puzzles(variant)[i]``)
+        or a Game, position or record; ``goal`` "keep_winnable" (the first winning move solves
+        it) or "win". The prompt stays on the board until solved, the Hint button gives counted
+        clues, every first move is judged. Returns the :class:`~ft_widget.puzzle.Puzzle`,
+        shown as its board."""
         puzzle = Puzzle(position, goal=goal, max_states=max_states)
         return puzzle.attach(cls(puzzle.start.copy()))
+
+    @classmethod
+    def training(cls, variant: str) -> Board:
+        """A training run: the shipped puzzles of ``variant`` one after another, easiest first
+        (the board's Next button, or :meth:`next_puzzle`); the score is in ``board.stats``."""
+        run = puzzles(variant)  # ValueError naming the choices
+        if not run:
+            raise ValueError(f"Board.training: no puzzles are shipped for {variant!r} yet")
+        first = Puzzle(run[0])
+        board = cls(first.start.copy())
+        board._run, board._run_at = run, 0
+        first.attach(board)
+        return board
+
+    @property
+    def current_puzzle(self) -> Puzzle | None:
+        """The puzzle on the board (``None`` outside puzzles)."""
+        return self._puzzle
+
+    def next_puzzle(self) -> Puzzle:
+        """Serve the training run's next puzzle; ``ValueError`` outside a run or after its last."""
+        with self._lock:
+            if not self._run:
+                raise ValueError("next_puzzle: this board runs no training (Board.training(variant))")
+            if self._run_at + 1 >= len(self._run):
+                raise ValueError(f"next_puzzle: that was the last of the {len(self._run)} puzzles")
+            self._run_at += 1
+            puzzle = Puzzle(self._run[self._run_at])
+            self._puzzle_start(puzzle.start.copy())
+            puzzle.attach(self)
+        return puzzle
+
+    def _puzzle_start(self, game: Game) -> None:
+        """Show a puzzle's start: the game it replaces is not kept, so Undo stops at the start."""
+        with self._lock:
+            self._game = game
+            self.variant = game.variant.id
+            self._hint = None
+            self._changes += 1
+
+    def clue(self) -> str:
+        """Show the puzzle's next clue on the board (counted) and return its words."""
+        with self._lock:
+            if self._puzzle is None:
+                raise ValueError("clue: there is no puzzle on this board")
+            words = self._puzzle.next_clue()
+            self._publish(words, "info")
+        return words
+
+    def _set_puzzle(self, puzzle: Puzzle) -> None:
+        """``Puzzle.attach`` calls this: the board shows ``puzzle`` from now on."""
+        if puzzle.board is not self:
+            raise ValueError("a puzzle is set on the board it is attached to")
+        self._puzzle = puzzle
+        if puzzle not in self._puzzle_scores:
+            self._puzzle_scores.append(puzzle)
+        self._publish(puzzle.prompt, "info")
+
+    def _puzzle_state(self) -> dict | None:
+        puzzle = self._puzzle
+        if puzzle is None:
+            return None
+        view = puzzle.view()
+        if self._run:
+            score = sum(p.solved for p in self._puzzle_scores)
+            view["progress"] = f"puzzle {self._run_at + 1} of {len(self._run)} · score {score}"
+            view["next"] = puzzle.solved and self._run_at + 1 < len(self._run)
+        return view
 
     def say(self, message: str, kind: str = "info") -> None:
         """Show ``message`` in the board's message line (``kind`` "info" or "error")."""
@@ -678,6 +753,7 @@ class Board(anywidget.AnyWidget):
             last_move_text=words,
             hint=self._hint,
             difficulties=_difficulties(self._game),
+            puzzle=self._puzzle_state(),
             ack=self._ack,
             saved=None if self._autosave is None else not failed,
         )
@@ -711,13 +787,33 @@ class Board(anywidget.AnyWidget):
     def stats(self):
         """This session's games on this board, per variant: a pandas DataFrame with columns
         ``variant``, ``name``, ``played`` (games with at least one move), ``won`` and
-        ``best_moves`` (the fewest moves of a win; missing if none was won). Needs pandas
-        (``ft_widget[tables]``); the board's own scoreboard does not."""
+        ``best_moves`` (the fewest moves of a win; missing if none was won), then the puzzles'
+        score: ``puzzles`` (served), ``puzzles_solved``, ``clues`` (shown) and ``tries`` (first
+        moves judged). Needs pandas (``ft_widget[tables]``); the board's own scoreboard does not."""
         pd = pandas("board.stats")
 
-        rows = self._session_rows()
-        frame = pd.DataFrame(rows, columns=["variant", "name", "played", "won", "best"])
+        rows = {row["variant"]: dict(row, puzzles=0, puzzles_solved=0, clues=0, tries=0)
+                for row in self._session_rows()}
+        for puzzle in self._puzzle_scores:
+            v = puzzle.start.variant
+            row = rows.setdefault(v.id, {"variant": v.id, "name": v.name, "played": 0, "won": 0, "best": None,
+                                         "puzzles": 0, "puzzles_solved": 0, "clues": 0, "tries": 0})
+            row["puzzles"] += 1
+            row["puzzles_solved"] += puzzle.solved
+            row["clues"] += puzzle.clues
+            row["tries"] += puzzle.tries
+        columns = ["variant", "name", "played", "won", "best", "puzzles", "puzzles_solved", "clues", "tries"]
+        frame = pd.DataFrame(list(rows.values()), columns=columns)
         return frame.rename(columns={"best": "best_moves"}).astype({"best_moves": "Int64"})
+
+    @property
+    def training_stats(self):
+        """Every puzzle this board served, a row each: ``title``, ``difficulty``, ``solved``,
+        ``clues``, ``tries`` (a pandas DataFrame; ``board.stats`` sums them per variant)."""
+        pd = pandas("board.training_stats")
+        rows = [{"title": p.title, "difficulty": p.training.difficulty if p.training else None,
+                 "solved": p.solved, "clues": p.clues, "tries": p.tries} for p in self._puzzle_scores]
+        return pd.DataFrame(rows, columns=["title", "difficulty", "solved", "clues", "tries"])
 
     def _refuse(self, message: str) -> None:
         self._publish(message, "error")
@@ -891,10 +987,19 @@ class Board(anywidget.AnyWidget):
             self._refuse(str(error)[:200])
 
     def _request_hint(self, request: dict) -> None:
+        if self._puzzle is not None and not self._puzzle.solved:
+            self.clue()  # in a puzzle the Hint button shows a clue, counted
+            return
         try:
             self.hint()
         except ImportError:
             self._refuse("Hints need ft_widget.solver, which is not installed here.")
+
+    def _request_next_puzzle(self, request: dict) -> None:
+        try:
+            self.next_puzzle()
+        except ValueError as error:
+            self._refuse(str(error)[:200])
 
     def _request_autoplay(self, request: dict) -> None:
         if not self.autoplay():
