@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from .harness import SCREENSHOTS, expected_piles, wait_for
-from .test_board_e2e import boards, dom_piles, reset, settled
+from .harness import SCREENSHOTS, Kernel, Notebook, expected_piles, wait_for
+from .test_board_e2e import boards, center, dom_piles, pile_target, piles_of, reset, settled
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -129,3 +129,68 @@ def test_pick_an_easy_winnable_deal_from_the_menu(notebook):
     assert deal in easy_deals
     settled(nb, [])
     assert board.locator(".ft-menu-list").is_hidden()
+
+
+@pytest.fixture(scope="module")
+def puzzle_notebook(lab, chromium):
+    """puzzle.ipynb open and run: the Maria trap as a puzzle, ``board = Board.puzzle(trap).board``."""
+    context = chromium.new_context(viewport={"width": 1200, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(f"{e}\n{e.stack}"))
+    nb = Notebook(page, lab, "puzzle.ipynb").open()
+    nb.run_all()
+    page.wait_for_function("() => document.querySelectorAll('.ft-board [data-card]').length > 0")
+    nb.set_notebook_width(900)
+    nb.kernel = Kernel(lab, "puzzle.ipynb")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    yield nb
+    nb.kernel.close()
+    context.close()
+    assert errors == [], f"errors in the page: {errors}"
+
+
+def click_move(nb, move: str) -> None:
+    """Play ``move`` by mouse: the stock by a click, else its card, then its place."""
+    src, dst = piles_of(move)
+    if src == "s":
+        nb.page.mouse.click(*pile_target(nb, "s"))
+        return
+    nb.page.mouse.click(*center(nb, f'[data-pile="{src}"] .ft-card'))
+    if dst == "f":
+        dst = nb.kernel.json(f'board.state["home_piles"].get({move!r}, "f1")')
+    nb.page.mouse.click(*pile_target(nb, dst))
+
+
+def test_solve_a_puzzle_by_mouse(puzzle_notebook):
+    nb = puzzle_notebook
+    board = board0(nb)
+    panel = board.locator(".ft-puzzle")
+    wait_for(lambda: panel.is_visible(), "the puzzle panel")
+    puzzle = nb.kernel.json('board.state["puzzle"]')
+    assert panel.locator(".ft-puzzle-prompt").inner_text() == puzzle["prompt"]
+    assert panel.locator(".ft-puzzle-title").inner_text() == puzzle["title"]
+    assert puzzle["progress"] is None and panel.locator(".ft-puzzle-progress").count() == 0  # not a run
+    # the prompt is not over the cards: the panel ends above the felt
+    box = panel.bounding_box()
+    assert box["y"] + box["height"] <= board.locator(".ft-scroll").bounding_box()["y"]
+    hint = board.locator('button[data-action="hint"]')
+    assert hint.inner_text() == "Show a clue"
+    hint.click()
+    wait_for(lambda: nb.kernel.json('board.state["puzzle"]["clues"]') == 1, "a clue counted", timeout=120)
+    wait_for(lambda: panel.locator(".ft-puzzle-clues").inner_text() == "1 clue shown", "the clue count")
+    clue = nb.kernel.json('board.state["puzzle"]["clue"]')
+    assert clue and panel.locator(".ft-puzzle-clue-words").inner_text() == clue
+    board.screenshot(path=str(SCREENSHOTS / "puzzle-e2e.png"))
+    # solve it: one of its answers, played by clicking its card and then its place
+    answers = nb.kernel.json("[str(m) for m in board.current_puzzle.answers]")
+    assert answers == ["2>f"]  # 1>f loses: the solver proves it
+    answer = answers[0]
+    start = nb.kernel.json("len(board.game.history)")
+    click_move(nb, answer)
+    wait_for(lambda: nb.kernel.json("[str(m) for m in board.game.history]")[start:start + 1] == [answer],
+             f"the answer {answer} played")
+    wait_for(lambda: panel.locator(".ft-puzzle-solved").is_visible(), "Solved!")
+    assert panel.locator(".ft-puzzle-prompt").count() == 0
+    wait_for(lambda: hint.inner_text() == "Hint", "the Hint button back")
+    board.screenshot(path=str(SCREENSHOTS / "puzzle-solved-e2e.png"))
