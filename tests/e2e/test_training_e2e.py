@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from .harness import SCREENSHOTS, Kernel, Notebook, expected_piles, wait_for
+from .harness import _FULL_WIDTH, SCREENSHOTS, Kernel, Notebook, expected_piles, wait_for
 from .test_board_e2e import boards, center, dom_piles, pile_target, piles_of, reset, settled
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -138,7 +138,15 @@ def puzzle_notebook(lab, chromium):
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(f"{e}\n{e.stack}"))
-    nb = Notebook(page, lab, "puzzle.ipynb").open()
+    nb = Notebook(page, lab, "puzzle.ipynb")
+    # its own JupyterLab workspace: the default one holds board.ipynb, which the other browser
+    # tests open (two notebooks in one page would share its width and its tabs)
+    page.set_default_timeout(30_000)
+    page.goto(lab.url("lab/workspaces/ft-puzzle/tree/puzzle.ipynb"), timeout=120_000)
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+                           " && window.jupyterapp.shell.currentWidget.sessionContext", timeout=120_000)
+    page.evaluate(_FULL_WIDTH)
+    nb.wait_idle(120_000)
     nb.run_all()
     page.wait_for_function("() => document.querySelectorAll('.ft-board [data-card]').length > 0")
     nb.set_notebook_width(900)
