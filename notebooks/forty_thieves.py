@@ -120,7 +120,9 @@ decision.expert_says()
 # Another real position (deal 7, from the solver's winning line) where the natural move
 # loses. Play your move on the board: the engine refuses illegal moves, and the solver
 # tells you whether yours keeps the deal winnable. Undo (`u`) and try again as often as
-# you like; `puzzle.show_answer()` shows the answer on the board.
+# you like; the Hint button gives clues, and `puzzle.show_answer()` names every move that
+# keeps the deal winnable. (Here several do: the graded puzzles, where at most a third of the
+# moves keep a win, are `ft_widget.puzzles(variant)` and `Board.training(variant)`.)
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -130,7 +132,13 @@ puzzle
 # %% [markdown]
 # <details><summary>Show the answer</summary>
 #
-# Run `puzzle.show_answer()`, or read `Decision(GAME, 1).best` (and `.player_move`, the
-# move that loses).
+# Run `puzzle.show_answer()`: the answers the board accepts. The cell below checks that the
+# solver's move of the worked line, `Decision(GAME, 1).best`, is one of them and the habit
+# player's move is not.
 #
 # </details>
+
+# %%
+answers = puzzle.answers
+assert Decision(GAME, 1).best in answers and Decision(GAME, 1).player_move in puzzle.losing
+print(f"{len(answers)} of {len(puzzle.start.legal_moves())} legal moves keep deal 7 winnable")
