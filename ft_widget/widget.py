@@ -1187,12 +1187,11 @@ def _difficulties(game: Game) -> list[str]:
 
 
 def _graded_words(game: Game, difficulty: str | None) -> str:
-    """ "Maria, deal 57: an easy deal …": what the board says when it starts a graded deal."""
+    """What the board says when it starts a graded deal ("" for any other deal)."""
     if difficulty is None:
         return ""
     entry = next(d for d in catalogue.catalogue(game.variant.id) if d.deal == game.deal)
-    return (f"{game.variant.name}, deal {game.deal}: a winnable {difficulty} deal (the solver, which sees "
-            f"every card, found a win; the fair expert won {entry.expert_wins} of {entry.runs} tries)")
+    return words.graded_line(game, difficulty, entry.expert_wins, entry.runs)
 
 
 def _moved_card(before: dict | None, move: Move) -> int | None:
