@@ -723,7 +723,7 @@ class Board(anywidget.AnyWidget):
             state["can_undo"] = True
             undo_text = words.back_line(self._previous[-1])
         else:
-            undo_text = "Take back a move (U or Z)"
+            undo_text = None  # Undo takes back a move: the browser's own button title says so
         real, shown, last = state, self._game, str(history[-1]) if history else None
         if self._review is not None:  # the piles show the reviewed position; nothing can be played
             shown = self._review.position(self._review_at)
@@ -734,6 +734,7 @@ class Board(anywidget.AnyWidget):
         state.update(
             review=self._review_state(),
             undo_text=undo_text,
+            end_title=words.end_title(shown),
             end_text=words.end_line(shown),
             auto_home=self.auto_home,
             session=self._session_rows(),

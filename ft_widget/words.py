@@ -20,7 +20,7 @@ from .cards import Card, card_name, card_symbol
 from .game import Choice, Game, HintKind, Move, Outcome
 from .moves import FOUNDATION, STOCK, WASTE
 
-__all__ = ["back_line", "choice_line", "count", "end_line", "end_message", "game_words", "graded_line",
+__all__ = ["back_line", "choice_line", "count", "end_line", "end_message", "end_title", "game_words", "graded_line",
            "hint_line", "move_line", "move_words", "pile_words", "played_words", "status_line"]
 
 
@@ -131,6 +131,16 @@ def end_message(game: Game) -> str:
         return "Won! All 104 cards are home."
     if outcome == Outcome.STUCK:
         return "No moves left: this game is lost."
+    return ""
+
+
+def end_title(game: Game) -> str:
+    """The heading of the board's end-of-game panel: "You won!" or "No moves left." ("" while it goes on)."""
+    outcome = game.outcome
+    if outcome == Outcome.WON:
+        return "You won!"
+    if outcome == Outcome.STUCK:
+        return "No moves left."
     return ""
 
 

@@ -23,6 +23,7 @@ const BUTTONS = [
   ["hint", "Hint", "Show a good move (H)"],
   ["autoplay", "Auto-play", "Play safe moves to the foundations now (A)"],
 ];
+const UNDO_TITLE = BUTTONS.find(([action]) => action === "undo")[2]; // unless Undo brings back a game
 
 // The keyboard help overlay (`?`): the board's own keys.
 export const HELP = [
@@ -255,7 +256,7 @@ export function drawChrome(refs, state, ui = {}) {
       || ((a === "hint" || a === "autoplay") && state.status !== "playing")
       || (a === "hint" && thinking)
       || (inReview && a !== "new");
-    if (a === "undo") b.title = state.undo_text || "Take back a move (U or Z)";
+    if (a === "undo") b.title = state.undo_text || UNDO_TITLE;
     if (a === "hint") {
       const label = hintLabel(state, thinking);
       if (b.textContent !== label) b.textContent = label;
@@ -309,10 +310,11 @@ function drawEnd(refs, state) {
   }
   end.hidden = false;
   const words = ` ${state.end_text || ""}`;
+  const title = h("strong", {}, [state.end_title || ""]); // Python's words (ft_widget.words.end_title)
   end.replaceChildren(...(kind === "won"
-    ? [h("p", {}, [h("strong", {}, ["You won!"]), words]),
+    ? [h("p", {}, [title, words]),
       h("button", { type: "button", "data-end": "new" }, ["Play again"]), reviewButton()]
-    : [h("p", {}, [h("strong", {}, ["No moves left."]), words]),
+    : [h("p", {}, [title, words]),
       h("button", { type: "button", "data-end": "undo", disabled: !state.can_undo }, ["Undo"]),
       h("button", { type: "button", "data-end": "new" }, ["New deal"]), reviewButton()]));
 }

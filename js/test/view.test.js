@@ -29,6 +29,7 @@ function hostileState(name, k) {
     variants: [...base.variants, { id: name, name }, { id: `custom_${k}`, name }],
     status_text: `${name} · deal 5 · 12 moves`,
     undo_text: `Back to your ${name} game`,
+    end_title: "You won!",
     end_text: name,
     status: "won",
     session: [{ variant: `custom_${k}`, name, played: 2, won: 1, best: 9 },
