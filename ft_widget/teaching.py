@@ -411,7 +411,9 @@ def interval_chart(rows, title: str, lo: float = -1.0, hi: float = 1.0, percent:
             for label, v, *rest in rows]
     if not rows or not lo < hi:
         raise ValueError("interval_chart: rows must not be empty and lo must be below hi")
-    label_w, pitch, top, margin = 210, 30, 40, 14
+    label_w = max(150, 7 * max(len(str(r[0])) for r in rows))  # about 7 px a character at 13 px
+    pitch, top, margin = 30, 40, 14
+    width = max(width, label_w + 2 * margin + 200)
     plot_w = width - label_w - 2 * margin
     height = top + pitch * len(rows) + 34
     fmt = (lambda x: f"{x:+.0%}" if lo < 0 else f"{x:.0%}") if percent else (lambda x: f"{x:+.2g}")
