@@ -43,6 +43,9 @@ from ft_widget.teaching import Paired, Row, build_picture, cards, data_path, int
 GAME = "maria"
 maria = VARIANTS[GAME]
 assert (maria.columns, maria.cards_per_column, maria.stock_cards) == (9, 4, 68)
+experts = pd.read_csv(data_path("expert_table_summary.csv")).set_index("variant")
+assert experts.loc["maria", "expert_won"] < experts.loc["forty_thieves", "expert_won"]
+print(experts.loc[["maria", "forty_thieves"], ["deals", "expert_won", "solver_won"]].to_string())
 picture(Game(GAME, deal=1), caption="Maria, deal 1: nine columns, 68 cards to come")
 
 # %% [markdown]
@@ -195,23 +198,24 @@ deciding = pairs.groupby("why").apply(lambda t: pd.Series({
     "only sending home wins": int(((t["hold"] == 0) & (t["home"] == 1)).sum())}))
 assert deciding.loc["builder", "only holding wins"] > deciding.loc["builder", "only sending home wins"]
 assert deciding.loc["twin", ["only holding wins", "only sending home wins"]].sum() == 0
+assert sending["any reason", "unsettled left out"].diff < 0 < sending["any reason", "unsettled as lost"].diff
 deciding.astype(int)
 
 # %% [markdown]
 # **Conclusion.** Most of the time it does not matter: both moves keep the win, and over all
 # unsafe home moves the two counts disagree on the sign of a small difference. Where it does
 # matter, the trap is the one of the *builders*: a black five sent home while a red four that
-# could have gone on it is still buried. With alternate colours four cards (both copies of two
+# could have gone on it is still out. With alternate colours four cards (both copies of two
 # fours) could want that five, against one pair in Forty Thieves, so that condition can fail on
 # its own, which in Forty Thieves it never does. The twin condition, the famous two-deck trap,
-# turned up seldom on these lines and never decided a game. The example shows the builders' trap is one you can see: the fair expert,
-# looking only at the table, finds no win after sending the card home and wins every world after
-# holding it. So before a card goes home early, look for the cards of the other colour one rank
-# below it that are still out, and where they lie.
+# turned up seldom on these lines and never decided a game. The example shows the builders' trap
+# is one you can see: the fair expert, looking only at the table, finds no win after sending the
+# card home and wins every world after holding it. So before a card goes home early, look for
+# the cards of the other colour one rank below it that are still out, and where they lie.
 #
 # ## 2. The waste card: onto a column, or deal past it?
 #
-# In Maria the waste's card usually fits somewhere: four places on the table. Playing it keeps
+# In Maria the waste's card has four places it could go on the table. Playing it keeps
 # it from being buried under the next deal; dealing past it keeps the column's top card free for
 # something else.
 
