@@ -40,6 +40,7 @@ import pandas as pd
 from ft_widget import Game, parse_card, rules
 from ft_widget.expert import estimate
 from ft_widget.teaching import Paired, Row, cards, data_path, interval_chart, load, picture
+from ft_widget.words import move_line
 
 GAME = "forty_thieves"
 game = Game(GAME, deal=1)
@@ -110,7 +111,8 @@ def compare(positions, a, b):
 
 def table(results):
     return pd.DataFrame({k: {"deals": p.n, "without": p.a, "with": p.b, "difference": p.diff,
-                             "95% low": p.low, "95% high": p.high} for k, p in results.items()}).T.round(3)
+                             "95% low": p.low, "95% high": p.high}
+                         for k, p in results.items()}).T.round(3).astype({"deals": int})
 
 
 # %% [markdown]
@@ -132,7 +134,7 @@ ex = empty.set_index(["deal", "ply"]).loc[[example]]
 waste_move = ex.loc[ex["option"] == "waste", "move"].iloc[0]
 g = position(*example)
 print(f"deal {example[0]}, after {example[1]} moves: {len(g.stock)} cards in the stock, {g.cards_home} home")
-ex[["option", "move", "detail", "verdict"]].reset_index(drop=True).rename_axis("choice")
+ex[["option", "move", "detail", "verdict"]].fillna("").reset_index(drop=True).rename_axis("choice")
 
 # %%
 Row(picture(g, highlight=waste_move, scale=0.55, caption=f"{waste_move}: the waste card in — lost"),
@@ -245,6 +247,7 @@ here = split[(split["deal"] == d) & (split["ply"] == p)]
 deep = here[here["needed_below"] == here["most"]].iloc[0]
 shallow = here[(here["needed_below"] == here["least"]) & ~here["won"]].iloc[0]
 g = position(d, p)
+print(move_line(g, deep["move"]), "\n" + move_line(g, shallow["move"]))
 Row(picture(g, highlight=deep["move"], scale=0.55,
             caption=f"{deep['move']}: {deep['needed_below']} wanted cards beneath — {deep['verdict']}"),
     picture(g, highlight=shallow["move"], scale=0.55,
@@ -291,11 +294,11 @@ print("which condition failed, over all positions:",
 # %%
 sending = {count: compare(kept("home", source), "hold", "home") for count, source in COUNTS.items()}
 both = kept("home", settled)[["hold", "home"]].dropna()
-table(sending)
 only_home, only_hold = int(((both["home"] == 1) & (both["hold"] == 0)).sum()), \
     int(((both["home"] == 0) & (both["hold"] == 1)).sum())
 print(f"of {len(both)} positions: only sending home keeps the win in {only_home}, "
       f"only holding in {only_hold}")
+table(sending)
 
 # %% [markdown]
 # One of the positions where sending the card home is what loses:
@@ -304,6 +307,8 @@ print(f"of {len(both)} positions: only sending home keeps the win in {only_home}
 d, p = both[(both["home"] == 0) & (both["hold"] == 1)].index[0]
 here = home[(home["deal"] == d) & (home["ply"] == p)].set_index("option")
 g = position(d, p)
+print(f"deal {d}, after {p} moves.", "Home now:", move_line(g, here.loc["home", "move"]))
+print("Hold it:", move_line(g, here.loc["hold", "move"]))
 Row(picture(g, highlight=here.loc["home", "move"], scale=0.55,
             caption=f"{here.loc['home', 'move']}: home now — {here.loc['home', 'verdict']}"),
     picture(g, highlight=here.loc["hold", "move"], scale=0.55,

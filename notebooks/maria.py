@@ -39,6 +39,7 @@ import pandas as pd
 from ft_widget import VARIANTS, Game, parse_card, rules
 from ft_widget.expert import estimate
 from ft_widget.teaching import Paired, Row, build_picture, cards, data_path, interval_chart, load, picture
+from ft_widget.words import move_line
 
 GAME = "maria"
 maria = VARIANTS[GAME]
@@ -115,7 +116,8 @@ def compare(positions, a, b):
 
 def table(results):
     return pd.DataFrame({k: {"deals": p.n, "without": p.a, "with": p.b, "difference": p.diff,
-                             "95% low": p.low, "95% high": p.high} for k, p in results.items()}).T.round(3)
+                             "95% low": p.low, "95% high": p.high}
+                         for k, p in results.items()}).T.round(3).astype({"deals": int})
 
 
 # %% [markdown]
@@ -173,14 +175,18 @@ print(f"of {len(pairs)} positions: only holding keeps the win in {len(trap)}, on
 d, p = trap.index[0]
 here = rows[(rows["question"] == "home") & (rows["deal"] == d) & (rows["ply"] == p)].set_index("option")
 g = position(d, p)
-print(f"deal {d}, move {p}: {here.loc['home', 'detail']}")
+print(f"deal {d}, after {p} moves. Home now:", move_line(g, here.loc["home", "move"]))
+print("Hold it:", move_line(g, here.loc["hold", "move"]))
+assert here.loc["hold", "move"].split(">")[1] == here.loc["home", "move"].split(">")[0]  # onto that card
 Row(picture(g, highlight=here.loc["home", "move"], scale=0.55,
             caption=f"{here.loc['home', 'move']}: home — {here.loc['home', 'verdict']}"),
     picture(g, highlight=here.loc["hold", "move"], scale=0.55,
             caption=f"{here.loc['hold', 'move']}: hold — {here.loc['hold', 'verdict']}"))
 
 # %% [markdown]
-# What the fair expert, seeing only the table, makes of the two moves there:
+# The careful move lays a card of the other colour on the very card that sending home would
+# take away: that card was a place the table still needed. What the fair expert, seeing only the
+# table, makes of the two moves there:
 
 # %%
 fair = estimate(g, [here.loc["home", "move"], here.loc["hold", "move"]], samples=8, max_states=20_000)
