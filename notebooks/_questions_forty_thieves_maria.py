@@ -43,7 +43,7 @@ from pathlib import Path
 from ft_widget import Game, rules
 from ft_widget.cards import card_symbol
 from ft_widget.game import WASTE
-from ft_widget.policies import cautious_choice
+from ft_widget.policies import cautious_choice, play_policy
 from ft_widget.solver import solve
 from ft_widget.studies import parse_deals
 
@@ -52,20 +52,74 @@ FIELDS = ["game", "deal", "ply", "question", "option", "move", "detail", "needed
           "line_move", "stock", "cards_home", "empty_columns"]
 
 
-class _NoHome:
-    """A game seen as if no card could go home: what the cautious policy plays then."""
+class _Without:
+    """A game seen with some legal moves taken away (by default every move home): what the
+    cautious policy plays then."""
 
-    def __init__(self, game: Game):
-        self._game = game
+    def __init__(self, game: Game, drop=lambda game, move: move.is_home):
+        self._game, self._drop = game, drop
 
     def __getattr__(self, name):
         return getattr(self._game, name)
 
     def legal_moves(self):
-        return [m for m in self._game.legal_moves() if not m.is_home]
+        return [m for m in self._game.legal_moves() if not self._drop(self._game, m)]
 
     def safe_move_home(self):
-        return None
+        safe = self._game.safe_move_home()
+        return None if safe is None or self._drop(self._game, safe) else safe
+
+
+
+# ---------------------------------------------------------------------------- whole games
+# The cautious policy (ft_widget.policies.cautious) with one habit changed; each sees only the
+# table, as a player does. Played on the same deals with the same seeds, paired by deal.
+
+def _unsafe_home(game: Game, move) -> bool:
+    return move.is_home and move != game.safe_move_home()
+
+
+def _waste_onto_column(game: Game, move) -> bool:
+    return move.from_waste and move.dst < WASTE and bool(game.tableau[move.dst]) and bool(game.stock)
+
+
+def _filtered(drop):
+    """The cautious policy that plays a move ``drop`` names only when nothing else is left."""
+    def policy(game: Game, rng):
+        choice = cautious_choice(_Without(game, drop), rng) or cautious_choice(game, rng)
+        return choice.move if choice else None
+    return policy
+
+
+def _waste_to_empty(game: Game, rng):
+    """The cautious policy that, after a safe move home, fills an empty column with the waste's card."""
+    safe = game.safe_move_home()
+    empties = [j for j, col in enumerate(game.tableau) if not col]
+    if safe is None and empties and game.waste:
+        return game.legal_moves()[[str(m) for m in game.legal_moves()].index(f"w>{empties[0] + 1}")]
+    choice = cautious_choice(game, rng)
+    return choice.move if choice else None
+
+
+def _cautious(game: Game, rng):
+    choice = cautious_choice(game, rng)
+    return choice.move if choice else None
+
+
+GAME_POLICIES = {
+    "cautious": _cautious,
+    "waste into an empty column": _waste_to_empty,
+    "no unsafe home move": _filtered(_unsafe_home),
+    "deal past the waste card": _filtered(_waste_onto_column),
+}
+
+
+def games_stage(game_id: str, deals, writer) -> None:
+    for deal in deals:
+        for name, policy in GAME_POLICIES.items():
+            r = play_policy(Game(game_id, deal=deal), policy, rng=deal)
+            writer.writerow({"game": game_id, "deal": deal, "policy": name, "status": str(r.status),
+                             "cards_home": r.cards_home, "moves": len(r.moves)})
 
 
 def unsafe_why(game: Game, card: int) -> str:
@@ -117,7 +171,7 @@ def options(game: Game) -> dict[str, list[tuple]]:
     if unsafe and safe is None:
         m = unsafe[0]
         card = waste[-1] if m.src == WASTE else tab[m.src][-1]
-        hold = cautious_choice(_NoHome(game))
+        hold = cautious_choice(_Without(game))
         if hold is not None:
             why = unsafe_why(game, card)
             out["home"] = [("home", [str(m)], f"{card_symbol(card)} {why}"),
@@ -191,10 +245,25 @@ def main() -> None:
     p.add_argument("--line-states", type=int, default=150_000)
     p.add_argument("--verdict-states", type=int, default=50_000)
     p.add_argument("--per-deal", type=int, default=10)
+    p.add_argument("--game-deals", default="1-500", help="deals for the whole games of the cautious policy")
     p.add_argument("--reuse-lines", action="store_true", help="keep lines already computed")
+    p.add_argument("--games-only", action="store_true", help="only play the whole games")
     args = p.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     for game_id in args.games:
+        start = time.time()
+        with open(OUT / f"{game_id}_games.csv", "w", newline="") as f:
+            writer = csv.DictWriter(f, ["game", "deal", "policy", "status", "cards_home", "moves"])
+            writer.writeheader()
+            games_stage(game_id, parse_deals(args.game_deals), writer)
+        command = "python notebooks/_questions_forty_thieves_maria.py " + " ".join(sys.argv[1:])
+        games_note = {"command": command,
+                      "machine": f"{platform.machine()}, one process under nice on a shared 2-core machine",
+                      "game_deals": args.game_deals, "seconds": round(time.time() - start),
+                      "finished": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
+        (OUT / f"{game_id}_games.json").write_text(json.dumps(games_note, indent=1) + "\n")
+        if args.games_only:
+            continue
         start = time.time()
         lines_file = OUT / f"{game_id}_lines.json"
         if args.reuse_lines and lines_file.exists():
@@ -207,7 +276,7 @@ def main() -> None:
             writer = csv.DictWriter(f, FIELDS)
             writer.writeheader()
             questions_stage(game_id, lines, args.verdict_states, args.per_deal, writer)
-        note = {"command": "python notebooks/_questions_forty_thieves_maria.py " + " ".join(sys.argv[1:]),
+        note = {"command": command,
                 "machine": f"{platform.machine()}, one process under nice on a shared 2-core machine",
                 "line_states": lines["max_states"], "verdict_states": args.verdict_states,
                 "per_deal": args.per_deal, "lines_seconds": round(lines_time),
