@@ -307,11 +307,47 @@ assert all(filling[name, count].high < 0 for name in ("the waste card", "a lone 
            for count in COUNTS)
 
 # %% [markdown]
+# ## A rule-bound player with one habit changed
+#
+# The answers above come from positions of won games. Do they survive in the hands of a player
+# who sees only the table and never looks ahead? The cautious policy (`ft_widget.policies.cautious`)
+# is that player. Three copies of it, each changed in one habit, played the same thousand deals
+# with the same seeds: one drops the waste's card into any empty column, one holds every card
+# that is not safe home until nothing else is left, one deals rather than lay the waste's card
+# on a column. Maria is hard on such a player, so the measure is cards home, deal by deal.
+
+# %%
+played = pd.read_csv(data_path("notebooks/maria_games.csv"))
+home_cards = played.pivot(index="deal", columns="policy", values="cards_home")
+habits = {name: Paired(home_cards["cautious"], home_cards[name])
+          for name in home_cards.columns if name != "cautious"}
+won = played[played["status"] == "won"].groupby("policy").size()
+print(f"{len(home_cards)} deals; games won: {won.to_dict()}")
+assert won.sum() < 0.01 * len(played)
+interval_chart(list(habits.items()), "Maria, whole games: cards home with one habit changed",
+               lo=-15, hi=5, percent=False)
+
+# %%
+assert habits["no unsafe home move"].high < 0 and habits["deal past the waste card"].high < 0
+assert habits["waste into an empty column"].low > 0
+pd.DataFrame({k: {"deals": p.n, "cautious": p.a, "changed": p.b, "difference": p.diff,
+                  "95% low": p.low, "95% high": p.high} for k, p in habits.items()}).T.round(2)
+
+# %% [markdown]
+# Holding back unsafe cards costs this player most of all: the traps of the first question are
+# real but narrow, and a rule that fears them everywhere strands far more cards than it saves.
+# Dealing past a waste card that fits costs cards home too, as the positions said. The empty
+# column is the one habit that turns round: for a player who would otherwise leave it idle, the
+# waste's card in it is a small gain. Keeping the column pays only when you then use it.
+
+# %% [markdown]
 # ## What to take to the table
 #
-# * Before an early move home, look for the other-colour cards one rank below that are still out.
+# * Send cards home; before an early one, look for the other-colour cards one rank below that
+#   are still out and could want it.
 # * Play a waste card that fits rather than deal past it; which of its places matters little.
-# * The empty column comes early: keep it for runs, not for the waste's card.
+# * The empty column comes early: keep it for a run or a buried card you mean to reach, not for
+#   the waste's card, and use it.
 #
 # ## Where the numbers come from
 #
