@@ -1,6 +1,6 @@
 """The strategic questions of Forty Thieves and Maria, asked of real positions.
 
-Two stages, one process (the machine is shared):
+Three stages, one process (the machine is shared):
 
 1. *lines*: the solver (which sees every card) plays deals ``--deals`` with ``--line-states``
    positions each; its winning lines are kept (``data/notebooks/<game>_lines.json``).
@@ -18,16 +18,23 @@ are taken from a deal, spread evenly along its line):
   empty and deal (``keep``).
 * ``home``: a card could go home but the two-deck safe-home rule (``ft_widget.rules.safe_home``)
   does not allow it without asking. Options: send it home (``home``), or play what the cautious
-  policy would play if no card could go home (``hold``). ``why`` says which condition failed:
+  policy would play if no card could go home (``hold``). ``detail`` ends with the condition that
+  failed:
   ``builder`` (a card that could be built on it is still in play), ``twin`` (its twin could be
   stranded), or ``both``.
 * ``waste``: the waste's card fits on a column and the stock is not empty. Options: each column
-  it fits on (``onto``, the target's card in ``target``), or deal past it (``deal``).
+  it fits on (``onto``, the target's card in ``detail``), or deal past it (``deal``).
 
-Regenerate (about 20 minutes on one core of a shared machine)::
+3. *whole games* (``data/notebooks/<game>_games.csv``): the cautious policy and three copies of it
+   with one habit changed (``GAME_POLICIES``), on the deals ``--game-deals``, same seeds.
 
-    nice -n 19 python notebooks/_questions_forty_thieves_maria.py --games forty_thieves maria \\
-        --deals 1-100 --line-states 150000 --verdict-states 50000 --per-deal 10
+Regenerate (the data were made by these two runs, a few minutes each on a shared machine; the
+second adds the whole games without redoing the positions)::
+
+    nice -n 19 python notebooks/_questions_forty_thieves_maria.py --games forty_thieves maria \
+        --deals 1-200 --line-states 300000 --verdict-states 150000 --per-deal 12
+    nice -n 19 python notebooks/_questions_forty_thieves_maria.py --games forty_thieves maria \
+        --game-deals 1-1000 --games-only
 """
 
 from __future__ import annotations

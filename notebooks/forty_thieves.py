@@ -29,7 +29,8 @@
 # 3. **A card could go home, but it is not certain to be harmless. Send it, or hold it?**
 #
 # Each is answered the same way: take real positions from won games, play each choice, and ask
-# the solver (which sees every card) whether the game can still be won. How the solver and the
+# the solver (which sees every card) whether the game can still be won; then let a rule-bound
+# player play whole games with and without the habit. How the solver and the
 # fair expert work, and why differences come with intervals, is said once in
 # [10_rule_differences](10_rule_differences.ipynb#How-the-lessons-measure); the rules in full are
 # in [docs/rules.md](../docs/rules.md).
@@ -47,8 +48,8 @@ game = Game(GAME, deal=1)
 picture(game, caption="Forty Thieves, deal 1: every card face up, 64 in the stock")
 
 # %% [markdown]
-# Only a few moves are open at the start, and most cost something: a card moved between columns
-# covers one of the two places its twin could have gone.
+# The opening is narrow (deal 1's legal moves are printed below). And every move onto a column
+# has a price: the card it covers was one of the only two places its twin could have gone.
 
 # %%
 print(len(game.legal_moves()), "legal moves:", " ".join(map(str, game.legal_moves())))
@@ -231,21 +232,18 @@ print(f"{len(dig)} positions where the columns differ (unsettled left out)")
 table(digging)
 
 # %% [markdown]
-# A position where the two columns part ways, both candidates marked. It is one of the cases
-# that favour digging for the wanted cards; the cell after it counts the cases each way.
+# A position where the two columns part ways, both candidates marked: the column hiding more
+# wanted cards is the wrong one to dig here. The cell after it counts the cases each way.
 
 # %%
 lone = empty[empty["option"] == "card"]
 split = lone.assign(most=lone.groupby(["deal", "ply"])["needed_below"].transform("max"),
                     least=lone.groupby(["deal", "ply"])["needed_below"].transform("min"))
 split = split[(split["most"] > split["least"])]
-pick = split[(split["needed_below"] == split["most"]) & split["won"]]
-fewest = split[split["needed_below"] == split["least"]]
-d, p = next((d, p) for d, p in zip(pick["deal"], pick["ply"], strict=True)
-            if not fewest[(fewest["deal"] == d) & (fewest["ply"] == p)]["won"].all())
+d, p = dig[(dig["most"] == 0) & (dig["fewest"] > 0)].index[0]
 here = split[(split["deal"] == d) & (split["ply"] == p)]
 deep = here[here["needed_below"] == here["most"]].iloc[0]
-shallow = here[(here["needed_below"] == here["least"]) & ~here["won"]].iloc[0]
+shallow = here[(here["needed_below"] == here["least"]) & here["won"]].iloc[0]
 g = position(d, p)
 print(move_line(g, deep["move"]), "\n" + move_line(g, shallow["move"]))
 Row(picture(g, highlight=deep["move"], scale=0.55,
@@ -258,16 +256,17 @@ print("positions where only the column with most wanted cards keeps the win:",
       int((dig["most"] > dig["fewest"]).sum()), "| only the one with fewest:",
       int((dig["most"] < dig["fewest"]).sum()))
 assert all(p.high > 0 for p in digging.values())  # no clear gain from digging for the wanted cards
+assert (dig["most"] > dig["fewest"]).sum() < (dig["most"] < dig["fewest"]).sum()
 interval_chart([(f"dig for the wanted cards ({count})", p) for count, p in digging.items()],
                "Lone card from the column hiding most wanted cards vs fewest", lo=-0.3, hi=0.3)
 
 # %% [markdown]
 # **Conclusion.** "Dig the column with the most cards the foundations need" is common advice,
-# and here it does not hold up: the interval straddles zero, and the positions where only the
-# deep dig keeps the win are matched by positions where it is the other column. A count of
-# wanted cards says nothing about how deep they lie or what lies on them. In Forty Thieves a
-# card can go on only two cards, so what decides a dig is whether the card you lift has
-# somewhere to go next, not what waits underneath.
+# and here it does not hold up: both intervals reach across zero, and the positions where only
+# the deep dig keeps the win are fewer than those where only the other column does. A count of
+# wanted cards says nothing about how deep they lie or what lies on them. Before digging, ask
+# where the lifted card will go next (this notebook did not measure that; it is the next
+# question to put to the data).
 #
 # ## 3. Sending a card home early
 #
@@ -357,7 +356,8 @@ won = played[played["status"] == "won"].groupby("policy").size()
 print(f"{len(home_cards)} deals; games won:", won.to_dict())
 assert won.sum() < 0.01 * len(played)  # almost never: cards home is the measure
 pd.DataFrame({k: {"deals": p.n, "cautious": p.a, "with the habit": p.b, "difference": p.diff,
-                  "95% low": p.low, "95% high": p.high} for k, p in habits.items()}).T.round(2)
+                  "95% low": p.low, "95% high": p.high}
+              for k, p in habits.items()}).T.round(2).astype({"deals": int})
 
 # %%
 interval_chart(list(habits.items()), "Cards home in whole games: one habit changed vs the cautious player",
@@ -384,14 +384,15 @@ assert habits["waste into an empty column"].low > 0 and 0.5 <= habits["waste int
 #
 # * Keep an empty column for the run or the buried card that needs it, above all once the stock
 #   runs low; an empty column you never use is worth less than the waste card.
-# * Do not dig by counting wanted cards; dig where the lifted card has a place to go.
-# * Sending a card home early is seldom the mistake it is said to be; where it is, a copy of the
-#   card below it is still on the table with nowhere else to go.
+# * Do not dig by counting wanted cards.
+# * Sending a card home early is seldom the mistake it is said to be. When it is, the rules say
+#   why: a copy of the card below it in its suit still needed it to sit on.
 #
 # ## Where the numbers come from
 #
-# The positions and verdicts were made by one script,
-# [`notebooks/_questions_forty_thieves_maria.py`](_questions_forty_thieves_maria.py), run once:
+# The positions, the verdicts and the whole games were made by one script,
+# [`notebooks/_questions_forty_thieves_maria.py`](_questions_forty_thieves_maria.py), in two runs
+# (the whole games were added after the positions):
 
 # %%
 note = load("notebooks/forty_thieves_questions.json")
@@ -401,3 +402,7 @@ print(f"machine: {note['machine']}; finished {note['finished']}; "
 print(f"budget: {note['line_states']:,} positions a deal for the solver's lines, "
       f"{note['verdict_states']:,} for each verdict; at most {note['per_deal']} positions of each "
       "question from a deal")
+games_note = load("notebooks/forty_thieves_games.json")
+print(games_note["command"])
+print(f"whole games: deals {games_note['game_deals']}, {games_note['seconds']} s, "
+      f"finished {games_note['finished']}")

@@ -29,7 +29,8 @@
 # 3. **With only nine columns, what is an empty one for?**
 #
 # The method: positions from games the solver won, each choice played, and the solver asked
-# again whether the deal can still be won (how such comparisons are read:
+# again whether the deal can still be won; then whole games of a rule-bound player with and
+# without each habit (how such comparisons are read:
 # [10_rule_differences](10_rule_differences.ipynb#How-the-lessons-measure); rules:
 # [docs/rules.md](../docs/rules.md)).
 
@@ -71,8 +72,8 @@ Row(*(build_picture(parse_card(eight), maria.build, scale=0.8) for eight in ("8S
 # The solver (which sees every card) played a run of Maria deals with a fixed budget; along each
 # line it won, every position can still be won. At each position where one of the three
 # questions arises, every choice was played and the solver judged the position after it again.
-# A choice that is not judged "won" has lost a game that was there to be won (or put it beyond
-# the budget; the closing note says how often that happened).
+# A choice that is not judged "won" has lost a game that was there to be won, or put it beyond
+# the budget; the table below says how often that happened.
 
 # %%
 rows = pd.read_csv(data_path("notebooks/maria_questions.csv"))
@@ -132,8 +133,9 @@ def table(results):
 # * **twin**: its twin can still follow it (for 5♥: both 4♥ are home).
 #
 # The twin condition is the two-deck trap. Hearts stand at 3 on one pile and 4 on the other; one
-# 5♥ is free, the other 5♥ lies on top of the missing 4♥. Send the free 5♥ onto the 4: now both
-# piles wait for a 4♥, which is under a 5♥ that has nowhere to go home.
+# 5♥ is free, the other 5♥ lies on top of the missing 4♥. Send the free 5♥ onto the 4: the piles
+# are now at 5 and 3, the second 5♥ has no pile at 4 to go to, and the 4♥ the 3-pile needs lies
+# under it. Unless a black six turns up to take that 5♥, both hearts are stuck.
 
 # %%
 heights = [0] * 8
@@ -213,7 +215,7 @@ deciding.astype(int)
 # matter, the trap is the one of the *builders*: a black five sent home while a red four that
 # could have gone on it is still out. With alternate colours four cards (both copies of two
 # fours) could want that five, against one pair in Forty Thieves, so that condition can fail on
-# its own, which in Forty Thieves it never does. The twin condition, the famous two-deck trap,
+# its own, which in Forty Thieves it never does. The twin condition, the two-deck trap proper,
 # turned up seldom on these lines and never decided a game. The example shows the builders' trap
 # is one you can see: the fair expert, looking only at the table, finds no win after sending the
 # card home and wins every world after holding it. So before a card goes home early, look for
@@ -242,11 +244,10 @@ interval_chart([(f"play it ({count})", p) for count, p in playing.items()],
 
 # %% [markdown]
 # **Conclusion.** Play it. Dealing past a card that fits buries it under the next one, in a
-# stock that comes round only once; playing it costs the column top it covers, but that top had
-# four cards able to go on it and now keeps the run going. Playing it kept more wins under both
-# counts. And when it fits in more than one place, the choice among them never decided a game
-# here: with four places per card, one place is as good as another far more often than the
-# question suggests.
+# stock that comes round only once. Playing it covers a column's top card, and in Maria that
+# costs little: any card that might have wanted that spot has three other places. Playing it
+# kept more wins under both counts. And when it fits in more than one place, the choice among
+# them never decided a game here.
 
 # %%
 assert all(p.low > 0 for p in playing.values()) and (choice["min"] == choice["max"]).all()
@@ -278,11 +279,12 @@ QUARTILES = ["count", "25%", "50%", "75%"]
 first_empty = pd.DataFrame({VARIANTS[v].name: stock_at_first_empty(v).describe()[QUARTILES]
                             for v in ("maria", "forty_thieves")}).T
 assert first_empty.loc["Maria", "50%"] > first_empty.loc["Forty Thieves", "50%"]
-first_empty.round(1)
+assert first_empty.loc["Maria", "50%"] >= maria.stock_cards - 6  # half the games: within six cards
+first_empty.round(1).astype({"count": int})
 
 # %% [markdown]
-# So a Maria player usually has an empty column within the first few cards of the stock, and
-# the question is what to do with it for most of the game. Against dealing on and keeping it,
+# So in Maria an empty column comes early: in half the solver's games, before the seventh card
+# of the stock. The question is what to do with it for most of the game. Against dealing on and keeping it,
 # the same three fillings as in Forty Thieves:
 
 # %%
@@ -298,7 +300,7 @@ interval_chart([(f"{name} ({count})", p) for (name, count), p in filling.items()
 # %% [markdown]
 # **Conclusion.** Keep it. The waste card dropped into the empty column costs wins clearly under
 # both counts, and so does a lone card lifted across; a built run moved there cost nothing that
-# these positions could measure. In Maria the empty column comes early and often, which makes it
+# these positions could measure. In Maria the empty column comes early, which makes it
 # tempting to spend; the figures say to spend it on a run that frees something, and otherwise to
 # deal on and let the four places per card absorb the stock.
 
@@ -322,7 +324,7 @@ home_cards = played.pivot(index="deal", columns="policy", values="cards_home")
 habits = {name: Paired(home_cards["cautious"], home_cards[name])
           for name in home_cards.columns if name != "cautious"}
 won = played[played["status"] == "won"].groupby("policy").size()
-print(f"{len(home_cards)} deals; games won: {won.to_dict()}")
+print(f"{len(home_cards)} deals; games won: {won.to_dict() or 'none'}")
 assert won.sum() < 0.01 * len(played)
 interval_chart(list(habits.items()), "Maria, whole games: cards home with one habit changed",
                lo=-15, hi=5, percent=False)
@@ -331,7 +333,8 @@ interval_chart(list(habits.items()), "Maria, whole games: cards home with one ha
 assert habits["no unsafe home move"].high < 0 and habits["deal past the waste card"].high < 0
 assert habits["waste into an empty column"].low > 0
 pd.DataFrame({k: {"deals": p.n, "cautious": p.a, "changed": p.b, "difference": p.diff,
-                  "95% low": p.low, "95% high": p.high} for k, p in habits.items()}).T.round(2)
+                  "95% low": p.low, "95% high": p.high}
+              for k, p in habits.items()}).T.round(2).astype({"deals": int})
 
 # %% [markdown]
 # Holding back unsafe cards costs this player most of all: the traps of the first question are
@@ -352,7 +355,7 @@ pd.DataFrame({k: {"deals": p.n, "cautious": p.a, "changed": p.b, "difference": p
 # ## Where the numbers come from
 #
 # Made by [`notebooks/_questions_forty_thieves_maria.py`](_questions_forty_thieves_maria.py),
-# the same script as for Forty Thieves, in one run:
+# the same script as for Forty Thieves: one run for the positions, one for the whole games.
 
 # %%
 note = load("notebooks/maria_questions.json")
@@ -360,3 +363,7 @@ print(note["command"])
 print(f"machine: {note['machine']}; finished {note['finished']}; "
       f"lines {note['lines_seconds']} s, questions {note['questions_seconds']} s")
 print(f"budget: {note['line_states']:,} positions a deal for the lines, {note['verdict_states']:,} a verdict")
+games_note = load("notebooks/maria_games.json")
+print(games_note["command"])
+print(f"whole games: deals {games_note['game_deals']}, {games_note['seconds']} s, "
+      f"finished {games_note['finished']}")
