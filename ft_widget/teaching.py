@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import random
 import re
 from dataclasses import replace
@@ -407,10 +408,16 @@ def interval_chart(rows, title: str, lo: float = -1.0, hi: float = 1.0, percent:
     """Rows of ``(label, value, low, high)`` as dots with their interval on one axis from ``lo`` to
     ``hi`` (a line at zero when the axis crosses it): a paired difference or a share per row.
     A :class:`Paired` may stand for the last three (its ``diff``, ``low`` and ``high``)."""
+    for name, bound in (("lo", lo), ("hi", hi)):
+        if isinstance(bound, bool) or not isinstance(bound, int | float) or not math.isfinite(bound):
+            raise ValueError(f"interval_chart: {name} must be a finite number, not {bound!r}")
+    if not lo < hi:
+        raise ValueError(f"interval_chart: lo must be below hi, not {lo} and {hi}")
     rows = [(label, *((v.diff, v.low, v.high) if isinstance(v, Paired) else (v, *rest)))
             for label, v, *rest in rows]
-    if not rows or not lo < hi:
-        raise ValueError("interval_chart: rows must not be empty and lo must be below hi")
+    if not rows or any(len(r) != 4 for r in rows):
+        raise ValueError("interval_chart: rows must be a non-empty list of (label, Paired) or "
+                         "(label, value, low, high)")
     label_w = max(150, 7 * max(len(str(r[0])) for r in rows))  # about 7 px a character at 13 px
     pitch, top, margin = 30, 40, 14
     width = max(width, label_w + 2 * margin + 200)
