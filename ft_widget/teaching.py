@@ -7,7 +7,6 @@ copy of the others. ``from ft_widget.teaching import *`` brings what the noteboo
 
 from __future__ import annotations
 
-import base64
 import json
 import math
 import random
@@ -29,6 +28,7 @@ from .render import (
     FELT_DIM,
     FELT_TEXT,
     FONT,
+    Picture,
     svg_board,
     svg_card,
     svg_text,
@@ -65,30 +65,8 @@ def lesson_variant(variant_id: str, lesson: str | None) -> Variant:
 
 
 # ----------------------------------------------------------------------------- pictures
-# A picture is an SVG (ft_widget.render's visual language) shown as an <img> with a data URI.
-# Measured in JupyterLab 4 (tests/e2e/test_notebook_pictures.py): an untrusted notebook, which
-# every cloned notebook is, strips inline <svg> from HTML output and does not render
-# image/svg+xml output at all, but it shows an <img> whose source is a data URI. GitHub and
-# nbviewer show such an image too (it is how they show PNG outputs).
-
-
-class Picture:
-    """A static picture for a notebook output: an image in HTML, a text fallback elsewhere."""
-
-    def __init__(self, svg: str, text: str, alt: str = ""):
-        self.svg, self.text, self.alt = svg, text, alt or text.splitlines()[0]
-
-    def img(self) -> str:
-        data = base64.b64encode(self.svg.encode()).decode("ascii")
-        alt = self.alt.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
-        return f'<img class="ft-picture" alt="{alt}" src="data:image/svg+xml;base64,{data}">'
-
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        return {"text/html": self.img(), "text/plain": self.text}
-
-    def save(self, path) -> None:
-        """Write the SVG to ``path`` (for slides, or a Markdown image)."""
-        Path(path).write_text(self.svg)
+# Picture (an SVG shown as an <img> with a data URI) lives in ft_widget.render, below the training
+# layer that draws charts too; it is imported above.
 
 
 class Row:

@@ -36,9 +36,13 @@ import traitlets
 from . import hints, rules, words
 from .cards import card_str, parse_card
 from .game import FOUNDATION, WASTE, Game, HintKind, IllegalMove, Move
+from .limits import check_count
 from .moves import pile_name
 from .puzzle import Puzzle
 from .tables import pandas
+from .training import Review
+from .training import review as review_game
+from .training.review import SEEING_NOTE
 from .variants import VARIANTS
 
 _STATIC = pathlib.Path(__file__).parent / "static"
@@ -73,7 +77,14 @@ _ACTION_KEYS = {
     "new": {"deal"},
     "hint": set(),
     "autoplay": set(),
+    "review": {"step"},
+    "review_close": set(),
+    "play_from_here": set(),
 }
+#: The actions that play or change the game: refused while a review is open.
+_PLAYING = {"move", "moves", "undo", "redo", "restart", "hint", "autoplay"}
+#: What the board says to a move made while the review is open.
+_IN_REVIEW = "You are reviewing the game: leave the review to play, or Play from here."
 
 MoveCallback = Callable[["Board", Move], Any]
 
@@ -117,6 +128,9 @@ class Board(anywidget.AnyWidget):
 
     #: Seconds the solver may think when the board's Hint button is pressed.
     hint_time_limit = 1.0
+    #: Options :meth:`review` passes to :func:`ft_widget.review` (budgets, ``rng``); its defaults
+    #: otherwise, with ``rng=0``: the same game always gets the same review.
+    review_options: dict = {}
 
     _esm = _STATIC / "widget.js" if (_STATIC / "widget.js").is_file() else _NO_BUNDLE
     _css = _STATIC / "widget.css" if (_STATIC / "widget.css").is_file() else ""
@@ -181,6 +195,13 @@ class Board(anywidget.AnyWidget):
         self._session: dict[int, dict] = {}  # id(game) -> the game and its best win, this session
         self._words = ""  # words for the next state's change, when the board knows better
         self._last_request: dict | None = None  # the request handled last, to know a repeat
+        # The open review (None: none), the position it shows, the game it is of (with its moves),
+        # and its steps as the state publishes them (words computed once, when it opened).
+        self._review: Review | None = None
+        self._review_at = 0
+        self._review_of: tuple = ()
+        self._review_steps: list[dict] = []
+        self._reviewed: tuple = ()  # (the game's key, its review): reopened without a new search
         try:
             super().__init__(variant=self._game.variant.id, **kwargs)
         except BaseException:
@@ -384,6 +405,7 @@ class Board(anywidget.AnyWidget):
         played), the hint is returned but not shown: it is for a position gone.
         """
         limit = self.hint_time_limit if time_limit is None else time_limit
+        self.close_review()  # a hint is for the game played, not for a reviewed position
         with self._lock:
             asked = self._position_mark()
             position = self._game.copy()  # a copy: the search can't disturb us
@@ -406,6 +428,114 @@ class Board(anywidget.AnyWidget):
         else:
             self._hint = hint_view(self._game, found)
             self._publish(words.hint_line(self._game, found), "info")
+
+    # ------------------------------------------------------------------ review
+    def review(self, **options) -> Review:
+        """Review the game so far and open the review on the board at its last position.
+
+        :func:`ft_widget.review` computes it (with :attr:`review_options` and ``options``: budgets,
+        ``rng``), saying how far it has got on the board as it goes. While the review is open the
+        piles show the position :meth:`review_step` chose, moves are refused in words, and
+        :meth:`play_from_here` starts a new line from it; :meth:`close_review` leaves it. Changing
+        the game from code (``board.play``, ``new_game``, …) closes it. ``ValueError`` when no move
+        has been played. The same game's review is computed once."""
+        if "progress" in options:
+            raise TypeError("Board.review() shows its own progress on the board: no 'progress' option")
+        with self._lock:
+            if self._reviewed and self._reviewed[0] == self._review_key() and not options:
+                self._open_review(self._reviewed[1])
+                return self._reviewed[1]
+            self._review = None
+            game = self._game
+            n = len(game.history)
+            if not n:
+                raise ValueError("there is no move to review yet: play a move first")
+            told = [-1]
+
+            def progress(done: int, total: int) -> None:
+                percent = 100 * done // max(total, 1)
+                if percent // 5 != told[0]:  # about twenty messages, however long the game
+                    told[0] = percent // 5
+                    self._publish(f"Reviewing the {words.count(n, 'move')}: {percent}% …", "info")
+
+            found = review_game(game, **{"rng": 0, **self.review_options, **options}, progress=progress)
+            self._reviewed = (self._review_key(), found)
+            self._open_review(found)
+        return found
+
+    def review_step(self, k: int) -> None:
+        """Show the position after the first ``k`` moves of the open review (0: the start); opens
+        the review first if none is open. ``ValueError`` if ``k`` is not a position of the game."""
+        with self._lock:
+            if self._review is None or self._review_of != self._review_key():
+                n = len(self._game.history)
+                check_count("Board.review_step", "k", k, 0, n)
+                self.review()
+            k = check_count("Board.review_step", "k", k, 0, len(self._review.steps))
+            self._review_at = k
+            self._publish()
+
+    def close_review(self) -> None:
+        """Leave the review: the board shows the game as it is again (nothing if none is open)."""
+        with self._lock:
+            if self._review is not None:
+                self._review = None
+                self._publish()
+
+    def play_from_here(self) -> Game:
+        """Start a new line of play from the position the open review shows: a new game with the
+        moves up to there (undo takes them back), the reviewed game kept as New deal keeps a game
+        (undo at the new game's start brings it back; autosave saves both)."""
+        with self._lock:
+            if self._review is None or self._review_of != self._review_key():
+                raise RuntimeError("no review is open: board.review() opens one")
+            at, original = self._review_at, self._game
+            record = original.record()
+            game = Game.from_record({**record, "moves": record["moves"][:at], "undone": []})
+            self._review = None
+            self._previous = [g for g in self._previous if g is not original]
+            self._previous.append(original)  # kept even if won: the player chose to branch from it
+            self._game = game
+            self.variant = game.variant.id
+            self._changed(f"A new line from move {at}. Undo at its start brings back your "
+                          f"{words.game_words(original)}.", "info")
+        return game
+
+    def _review_key(self) -> tuple:
+        return id(self._game), tuple(self._game.history)
+
+    def _open_review(self, found: Review) -> None:
+        """Show ``found`` on the board at its last position, its steps put in words once."""
+        steps = []
+        game = found.start.copy()
+        for s in found.steps:
+            played_from, played_to = move_piles(game, s.move)
+            expert_from, expert_to = move_piles(game, s.expert_move) if s.expert_move else (None, None)
+            steps.append({
+                "index": s.index,
+                "played": str(s.move), "played_words": words.move_words(game, s.move),
+                "expert": None if s.expert_move is None else str(s.expert_move),
+                "expert_words": None if s.expert_move is None else words.move_words(game, s.expert_move),
+                "expert_reason": s.expert_reason,
+                "estimate_before": s.estimate_before,
+                "estimate_played": s.estimate_played, "estimate_best": s.estimate_best,
+                "mark": "losing" if s.index == found.losing_move else s.mark,
+                "verdict_before": str(s.verdict_before), "verdict_after": str(s.verdict_after),
+                "from": played_from, "to": played_to, "expert_from": expert_from, "expert_to": expert_to,
+            })
+            game.play(s.move)
+        self._review, self._review_at = found, len(found.steps)
+        self._review_of, self._review_steps = self._review_key(), steps
+        self._hint = None
+        self._publish(found.summary, "info")
+
+    def _review_state(self) -> dict | None:
+        r = self._review
+        if r is None:
+            return None
+        return {"at": self._review_at, "steps": self._review_steps, "losing_move": r.losing_move,
+                "alternative": None if r.alternative is None else str(r.alternative),
+                "summary": r.summary, "seeing_note": SEEING_NOTE}
 
     @classmethod
     def puzzle(cls, position, goal: str = "win", max_states: int = 20_000):
@@ -483,6 +613,8 @@ class Board(anywidget.AnyWidget):
         if failed:
             message, kind = f"{message} {failed}".strip(), "error"
         self._version += 1
+        if self._review is not None and self._review_of != self._review_key():
+            self._review = None  # the game changed under the review (from code): it no longer applies
         state = public_state(self._game)
         history = self._game.history
         before = self._last_public
@@ -495,21 +627,29 @@ class Board(anywidget.AnyWidget):
             undo_text = words.back_line(self._previous[-1])
         else:
             undo_text = "Take back a move (U or Z)"
+        real, shown, last = state, self._game, str(history[-1]) if history else None
+        if self._review is not None:  # the piles show the reviewed position; nothing can be played
+            shown = self._review.position(self._review_at)
+            state = public_state(shown)
+            state.update(legal=[], home_piles={}, can_undo=False, can_redo=False)
+            last = str(self._review.steps[self._review_at - 1].move) if self._review_at else None
+            said = ""
         state.update(
+            review=self._review_state(),
             undo_text=undo_text,
-            end_text=words.end_line(self._game),
+            end_text=words.end_line(shown),
             auto_home=self.auto_home,
             session=self._session_rows(),
             version=self._version,
             message=message,
             message_kind=kind,
-            last_move=str(history[-1]) if history else None,
+            last_move=last,
             last_move_text=said,
             hint=self._hint,
             ack=self._ack,
             saved=None if self._autosave is None else not failed,
         )
-        self._last_public = state
+        self._last_public = state if self._review is None else real  # words speak of the game played
         self.state = state
 
     # ------------------------------------------------------------------ this session's games
@@ -620,6 +760,10 @@ class Board(anywidget.AnyWidget):
         if extra:
             key = sorted(map(str, extra))[0][:MAX_TEXT]
             return self._refuse(f"refused: a {action!r} request has no {key!r} field")
+        if self._review is not None and self._review_of != self._review_key():
+            self._review = None  # the game changed from code since the review opened
+        if action in _PLAYING and self._review is not None:
+            return self._refuse(_IN_REVIEW)
         getattr(self, f"_request_{action}")(request)
 
     def _request_move(self, request: dict) -> None:
@@ -713,6 +857,29 @@ class Board(anywidget.AnyWidget):
     def _request_autoplay(self, request: dict) -> None:
         if not self.autoplay():
             self._publish("No card can safely go to the foundations now.", "info")
+
+    def _request_review(self, request: dict) -> None:
+        n = len(self._review.steps) if self._review is not None else len(self._game.history)
+        step = request.get("step", n if self._review is None else self._review_at)
+        if not _is_int(step) or not 0 <= step <= n:
+            return self._refuse(f"refused: 'step' must be a whole number from 0 to {n}, the positions "
+                                "of the game; 0 is the start")
+        if n == 0:
+            return self._publish("There is no move to review yet.", "info")
+        if self._review is None:
+            self.review()
+        self.review_step(step)
+
+    def _request_review_close(self, request: dict) -> None:
+        if self._review is None:
+            return self._publish("No review is open.", "info")
+        self.close_review()
+
+    def _request_play_from_here(self, request: dict) -> None:
+        if self._review is None:
+            return self._refuse("No review is open: Review opens one, then Play from here starts "
+                                "from the position it shows.")
+        self.play_from_here()
 
     def __repr__(self) -> str:
         g = self._game
@@ -1018,13 +1185,19 @@ def hint_view(game: Game, found) -> dict:
     fairly (only what the player sees) or by peeking at hidden cards, and the piles (DOM ids)
     to draw the arrow between."""
     move = found.move if isinstance(found.move, Move) else Move.parse(str(found.move))
+    src, dst = move_piles(game, move)
+    # A hint that does not say how it was found is shown as a peek: never call it fair unasked.
+    kind = str(getattr(found, "kind", HintKind.PEEK))
+    return {"move": str(move), "reason": str(found.reason), "kind": kind, "from": src, "to": dst}
+
+
+def move_piles(game: Game, move: Move) -> tuple[str, str]:
+    """The piles (DOM ids) an arrow for ``move`` joins in ``game``: a move home ends on the
+    foundation pile the engine would choose (``f1``…``f8``)."""
     dst = pile_name(move.dst)
     if move.dst == FOUNDATION:
         dst = _home_piles(game, [move]).get(str(move), "f1")
-    # A hint that does not say how it was found is shown as a peek: never call it fair unasked.
-    kind = str(getattr(found, "kind", HintKind.PEEK))
-    return {"move": str(move), "reason": str(found.reason), "kind": kind,
-            "from": pile_name(move.src), "to": dst}
+    return pile_name(move.src), dst
 
 
 def _run_length(game: Game, i: int) -> int:
