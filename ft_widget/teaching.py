@@ -398,7 +398,7 @@ def interval_chart(rows, title: str, lo: float = -1.0, hi: float = 1.0, percent:
                          "(label, value, low, high)")
     label_w = max(150, 7 * max(len(str(r[0])) for r in rows))  # about 7 px a character at 13 px
     pitch, top, margin = 30, 40, 14
-    width = max(width, label_w + 2 * margin + 200)
+    width = max(width, label_w + 2 * margin + 200, round(8.5 * len(title)) + 2 * margin)  # 14 px bold title
     plot_w = width - label_w - 2 * margin
     height = top + pitch * len(rows) + 34
     fmt = (lambda x: f"{x:+.0%}" if lo < 0 else f"{x:.0%}") if percent else (lambda x: f"{x:+.2g}")
