@@ -270,11 +270,11 @@ interval_chart([(f"dig for the wanted cards ({count})", p) for count, p in diggi
 #
 # ## 3. Sending a card home early
 #
-# `ft_widget.rules.safe_home` sends a card home without asking only when that can never turn a
-# won game into a lost one. It has two conditions, one about the cards that could still be laid
-# on it and one about its twin following it home. Under same-suit building the two are about the
-# same cards (the two copies of the card below it in its suit), so in Forty Thieves a card is
-# safe home exactly when both of those are home:
+# Auto-play sends a card home without asking only when that can never turn a won game into a
+# lost one (the rule is `ft_widget.rules.safe_home`). It has two conditions, one about the cards
+# that could still be laid on it and one about its twin following it home. Under same-suit
+# building the two are about the same cards (the two copies of the card below it in its suit),
+# so in Forty Thieves a card is safe home exactly when both of those are home:
 
 # %%
 build = rules.get_build("same_suit")
