@@ -38,7 +38,7 @@
 # %%
 import pandas as pd
 
-from ft_widget import Game, parse_card, rules
+from ft_widget import Game, parse_card, play_policy, review, rules
 from ft_widget.expert import estimate
 from ft_widget.teaching import Paired, Row, cards, data_path, interval_chart, load, picture
 from ft_widget.words import move_line
@@ -138,8 +138,8 @@ print(f"deal {example[0]}, after {example[1]} moves: {len(g.stock)} cards in the
 ex[["option", "move", "detail", "verdict"]].fillna("").reset_index(drop=True).rename_axis("choice")
 
 # %%
-Row(picture(g, highlight=waste_move, scale=0.55, caption=f"{waste_move}: the waste card in — lost"),
-    picture(g, highlight="s>w", scale=0.55, caption="s>w: deal on, keep it empty — still won"))
+picture(g, highlight=waste_move, scale=0.7,
+        caption=f"{waste_move}, the waste card into the empty column: lost (s>w, dealing on: still won)")
 
 # %% [markdown]
 # The solver's verdicts use the stock's order. Could a player at the table, who cannot see it,
@@ -232,8 +232,9 @@ print(f"{len(dig)} positions where the columns differ (unsettled left out)")
 table(digging)
 
 # %% [markdown]
-# A position where the two columns part ways, both candidates marked: the column hiding more
-# wanted cards is the wrong one to dig here. The cell after it counts the cases each way.
+# A position where the two columns part ways: the column hiding more wanted cards is the wrong
+# one to dig here (the move marked is the right one; the caption names both). The cell after
+# it counts the cases each way.
 
 # %%
 lone = empty[empty["option"] == "card"]
@@ -246,10 +247,9 @@ deep = here[here["needed_below"] == here["most"]].iloc[0]
 shallow = here[(here["needed_below"] == here["least"]) & here["won"]].iloc[0]
 g = position(d, p)
 print(move_line(g, deep["move"]), "\n" + move_line(g, shallow["move"]))
-Row(picture(g, highlight=deep["move"], scale=0.55,
-            caption=f"{deep['move']}: {deep['needed_below']} wanted cards beneath — {deep['verdict']}"),
-    picture(g, highlight=shallow["move"], scale=0.55,
-            caption=f"{shallow['move']}: {shallow['needed_below']} beneath — {shallow['verdict']}"))
+picture(g, highlight=shallow["move"], scale=0.7,
+        caption=f"{shallow['move']} ({shallow['needed_below']} wanted cards beneath): {shallow['verdict']}; "
+                f"{deep['move']} ({deep['needed_below']} beneath): {deep['verdict']}")
 
 # %%
 print("positions where only the column with most wanted cards keeps the win:",
@@ -387,7 +387,60 @@ assert habits["waste into an empty column"].low > 0 and 0.5 <= habits["waste int
 # * Do not dig by counting wanted cards.
 # * Sending a card home early is seldom the mistake it is said to be. When it is, the rules say
 #   why: a copy of the card below it in its suit still needed it to sit on.
+
+# %% [markdown]
+# ## A game reviewed
 #
+# A habit player, `foundations_first` (a card home whenever one fits, else the waste's card,
+# else a card that uncovers another, else a deal), plays deal 2, which the solver can win.
+# `ft_widget.review` then goes through its game move by move: above, the fair expert's estimate
+# of each move, from what the player could see; beneath, the solver's verdicts (it sees every
+# card), which find the move after which the win was gone.
+
+# %%
+DEAL = 2
+assert DEAL in lines  # among the deals the solver won above
+played = play_policy(Game(GAME, deal=DEAL), "foundations_first", rng=1)
+habit_game = Game(GAME, deal=DEAL)
+for move in played.moves:
+    habit_game.play(move)
+reviewed = review(habit_game, rng=1, progress=False)
+print(reviewed.summary)
+reviewed.plot()
+
+# %% [markdown]
+# The losing move on the board, beside the one that kept the win:
+
+# %%
+k = reviewed.losing_move
+before, step = reviewed.position(k), reviewed.steps[k]
+print(f"move {k + 1}, played:", move_line(before, step.move))
+print("kept the win:", move_line(before, reviewed.alternative))
+print("the fair expert:", step.estimate_played, "after the move played,", step.estimate_best, "after its own")
+Row(picture(before, highlight=step.move, scale=0.55, caption=f"played {step.move}: the win is gone"),
+    picture(before, highlight=reviewed.alternative, scale=0.55,
+            caption=f"{reviewed.alternative}: still winnable"))
+
+# %% [markdown]
+# Why it lost: both moves send the same card home, a six of clubs; there are two, and it matters
+# which. One of them lies on the seven of clubs the foundations want next. Send the *other* one,
+# and the clubs piles stand at six and one: the six still on the table has no pile at five to go
+# to, and the seven is under it. That is the two-deck trap of question 3, met in a real game: the
+# fair expert, which sees only the table, finds no win after the move played and a win in every
+# world after its own.
+
+# %%
+card = before.tableau[step.move.src][-1]
+keeper = before.tableau[reviewed.alternative.src]
+assert card == keeper[-1] and step.move.is_home and reviewed.alternative.is_home  # the same card, twice
+assert keeper[-2] == card + 1  # the other copy lies on the next card of its suit
+suit = 2 * (card // 13)
+assert rules.foundation_heights(before.foundations)[suit:suit + 2] == (5, 1)  # clubs at five and one
+print(f"{cards([card])} from column {step.move.src + 1} or from column {reviewed.alternative.src + 1},"
+      f" where it covers {cards([keeper[-2]])}")
+
+
+# %% [markdown]
 # ## Where the numbers come from
 #
 # The positions, the verdicts and the whole games were made by one script,

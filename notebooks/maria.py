@@ -37,7 +37,7 @@
 # %%
 import pandas as pd
 
-from ft_widget import VARIANTS, Game, parse_card, rules
+from ft_widget import VARIANTS, Game, parse_card, play_policy, review, rules
 from ft_widget.expert import estimate
 from ft_widget.teaching import Paired, Row, build_picture, cards, data_path, interval_chart, load, picture
 from ft_widget.words import move_line
@@ -351,7 +351,58 @@ pd.DataFrame({k: {"deals": p.n, "cautious": p.a, "changed": p.b, "difference": p
 # * Play a waste card that fits rather than deal past it; which of its places matters little.
 # * The empty column comes early: keep it for a run or a buried card you mean to reach, not for
 #   the waste's card, and use it.
+
+# %% [markdown]
+# ## A game reviewed
 #
+# The habit player `foundations_first` (home when it can, then the waste's card, then a card
+# that uncovers another, then a deal) plays deal 10, one the solver can win, and
+# `ft_widget.review` reads its game back: the fair expert's estimate of every move from what the
+# player could see, and beneath it the verdicts of the solver, which sees every card and finds
+# where the win slipped away.
+
+# %%
+DEAL = 10
+assert DEAL in lines  # among the deals the solver won above
+played = play_policy(Game(GAME, deal=DEAL), "foundations_first", rng=2)
+habit_game = Game(GAME, deal=DEAL)
+for move in played.moves:
+    habit_game.play(move)
+reviewed = review(habit_game, rng=1, progress=False)
+print(reviewed.summary)
+reviewed.plot()
+
+# %%
+k = reviewed.losing_move
+before, step = reviewed.position(k), reviewed.steps[k]
+print(f"move {k + 1}, played:", move_line(before, step.move))
+print("kept the win:", move_line(before, reviewed.alternative))
+print("the solver's line from there:", " ".join(map(str, reviewed.alternative_line[:6])), "…")
+print("the fair expert:", step.estimate_played, "after the move played,", step.estimate_best, "after its own")
+Row(picture(before, highlight=step.move, scale=0.55, caption=f"played {step.move}: the win is gone"),
+    picture(before, highlight=reviewed.alternative, scale=0.55,
+            caption=f"{reviewed.alternative}: still winnable"))
+
+# %% [markdown]
+# Why it lost: the habit player spent the empty column on the waste's card, the filling that
+# question 3 found costly. The solver lifts a column card into it instead, and within three moves
+# has used it as a stepping stone to carry a run across and empty a second column. The fair
+# expert, from the table alone, found no win in its sampled worlds after the move played or
+# after its own choice: the game was already tight, and what would have saved it is the habit of
+# keeping the column for such work.
+
+# %%
+assert step.move.from_waste and not before.tableau[step.move.dst]  # the waste's card into an empty column
+assert reviewed.alternative.src < 9 and reviewed.alternative.dst == step.move.dst  # a column card into it
+after = before.copy()
+for move in reviewed.alternative_line[:3]:
+    after.play(move)
+print("three moves of the solver's line later, empty columns:",
+      [j + 1 for j, col in enumerate(after.tableau) if not col])
+assert sum(not col for col in after.tableau) == 2
+
+
+# %% [markdown]
 # ## Where the numbers come from
 #
 # Made by [`notebooks/_questions_forty_thieves_maria.py`](_questions_forty_thieves_maria.py),
