@@ -38,7 +38,7 @@
 # %%
 import pandas as pd
 
-from ft_widget import Game, parse_card, play_policy, review, rules
+from ft_widget import Game, deals, parse_card, play_policy, review, rules
 from ft_widget.expert import estimate
 from ft_widget.teaching import Paired, Row, cards, data_path, interval_chart, load, picture
 from ft_widget.words import move_line
@@ -392,14 +392,15 @@ assert habits["waste into an empty column"].low > 0 and 0.5 <= habits["waste int
 # ## A game reviewed
 #
 # A habit player, `foundations_first` (a card home whenever one fits, else the waste's card,
-# else a card that uncovers another, else a deal), plays deal 2, which the solver can win.
+# else a card that uncovers another, else a deal), plays deal 2, which the solver can win
+# (`ft_widget.deals(GAME, winnable=True)` lists such deals).
 # `ft_widget.review` then goes through its game move by move: above, the fair expert's estimate
 # of each move, from what the player could see; beneath, the solver's verdicts (it sees every
 # card), which find the move after which the win was gone.
 
 # %%
 DEAL = 2
-assert DEAL in lines  # among the deals the solver won above
+assert DEAL in deals(GAME, winnable=True)  # the catalogue's deals the solver won
 played = play_policy(Game(GAME, deal=DEAL), "foundations_first", rng=1)
 habit_game = Game(GAME, deal=DEAL)
 for move in played.moves:

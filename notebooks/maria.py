@@ -37,7 +37,7 @@
 # %%
 import pandas as pd
 
-from ft_widget import VARIANTS, Game, parse_card, play_policy, review, rules
+from ft_widget import VARIANTS, Game, deals, parse_card, play_policy, review, rules
 from ft_widget.expert import estimate
 from ft_widget.teaching import Paired, Row, build_picture, cards, data_path, interval_chart, load, picture
 from ft_widget.words import move_line
@@ -356,14 +356,15 @@ pd.DataFrame({k: {"deals": p.n, "cautious": p.a, "changed": p.b, "difference": p
 # ## A game reviewed
 #
 # The habit player `foundations_first` (home when it can, then the waste's card, then a card
-# that uncovers another, then a deal) plays deal 10, one the solver can win, and
+# that uncovers another, then a deal) plays deal 10, one the solver can win (it is in
+# `ft_widget.deals(GAME, winnable=True)`), and
 # `ft_widget.review` reads its game back: the fair expert's estimate of every move from what the
 # player could see, and beneath it the verdicts of the solver, which sees every card and finds
 # where the win slipped away.
 
 # %%
 DEAL = 10
-assert DEAL in lines  # among the deals the solver won above
+assert DEAL in deals(GAME, winnable=True)  # the catalogue's deals the solver won
 played = play_policy(Game(GAME, deal=DEAL), "foundations_first", rng=2)
 habit_game = Game(GAME, deal=DEAL)
 for move in played.moves:
