@@ -21,6 +21,7 @@ import errno
 import json
 import os
 import pathlib
+import random
 import stat
 import tempfile
 import threading
@@ -38,12 +39,12 @@ from .cards import card_str, parse_card
 from .game import FOUNDATION, WASTE, Game, HintKind, IllegalMove, Move
 from .limits import check_count
 from .moves import pile_name
-from .puzzle import Puzzle
 from .tables import pandas
-from .training import Review
+from .training import Review, catalogue
 from .training import review as review_game
+from .training.puzzles import Puzzle, puzzles
 from .training.review import SEEING_NOTE
-from .variants import VARIANTS
+from .variants import VARIANTS, get_variant
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 # The bundle is built from js/ and committed. Should a checkout lack it, the board says so
@@ -74,12 +75,13 @@ _ACTION_KEYS = {
     "undo": set(),
     "redo": set(),
     "restart": set(),
-    "new": {"deal"},
+    "new": {"deal", "difficulty"},
     "hint": set(),
     "autoplay": set(),
     "review": {"step"},
     "review_close": set(),
     "play_from_here": set(),
+    "next_puzzle": set(),
 }
 #: The actions that play or change the game: refused while a review is open.
 _PLAYING = {"move", "moves", "undo", "redo", "restart", "hint", "autoplay"}
@@ -109,6 +111,9 @@ class Board(anywidget.AnyWidget):
     and ``new_game`` change it and update every view at once, and moves made in the
     browser are in ``board.game`` as soon as they are made. Assigning ``board.variant``
     starts a new game of that variant. ``Board(game)`` shows an existing game.
+    ``Board("maria", difficulty="easy")`` (and ``new_game(difficulty=...)``) starts a winnable deal
+    of that grade picked from the graded catalogue (:func:`ft_widget.deals`), with ``rng`` (a
+    ``random.Random`` or a seed) making the picks repeatable.
 
     ``Board(..., autosave="game.json")`` writes the game's record (``Game.record``, with its
     history) to that file after every change, and ``Board.resume("game.json")`` brings the
@@ -153,6 +158,7 @@ class Board(anywidget.AnyWidget):
     request = traitlets.Any(None, allow_none=True).tag(sync=True, echo_update=False)
 
     def __init__(self, variant: str | Game = "forty_thieves", deal: int | None = None, *,
+                 difficulty: str | None = None, rng: random.Random | int | None = None,
                  autosave: str | os.PathLike | None = None, **kwargs: Any):
         unknown = [name for name in kwargs if not self.has_trait(name)]
         if unknown:  # traitlets would take it without a word: a typo like auto_hme=True
@@ -163,12 +169,14 @@ class Board(anywidget.AnyWidget):
         # One change at a time, whichever thread makes it. One lock for every board: a change
         # republishes the boards showing the same Game, so locks of their own could deadlock.
         self._lock = _CHANGES
+        # picks graded deals (Board(..., difficulty=...), new_game(difficulty=...)); seeded: repeatable
+        self._rng = rng if isinstance(rng, random.Random) else random.Random(rng)
         if isinstance(variant, Game):
-            if deal is not None:
-                raise ValueError("give a game or a variant and a deal, not both")
+            if deal is not None or difficulty is not None:
+                raise ValueError("give a game, or a variant and a deal or difficulty, not both")
             self._game = variant
         else:
-            self._game = Game(variant, deal)
+            self._game = Game(variant, self._graded_deal(variant, deal, difficulty))
         if autosave is not None:
             path = pathlib.Path(autosave)
             _refuse_existing(path)
@@ -202,13 +210,17 @@ class Board(anywidget.AnyWidget):
         self._review_of: tuple = ()
         self._review_steps: list[dict] = []
         self._reviewed: tuple = ()  # (the game's key, its review): reopened without a new search
+        self._puzzle: Puzzle | None = None  # the puzzle on the board (state["puzzle"]), if any
+        self._run: list = []  # a training run's puzzles, easiest first (Board.training)
+        self._run_at = 0  # the index of the run's puzzle on the board
+        self._puzzle_scores: list[Puzzle] = []  # every puzzle this board served, for the scores
         try:
             super().__init__(variant=self._game.variant.id, **kwargs)
         except BaseException:
             self._release()
             raise
         _BOARDS.add(self)
-        self._publish()
+        self._publish(_graded_words(self._game, difficulty), "info" if difficulty else "")
 
     # ------------------------------------------------------------------ saved games
     @classmethod
@@ -355,20 +367,35 @@ class Board(anywidget.AnyWidget):
             self._game.restart()
             self._changed()
 
-    def new_game(self, variant: str | None = None, deal: int | None = None) -> Game:
-        """Start a new game: of ``variant`` (default: this one), deal number ``deal`` (default: random).
-        The arguments are ``Game``'s and ``Board``'s, in the same order. A game in progress is
-        kept: undo at the new game's start brings it back."""
-        game = Game(variant if variant is not None else self._game.variant, deal)
+    def new_game(self, variant: str | None = None, deal: int | None = None,
+                 difficulty: str | None = None) -> Game:
+        """Start a new game: of ``variant`` (default: this one), deal number ``deal`` (default: random),
+        or a winnable deal of a ``difficulty`` ("easy", "medium", "hard") picked from the graded
+        catalogue (:func:`ft_widget.deals`). The arguments are ``Game``'s and ``Board``'s, in the
+        same order. A game in progress is kept: undo at the new game's start brings it back."""
+        variant = variant if variant is not None else self._game.variant
+        game = Game(variant, self._graded_deal(variant, deal, difficulty))
         with self._lock:
             self._leave(game)
             self._game = game
             self.variant = game.variant.id
-            text = f"{game.variant.name}, deal {game.deal}"
+            text = _graded_words(game, difficulty) or f"{game.variant.name}, deal {game.deal}"
             if self._previous:
                 text += f". Undo brings back your {words.game_words(self._previous[-1])}."
             self._changed(text, "info")
         return game
+
+    def _graded_deal(self, variant, deal: int | None, difficulty: str | None) -> int | None:
+        """``deal``, or with a ``difficulty`` a catalogued deal of it picked with the board's rng."""
+        if difficulty is None:
+            return deal
+        if deal is not None:
+            raise ValueError("give a deal number or a difficulty, not both")
+        v = get_variant(variant)
+        if VARIANTS.get(v.id) != v:
+            raise ValueError(f"difficulty: {v.name} has no graded deals (only the games of "
+                             f"ft_widget.VARIANTS have)")
+        return catalogue.pick_deal(v.id, difficulty, self._rng)
 
     def _back(self) -> Game:
         """Return to the game a new deal replaced (what undo does at a new game's start)."""
@@ -538,12 +565,82 @@ class Board(anywidget.AnyWidget):
                 "summary": r.summary, "seeing_note": SEEING_NOTE}
 
     @classmethod
-    def puzzle(cls, position, goal: str = "win", max_states: int = 20_000):
-        """A puzzle on a board: ``position`` (a Game, position or record) and a ``goal``
-        ("win" or "keep_winnable"); the learner's moves are checked by the engine and the
-        solver. Returns a :class:`ft_widget.puzzle.Puzzle`, shown as its board."""
+    def puzzle(cls, position, goal: str = "keep_winnable", max_states: int = 20_000):
+        """A puzzle on a board: ``position`` is a shipped puzzle (``ft_widget.puzzles(variant)[i]``)
+        or a Game, position or record; ``goal`` "keep_winnable" (the first winning move solves
+        it) or "win". The prompt stays on the board until solved, the Hint button gives counted
+        clues, every first move is judged. Returns the :class:`~ft_widget.puzzle.Puzzle`,
+        shown as its board."""
         puzzle = Puzzle(position, goal=goal, max_states=max_states)
         return puzzle.attach(cls(puzzle.start.copy()))
+
+    @classmethod
+    def training(cls, variant: str) -> Board:
+        """A training run: the shipped puzzles of ``variant`` one after another, easiest first
+        (the board's Next button, or :meth:`next_puzzle`); the score is in ``board.stats``."""
+        run = puzzles(variant)  # ValueError naming the choices
+        if not run:
+            raise ValueError(f"Board.training: no puzzles are shipped for {variant!r} yet")
+        first = Puzzle(run[0])
+        board = cls(first.start.copy())
+        board._run, board._run_at = run, 0
+        first.attach(board)
+        return board
+
+    @property
+    def current_puzzle(self) -> Puzzle | None:
+        """The puzzle on the board (``None`` outside puzzles)."""
+        return self._puzzle
+
+    def next_puzzle(self) -> Puzzle:
+        """Serve the training run's next puzzle; ``ValueError`` outside a run or after its last."""
+        with self._lock:
+            if not self._run:
+                raise ValueError("next_puzzle: this board runs no training (Board.training(variant))")
+            if self._run_at + 1 >= len(self._run):
+                raise ValueError(f"next_puzzle: that was the last of the {len(self._run)} puzzles")
+            self._run_at += 1
+            puzzle = Puzzle(self._run[self._run_at])
+            self._puzzle_start(puzzle.start.copy())
+            puzzle.attach(self)
+        return puzzle
+
+    def _puzzle_start(self, game: Game) -> None:
+        """Show a puzzle's start: the game it replaces is not kept, so Undo stops at the start."""
+        with self._lock:
+            self._game = game
+            self.variant = game.variant.id
+            self._hint = None
+            self._changes += 1
+
+    def clue(self) -> str:
+        """Show the puzzle's next clue on the board (counted) and return its words."""
+        with self._lock:
+            if self._puzzle is None:
+                raise ValueError("clue: there is no puzzle on this board")
+            words = self._puzzle.next_clue()
+            self._publish(words, "info")
+        return words
+
+    def _set_puzzle(self, puzzle: Puzzle) -> None:
+        """``Puzzle.attach`` calls this: the board shows ``puzzle`` from now on."""
+        if puzzle.board is not self:
+            raise ValueError("a puzzle is set on the board it is attached to")
+        self._puzzle = puzzle
+        if puzzle not in self._puzzle_scores:
+            self._puzzle_scores.append(puzzle)
+        self._publish(puzzle.prompt, "info")
+
+    def _puzzle_state(self) -> dict | None:
+        puzzle = self._puzzle
+        if puzzle is None:
+            return None
+        view = puzzle.view()
+        if self._run:
+            score = sum(p.solved for p in self._puzzle_scores)
+            view["progress"] = f"puzzle {self._run_at + 1} of {len(self._run)} · score {score}"
+            view["next"] = puzzle.solved and self._run_at + 1 < len(self._run)
+        return view
 
     def say(self, message: str, kind: str = "info") -> None:
         """Show ``message`` in the board's message line (``kind`` "info" or "error")."""
@@ -626,7 +723,7 @@ class Board(anywidget.AnyWidget):
             state["can_undo"] = True
             undo_text = words.back_line(self._previous[-1])
         else:
-            undo_text = "Take back a move (U or Z)"
+            undo_text = None  # Undo takes back a move: the browser's own button title says so
         real, shown, last = state, self._game, str(history[-1]) if history else None
         if self._review is not None:  # the piles show the reviewed position; nothing can be played
             shown = self._review.position(self._review_at)
@@ -637,6 +734,7 @@ class Board(anywidget.AnyWidget):
         state.update(
             review=self._review_state(),
             undo_text=undo_text,
+            end_title=words.end_title(shown),
             end_text=words.end_line(shown),
             auto_home=self.auto_home,
             session=self._session_rows(),
@@ -646,6 +744,8 @@ class Board(anywidget.AnyWidget):
             last_move=last,
             last_move_text=said,
             hint=self._hint,
+            difficulties=_difficulties(self._game),
+            puzzle=self._puzzle_state(),
             ack=self._ack,
             saved=None if self._autosave is None else not failed,
         )
@@ -679,13 +779,33 @@ class Board(anywidget.AnyWidget):
     def stats(self):
         """This session's games on this board, per variant: a pandas DataFrame with columns
         ``variant``, ``name``, ``played`` (games with at least one move), ``won`` and
-        ``best_moves`` (the fewest moves of a win; missing if none was won). Needs pandas
-        (``ft_widget[tables]``); the board's own scoreboard does not."""
+        ``best_moves`` (the fewest moves of a win; missing if none was won), then the puzzles'
+        score: ``puzzles`` (served), ``puzzles_solved``, ``clues`` (shown) and ``tries`` (first
+        moves judged). Needs pandas (``ft_widget[tables]``); the board's own scoreboard does not."""
         pd = pandas("board.stats")
 
-        rows = self._session_rows()
-        frame = pd.DataFrame(rows, columns=["variant", "name", "played", "won", "best"])
+        rows = {row["variant"]: dict(row, puzzles=0, puzzles_solved=0, clues=0, tries=0)
+                for row in self._session_rows()}
+        for puzzle in self._puzzle_scores:
+            v = puzzle.start.variant
+            row = rows.setdefault(v.id, {"variant": v.id, "name": v.name, "played": 0, "won": 0, "best": None,
+                                         "puzzles": 0, "puzzles_solved": 0, "clues": 0, "tries": 0})
+            row["puzzles"] += 1
+            row["puzzles_solved"] += puzzle.solved
+            row["clues"] += puzzle.clues
+            row["tries"] += puzzle.tries
+        columns = ["variant", "name", "played", "won", "best", "puzzles", "puzzles_solved", "clues", "tries"]
+        frame = pd.DataFrame(list(rows.values()), columns=columns)
         return frame.rename(columns={"best": "best_moves"}).astype({"best_moves": "Int64"})
+
+    @property
+    def training_stats(self):
+        """Every puzzle this board served, a row each: ``title``, ``difficulty``, ``solved``,
+        ``clues``, ``tries`` (a pandas DataFrame; ``board.stats`` sums them per variant)."""
+        pd = pandas("board.training_stats")
+        rows = [{"title": p.title, "difficulty": p.training.difficulty if p.training else None,
+                 "solved": p.solved, "clues": p.clues, "tries": p.tries} for p in self._puzzle_scores]
+        return pd.DataFrame(rows, columns=["title", "difficulty", "solved", "clues", "tries"])
 
     def _refuse(self, message: str) -> None:
         self._publish(message, "error")
@@ -843,16 +963,35 @@ class Board(anywidget.AnyWidget):
 
     def _request_new(self, request: dict) -> None:
         deal = request.get("deal")
+        difficulty = request.get("difficulty")
+        if "difficulty" in request:
+            offered = _difficulties(self._game)
+            if "deal" in request:
+                return self._refuse("refused: ask for a deal number or a difficulty, not both")
+            if not offered:
+                return self._refuse(f"refused: {self._game.variant.name} has no graded deals")
+            if not isinstance(difficulty, str) or difficulty not in offered:
+                got = repr(difficulty[:MAX_TEXT]) if isinstance(difficulty, str) else _type_name(difficulty)
+                return self._refuse(f"refused: 'difficulty' must be one of {', '.join(offered)}, not {got}")
         try:
-            self.new_game(deal=deal)
+            self.new_game(deal=deal, difficulty=difficulty)
         except ValueError as error:
             self._refuse(str(error)[:200])
 
     def _request_hint(self, request: dict) -> None:
+        if self._puzzle is not None and not self._puzzle.solved:
+            self.clue()  # in a puzzle the Hint button shows a clue, counted
+            return
         try:
             self.hint()
         except ImportError:
             self._refuse("Hints need ft_widget.solver, which is not installed here.")
+
+    def _request_next_puzzle(self, request: dict) -> None:
+        try:
+            self.next_puzzle()
+        except ValueError as error:
+            self._refuse(str(error)[:200])
 
     def _request_autoplay(self, request: dict) -> None:
         if not self.autoplay():
@@ -1040,6 +1179,20 @@ def _let_go(fd: int, path: pathlib.Path) -> None:
         os.unlink(path)  # while still held, so no one can lock the old file meanwhile
     with contextlib.suppress(OSError):
         os.close(fd)
+
+
+def _difficulties(game: Game) -> list[str]:
+    """The difficulties the graded catalogue offers for this game's variant ([] for a custom one)."""
+    v = game.variant
+    return catalogue.difficulties(v.id) if VARIANTS.get(v.id) == v else []
+
+
+def _graded_words(game: Game, difficulty: str | None) -> str:
+    """What the board says when it starts a graded deal ("" for any other deal)."""
+    if difficulty is None:
+        return ""
+    entry = next(d for d in catalogue.catalogue(game.variant.id) if d.deal == game.deal)
+    return words.graded_line(game, difficulty, entry.expert_wins, entry.runs)
 
 
 def _moved_card(before: dict | None, move: Move) -> int | None:
