@@ -42,9 +42,10 @@
 # %%
 import pandas as pd
 
-from ft_widget import Game
+from ft_widget import Game, deals, play_policy, review, rules
 from ft_widget.cards import card_symbol
-from ft_widget.teaching import Paired, bars, data_path, load, picture
+from ft_widget.teaching import Paired, Row, bars, data_path, load, picture
+from ft_widget.training.review import SOLVER_STATES
 from ft_widget.words import move_line
 
 GAME = "streets"
@@ -255,6 +256,56 @@ assert p.diff < 0 and p.high <= 0.005 and p.n == 41
 # * **Forget the Klondike King rule here.** Over whole games it changes nothing, and where it
 #   does decide a space, the deal is no more often winnable after the King, rather less.
 #
+# ## A game reviewed
+#
+# The habit player `foundations_first` (a card goes home whenever it can, then the waste's
+# card, then a card that uncovers another, then a deal) plays deal 11, one the solver wins
+# (it is in `ft_widget.deals(GAME, winnable=True)`). `ft_widget.review` then reads the game back:
+# the fair expert's estimate of each move from what the player saw, and the verdicts of the
+# solver, which sees every card. The solver gets 300,000 states a position here, three times
+# the review's default.
+
+# %%
+DEAL = 11
+assert DEAL in deals(GAME, winnable=True) and 3 * SOLVER_STATES == 300_000
+played = play_policy(Game(GAME, deal=DEAL), "foundations_first", rng=DEAL)
+habit_game = Game(GAME, deal=DEAL)
+for move in played.moves:
+    habit_game.play(move)
+reviewed = review(habit_game, rng=1, progress=False, solver_states=300_000)
+print(reviewed.summary)
+reviewed.plot()
+
+# %%
+k = reviewed.losing_move
+before, step = reviewed.position(k), reviewed.steps[k]
+print(f"move {k + 1}, played:", move_line(before, step.move))
+print("kept the win:", move_line(before, reviewed.alternative))
+print("the solver's line from there:", " ".join(map(str, reviewed.alternative_line[:6])), "...")
+Row(picture(before, highlight=step.move, scale=0.55, caption=f"played {step.move}: the win is gone"),
+    picture(before, highlight=reviewed.alternative, scale=0.55,
+            caption=f"{reviewed.alternative}: still winnable"))
+
+# %% [markdown]
+# Why it lost: the habit player sent the 3♣ home the moment it could. But that 3♣ was the one
+# black three in reach of the 2♦ sitting alone in column 4; on it, the 2♦ would have emptied the
+# column. With the 3♣ gone the 2♦ has nowhere to go but home, and the diamonds are not ready for
+# it, so the space never comes. The project's safe-home rule would have held the 3♣ back (red twos
+# that could be built on it were still in play); `foundations_first` ignores it. In Streets a low
+# card on the table is also a landing place for two suits.
+
+# %%
+assert str(step.move) == "6>f" and str(reviewed.alternative) == "4>6"
+assert len(before.tableau[3]) == 1 and before.safe_move_home() != step.move  # the 2♦ alone; not safe
+kept = before.copy()
+kept.play(reviewed.alternative)
+assert not kept.tableau[3]  # column 4 empty
+heights = rules.foundation_heights(before.foundations)
+assert not rules.fits_home(heights, before.tableau[3][0])  # the 2♦ cannot go home yet
+print("after", reviewed.alternative, "empty columns:",
+      [j + 1 for j, col in enumerate(kept.tableau) if not col])
+
+# %% [markdown]
 # ## How the data were made
 #
 # `notebooks/_questions_streets_number_ten.py` plays the habit player and its changes, finds
