@@ -108,7 +108,8 @@ taken, after = order[place], order[:place] + order[place + 1:]
 assert taken == first_pass[4] and len(first_pass) == 22
 second_pass = offered(after)
 new = [c for c in second_pass if c not in first_pass]
-print(f"take {cards([taken])}; next pass offers {len(second_pass)} cards, {len(new)} of them never offered before:",
+print(f"take {cards([taken])}; next pass offers {len(second_pass)} cards, "
+      f"{len(new)} of them never offered before:",
       cards(new[:8]), "…")
 assert len(new) > 10
 
@@ -145,28 +146,30 @@ pd.crosstab(w.habit_verdict.rename("after taking it"), w.idea_verdict.rename("af
 # %%
 p = Paired(won(w.habit_verdict), won(w.idea_verdict))
 print(f"{p.n} deals: won after taking {p.a:.0%}, after dealing on {p.b:.0%}; "
-      f"change {p.diff:+.0%} [{p.low:+.0%}, {p.high:+.0%}] (the solver at most {run['max_states']:,} positions)")
+      f"change {p.diff:+.0%} [{p.low:+.0%}, {p.high:+.0%}] "
+      f"(the solver at most {run['max_states']:,} positions)")
 
 # %% [markdown]
-# Letting the card go by is at least as good at that moment, often better: with a solver
-# limited to 20,000 positions a deal, more of the positions after dealing on are found won
-# than after taking the card ("unknown" means only that the budget ran out). One such position,
-# the move taken on the left and the deal on the right:
+# At that single moment, letting the card go by did no worse: the solver (at most 20,000
+# positions a question; "unknown" means only that the budget ran out) found a few more wins
+# after dealing on than after taking the card, though the interval includes zero. One position
+# where taking it was the weaker move, the card taken on the left and the deal on the right:
 
 # %%
 case = w[(w.habit_verdict != "won") & (w.idea_verdict == "won")].iloc[0]
 before = replay(case.before, case.deal)
 print(move_line(before, case.habit_move), f"— solver: {case.habit_verdict}")
 print(move_line(before, case.idea_move), f"— solver: {case.idea_verdict}")
-Row(picture(before, highlight=case.habit_move, scale=0.5, caption=f"deal {case.deal}: take it ({case.habit_move})"),
+Row(picture(before, highlight=case.habit_move, scale=0.5,
+            caption=f"deal {case.deal}: take it ({case.habit_move})"),
     picture(before, highlight=case.idea_move, scale=0.5, caption=f"or deal on ({case.idea_move})"))
 
 # %% [markdown]
 # **Answer.** Take waste cards: a player who never does loses a third of the cards it gets
-# home. But do not take one just because it fits. With redeals left, a card let go by comes
-# back in the same place next pass, while a card taken moves all later groups of three. Take
-# the ones that free something now or that you will not see again (on the last pass), and
-# note what you leave.
+# home. But a card that merely fits need not be taken at once. With redeals left, a card let go
+# by comes back in the same place next pass, while a card taken moves all later groups of
+# three. Take the ones that free something now, or that you will not see again (on the last
+# pass), and note what you leave.
 
 # %% [markdown]
 # ## 3. What is a redeal worth, and what loses the game at the end?
@@ -182,20 +185,24 @@ bars([(k, p.diff, p.low, p.high) for k, p in effect.items()],
      "cards home, change against the habit player (same 300 deals)", digits=1)
 
 # %%
+wins = {label: paired(idea, "won") for idea, label in labels.items()}
 pd.DataFrame({"cards home": {k: f"{p.b:.1f} vs {p.a:.1f}" for k, p in effect.items()},
-              "change [95%]": {k: f"{p.diff:+.1f} [{p.low:+.1f}, {p.high:+.1f}]" for k, p in effect.items()}})
+              "change [95%]": {k: f"{p.diff:+.1f} [{p.low:+.1f}, {p.high:+.1f}]" for k, p in effect.items()},
+              "wins": {k: f"{round(p.b * p.n)} vs {round(p.a * p.n)} of {p.n}" for k, p in wins.items()}})
 
 # %% [markdown]
 # The later passes are worth a great deal to this player: with only two, it ends with far fewer
-# cards home. Splitting runs or not makes little difference to it. And where does the habit
-# player stop? For each of the first 100 deals that the solver wins from the start (within its
-# budget), the script played the habit player out and asked the solver about the last position:
+# cards home. Never splitting a run gains it about one card. And where does the habit player
+# stop? Of deals 1–100, the script took those the solver wins from the start within its budget
+# (a Little Forty deal often needs more than 20,000 positions, so not all of them), played the
+# habit player out and asked the solver about its last position:
 
 # %%
 ends["still winnable"] = ends.kind == "stopped while winnable"
 n, k = len(ends), int(ends["still winnable"].sum())
 low, high = wilson(k, n)
 last = [replay(r.before, r.deal) for r in ends[ends["still winnable"]].itertuples()]
+assert effect["dig the waste at the end"].clear and wins["dig the waste at the end"].b > 0
 print(f"{k} of {n} deals still winnable where the habit player stopped ({low:.0%}–{high:.0%}); "
       f"there, on average {sum(len(g.waste) for g in last) / k:.1f} cards in the waste, "
       f"{sum(g.redeals_left for g in last)} redeals left in all, "
@@ -205,15 +212,17 @@ print(f"{k} of {n} deals still winnable where the habit player stopped ({low:.0%
 stop = last[1]
 rescue = solve(stop, max_states=20_000)
 assert rescue.status == "won"
-print(f"deal {ends[ends['still winnable']].deal.iloc[1]}: the solver wins from here in {len(rescue.moves)} moves, "
+print(f"deal {ends[ends['still winnable']].deal.iloc[1]}: "
+      f"the solver wins from here in {len(rescue.moves)} moves, "
       "starting", ", ".join(str(m) for m in rescue.moves[:6]))
-picture(stop, caption=f"where the habit player stopped: stock and redeals spent, {len(stop.waste)} cards in the waste")
+picture(stop, caption=f"where the habit player stopped: stock and redeals spent, "
+                      f"{len(stop.waste)} cards in the waste")
 
 # %% [markdown]
 # Like the player who stops here, a learner tends to think the game is over when the last
 # redeal is spent. It is not: the waste is a pile you can still dig from the top, one card at a
 # time, into empty columns and onto other suits. The habit player told to do that at the end
-# ("dig the waste", in the chart above) brings more cards home.
+# ("dig the waste", in the chart above) brings more cards home, and wins a few deals.
 #
 # **Answer.** The redeals are the game's reserve: a player who wastes them loses much of what
 # it would have got. Almost every deal is still winnable when the last pass is done, so the

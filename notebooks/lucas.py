@@ -39,7 +39,7 @@ import pandas as pd
 
 from ft_widget import VARIANTS, Game, solve
 from ft_widget.studies import wilson
-from ft_widget.teaching import Paired, Row, bars, cards, data_path, load, picture
+from ft_widget.teaching import Paired, Row, bars, data_path, load, picture
 from ft_widget.words import move_line
 
 GAME = "lucas"
@@ -156,7 +156,8 @@ for change in ("aces_in_deck", "ten_columns"):
 end = ends[(ends.game == "as dealt") & (ends.deal == 2)].iloc[0]
 stopped = replay(end.before, deal=2)
 empty = sum(not col for col in stopped.tableau)
-print(f"after {len(stopped.history)} moves: {stopped.cards_home} cards home, {len(stopped.stock)} in the stock, "
+print(f"after {len(stopped.history)} moves: {stopped.cards_home} cards home, "
+      f"{len(stopped.stock)} in the stock, "
       f"{len(stopped.waste)} in the waste, {empty} empty columns")
 picture(stopped, caption=f"deal 2, where the habit player stopped: {len(stopped.waste)} cards in the waste")
 
@@ -199,7 +200,7 @@ effect = {label: paired(idea) for idea, label in ideas.items()}
 wins = {label: paired(idea, "won") for idea, label in ideas.items()}
 pd.DataFrame({"cards home": {k: f"{p.b:.1f} vs {p.a:.1f}" for k, p in effect.items()},
               "change [95%]": {k: f"{p.diff:+.1f} [{p.low:+.1f}, {p.high:+.1f}]" for k, p in effect.items()},
-              "wins": {k: f"{int(round(p.b * p.n))} vs {int(round(p.a * p.n))} of {p.n}" for k, p in wins.items()}})
+              "wins": {k: f"{round(p.b * p.n)} vs {round(p.a * p.n)} of {p.n}" for k, p in wins.items()}})
 
 # %%
 bars([(k, p.diff, p.low, p.high) for k, p in effect.items()],
@@ -232,7 +233,8 @@ assert 0 == wins["dig for the next card home"].b and 1 / 8 < wins["both"].b < 1 
 # %%
 kings = paired("kings_only_in_empty")
 kings_won = paired("kings_only_in_empty", "won")
-print(f"cards home {kings.b:.1f} vs {kings.a:.1f}: change {kings.diff:+.2f} [{kings.low:+.2f}, {kings.high:+.2f}] "
+print(f"cards home {kings.b:.1f} vs {kings.a:.1f}: "
+      f"change {kings.diff:+.2f} [{kings.low:+.2f}, {kings.high:+.2f}] "
       f"on {kings.n} deals; better on {kings.better}, worse on {kings.worse}")
 
 # %% [markdown]
@@ -242,7 +244,8 @@ print(f"cards home {kings.b:.1f} vs {kings.a:.1f}: change {kings.diff:+.2f} [{ki
 
 # %%
 k = splits[splits.idea == "kings_only_in_empty"]
-pd.crosstab(k.habit_verdict.rename("after the habit's move"), k.idea_verdict.rename("after the King rule's move"))
+pd.crosstab(k.habit_verdict.rename("after the habit's move"),
+            k.idea_verdict.rename("after the King rule's move"))
 
 # %%
 spoiled = k[(k.habit_verdict == "won") & (k.idea_verdict == "lost")]
@@ -262,7 +265,8 @@ case = spoiled.iloc[0]
 before = replay(case.before, deal=case.deal)
 print(move_line(before, case.habit_move), "— the solver then wins")
 print(move_line(before, case.idea_move), "— the solver then proves the deal lost")
-Row(picture(before, highlight=case.habit_move, scale=0.5, caption=f"deal {case.deal}: the habit plays {case.habit_move}"),
+Row(picture(before, highlight=case.habit_move, scale=0.5,
+            caption=f"deal {case.deal}: the habit plays {case.habit_move}"),
     picture(before, highlight=case.idea_move, scale=0.5, caption=f"waiting for a King: {case.idea_move}"))
 
 # %% [markdown]
