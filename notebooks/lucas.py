@@ -39,7 +39,7 @@ import pandas as pd
 
 from ft_widget import VARIANTS, Game, solve
 from ft_widget.studies import wilson
-from ft_widget.teaching import Paired, Row, bars, data_path, load, picture
+from ft_widget.teaching import Paired, Row, bars, cards, data_path, load, picture
 from ft_widget.words import move_line
 
 GAME = "lucas"
@@ -103,7 +103,7 @@ forgiving.columns = ["winnable deals", "still winnable at the end"]
 forgiving["share"] = forgiving["still winnable at the end"] / forgiving["winnable deals"]
 forgiving[["95% low", "95% high"]] = [wilson(k, n) for k, n in
                                       zip(forgiving.iloc[:, 1], forgiving.iloc[:, 0], strict=True)]
-forgiving
+forgiving.round(2)
 
 # %%
 bars([(game, 100 * r.share, 100 * r["95% low"], 100 * r["95% high"]) for game, r in forgiving.iterrows()],
@@ -256,13 +256,15 @@ print(f"{len(k)} deals where they first disagree; the King rule's move spoils a 
 assert p.better == 0 and len(spoiled) >= 1
 
 # %% [markdown]
-# One of those positions. On the left the habit player's move, which keeps the deal winnable;
-# on the right, the move of the player who keeps the empty column for a King and so has to do
-# something else:
+# One of those positions. Neither player sees anything better to do than fill the empty
+# column 7. On the left, the habit player moves the 9♣ there, which empties column 1 in turn;
+# on the right, the player who saves empty columns for Kings lays the K♠ from the waste there,
+# a card nothing can be moved off, and the deal is gone:
 
 # %%
 case = spoiled.iloc[0]
 before = replay(case.before, deal=case.deal)
+assert (case.deal, case.habit_move, case.idea_move, cards(before.waste[-1:])) == (20, "1>7", "w>7", "K♠")
 print(move_line(before, case.habit_move), "— the solver then wins")
 print(move_line(before, case.idea_move), "— the solver then proves the deal lost")
 Row(picture(before, highlight=case.habit_move, scale=0.5,

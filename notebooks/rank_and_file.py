@@ -42,7 +42,7 @@ import collections
 import pandas as pd
 
 from ft_widget import VARIANTS, Game, Move, solve
-from ft_widget.teaching import Paired, Row, bars, data_path, load, picture
+from ft_widget.teaching import Paired, Row, bars, cards, data_path, load, picture
 from ft_widget.words import move_line
 
 GAME = "rank_and_file"
@@ -99,6 +99,21 @@ pd.DataFrame({"cards home": {"fewest first": f"{fewest.b:.1f}", "most first": f"
 print(f"most first against fewest first: {head_to_head.diff:+.2f} cards "
       f"[{head_to_head.low:+.2f}, {head_to_head.high:+.2f}] on {head_to_head.n} deals")
 assert not head_to_head.clear
+
+# %% [markdown]
+# Where the two rules part, on the first deal where both differ from the habit player:
+
+# %%
+fd, md = (splits[splits.idea == i].set_index("deal") for i in ("dig_fewest_down", "dig_most_down"))
+common = [d for d in fd.index.intersection(md.index)
+          if fd.loc[d, "before"] == md.loc[d, "before"] and fd.loc[d, "idea_move"] != md.loc[d, "idea_move"]]
+d = common[0]
+before = replay(fd.loc[d, "before"], d)
+for label, m in (("fewest first", fd.loc[d, "idea_move"]), ("most first", md.loc[d, "idea_move"])):
+    print(f"{label:12}", move_line(before, m))
+print("face down per column:", before.face_down_counts)
+Row(picture(before, highlight=fd.loc[d, "idea_move"], scale=0.5, caption=f"deal {d}: fewest face down first"),
+    picture(before, highlight=md.loc[d, "idea_move"], scale=0.5, caption="most face down first"))
 
 # %% [markdown]
 # The two rules come out level, and both a little *below* the habit player, which takes any
@@ -166,6 +181,17 @@ print(move_line(before, r.move), "— the habit player's move; then the solver f
 print(move_line(before, better), "— the solver's move")
 Row(picture(before, highlight=r.move, scale=0.5, caption=f"deal {r.deal}: the habit deals"),
     picture(before, highlight=better, scale=0.5, caption=f"the solver plays {better}"))
+
+# %% [markdown]
+# After the solver's move, the card that was face down under the run is in view:
+
+# %%
+after = before.copy()
+after.play(better)
+print(f"face down: {sum(before.face_down_counts)} before, {sum(after.face_down_counts)} after; "
+      f"turned up: {cards(after.tableau[better.src][-1:])}")
+assert sum(after.face_down_counts) == sum(before.face_down_counts) - 1
+picture(after, scale=0.6, caption=f"deal {r.deal} after {better}: a card turned up")
 
 # %% [markdown]
 # A rule a player can follow: **before you deal, if a whole run can go into an empty column
