@@ -47,7 +47,7 @@ from ft_widget.words import move_line
 
 GAME = "rank_and_file"
 games = pd.read_csv(data_path("notebooks/rank_and_file_games.csv"))
-splits = pd.read_csv(data_path("notebooks/rank_and_file_splits.csv"))
+splits = pd.read_csv(data_path("notebooks/rank_and_file_splits.csv")).fillna({"before": ""})
 ends = pd.read_csv(data_path("notebooks/rank_and_file_fatal.csv"))
 run = load("notebooks/rank_and_file_run.json")
 assert VARIANTS[GAME].face_down == 3 and VARIANTS[GAME].sequences
@@ -101,19 +101,17 @@ print(f"most first against fewest first: {head_to_head.diff:+.2f} cards "
 assert not head_to_head.clear
 
 # %% [markdown]
-# Where the two rules part, on the first deal where both differ from the habit player:
+# Where a rule first changes the habit player's move, on the first deal where the rule moves
+# cards between columns rather than dealing:
 
 # %%
-fd, md = (splits[splits.idea == i].set_index("deal") for i in ("dig_fewest_down", "dig_most_down"))
-common = [d for d in fd.index.intersection(md.index)
-          if fd.loc[d, "before"] == md.loc[d, "before"] and fd.loc[d, "idea_move"] != md.loc[d, "idea_move"]]
-d = common[0]
-before = replay(fd.loc[d, "before"], d)
-for label, m in (("fewest first", fd.loc[d, "idea_move"]), ("most first", md.loc[d, "idea_move"])):
-    print(f"{label:12}", move_line(before, m))
+f = splits[(splits.idea == "dig_fewest_down") & (splits.idea_move != "s>w")].iloc[0]
+before = replay(f.before, f.deal)
 print("face down per column:", before.face_down_counts)
-Row(picture(before, highlight=fd.loc[d, "idea_move"], scale=0.5, caption=f"deal {d}: fewest face down first"),
-    picture(before, highlight=md.loc[d, "idea_move"], scale=0.5, caption="most face down first"))
+print("habit:        ", move_line(before, f.habit_move), f"— solver: {f.habit_verdict}")
+print("fewest first: ", move_line(before, f.idea_move), f"— solver: {f.idea_verdict}")
+Row(picture(before, highlight=f.habit_move, scale=0.5, caption=f"deal {f.deal}: the habit plays {f.habit_move}"),
+    picture(before, highlight=f.idea_move, scale=0.5, caption=f"fewest face down first: {f.idea_move}"))
 
 # %% [markdown]
 # The two rules come out level, and both a little *below* the habit player, which takes any
@@ -209,10 +207,26 @@ print(f"first disagreement ({first.n} deals): won after dealing {first.a:.0%}, a
 assert spend.clear and spend.diff > 0
 
 # %% [markdown]
-# **Answer.** Spend it early. In Rank and File an empty column is the way down into a
-# face-down pile: moving the run that covers a hidden card into it turns that card over, and a
-# card turned up is information the stock cannot give back. Saving the column while the stock
-# runs past is the commonest way this player loses a winnable deal.
+# Over whole games the rule is worth many cards. At the *first* place it changes the move, though,
+# the solver finds a win less often after the run than after the deal. Its verdicts there:
+
+# %%
+pd.crosstab(s.habit_verdict.rename("after the deal"), s.idea_verdict.rename("after the run"))
+
+# %%
+assert not (s.idea_verdict == "lost").any() and not (s.habit_verdict == "lost").any()
+
+# %% [markdown]
+# None of those positions is proved lost: each "unknown" is a position the solver did not settle
+# within 20,000 positions. So the first time the rule fires, often early, spending the column
+# is not shown to be a mistake, and not shown to be better either. What the whole games and the
+# losing moves agree on is the pattern that costs deals: an idle empty column while the stock
+# runs past.
+#
+# **Answer.** Do not let an empty column sit idle while you deal. In Rank and File it is the
+# way down into a face-down pile: the run that covers a hidden card goes into it, and the card
+# turns over, information the stock cannot give you. Dealing past that chance is how this
+# player lost most of the deals it could have won.
 
 # %% [markdown]
 # ## 3. Should you move part of a run?
@@ -246,7 +260,7 @@ bars([(label, paired(idea).diff, paired(idea).low, paired(idea).high) for idea, 
 # ## In short
 #
 # * Which face-down pile comes first matters little; pick the move that frees a card.
-# * Spend an empty column on a whole run that covers a hidden card, before the next deal.
+# * Do not deal while an empty column could take a whole run off a hidden card.
 # * Split runs onto other columns, not into an empty one.
 #
 # How often the fair expert wins this game, next to the solver that sees all thirty hidden
