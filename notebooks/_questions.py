@@ -8,12 +8,21 @@ Each question is an *idea* a player may follow, written as a change to the cauti
   solver (which sees every card) judges the position after each of the two moves, with a budget
   of states, so each deal gives one pair of verdicts (winnable, or not won within the budget).
 
-Regenerate (one process, a few minutes)::
+A third, on the deals the solver wins from the start: where the habit player's game stops, is the
+deal still winnable, and if not, which move lost it (found by halving the game).
 
-    nice -n 19 python notebooks/_questions.py --game lucas --deals 1-500 --max-states 20000
+Regenerate (one process each; 2 to 11 minutes on a busy 2-core machine)::
 
-writes ``data/notebooks/<game>_games.csv`` and ``data/notebooks/<game>_splits.csv``, and the run's
-command, machine and time to ``data/notebooks/<game>_run.json``.
+    nice -n 19 python notebooks/_questions.py --game lucas --deals 1-300 --split-deals 1-100 \
+        --max-states 20000 --rules aces_in_deck,ten_columns
+    nice -n 19 python notebooks/_questions.py --game little_forty --deals 1-300 --split-deals 1-100 \
+        --max-states 20000
+    nice -n 19 python notebooks/_questions.py --game rank_and_file --deals 1-300 --split-deals 1-100 \
+        --max-states 20000
+
+Each writes ``data/notebooks/<game>_games.csv`` (whole games), ``<game>_splits.csv`` (first
+disagreements), ``<game>_fatal.csv`` (where the habit player's games stop or are lost) and the
+run's command, machine, seconds and budget to ``<game>_run.json``.
 """
 
 from __future__ import annotations
