@@ -40,6 +40,7 @@
 import pandas as pd
 
 from ft_widget import VARIANTS, Game, solve
+from ft_widget.expert import estimate
 from ft_widget.studies import wilson
 from ft_widget.teaching import Paired, Row, bars, cards, data_path, load, picture
 from ft_widget.words import move_line
@@ -163,6 +164,16 @@ print(move_line(before, case.idea_move), f"— solver: {case.idea_verdict}")
 Row(picture(before, highlight=case.habit_move, scale=0.5,
             caption=f"deal {case.deal}: take it ({case.habit_move})"),
     picture(before, highlight=case.idea_move, scale=0.5, caption=f"or deal on ({case.idea_move})"))
+
+# %% [markdown]
+# The solver saw the stock. The fair expert sees only what a player has seen: it deals the unseen
+# cards at random into eight possible stocks and solves each, after each move
+# ([how it judges](10_rule_differences.ipynb#The-fair-expert)). It agrees:
+
+# %%
+take, let_go = estimate(before, [case.habit_move, case.idea_move], samples=8, rng=0)
+print(take, "\n" + str(let_go))
+assert let_go.worlds_won > take.worlds_won
 
 # %% [markdown]
 # **Answer.** Take waste cards: a player who never does gets two cards in five fewer

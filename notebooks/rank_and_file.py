@@ -42,6 +42,7 @@ import collections
 import pandas as pd
 
 from ft_widget import VARIANTS, Game, Move, solve
+from ft_widget.expert import estimate
 from ft_widget.teaching import Paired, Row, bars, cards, data_path, load, picture
 from ft_widget.words import move_line
 
@@ -183,7 +184,19 @@ Row(picture(before, highlight=r.move, scale=0.5, caption=f"deal {r.deal}: the ha
     picture(before, highlight=better, scale=0.5, caption=f"the solver plays {better}"))
 
 # %% [markdown]
-# After the solver's move, the card that was face down under the run is in view:
+# The solver knew what lay under the run. A player does not; the fair expert deals the unseen
+# cards at random into eight possible layouts and solves each after both moves
+# ([how it judges](10_rule_differences.ipynb#The-fair-expert)):
+
+# %%
+dealt, run_moved = estimate(before, [r.move, better], samples=8, rng=0)
+print(dealt, "\n" + str(run_moved))
+assert run_moved.worlds_won > dealt.worlds_won
+
+# %% [markdown]
+# A narrow preference, from eight guesses at the hidden cards; the solver's verdict, which saw
+# them, is the firm one. After the solver's move, the card that was face down under the run is
+# in view:
 
 # %%
 after = before.copy()
