@@ -136,11 +136,12 @@ assert keep_out.clear and 0.35 < -keep_out.diff / keep_out.a < 0.45
 # %% [markdown]
 # Over whole games, refusing the waste is ruinous: two cards in five fewer reach home. But
 # that player refuses *every* waste card. At a single decision the picture is different. The
-# first position of each deal where the two disagree is a card the habit takes and the other
-# lets go by; the solver judged the position after each:
+# first position of each deal where the two disagree is a waste card the habit player takes
+# and the other lets go by, dealing on; the solver judged the position after each:
 
 # %%
 w = splits[splits.idea == "waste_only_home"]
+assert w.habit_move.str.startswith("w>").all() and (w.idea_move == "s>w").all()
 won = lambda s: (s == "won").astype(int)  # noqa: E731
 pd.crosstab(w.habit_verdict.rename("after taking it"), w.idea_verdict.rename("after dealing on"))
 
@@ -235,8 +236,8 @@ picture(stop, caption=f"where the habit player stopped: stock and redeals spent,
 # time, into empty columns and onto other suits. The habit player told to do that at the end
 # ("dig the waste", in the chart above) brings more cards home, and wins a few deals.
 #
-# **Answer.** The redeals are the game's reserve: a player who wastes them loses much of what
-# it would have got. Almost every deal is still winnable when the last pass is done, so the
+# **Answer.** The redeals are the game's reserve: a player who gives up the last two gets far
+# fewer cards home. Almost every deal is still winnable when the last pass is done, so the
 # game is lost in the ending, by not digging the long waste with the empty columns.
 #
 # ## In short

@@ -88,8 +88,8 @@ print(f"habit player, deals {run['deals']}: {habit.won.sum()} won, "
       f"{habit.cards_home.mean():.1f} cards home on average")
 
 # %% [markdown]
-# Yet it rarely *spoils* a deal. For each of the first deals the solver wins from the start, the
-# script played the habit player to its end and asked the solver (at most
+# Yet it rarely *spoils* a deal. For each of deals 1–100 that the solver wins from the start,
+# the script played the habit player to its end and asked the solver (at most
 # 20,000 positions per question) about its last position; where that was no longer won, it
 # found the move that lost the deal by halving the game. The same deals were then played with
 # the Aces shuffled into the pack (thirteen columns of three, 65 cards in the stock) and with
