@@ -1,4 +1,4 @@
-"""Benchmarks: ``python -m ft_widget.bench engine|candidates|solver|deal-and-play|memory|expert``.
+"""Benchmarks: ``python -m ft_widget.bench engine|candidates|solver|deal-and-play|memory|expert|review``.
 
 ``engine``  random playouts per variant; reports positions per second, where one position is
             ``legal_moves()`` + ``play()`` of a random legal move, with every playout taken back
@@ -21,6 +21,9 @@
             bound (``search.MAX_BYTES``), on the compiled and the pure path.
 ``expert``  plays the fair expert on deals per variant (wins, seconds and solver states a game),
             and times fair hints (the board's Hint) on positions of those deals.
+``review``  reviews games of up to ``--moves`` moves (the fair expert's, on deals per variant) with
+            ``ft_widget.review``'s default budgets: wall and CPU seconds a game (target: a
+            150-move game within a minute on one core).
 """
 
 from __future__ import annotations
@@ -55,6 +58,8 @@ from .solver.search import (
     search,
 )
 from .studies import machine, parse_deals, study, summarize
+from .training import review
+from .training.review import MAX_STATES, SOLVER_STATES, WORLDS
 from .variants import VARIANTS
 
 
@@ -307,6 +312,28 @@ def bench_expert(variants: list[str], deals: list[int], hints: int = 5) -> tuple
     return games, timed
 
 
+def bench_review(variants: list[str], deals: list[int], moves: int = 150) -> list[dict]:
+    """Per variant and deal: the fair expert plays up to ``moves`` moves (seeded), and
+    ``review`` (default budgets, ``rng=1``) reviews them; wall and CPU seconds."""
+    moves = check_count("bench_review", "moves", moves, 1)
+    rows = []
+    for v in variants:
+        for d in deals:
+            played = play_policy(Game(v, deal=d), Expert(fallback=cautious_choice),
+                                 random.Random(f"{v}/{d}/0"), max_moves=moves)
+            game = Game(v, deal=d)
+            for m in played.moves:
+                game.play(m)
+            t0, c0 = time.perf_counter(), time.process_time()
+            r = review(game, rng=1, progress=False)
+            wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+            rows.append(dict(variant=v, deal=d, moves=len(r.steps), s=round(wall, 1), cpu_s=round(cpu, 1),
+                             mistakes=r.count("mistake"), inaccuracies=r.count("inaccuracy"),
+                             losing_move=r.losing_move, solver_searches=r.solver_searches,
+                             end=str(r.steps[-1].verdict_after) if r.steps else ""))
+    return rows
+
+
 #: (path, variant, deal, time limit) of ``memory``: the issue's worst deals at the default 10 s
 #: (Forty Thieves 1 at 40 s), then solves with time to reach the memory bound on both paths
 MEMORY_CASES = (
@@ -419,6 +446,10 @@ def _parser() -> argparse.ArgumentParser:
     x.add_argument("--variants", default="forty_thieves,lucas,number_ten")
     x.add_argument("--deals", default="1-3")
     x.add_argument("--hints", type=int, default=5, help="fair hints timed per variant")
+    w = sub.add_parser("review", help="ft_widget.review of expert games: seconds a game")
+    w.add_argument("--variants", default="forty_thieves,maria,lucas,streets")
+    w.add_argument("--deals", default="1")
+    w.add_argument("--moves", type=int, default=150, help="moves played (at most) before the review")
     return ap
 
 
@@ -449,6 +480,15 @@ def _run_expert(args, variants: list[str], t0: float) -> bool:
     print(f"fair hint: median {sorted(r['median_s'] for r in timed)[len(timed) // 2]} s, "
           f"worst {max(r['worst_s'] for r in timed)} s (target 1 s); expert game: "
           f"{sum(r['s_per_game'] for r in games) / len(games):.1f} s on average (target 10 s)")
+    return True
+
+
+def _run_review(args, variants: list[str], t0: float) -> bool:
+    print(f"review budgets: {WORLDS} worlds x {MAX_STATES:,} states, solver {SOLVER_STATES:,} states")
+    rows = bench_review(variants, parse_deals(args.deals), args.moves)
+    print(_table(rows))
+    per = max(r["cpu_s"] * 150 / r["moves"] for r in rows)
+    print(f"slowest: {per:.1f} CPU s per 150 moves (target 60 s on one core)")
     return True
 
 
@@ -507,7 +547,7 @@ def _run_solver(args, variants: list[str], t0: float) -> bool:
 
 #: ``python -m ft_widget.bench WHAT``: what runs for each WHAT (``memory`` takes no variants).
 _RUNS = {"candidates": _run_candidates, "expert": _run_expert, "deal-and-play": _run_deal_and_play,
-         "relay": _run_relay, "engine": _run_engine, "solver": _run_solver}
+         "review": _run_review, "relay": _run_relay, "engine": _run_engine, "solver": _run_solver}
 
 
 def main(argv=None) -> int:

@@ -6,7 +6,9 @@ face-down cards are drawn as backs.
 
 from __future__ import annotations
 
+import base64
 import math
+import pathlib
 from dataclasses import dataclass
 
 from . import game as _game
@@ -326,6 +328,30 @@ def html_board(game: Game, highlight=None, caption: str | None = None, scale: fl
     count. See :func:`svg_board` for ``highlight``, ``caption`` and ``scale``.
     """
     return f'<div style="overflow-x:auto;line-height:0">{svg_board(game, highlight, caption, scale)}</div>'
+
+
+# A picture is an SVG (ft_widget.render's visual language) shown as an <img> with a data URI.
+# Measured in JupyterLab 4 (tests/e2e/test_notebook_pictures.py): an untrusted notebook, which
+# every cloned notebook is, strips inline <svg> from HTML output and does not render
+# image/svg+xml output at all, but it shows an <img> whose source is a data URI. GitHub and
+# nbviewer show such an image too (it is how they show PNG outputs).
+class Picture:
+    """A static picture for a notebook output: an image in HTML, a text fallback elsewhere."""
+
+    def __init__(self, svg: str, text: str, alt: str = ""):
+        self.svg, self.text, self.alt = svg, text, alt or text.splitlines()[0]
+
+    def img(self) -> str:
+        data = base64.b64encode(self.svg.encode()).decode("ascii")
+        alt = self.alt.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
+        return f'<img class="ft-picture" alt="{alt}" src="data:image/svg+xml;base64,{data}">'
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        return {"text/html": self.img(), "text/plain": self.text}
+
+    def save(self, path) -> None:
+        """Write the SVG to ``path`` (for slides, or a Markdown image)."""
+        pathlib.Path(path).write_text(self.svg)
 
 
 _game.PICTURES.update(text=text_board, html=html_board)

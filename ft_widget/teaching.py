@@ -7,8 +7,8 @@ copy of the others. ``from ft_widget.teaching import *`` brings what the noteboo
 
 from __future__ import annotations
 
-import base64
 import json
+import math
 import random
 import re
 from dataclasses import replace
@@ -28,6 +28,7 @@ from .render import (
     FELT_DIM,
     FELT_TEXT,
     FONT,
+    Picture,
     svg_board,
     svg_card,
     svg_text,
@@ -64,30 +65,8 @@ def lesson_variant(variant_id: str, lesson: str | None) -> Variant:
 
 
 # ----------------------------------------------------------------------------- pictures
-# A picture is an SVG (ft_widget.render's visual language) shown as an <img> with a data URI.
-# Measured in JupyterLab 4 (tests/e2e/test_notebook_pictures.py): an untrusted notebook, which
-# every cloned notebook is, strips inline <svg> from HTML output and does not render
-# image/svg+xml output at all, but it shows an <img> whose source is a data URI. GitHub and
-# nbviewer show such an image too (it is how they show PNG outputs).
-
-
-class Picture:
-    """A static picture for a notebook output: an image in HTML, a text fallback elsewhere."""
-
-    def __init__(self, svg: str, text: str, alt: str = ""):
-        self.svg, self.text, self.alt = svg, text, alt or text.splitlines()[0]
-
-    def img(self) -> str:
-        data = base64.b64encode(self.svg.encode()).decode("ascii")
-        alt = self.alt.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
-        return f'<img class="ft-picture" alt="{alt}" src="data:image/svg+xml;base64,{data}">'
-
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        return {"text/html": self.img(), "text/plain": self.text}
-
-    def save(self, path) -> None:
-        """Write the SVG to ``path`` (for slides, or a Markdown image)."""
-        Path(path).write_text(self.svg)
+# Picture (an SVG shown as an <img> with a data URI) lives in ft_widget.render, below the training
+# layer that draws charts too; it is imported above.
 
 
 class Row:
@@ -436,3 +415,58 @@ def bars(rows, title: str, unit: str = "", digits: int = 0, width: int = 560) ->
         for label, value, low, high in rows)
     return Picture(svg, text)
 # ----------------------------------------------------------------------------- end of charts (nb-easy)
+
+
+# ----------------------------------------------------------------------------- interval charts
+# (added for the Forty Thieves and Maria notebooks: a paired difference, or a share, with its
+# interval, drawn as an SVG picture so that it shows in an unrun, untrusted notebook)
+
+
+def interval_chart(rows, title: str, lo: float = -1.0, hi: float = 1.0, percent: bool = True,
+                   width: int = 560) -> Picture:
+    """Rows of ``(label, value, low, high)`` as dots with their interval on one axis from ``lo`` to
+    ``hi`` (a line at zero when the axis crosses it): a paired difference or a share per row.
+    A :class:`Paired` may stand for the last three (its ``diff``, ``low`` and ``high``)."""
+    for name, bound in (("lo", lo), ("hi", hi)):
+        if isinstance(bound, bool) or not isinstance(bound, int | float) or not math.isfinite(bound):
+            raise ValueError(f"interval_chart: {name} must be a finite number, not {bound!r}")
+    if not lo < hi:
+        raise ValueError(f"interval_chart: lo must be below hi, not {lo} and {hi}")
+    rows = [(label, *((v.diff, v.low, v.high) if isinstance(v, Paired) else (v, *rest)))
+            for label, v, *rest in rows]
+    if not rows or any(len(r) != 4 for r in rows):
+        raise ValueError("interval_chart: rows must be a non-empty list of (label, Paired) or "
+                         "(label, value, low, high)")
+    label_w = max(150, 7 * max(len(str(r[0])) for r in rows))  # about 7 px a character at 13 px
+    pitch, top, margin = 30, 40, 14
+    width = max(width, label_w + 2 * margin + 200, round(8.5 * len(title)) + 2 * margin)  # 14 px bold title
+    plot_w = width - label_w - 2 * margin
+    height = top + pitch * len(rows) + 34
+    fmt = (lambda x: f"{x:+.0%}" if lo < 0 else f"{x:.0%}") if percent else (lambda x: f"{x:+.2g}")
+
+    def x(v: float) -> float:
+        return label_w + margin + plot_w * (min(max(v, lo), hi) - lo) / (hi - lo)
+
+    parts = [f'<rect width="{width}" height="{height}" rx="8" fill="{FELT}"/>',
+             svg_text(margin, 24, title, 14, FELT_TEXT, bold=True)]
+    axis_y = top + pitch * len(rows) + 4
+    for k in range(5):
+        v = lo + (hi - lo) * k / 4
+        parts.append(f'<line x1="{x(v):.1f}" y1="{top - 6}" x2="{x(v):.1f}" y2="{axis_y}" '
+                     f'stroke="{FELT_DIM}" stroke-opacity="0.35"/>')
+        parts.append(svg_text(x(v), axis_y + 18, fmt(v), 11, FELT_DIM, anchor="middle"))
+    if lo < 0 < hi:
+        parts.append(f'<line x1="{x(0):.1f}" y1="{top - 6}" x2="{x(0):.1f}" y2="{axis_y}" '
+                     f'stroke="{FELT_TEXT}" stroke-width="1.5"/>')
+    for i, (label, v, low, high) in enumerate(rows):
+        y = top + pitch * i + pitch / 2
+        parts.append(svg_text(margin, y + 5, str(label), 13, FELT_TEXT))
+        parts.append(f'<line x1="{x(low):.1f}" y1="{y:.1f}" x2="{x(high):.1f}" y2="{y:.1f}" '
+                     f'stroke="#ffd54f" stroke-width="4" stroke-linecap="round"/>')
+        parts.append(f'<circle cx="{x(v):.1f}" cy="{y:.1f}" r="6" fill="#ffffff" stroke="#1a1a1a"/>')
+        parts.append(svg_text(min(x(high) + 8, width - 60), y - 8, fmt(v), 11, FELT_TEXT))
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="{FONT}">' + "".join(parts) + "</svg>")
+    text = title + "\n" + "\n".join(f"  {label}: {fmt(v)} [{fmt(low)}, {fmt(high)}]"
+                                    for label, v, low, high in rows)
+    return Picture(svg, text, alt=title)

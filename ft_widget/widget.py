@@ -21,6 +21,7 @@ import errno
 import json
 import os
 import pathlib
+import random
 import stat
 import tempfile
 import threading
@@ -36,10 +37,14 @@ import traitlets
 from . import hints, rules, words
 from .cards import card_str, parse_card
 from .game import FOUNDATION, WASTE, Game, HintKind, IllegalMove, Move
+from .limits import check_count
 from .moves import pile_name
-from .puzzle import Puzzle
 from .tables import pandas
-from .variants import VARIANTS
+from .training import Review, catalogue
+from .training import review as review_game
+from .training.puzzles import Puzzle, puzzles
+from .training.review import SEEING_NOTE
+from .variants import VARIANTS, get_variant
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 # The bundle is built from js/ and committed. Should a checkout lack it, the board says so
@@ -70,10 +75,18 @@ _ACTION_KEYS = {
     "undo": set(),
     "redo": set(),
     "restart": set(),
-    "new": {"deal"},
+    "new": {"deal", "difficulty"},
     "hint": set(),
     "autoplay": set(),
+    "review": {"step"},
+    "review_close": set(),
+    "play_from_here": set(),
+    "next_puzzle": set(),
 }
+#: The actions that play or change the game: refused while a review is open.
+_PLAYING = {"move", "moves", "undo", "redo", "restart", "hint", "autoplay"}
+#: What the board says to a move made while the review is open.
+_IN_REVIEW = "You are reviewing the game: leave the review to play, or Play from here."
 
 MoveCallback = Callable[["Board", Move], Any]
 
@@ -98,6 +111,9 @@ class Board(anywidget.AnyWidget):
     and ``new_game`` change it and update every view at once, and moves made in the
     browser are in ``board.game`` as soon as they are made. Assigning ``board.variant``
     starts a new game of that variant. ``Board(game)`` shows an existing game.
+    ``Board("maria", difficulty="easy")`` (and ``new_game(difficulty=...)``) starts a winnable deal
+    of that grade picked from the graded catalogue (:func:`ft_widget.deals`), with ``rng`` (a
+    ``random.Random`` or a seed) making the picks repeatable.
 
     ``Board(..., autosave="game.json")`` writes the game's record (``Game.record``, with its
     history) to that file after every change, and ``Board.resume("game.json")`` brings the
@@ -117,6 +133,9 @@ class Board(anywidget.AnyWidget):
 
     #: Seconds the solver may think when the board's Hint button is pressed.
     hint_time_limit = 1.0
+    #: Options :meth:`review` passes to :func:`ft_widget.review` (budgets, ``rng``); its defaults
+    #: otherwise, with ``rng=0``: the same game always gets the same review.
+    review_options: dict = {}
 
     _esm = _STATIC / "widget.js" if (_STATIC / "widget.js").is_file() else _NO_BUNDLE
     _css = _STATIC / "widget.css" if (_STATIC / "widget.css").is_file() else ""
@@ -139,6 +158,7 @@ class Board(anywidget.AnyWidget):
     request = traitlets.Any(None, allow_none=True).tag(sync=True, echo_update=False)
 
     def __init__(self, variant: str | Game = "forty_thieves", deal: int | None = None, *,
+                 difficulty: str | None = None, rng: random.Random | int | None = None,
                  autosave: str | os.PathLike | None = None, **kwargs: Any):
         unknown = [name for name in kwargs if not self.has_trait(name)]
         if unknown:  # traitlets would take it without a word: a typo like auto_hme=True
@@ -149,12 +169,14 @@ class Board(anywidget.AnyWidget):
         # One change at a time, whichever thread makes it. One lock for every board: a change
         # republishes the boards showing the same Game, so locks of their own could deadlock.
         self._lock = _CHANGES
+        # picks graded deals (Board(..., difficulty=...), new_game(difficulty=...)); seeded: repeatable
+        self._rng = rng if isinstance(rng, random.Random) else random.Random(rng)
         if isinstance(variant, Game):
-            if deal is not None:
-                raise ValueError("give a game or a variant and a deal, not both")
+            if deal is not None or difficulty is not None:
+                raise ValueError("give a game, or a variant and a deal or difficulty, not both")
             self._game = variant
         else:
-            self._game = Game(variant, deal)
+            self._game = Game(variant, self._graded_deal(variant, deal, difficulty))
         if autosave is not None:
             path = pathlib.Path(autosave)
             _refuse_existing(path)
@@ -181,13 +203,24 @@ class Board(anywidget.AnyWidget):
         self._session: dict[int, dict] = {}  # id(game) -> the game and its best win, this session
         self._words = ""  # words for the next state's change, when the board knows better
         self._last_request: dict | None = None  # the request handled last, to know a repeat
+        # The open review (None: none), the position it shows, the game it is of (with its moves),
+        # and its steps as the state publishes them (words computed once, when it opened).
+        self._review: Review | None = None
+        self._review_at = 0
+        self._review_of: tuple = ()
+        self._review_steps: list[dict] = []
+        self._reviewed: tuple = ()  # (the game's key, its review): reopened without a new search
+        self._puzzle: Puzzle | None = None  # the puzzle on the board (state["puzzle"]), if any
+        self._run: list = []  # a training run's puzzles, easiest first (Board.training)
+        self._run_at = 0  # the index of the run's puzzle on the board
+        self._puzzle_scores: list[Puzzle] = []  # every puzzle this board served, for the scores
         try:
             super().__init__(variant=self._game.variant.id, **kwargs)
         except BaseException:
             self._release()
             raise
         _BOARDS.add(self)
-        self._publish()
+        self._publish(_graded_words(self._game, difficulty), "info" if difficulty else "")
 
     # ------------------------------------------------------------------ saved games
     @classmethod
@@ -334,20 +367,35 @@ class Board(anywidget.AnyWidget):
             self._game.restart()
             self._changed()
 
-    def new_game(self, variant: str | None = None, deal: int | None = None) -> Game:
-        """Start a new game: of ``variant`` (default: this one), deal number ``deal`` (default: random).
-        The arguments are ``Game``'s and ``Board``'s, in the same order. A game in progress is
-        kept: undo at the new game's start brings it back."""
-        game = Game(variant if variant is not None else self._game.variant, deal)
+    def new_game(self, variant: str | None = None, deal: int | None = None,
+                 difficulty: str | None = None) -> Game:
+        """Start a new game: of ``variant`` (default: this one), deal number ``deal`` (default: random),
+        or a winnable deal of a ``difficulty`` ("easy", "medium", "hard") picked from the graded
+        catalogue (:func:`ft_widget.deals`). The arguments are ``Game``'s and ``Board``'s, in the
+        same order. A game in progress is kept: undo at the new game's start brings it back."""
+        variant = variant if variant is not None else self._game.variant
+        game = Game(variant, self._graded_deal(variant, deal, difficulty))
         with self._lock:
             self._leave(game)
             self._game = game
             self.variant = game.variant.id
-            text = f"{game.variant.name}, deal {game.deal}"
+            text = _graded_words(game, difficulty) or f"{game.variant.name}, deal {game.deal}"
             if self._previous:
                 text += f". Undo brings back your {words.game_words(self._previous[-1])}."
             self._changed(text, "info")
         return game
+
+    def _graded_deal(self, variant, deal: int | None, difficulty: str | None) -> int | None:
+        """``deal``, or with a ``difficulty`` a catalogued deal of it picked with the board's rng."""
+        if difficulty is None:
+            return deal
+        if deal is not None:
+            raise ValueError("give a deal number or a difficulty, not both")
+        v = get_variant(variant)
+        if VARIANTS.get(v.id) != v:
+            raise ValueError(f"difficulty: {v.name} has no graded deals (only the games of "
+                             f"ft_widget.VARIANTS have)")
+        return catalogue.pick_deal(v.id, difficulty, self._rng)
 
     def _back(self) -> Game:
         """Return to the game a new deal replaced (what undo does at a new game's start)."""
@@ -384,6 +432,7 @@ class Board(anywidget.AnyWidget):
         played), the hint is returned but not shown: it is for a position gone.
         """
         limit = self.hint_time_limit if time_limit is None else time_limit
+        self.close_review()  # a hint is for the game played, not for a reviewed position
         with self._lock:
             asked = self._position_mark()
             position = self._game.copy()  # a copy: the search can't disturb us
@@ -407,13 +456,191 @@ class Board(anywidget.AnyWidget):
             self._hint = hint_view(self._game, found)
             self._publish(words.hint_line(self._game, found), "info")
 
+    # ------------------------------------------------------------------ review
+    def review(self, **options) -> Review:
+        """Review the game so far and open the review on the board at its last position.
+
+        :func:`ft_widget.review` computes it (with :attr:`review_options` and ``options``: budgets,
+        ``rng``), saying how far it has got on the board as it goes. While the review is open the
+        piles show the position :meth:`review_step` chose, moves are refused in words, and
+        :meth:`play_from_here` starts a new line from it; :meth:`close_review` leaves it. Changing
+        the game from code (``board.play``, ``new_game``, …) closes it. ``ValueError`` when no move
+        has been played. The same game's review is computed once."""
+        if "progress" in options:
+            raise TypeError("Board.review() shows its own progress on the board: no 'progress' option")
+        with self._lock:
+            if self._reviewed and self._reviewed[0] == self._review_key() and not options:
+                self._open_review(self._reviewed[1])
+                return self._reviewed[1]
+            self._review = None
+            game = self._game
+            n = len(game.history)
+            if not n:
+                raise ValueError("there is no move to review yet: play a move first")
+            told = [-1]
+
+            def progress(done: int, total: int) -> None:
+                percent = 100 * done // max(total, 1)
+                if percent // 5 != told[0]:  # about twenty messages, however long the game
+                    told[0] = percent // 5
+                    self._publish(f"Reviewing the {words.count(n, 'move')}: {percent}% …", "info")
+
+            found = review_game(game, **{"rng": 0, **self.review_options, **options}, progress=progress)
+            self._reviewed = (self._review_key(), found)
+            self._open_review(found)
+        return found
+
+    def review_step(self, k: int) -> None:
+        """Show the position after the first ``k`` moves of the open review (0: the start); opens
+        the review first if none is open. ``ValueError`` if ``k`` is not a position of the game."""
+        with self._lock:
+            if self._review is None or self._review_of != self._review_key():
+                n = len(self._game.history)
+                check_count("Board.review_step", "k", k, 0, n)
+                self.review()
+            k = check_count("Board.review_step", "k", k, 0, len(self._review.steps))
+            self._review_at = k
+            self._publish()
+
+    def close_review(self) -> None:
+        """Leave the review: the board shows the game as it is again (nothing if none is open)."""
+        with self._lock:
+            if self._review is not None:
+                self._review = None
+                self._publish()
+
+    def play_from_here(self) -> Game:
+        """Start a new line of play from the position the open review shows: a new game with the
+        moves up to there (undo takes them back), the reviewed game kept as New deal keeps a game
+        (undo at the new game's start brings it back; autosave saves both)."""
+        with self._lock:
+            if self._review is None or self._review_of != self._review_key():
+                raise RuntimeError("no review is open: board.review() opens one")
+            at, original = self._review_at, self._game
+            record = original.record()
+            game = Game.from_record({**record, "moves": record["moves"][:at], "undone": []})
+            self._review = None
+            self._previous = [g for g in self._previous if g is not original]
+            self._previous.append(original)  # kept even if won: the player chose to branch from it
+            self._game = game
+            self.variant = game.variant.id
+            self._changed(f"A new line from move {at}. Undo at its start brings back your "
+                          f"{words.game_words(original)}.", "info")
+        return game
+
+    def _review_key(self) -> tuple:
+        return id(self._game), tuple(self._game.history)
+
+    def _open_review(self, found: Review) -> None:
+        """Show ``found`` on the board at its last position, its steps put in words once."""
+        steps = []
+        game = found.start.copy()
+        for s in found.steps:
+            played_from, played_to = move_piles(game, s.move)
+            expert_from, expert_to = move_piles(game, s.expert_move) if s.expert_move else (None, None)
+            steps.append({
+                "index": s.index,
+                "played": str(s.move), "played_words": words.move_words(game, s.move),
+                "expert": None if s.expert_move is None else str(s.expert_move),
+                "expert_words": None if s.expert_move is None else words.move_words(game, s.expert_move),
+                "expert_reason": s.expert_reason,
+                "estimate_before": s.estimate_before,
+                "estimate_played": s.estimate_played, "estimate_best": s.estimate_best,
+                "mark": "losing" if s.index == found.losing_move else s.mark,
+                "verdict_before": str(s.verdict_before), "verdict_after": str(s.verdict_after),
+                "from": played_from, "to": played_to, "expert_from": expert_from, "expert_to": expert_to,
+            })
+            game.play(s.move)
+        self._review, self._review_at = found, len(found.steps)
+        self._review_of, self._review_steps = self._review_key(), steps
+        self._hint = None
+        self._publish(found.summary, "info")
+
+    def _review_state(self) -> dict | None:
+        r = self._review
+        if r is None:
+            return None
+        return {"at": self._review_at, "steps": self._review_steps, "losing_move": r.losing_move,
+                "alternative": None if r.alternative is None else str(r.alternative),
+                "summary": r.summary, "seeing_note": SEEING_NOTE}
+
     @classmethod
-    def puzzle(cls, position, goal: str = "win", max_states: int = 20_000):
-        """A puzzle on a board: ``position`` (a Game, position or record) and a ``goal``
-        ("win" or "keep_winnable"); the learner's moves are checked by the engine and the
-        solver. Returns a :class:`ft_widget.puzzle.Puzzle`, shown as its board."""
+    def puzzle(cls, position, goal: str = "keep_winnable", max_states: int = 20_000):
+        """A puzzle on a board: ``position`` is a shipped puzzle (``ft_widget.puzzles(variant)[i]``)
+        or a Game, position or record; ``goal`` "keep_winnable" (the first winning move solves
+        it) or "win". The prompt stays on the board until solved, the Hint button gives counted
+        clues, every first move is judged. Returns the :class:`~ft_widget.puzzle.Puzzle`,
+        shown as its board."""
         puzzle = Puzzle(position, goal=goal, max_states=max_states)
         return puzzle.attach(cls(puzzle.start.copy()))
+
+    @classmethod
+    def training(cls, variant: str) -> Board:
+        """A training run: the shipped puzzles of ``variant`` one after another, easiest first
+        (the board's Next button, or :meth:`next_puzzle`); the score is in ``board.stats``."""
+        run = puzzles(variant)  # ValueError naming the choices
+        if not run:
+            raise ValueError(f"Board.training: no puzzles are shipped for {variant!r} yet")
+        first = Puzzle(run[0])
+        board = cls(first.start.copy())
+        board._run, board._run_at = run, 0
+        first.attach(board)
+        return board
+
+    @property
+    def current_puzzle(self) -> Puzzle | None:
+        """The puzzle on the board (``None`` outside puzzles)."""
+        return self._puzzle
+
+    def next_puzzle(self) -> Puzzle:
+        """Serve the training run's next puzzle; ``ValueError`` outside a run or after its last."""
+        with self._lock:
+            if not self._run:
+                raise ValueError("next_puzzle: this board runs no training (Board.training(variant))")
+            if self._run_at + 1 >= len(self._run):
+                raise ValueError(f"next_puzzle: that was the last of the {len(self._run)} puzzles")
+            self._run_at += 1
+            puzzle = Puzzle(self._run[self._run_at])
+            self._puzzle_start(puzzle.start.copy())
+            puzzle.attach(self)
+        return puzzle
+
+    def _puzzle_start(self, game: Game) -> None:
+        """Show a puzzle's start: the game it replaces is not kept, so Undo stops at the start."""
+        with self._lock:
+            self._game = game
+            self.variant = game.variant.id
+            self._hint = None
+            self._changes += 1
+
+    def clue(self) -> str:
+        """Show the puzzle's next clue on the board (counted) and return its words."""
+        with self._lock:
+            if self._puzzle is None:
+                raise ValueError("clue: there is no puzzle on this board")
+            words = self._puzzle.next_clue()
+            self._publish(words, "info")
+        return words
+
+    def _set_puzzle(self, puzzle: Puzzle) -> None:
+        """``Puzzle.attach`` calls this: the board shows ``puzzle`` from now on."""
+        if puzzle.board is not self:
+            raise ValueError("a puzzle is set on the board it is attached to")
+        self._puzzle = puzzle
+        if puzzle not in self._puzzle_scores:
+            self._puzzle_scores.append(puzzle)
+        self._publish(puzzle.prompt, "info")
+
+    def _puzzle_state(self) -> dict | None:
+        puzzle = self._puzzle
+        if puzzle is None:
+            return None
+        view = puzzle.view()
+        if self._run:
+            score = sum(p.solved for p in self._puzzle_scores)
+            view["progress"] = f"puzzle {self._run_at + 1} of {len(self._run)} · score {score}"
+            view["next"] = puzzle.solved and self._run_at + 1 < len(self._run)
+        return view
 
     def say(self, message: str, kind: str = "info") -> None:
         """Show ``message`` in the board's message line (``kind`` "info" or "error")."""
@@ -483,6 +710,8 @@ class Board(anywidget.AnyWidget):
         if failed:
             message, kind = f"{message} {failed}".strip(), "error"
         self._version += 1
+        if self._review is not None and self._review_of != self._review_key():
+            self._review = None  # the game changed under the review (from code): it no longer applies
         state = public_state(self._game)
         history = self._game.history
         before = self._last_public
@@ -494,22 +723,33 @@ class Board(anywidget.AnyWidget):
             state["can_undo"] = True
             undo_text = words.back_line(self._previous[-1])
         else:
-            undo_text = "Take back a move (U or Z)"
+            undo_text = None  # Undo takes back a move: the browser's own button title says so
+        real, shown, last = state, self._game, str(history[-1]) if history else None
+        if self._review is not None:  # the piles show the reviewed position; nothing can be played
+            shown = self._review.position(self._review_at)
+            state = public_state(shown)
+            state.update(legal=[], home_piles={}, can_undo=False, can_redo=False)
+            last = str(self._review.steps[self._review_at - 1].move) if self._review_at else None
+            said = ""
         state.update(
+            review=self._review_state(),
             undo_text=undo_text,
-            end_text=words.end_line(self._game),
+            end_title=words.end_title(shown),
+            end_text=words.end_line(shown),
             auto_home=self.auto_home,
             session=self._session_rows(),
             version=self._version,
             message=message,
             message_kind=kind,
-            last_move=str(history[-1]) if history else None,
+            last_move=last,
             last_move_text=said,
             hint=self._hint,
+            difficulties=_difficulties(self._game),
+            puzzle=self._puzzle_state(),
             ack=self._ack,
             saved=None if self._autosave is None else not failed,
         )
-        self._last_public = state
+        self._last_public = state if self._review is None else real  # words speak of the game played
         self.state = state
 
     # ------------------------------------------------------------------ this session's games
@@ -539,13 +779,33 @@ class Board(anywidget.AnyWidget):
     def stats(self):
         """This session's games on this board, per variant: a pandas DataFrame with columns
         ``variant``, ``name``, ``played`` (games with at least one move), ``won`` and
-        ``best_moves`` (the fewest moves of a win; missing if none was won). Needs pandas
-        (``ft_widget[tables]``); the board's own scoreboard does not."""
+        ``best_moves`` (the fewest moves of a win; missing if none was won), then the puzzles'
+        score: ``puzzles`` (served), ``puzzles_solved``, ``clues`` (shown) and ``tries`` (first
+        moves judged). Needs pandas (``ft_widget[tables]``); the board's own scoreboard does not."""
         pd = pandas("board.stats")
 
-        rows = self._session_rows()
-        frame = pd.DataFrame(rows, columns=["variant", "name", "played", "won", "best"])
+        rows = {row["variant"]: dict(row, puzzles=0, puzzles_solved=0, clues=0, tries=0)
+                for row in self._session_rows()}
+        for puzzle in self._puzzle_scores:
+            v = puzzle.start.variant
+            row = rows.setdefault(v.id, {"variant": v.id, "name": v.name, "played": 0, "won": 0, "best": None,
+                                         "puzzles": 0, "puzzles_solved": 0, "clues": 0, "tries": 0})
+            row["puzzles"] += 1
+            row["puzzles_solved"] += puzzle.solved
+            row["clues"] += puzzle.clues
+            row["tries"] += puzzle.tries
+        columns = ["variant", "name", "played", "won", "best", "puzzles", "puzzles_solved", "clues", "tries"]
+        frame = pd.DataFrame(list(rows.values()), columns=columns)
         return frame.rename(columns={"best": "best_moves"}).astype({"best_moves": "Int64"})
+
+    @property
+    def training_stats(self):
+        """Every puzzle this board served, a row each: ``title``, ``difficulty``, ``solved``,
+        ``clues``, ``tries`` (a pandas DataFrame; ``board.stats`` sums them per variant)."""
+        pd = pandas("board.training_stats")
+        rows = [{"title": p.title, "difficulty": p.training.difficulty if p.training else None,
+                 "solved": p.solved, "clues": p.clues, "tries": p.tries} for p in self._puzzle_scores]
+        return pd.DataFrame(rows, columns=["title", "difficulty", "solved", "clues", "tries"])
 
     def _refuse(self, message: str) -> None:
         self._publish(message, "error")
@@ -620,6 +880,10 @@ class Board(anywidget.AnyWidget):
         if extra:
             key = sorted(map(str, extra))[0][:MAX_TEXT]
             return self._refuse(f"refused: a {action!r} request has no {key!r} field")
+        if self._review is not None and self._review_of != self._review_key():
+            self._review = None  # the game changed from code since the review opened
+        if action in _PLAYING and self._review is not None:
+            return self._refuse(_IN_REVIEW)
         getattr(self, f"_request_{action}")(request)
 
     def _request_move(self, request: dict) -> None:
@@ -699,20 +963,62 @@ class Board(anywidget.AnyWidget):
 
     def _request_new(self, request: dict) -> None:
         deal = request.get("deal")
+        difficulty = request.get("difficulty")
+        if "difficulty" in request:
+            offered = _difficulties(self._game)
+            if "deal" in request:
+                return self._refuse("refused: ask for a deal number or a difficulty, not both")
+            if not offered:
+                return self._refuse(f"refused: {self._game.variant.name} has no graded deals")
+            if not isinstance(difficulty, str) or difficulty not in offered:
+                got = repr(difficulty[:MAX_TEXT]) if isinstance(difficulty, str) else _type_name(difficulty)
+                return self._refuse(f"refused: 'difficulty' must be one of {', '.join(offered)}, not {got}")
         try:
-            self.new_game(deal=deal)
+            self.new_game(deal=deal, difficulty=difficulty)
         except ValueError as error:
             self._refuse(str(error)[:200])
 
     def _request_hint(self, request: dict) -> None:
+        if self._puzzle is not None and not self._puzzle.solved:
+            self.clue()  # in a puzzle the Hint button shows a clue, counted
+            return
         try:
             self.hint()
         except ImportError:
             self._refuse("Hints need ft_widget.solver, which is not installed here.")
 
+    def _request_next_puzzle(self, request: dict) -> None:
+        try:
+            self.next_puzzle()
+        except ValueError as error:
+            self._refuse(str(error)[:200])
+
     def _request_autoplay(self, request: dict) -> None:
         if not self.autoplay():
             self._publish("No card can safely go to the foundations now.", "info")
+
+    def _request_review(self, request: dict) -> None:
+        n = len(self._review.steps) if self._review is not None else len(self._game.history)
+        step = request.get("step", n if self._review is None else self._review_at)
+        if not _is_int(step) or not 0 <= step <= n:
+            return self._refuse(f"refused: 'step' must be a whole number from 0 to {n}, the positions "
+                                "of the game; 0 is the start")
+        if n == 0:
+            return self._publish("There is no move to review yet.", "info")
+        if self._review is None:
+            self.review()
+        self.review_step(step)
+
+    def _request_review_close(self, request: dict) -> None:
+        if self._review is None:
+            return self._publish("No review is open.", "info")
+        self.close_review()
+
+    def _request_play_from_here(self, request: dict) -> None:
+        if self._review is None:
+            return self._refuse("No review is open: Review opens one, then Play from here starts "
+                                "from the position it shows.")
+        self.play_from_here()
 
     def __repr__(self) -> str:
         g = self._game
@@ -875,6 +1181,20 @@ def _let_go(fd: int, path: pathlib.Path) -> None:
         os.close(fd)
 
 
+def _difficulties(game: Game) -> list[str]:
+    """The difficulties the graded catalogue offers for this game's variant ([] for a custom one)."""
+    v = game.variant
+    return catalogue.difficulties(v.id) if VARIANTS.get(v.id) == v else []
+
+
+def _graded_words(game: Game, difficulty: str | None) -> str:
+    """What the board says when it starts a graded deal ("" for any other deal)."""
+    if difficulty is None:
+        return ""
+    entry = next(d for d in catalogue.catalogue(game.variant.id) if d.deal == game.deal)
+    return words.graded_line(game, difficulty, entry.expert_wins, entry.runs)
+
+
 def _moved_card(before: dict | None, move: Move) -> int | None:
     """The face-up card ``move`` took (the deepest of a run), read from the state published before
     it; ``None`` when that state does not show it."""
@@ -1018,13 +1338,19 @@ def hint_view(game: Game, found) -> dict:
     fairly (only what the player sees) or by peeking at hidden cards, and the piles (DOM ids)
     to draw the arrow between."""
     move = found.move if isinstance(found.move, Move) else Move.parse(str(found.move))
+    src, dst = move_piles(game, move)
+    # A hint that does not say how it was found is shown as a peek: never call it fair unasked.
+    kind = str(getattr(found, "kind", HintKind.PEEK))
+    return {"move": str(move), "reason": str(found.reason), "kind": kind, "from": src, "to": dst}
+
+
+def move_piles(game: Game, move: Move) -> tuple[str, str]:
+    """The piles (DOM ids) an arrow for ``move`` joins in ``game``: a move home ends on the
+    foundation pile the engine would choose (``f1``…``f8``)."""
     dst = pile_name(move.dst)
     if move.dst == FOUNDATION:
         dst = _home_piles(game, [move]).get(str(move), "f1")
-    # A hint that does not say how it was found is shown as a peek: never call it fair unasked.
-    kind = str(getattr(found, "kind", HintKind.PEEK))
-    return {"move": str(move), "reason": str(found.reason), "kind": kind,
-            "from": pile_name(move.src), "to": dst}
+    return pile_name(move.src), dst
 
 
 def _run_length(game: Game, i: int) -> int:

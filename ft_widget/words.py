@@ -20,8 +20,8 @@ from .cards import Card, card_name, card_symbol
 from .game import Choice, Game, HintKind, Move, Outcome
 from .moves import FOUNDATION, STOCK, WASTE
 
-__all__ = ["back_line", "choice_line", "count", "end_line", "end_message", "game_words", "hint_line",
-           "move_line", "move_words", "pile_words", "played_words", "status_line"]
+__all__ = ["back_line", "choice_line", "count", "end_line", "end_message", "end_title", "game_words", "graded_line",
+           "hint_line", "move_line", "move_words", "pile_words", "played_words", "status_line"]
 
 
 def count(n: int, word: str, plural: str | None = None) -> str:
@@ -134,6 +134,16 @@ def end_message(game: Game) -> str:
     return ""
 
 
+def end_title(game: Game) -> str:
+    """The heading of the board's end-of-game panel: "You won!" or "No moves left." ("" while it goes on)."""
+    outcome = game.outcome
+    if outcome == Outcome.WON:
+        return "You won!"
+    if outcome == Outcome.STUCK:
+        return "No moves left."
+    return ""
+
+
 def end_line(game: Game) -> str:
     """The board's end-of-game line: how the game was won, or what to do when it is stuck."""
     outcome = game.outcome
@@ -142,6 +152,12 @@ def end_line(game: Game) -> str:
     if outcome == Outcome.STUCK:
         return "This game is stuck: undo some moves to try another way, or start a new deal."
     return ""
+
+
+def graded_line(game: Game, difficulty: str, expert_wins: int, runs: int) -> str:
+    """A graded deal as the board announces it: "Maria, deal 57: a winnable hard deal (…)"."""
+    return (f"{game.variant.name}, deal {game.deal}: a winnable {difficulty} deal (the solver, which sees "
+            f"every card, found a win; the fair expert won {expert_wins} of {count(runs, 'try', 'tries')})")
 
 
 def back_line(game: Game) -> str:

@@ -7,7 +7,13 @@
 // Python is a text node or an attribute's value.
 
 import { cardName, isRed, rankLabel, suitSymbol } from "./cards.js";
+import { h, SVG } from "./dom.js";
+import {
+  createTraining, drawPuzzle, drawReview, drawTrainingMenu, hintLabel, reviewArrows, reviewing,
+} from "./training.js";
 import { pileLabel } from "./words.js";
+
+export { h };
 
 const BUTTONS = [
   ["new", "New deal", "Deal a new game (N); Undo brings this one back"],
@@ -17,6 +23,7 @@ const BUTTONS = [
   ["hint", "Hint", "Show a good move (H)"],
   ["autoplay", "Auto-play", "Play safe moves to the foundations now (A)"],
 ];
+const UNDO_TITLE = BUTTONS.find(([action]) => action === "undo")[2]; // unless Undo brings back a game
 
 // The keyboard help overlay (`?`): the board's own keys.
 export const HELP = [
@@ -35,24 +42,6 @@ export const HELP = [
 
 let boards = 0;
 
-const SVG = "http://www.w3.org/2000/svg";
-
-/**
- * An element built in the DOM, never parsed from markup: `attrs` become attributes
- * (`class`, `style`, `aria-*`, `data-*` …; a boolean true is the bare attribute, false or
- * null leaves it out), `kids` are elements or strings, and a string is always a text node.
- * Every word that reaches the page from Python goes through here or `textContent`, so a
- * variant named `<img onerror=…>` is shown as those characters and runs nothing.
- */
-export function h(tag, attrs = {}, kids = [], ns = null) {
-  const e = ns ? document.createElementNS(ns, tag) : document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === false || v === null || v === undefined) continue;
-    e.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const kid of kids) e.appendChild(typeof kid === "string" ? document.createTextNode(kid) : kid);
-  return e;
-}
 
 /** Build the board's fixed parts inside `el`; returns references to them. */
 export function createBoard(el) {
@@ -72,9 +61,14 @@ export function createBoard(el) {
     h("button", { type: "submit", "data-menu": "deal" }, ["Start"]),
     h("button", { type: "button", "data-menu": "copy", title: "Copy the current deal number" }, ["Copy"]),
   ]);
+  // winnable deals by difficulty (state.difficulties) and the review of this game
+  const difficulties = h("div", { class: "ft-difficulties", role: "group", "aria-label": "A winnable deal",
+    hidden: true });
+  const reviewItem = h("button", { type: "button", "data-menu": "review", class: "ft-review-item",
+    title: "Step through this game with the expert's moves and marks" }, ["Review this game"]);
   const menu = h("div", {
     class: "ft-menu-list", id: `${uid}-menu`, role: "group", "aria-label": "Games and deals", hidden: true,
-  }, [variants, dealForm]);
+  }, [variants, difficulties, dealForm, reviewItem]);
   const buttons = BUTTONS.map(([a, label, title]) =>
     h("button", { type: "button", "data-action": a, title }, [label]));
   const auto = h("input", { type: "checkbox", class: "ft-auto", role: "switch" });
@@ -84,9 +78,15 @@ export function createBoard(el) {
   const score = h("div", { class: "ft-score", "aria-label": "This session" });
   const table = h("div", { class: "ft-table" });
   const arrow = h("svg", { class: "ft-arrow", "aria-hidden": "true" }, [], SVG);
-  const message = h("div", { class: "ft-message", role: "status" });
+  // Messages have their own line above the felt, never over the cards.
+  const message = h("div", { class: "ft-message", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+  const dismiss = h("button", {
+    type: "button", class: "ft-message-close", "aria-label": "Dismiss the message", title: "Dismiss", hidden: true,
+  }, ["\u00D7"]);
+  const messageBar = h("div", { class: "ft-msgbar" }, [message, dismiss]);
+  const { puzzle, review } = createTraining();
   const end = h("div", { class: "ft-end", hidden: true });
-  const stage = h("div", { class: "ft-stage" }, [table, arrow, message, end]);
+  const stage = h("div", { class: "ft-stage" }, [table, arrow, end]);
   const scroll = h("div", { class: "ft-scroll" }, [stage]);
   const help = h("div", { class: "ft-help", role: "dialog", "aria-label": "Keyboard help", hidden: true }, [
     h("h3", {}, ["Keys"]),
@@ -111,7 +111,7 @@ export function createBoard(el) {
         helpButton,
       ]),
     ]),
-    score, scroll, help,
+    score, puzzle, review, messageBar, scroll, help,
     h("div", { class: "ft-sr", id: `${uid}-keys` }, ["Arrow keys move between piles, Enter or Space "
       + "picks up and places cards, Shift+Up and Shift+Down choose how many cards, Escape cancels, "
       + "F sends a card to the foundations, D deals, U undoes, R redoes, H shows a hint, A auto-plays, "
@@ -120,8 +120,9 @@ export function createBoard(el) {
   ]);
   el.appendChild(root);
   return {
-    uid, root, table, stage, scroll, status, message, end, arrow, live, buttons,
+    uid, root, table, stage, scroll, status, message, dismiss, messageBar, end, arrow, live, buttons,
     variant, menu, variants, dealForm, dealInput, auto, help, helpButton, score,
+    puzzle, review, difficulties, reviewItem,
   };
 }
 
@@ -242,20 +243,24 @@ export function drawTable(refs, state, layout) {
 /** Status line, buttons' enabled state, the game menu, the finished-game panel. */
 export function drawChrome(refs, state, ui = {}) {
   // only when it changes: the text node stays, so observers see the kernel's news only.
-  // A failed autosave stays said here until a save succeeds (the message fades).
+  // A failed autosave stays said here until a save succeeds (the message goes with the next action).
   const statusText = (state.status_text || "") + (state.saved === false ? " · not saved" : "");
   if (refs.status.textContent !== statusText) refs.status.textContent = statusText;
   refs.status.dataset.status = state.status;
   const thinking = Boolean(ui.thinking);
+  const inReview = reviewing(state); // a review shows a past position: moves wait for its end
   for (const b of refs.buttons) {
     const a = b.dataset.action;
     b.disabled = (a === "undo" && !state.can_undo) || (a === "redo" && !state.can_redo)
       || (a === "restart" && !state.moves)
       || ((a === "hint" || a === "autoplay") && state.status !== "playing")
-      || (a === "hint" && thinking);
-    if (a === "undo") b.title = state.undo_text || "Take back a move (U or Z)";
+      || (a === "hint" && thinking)
+      || (inReview && a !== "new");
+    if (a === "undo") b.title = state.undo_text || UNDO_TITLE;
     if (a === "hint") {
-      b.textContent = thinking ? "Thinking…" : "Hint";
+      const label = hintLabel(state, thinking);
+      if (b.textContent !== label) b.textContent = label;
+      b.title = label === "Show a clue" ? "Show a clue for this puzzle; clues are counted (H)" : "Show a good move (H)";
       b.classList.toggle("ft-busy", thinking);
       b.setAttribute("aria-busy", String(thinking));
     }
@@ -273,6 +278,9 @@ export function drawChrome(refs, state, ui = {}) {
   refs.auto.checked = Boolean(state.auto_home);
   drawScore(refs, state);
   drawEnd(refs, state);
+  drawPuzzle(refs, state);
+  drawReview(refs, state);
+  drawTrainingMenu(refs, state);
 }
 
 function drawScore(refs, state) {
@@ -290,7 +298,8 @@ function drawScore(refs, state) {
 /** The panel over a finished game: a won game celebrates, a stuck one offers a way on. */
 function drawEnd(refs, state) {
   const end = refs.end;
-  const kind = state.status === "won" || state.status === "stuck" ? state.status : "";
+  // not over a review: it shows the game's positions, the last one finished
+  const kind = (state.status === "won" || state.status === "stuck") && !reviewing(state) ? state.status : "";
   if (end.dataset.kind === kind && end.dataset.version === String(state.moves)) return;
   end.dataset.kind = kind;
   end.dataset.version = String(state.moves);
@@ -301,12 +310,18 @@ function drawEnd(refs, state) {
   }
   end.hidden = false;
   const words = ` ${state.end_text || ""}`;
+  const title = h("strong", {}, [state.end_title || ""]); // Python's words (ft_widget.words.end_title)
   end.replaceChildren(...(kind === "won"
-    ? [h("p", {}, [h("strong", {}, ["You won!"]), words]),
-      h("button", { type: "button", "data-end": "new" }, ["Play again"])]
-    : [h("p", {}, [h("strong", {}, ["No moves left."]), words]),
+    ? [h("p", {}, [title, words]),
+      h("button", { type: "button", "data-end": "new" }, ["Play again"]), reviewButton()]
+    : [h("p", {}, [title, words]),
       h("button", { type: "button", "data-end": "undo", disabled: !state.can_undo }, ["Undo"]),
-      h("button", { type: "button", "data-end": "new" }, ["New deal"])]));
+      h("button", { type: "button", "data-end": "new" }, ["New deal"]), reviewButton()]));
+}
+
+function reviewButton() {
+  return h("button", { type: "button", "data-end": "review", title: "Step through the game with the expert's moves" },
+    ["Review"]);
 }
 
 function pile(refs, id) {
@@ -344,74 +359,81 @@ export function mark(refs, state, ui, targets = [], layout = null) {
   if (hint && hint.from && hint.to) {
     pile(refs, hint.from)?.classList.add("ft-hint-src");
     pile(refs, hint.to)?.classList.add("ft-hint-dst");
-    if (layout) drawArrow(refs, layout, hint);
+    if (layout) drawArrows(refs, layout, [{ from: hint.from, to: hint.to, kind: "hint" }]);
+  } else if (layout) {
+    drawArrows(refs, layout, reviewArrows(state));
   }
 }
 
+/** A pile's rectangle; "f" (a move home, foundation not named) is the foundations' middle. */
+function anchor(layout, id) {
+  if (layout.piles[id]) return layout.piles[id];
+  if (id !== "f") return null;
+  const home = Object.values(layout.piles).filter((p) => p.kind === "foundation");
+  if (!home.length) return null;
+  const x = (Math.min(...home.map((p) => p.x)) + Math.max(...home.map((p) => p.x))) / 2;
+  return { x, y: home[0].y, w: home[0].w, h: home[0].h, cards: [] };
+}
+
 function topCentre(layout, id, last = true) {
-  const p = layout.piles[id];
+  const p = anchor(layout, id);
   if (!p) return null;
   const c = p.cards.length ? p.cards[last ? p.cards.length - 1 : 0] : { x: p.x, y: p.y };
   return { x: c.x + layout.cardW / 2, y: c.y + Math.min(layout.cardH / 2, layout.cardW * 0.45) };
 }
 
-/** An arrow from the hinted card to where it goes. */
-function drawArrow(refs, layout, hint) {
-  const a = topCentre(layout, hint.from);
-  const b = topCentre(layout, hint.to);
-  if (!a || !b) return;
+// How much each kind of arrow bows: two arrows between the same piles stay apart.
+const BOW = { hint: 1, played: 1, agreed: 1, expert: 1.9 };
+
+/**
+ * Arrows from a card to where it goes: the hint's, or a review step's move played and the
+ * expert's (`kind` hint / played / expert / agreed: each its own colour, dash and head).
+ */
+function drawArrows(refs, layout, arrows) {
   const svg = refs.arrow;
   svg.setAttribute("width", layout.width);
   svg.setAttribute("height", layout.height);
   svg.setAttribute("viewBox", `0 0 ${layout.width} ${layout.height}`);
-  // a gentle curve, bowing up, so the line doesn't run along a column's cards
-  const mx = (a.x + b.x) / 2;
-  const my = Math.min(a.y, b.y) - Math.max(20, Math.abs(a.x - b.x) * 0.15);
   const w = Math.max(3, Math.round(layout.cardW * 0.06));
-  const head = `${refs.uid}-head`;
-  svg.replaceChildren(
-    h("defs", {}, [h("marker", {
-      id: head, viewBox: "0 0 10 10", refX: "7", refY: "5", markerWidth: "4", markerHeight: "4",
-      orient: "auto-start-reverse",
-    }, [h("path", { d: "M0,0 L10,5 L0,10 z", class: "ft-arrow-head" }, [], SVG)], SVG)], SVG),
-    h("path", { class: "ft-arrow-line", d: `M${a.x},${a.y} Q${mx},${my} ${b.x},${b.y}`, "stroke-width": w,
-      "marker-end": `url(#${head})` }, [], SVG));
+  const kinds = [...new Set(arrows.map((a) => a.kind))];
+  const defs = h("defs", {}, kinds.map((kind) => h("marker", {
+    id: `${refs.uid}-head-${kind}`, viewBox: "0 0 10 10", refX: "7", refY: "5", markerWidth: "4", markerHeight: "4",
+    orient: "auto-start-reverse",
+  }, [h("path", { d: "M0,0 L10,5 L0,10 z", class: `ft-arrow-head ft-arrow-head-${kind}` }, [], SVG)], SVG)), SVG);
+  const paths = [];
+  for (const { from, to, kind } of arrows) {
+    const a = topCentre(layout, from);
+    const b = topCentre(layout, to);
+    if (!a || !b) continue;
+    // a gentle curve, bowing up, so the line doesn't run along a column's cards
+    const mx = (a.x + b.x) / 2;
+    const my = Math.min(a.y, b.y) - Math.max(20, Math.abs(a.x - b.x) * 0.15) * (BOW[kind] || 1);
+    paths.push(h("path", {
+      class: `ft-arrow-line ft-arrow-${kind}`, "data-arrow": kind, d: `M${a.x},${a.y} Q${mx},${my} ${b.x},${b.y}`,
+      "stroke-width": w, "marker-end": `url(#${refs.uid}-head-${kind})`,
+    }, [], SVG));
+  }
+  svg.replaceChildren(...(paths.length ? [defs, ...paths] : []));
 }
 
 /**
- * Show `text` as a short note near `anchor` (a rect in board coordinates, or null for the
- * top of the table) that fades after `ms`. Returns nothing; a new note replaces the last.
+ * The message area above the felt: `text` (of `kind` "error", "info" or "") until the next
+ * action or the × (see messages.js). It has its own place, so it never covers a card.
+ * Errors are alerts, other messages polite statuses, for assistive software; the role is
+ * set before the words so the new words are read in the right voice.
  */
-export function showMessage(refs, layout, text, kind, anchor = null, ms = 4500) {
+export function drawMessage(refs, text, kind = "") {
   const m = refs.message;
-  clearTimeout(m._fade);
-  m.textContent = text || "";
+  const role = kind === "error" ? "alert" : "status";
+  if (m.getAttribute("role") !== role) {
+    m.setAttribute("role", role);
+    m.setAttribute("aria-live", role === "alert" ? "assertive" : "polite");
+  }
+  if (m.textContent !== (text || "")) m.textContent = text || "";
   m.title = text || "";
-  m.dataset.kind = kind || "";
-  if (!text) {
-    m.classList.remove("ft-show");
-    return;
-  }
-  // within the part of the felt in view (it may scroll sideways)
-  const viewL = refs.scroll.scrollLeft || 0;
-  const width = Math.min(layout ? layout.width : 600, refs.scroll.clientWidth || Infinity);
-  const maxW = Math.min(420, width - 16);
-  m.style.maxWidth = px(maxW);
-  let x = viewL + 8;
-  let y = 8;
-  if (anchor && layout) {
-    x = Math.max(viewL + 8, Math.min(viewL + width - maxW - 8, anchor.x + anchor.w / 2 - maxW / 2));
-    // below the pile's top card, or above it when that would leave the board
-    y = anchor.y + Math.min(anchor.h, layout.cardH) + 6;
-    if (y + 48 > layout.height) y = Math.max(4, anchor.y - 52);
-  } else if (layout) {
-    x = viewL + Math.max(8, Math.round((width - maxW) / 2));
-    y = layout.tableauTop;
-  }
-  m.style.left = px(x);
-  m.style.top = px(y);
-  m.classList.add("ft-show");
-  m._fade = setTimeout(() => m.classList.remove("ft-show"), ms);
+  m.dataset.kind = text ? kind || "" : "";
+  m.classList.toggle("ft-show", Boolean(text));
+  refs.dismiss.hidden = !text;
 }
 
 /**

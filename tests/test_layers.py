@@ -45,6 +45,7 @@ FUNCTION_IMPORTS: dict[tuple[str, str], str] = {
     ("ft_widget", "ft_widget.studies"):
         "study() brings pandas and tqdm; `python -m ft_widget.studies` would import itself twice",
     ("ft_widget.studies", "tqdm.auto"): "a progress bar for study() only, and tqdm.auto probes for Jupyter",
+    ("ft_widget.training.review", "tqdm.auto"): "review()'s progress bar only; tqdm.auto probes for Jupyter",
     ("ft_widget.studies", "cloudpickle"):
         "ships with Dask (the dask extra); only to send a notebook's function",
     ("ft_widget.studies", "dask.distributed"): "Dask is optional (the dask extra)",

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from ft_widget import Game, hint, solve
+import ft_widget
+from ft_widget import VARIANTS, Game, hint, solve
 from ft_widget.solver.search import COMPILED
 
 REPO = Path(__file__).resolve().parent.parent
@@ -29,6 +30,7 @@ for variant, deal in json.loads(sys.argv[1]):
     r = solve(Game(variant, deal), max_states=int(sys.argv[2]))
     h = hint(Game(variant, deal), max_states=5_000)
     out["answers"].append([str(r.status), [str(m) for m in r.moves], str(h.move)])
+out["puzzles"] = len(ft_widget.puzzles("forty_thieves"))  # read from the installed package's data
 print(json.dumps(out))
 """
 
@@ -48,6 +50,7 @@ def test_pure_wheel_gives_the_same_answers(tmp_path):
     assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
     names = zipfile.ZipFile(wheel).namelist()
     assert not [n for n in names if n.endswith((".so", ".pyd"))], names
+    assert {f"ft_widget/data/puzzles/{v}.json" for v in VARIANTS} <= set(names)  # the puzzles ship
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target),
                     str(wheel)], check=True, capture_output=True)
@@ -62,6 +65,7 @@ def test_pure_wheel_gives_the_same_answers(tmp_path):
         h = hint(Game(variant, deal), max_states=5_000)
         here.append([str(r.status), [str(m) for m in r.moves], str(h.move)])
     assert pure["answers"] == here
+    assert pure["puzzles"] == len(ft_widget.puzzles("forty_thieves"))
 
 
 @pytest.mark.slow

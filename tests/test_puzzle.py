@@ -1,4 +1,4 @@
-"""Board puzzles (ft_widget/puzzle.py): the learner's moves judged by the engine and the solver."""
+"""Board puzzles from any position (ft_widget/puzzle.py, the one judge): each legal move judged once."""
 
 import json
 
@@ -48,7 +48,8 @@ def test_an_illegal_move_is_refused_and_changes_nothing(puzzle):
 def test_moves_on_the_board_get_feedback(puzzle):
     board = puzzle.board
     puzzle.reset()
-    assert board.state["message"].startswith("Puzzle: find a move")
+    assert board.state["message"].startswith("Puzzle: 11 moves are legal; find one that keeps")
+    assert board.state["puzzle"]["prompt"] == board.state["message"]
     assert board.game.history == []  # the puzzle starts fresh: Restart comes back here
     board.set_state({"request": {"id": 2, "action": "move", "move": LOSES}})
     assert board.state["message_kind"] == "error" and "loses" in board.state["message"]
@@ -62,11 +63,14 @@ def test_moves_on_the_board_get_feedback(puzzle):
 
 
 def test_show_answer(puzzle):
-    line = puzzle.show_answer()
-    assert puzzle.board.state["message"] == f"Answer: {line[0]} keeps the deal winnable."
-    assert puzzle.check(line[0]).verdict == "winnable"
+    """Every winning move is an answer: here (an empty column) every move but the waste's keeps
+    the win, so this position is a judged position, not a shipped puzzle."""
+    answers = puzzle.show_answer()
+    assert BEST in answers and LOSES not in answers and LOSES in puzzle.losing
+    assert all(a in puzzle.board.state["message"] for a in answers)
+    assert all(puzzle.check(a).verdict == "winnable" for a in answers)
     game = puzzle.start.copy()
-    for move in line:
+    for move in puzzle.answer():
         game.play(move)
     assert game.is_won  # the answer is a real win, replayed through the engine
 

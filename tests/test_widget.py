@@ -296,7 +296,9 @@ def test_the_session_scoreboard(monkeypatch, quiet):
     board.play("s>w")
     board.new_game(deal=6)  # dealt, never played: not counted
     stats = board.stats
-    assert list(stats.columns) == ["variant", "name", "played", "won", "best_moves"]
+    assert list(stats.columns) == ["variant", "name", "played", "won", "best_moves",
+                                   "puzzles", "puzzles_solved", "clues", "tries"]  # + the puzzles' score
+    assert (stats[["puzzles", "puzzles_solved", "clues", "tries"]] == 0).all().all()  # no puzzle played
     rows = {r.variant: r for r in stats.itertuples()}
     ft = rows["forty_thieves"]
     assert (ft.played, ft.won, ft.best_moves) == (1, 1, 1)

@@ -126,6 +126,43 @@ export class Element extends Node {
   }
 
   getBoundingClientRect() { return { left: 0, top: 0, width: 0, height: 0 }; }
+
+  get clientWidth() { return this._clientWidth || 0; }
+  set clientWidth(v) { this._clientWidth = v; }
+
+  contains(n) {
+    for (let e = n; e; e = e.parentNode) if (e === this) return true;
+    return false;
+  }
+
+  matches(sel) { return sel.startsWith(":") ? false : parseSelector(sel)(this); }
+
+  remove() {
+    if (this.parentNode) this.parentNode.childNodes.splice(this.parentNode.childNodes.indexOf(this), 1);
+    this.parentNode = null;
+  }
+
+  focus() { if (globalThis.document) globalThis.document.activeElement = this; }
+
+  addEventListener(type, fn) { ((this.listeners ||= {})[type] ||= []).push(fn); }
+  removeEventListener(type, fn) {
+    if (this.listeners?.[type]) this.listeners[type] = this.listeners[type].filter((f) => f !== fn);
+  }
+
+  /** Dispatch `event` ({ type, ... }) here, bubbling up through the parents like the DOM. */
+  dispatchEvent(event) {
+    const e = Object.assign(event, {
+      target: event.target || this, defaultPrevented: false, stopped: false,
+      preventDefault() { this.defaultPrevented = true; }, stopPropagation() { this.stopped = true; },
+    });
+    for (let n = this; n && !e.stopped; n = n.parentNode) {
+      for (const fn of n.listeners?.[e.type] || []) fn(e);
+    }
+    return !e.defaultPrevented;
+  }
+
+  /** A click, as a user's on this element. */
+  click() { return this.dispatchEvent({ type: "click" }); }
 }
 
 /** Install a fresh fake `document` as a global; returns it, with `created` (every element). */

@@ -39,3 +39,54 @@ export function makeState({
     can_undo: false, can_redo: false, message: "", message_kind: "", last_move: null, hint, ack: -1,
   };
 }
+
+/** anywidget's model as the board uses it: get / set / save_changes / on / off. `sent` lists requests. */
+export class FakeModel {
+  constructor(state, extra = {}) {
+    this.data = { state, request: null, column_numbers: true, ...extra };
+    this.handlers = {};
+    this.sent = [];
+    this.saved = [];
+  }
+
+  get(name) { return this.data[name]; }
+  set(name, value) { this.data[name] = value; this.dirty = name; }
+  save_changes() {
+    this.saved.push({ [this.dirty]: this.data[this.dirty] });
+    if (this.dirty === "request") this.sent.push(this.data.request);
+  }
+
+  on(event, fn) { (this.handlers[event] ||= []).push(fn); }
+  off(event, fn) { this.handlers[event] = (this.handlers[event] || []).filter((f) => f !== fn); }
+
+  /** Python publishes `state` (acknowledging `ack` when given). */
+  publish(state) {
+    this.data.state = state;
+    for (const fn of this.handlers["change:state"] || []) fn();
+  }
+}
+
+/** Timers and clocks a test runs by hand: `run(ms)` fires the timers set so far for at most `ms`. */
+export function fakeEnv(start = 1000) {
+  const timers = new Map();
+  let next = 1;
+  const env = {
+    t: start,
+    now: () => env.t,
+    clock: () => env.t,
+    setTimeout: (fn, ms = 0) => { timers.set(next, { fn, ms }); return next++; },
+    clearTimeout: (id) => timers.delete(id),
+    viewportHeight: () => 900,
+    reducedMotion: () => true,
+    pending: () => timers.size,
+    run(ms = Infinity) {
+      const due = [...timers].filter(([, t]) => t.ms <= ms);
+      for (const [id] of due) timers.delete(id);
+      for (const [, t] of due) t.fn();
+    },
+  };
+  return env;
+}
+
+/** Hand-made training states (review, puzzle, graded deals): see training.json's "_about". */
+export const TRAINING = JSON.parse(readFileSync(new URL("./training.json", import.meta.url), "utf8"));

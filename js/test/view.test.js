@@ -7,7 +7,7 @@ import { installDocument } from "./fakedom.js";
 import { computeLayout } from "../layout.js";
 import { makeState, STATES } from "./helpers.js";
 
-const { createBoard, drawChrome, drawTable, mark, showMessage } = await import("../view.js");
+const { createBoard, drawChrome, drawMessage, drawTable, mark } = await import("../view.js");
 
 const HOSTILE = [
   '<img src=x onerror="window.__pwned=1">',
@@ -17,7 +17,7 @@ const HOSTILE = [
 ];
 // the tags view.js builds; anything else was made from data
 const TAGS = new Set(["div", "span", "button", "input", "form", "label", "h3", "dl", "dt", "dd", "p",
-  "b", "strong", "svg", "defs", "marker", "path"]);
+  "b", "strong", "svg", "defs", "marker", "path", "section"]);
 const ATTR = /^(class|style|id|role|type|title|tabindex|hidden|disabled|min|step|inputmode|viewbox|refx|refy|markerwidth|markerheight|orient|d|stroke-width|marker-end|width|height|aria-[a-z]+|data-[a-z-]+)$/;
 
 function hostileState(name, k) {
@@ -29,6 +29,7 @@ function hostileState(name, k) {
     variants: [...base.variants, { id: name, name }, { id: `custom_${k}`, name }],
     status_text: `${name} · deal 5 · 12 moves`,
     undo_text: `Back to your ${name} game`,
+    end_title: "You won!",
     end_text: name,
     status: "won",
     session: [{ variant: `custom_${k}`, name, played: 2, won: 1, best: 9 },
@@ -54,7 +55,7 @@ HOSTILE.forEach((name, k) => {
     drawTable(refs, state, layout);
     drawChrome(refs, state, {});
     mark(refs, state, {}, [], layout);
-    showMessage(refs, layout, `not saved: ${name}`, "error", null, 1);
+    drawMessage(refs, `not saved: ${name}`, "error");
     assert.equal(refs.status.textContent, state.status_text);
     assert.equal(refs.variant.textContent, `${name} \u25BE`);
     const options = refs.variants.querySelectorAll("button");

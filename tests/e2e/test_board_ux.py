@@ -2,9 +2,9 @@
 
 Each test here failed on the board before its fix: rings on the waste, new deals and the
 game menu that lose a game, narrow notebooks that cut piles off, silent click refusals,
-messages far from the action and too faint to read, a keyboard cursor that looks like the
-selection, scripted clicks that do nothing, a board taller than the screen, no column
-numbers, finished games that say little.
+messages too faint to read (and, issue 22, messages that faded and covered cards), a
+keyboard cursor that looks like the selection, scripted clicks that do nothing, a board
+taller than the screen, no column numbers, finished games that say little.
 """
 
 from __future__ import annotations
@@ -138,7 +138,9 @@ def test_a_narrow_notebook_scrolls_to_every_pile(notebook):
         nb.set_notebook_width(900)
 
 
-def test_click_then_click_on_a_wrong_place_says_why_near_it(notebook):
+def test_a_refusal_is_said_in_the_message_area_stays_and_never_covers_a_card(notebook):
+    """Issue 22, item 5: a message stays until the next action or the ×, in its own place
+    above the felt (no card under it), read out by assistive software (an error: an alert)."""
     nb = notebook
     k = reset(nb, "maria", 5)
     columns = len(k["position"]["tableau"])
@@ -147,21 +149,38 @@ def test_click_then_click_on_a_wrong_place_says_why_near_it(notebook):
     src, dst = piles_of(bad)
     nb.page.mouse.click(*center(nb, f'[data-pile="{src}"] .ft-card'))
     nb.page.mouse.click(*pile_target(nb, dst))
-    message = board0(nb).locator(".ft-message")
+    board = board0(nb)
+    message = board.locator(".ft-message")
     wait_for(lambda: message.evaluate("e => e.classList.contains('ft-show')") and message.inner_text(),
              "the engine's reason")
     k = settled(nb, [])
     assert k["kind"] == "error" and message.inner_text() == k["message"] and "can't go on" in k["message"]
-    # next to the place clicked, not in a line far away
+    assert message.get_attribute("role") == "alert"
+    # its own place: above the felt, over no card
     note = message.bounding_box()
-    pile = board0(nb).locator(f'[data-pile="{dst}"]').bounding_box()
-    card_h = board0(nb).locator(".ft-card").first.bounding_box()["height"]
-    assert abs(note["y"] - (pile["y"] + card_h)) < 1.5 * card_h, (note, pile)
-    assert note["x"] < pile["x"] + pile["width"] and note["x"] + note["width"] > pile["x"]
-    board0(nb).screenshot(path=str(SCREENSHOTS / "refusal.png"))
-    # it fades after a few seconds
-    wait_for(lambda: message.evaluate("e => getComputedStyle(e).opacity") == "0", "the note to fade",
-             timeout=10)
+    felt = board.locator(".ft-scroll").bounding_box()
+    assert note["y"] + note["height"] <= felt["y"] + 0.5, (note, felt)
+    overlaps = board.locator(".ft-card").evaluate_all("""(cards, m) => cards.filter(c => {
+        const a = c.getBoundingClientRect(), b = m;
+        return a.left < b.x + b.width && b.x < a.right && a.top < b.y + b.height && b.y < a.bottom;
+    }).length""", note)
+    assert overlaps == 0
+    board.screenshot(path=str(SCREENSHOTS / "refusal.png"))
+    # it does not fade: still there well after the old 4.5 s
+    nb.page.wait_for_timeout(6000)
+    assert message.inner_text() == k["message"] and message.is_visible()
+    # the × takes it away
+    board.locator(".ft-message-close").click()
+    wait_for(lambda: message.inner_text() == "", "the dismissed message to go")
+    assert not board.locator(".ft-message-close").is_visible()
+    # the next action takes a message away too
+    nb.page.mouse.click(*center(nb, f'[data-pile="{src}"] .ft-card'))
+    nb.page.mouse.click(*pile_target(nb, dst))
+    wait_for(lambda: message.inner_text() == k["message"], "the refusal again")
+    move = column_move(k)
+    drag(nb, *piles_of(move))
+    settled(nb, [move])
+    wait_for(lambda: message.inner_text() == "", "the message to go with the next move")
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])

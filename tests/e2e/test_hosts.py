@@ -2,9 +2,9 @@
 
 JupyterLab 4 is the main suite's host (test_board_e2e.py); here the same board is played
 in Notebook 7 (``jupyter notebook``) and in a marimo app (``mo.ui.anywidget(Board(...))``),
-each in a real Chromium: it draws, a click deals, a drag plays, Undo takes back, and the
-kernel's game follows (read from the kernel in Notebook 7, from the board's own status
-line — which Python writes — in marimo).
+each in a real Chromium: it draws, a click deals, a drag plays, Undo takes back, a review
+opens, steps and closes (issue 22), and the kernel's game follows (read from the kernel in
+Notebook 7, from the board's own status line — which Python writes — in marimo).
 """
 
 from __future__ import annotations
@@ -49,6 +49,22 @@ def play_maria_5(page, board, moves_done) -> None:
     moves_done(["s>w"])
 
 
+def walk_review(board, moves_done) -> None:
+    """Issue 22: the review works in this host too: the menu's Review, ▶, its words, ×."""
+    board.locator(".ft-variant").click()
+    board.locator('button[data-menu="review"]').click()
+    bar = board.locator(".ft-review")
+    wait_for(lambda: bar.is_visible(), "the review bar", timeout=120)
+    step = bar.locator(".ft-review-step")
+    wait_for(lambda: step.inner_text() == "Start · 1 move", "the review's start")
+    board.locator('button[data-review="next"]').click()
+    wait_for(lambda: step.inner_text() == "Move 1 of 1", "the review's step 1")
+    assert bar.locator(".ft-review-played").inner_text().startswith("Played: ")
+    board.locator('button[data-review="close"]').click()
+    wait_for(lambda: not bar.is_visible(), "the review to close")
+    moves_done(["s>w"])  # the game as it was
+
+
 def test_jupyter_notebook_7(browser):
     with Lab(app="notebook") as server:
         page = browser.new_page(viewport={"width": 1200, "height": 1000})
@@ -81,6 +97,7 @@ def test_jupyter_notebook_7(browser):
                       == expected_piles(k["p"], k["d"]), f"view {view} to draw the kernel's position")
 
         play_maria_5(page, board, moves_done)
+        walk_review(board, moves_done)
         page.locator(".ft-board").first.screenshot(path=str(shots() / "host-notebook7.png"))
         kernel.close()
         page.close()
@@ -105,6 +122,7 @@ def test_marimo(browser):
                 board.locator(".ft-message").inner_text(), "a repeated request was refused"
 
         play_maria_5(page, board, moves_done)
+        walk_review(board, moves_done)
         # after the undo: the dealt card on the waste, column 2 as dealt
         piles = board.evaluate(DOM_PILES)
         assert len(piles["w"]) == 1 and len(piles["2"]) == 4, piles

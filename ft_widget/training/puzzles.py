@@ -1,0 +1,466 @@
+"""Puzzles: real positions where one decision keeps a deal winnable, and the one judge of them.
+
+>>> from ft_widget import puzzles
+>>> all(p.habit in p.losing and p.difficulty in DIFFICULTIES for p in puzzles("forty_thieves"))
+True
+
+Each shipped puzzle (``ft_widget/data/puzzles/<variant>.json``, made by
+``tools/make_puzzles.py``) is a position reached in a real game on a real deal number, where
+at least :data:`MIN_NOT_HOME` cards are not yet home, at least :data:`MIN_LEGAL` moves are
+legal, at most a third of them keep the deal winnable and every other one is proved lost, and
+the habit player's move (``policies.foundations_first``) is one of the lost ones. The verdicts
+come from the solver, which sees every card: each answer carries its winning line (replayed
+through the engine), each losing move a proof (the solver's exhaustive search within the
+file's ``max_states``). The difficulty comes from the fair expert, which sees only the table:
+the share of its runs (fresh experts, seeds 0, 1, …) that choose a winning move, graded by
+:data:`GRADES`.
+
+:class:`Puzzle` is the judge the board uses (``Board.puzzle``, ``Board.training``): a shipped
+puzzle is judged from its stored verdicts; any other position is judged by solving every legal
+move once, with the same rule.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+
+from ..cards import card_symbol
+from ..game import FOUNDATION, WASTE, Choice, Game, IllegalMove, Move, Outcome, Term
+from ..limits import check_count, shown
+from ..policies import foundations_first
+from ..position import read_json
+from ..solver import solve
+from ..variants import VARIANTS
+from ..words import move_words
+
+#: A puzzle leaves at least this many cards not yet home …
+MIN_NOT_HOME = 30
+#: … and offers at least this many legal moves; at most a third of them keep the deal winnable.
+MIN_LEGAL = 4
+#: Grades from the share of fair-expert runs that choose a winning move: the first grade whose
+#: share is reached (at least 80 % easy, at least 40 % medium, else hard).
+GRADES = (("easy", 0.8), ("medium", 0.4), ("hard", 0.0))
+DIFFICULTIES = tuple(g for g, _ in GRADES)
+GOALS = ("keep_winnable", "win")
+SEEING = "the solver, which sees every card"
+
+
+def grade(hits: int, runs: int) -> str:
+    """The grade of a puzzle the fair expert solved in ``hits`` of ``runs`` runs."""
+    runs = check_count("grade", "runs", runs, 1)
+    hits = check_count("grade", "hits", hits, 0, runs)
+    return next(name for name, share in GRADES if hits >= share * runs)
+
+
+# ---------------------------------------------------------------------------------- words
+def _where(pile: int) -> str:
+    return "the waste" if pile == WASTE else f"column {pile + 1}"
+
+
+def _moved_card(game: Game, move: Move) -> int | None:
+    if move.src == WASTE:
+        return game.waste[-1]
+    if move.src < WASTE:
+        return game.tableau[move.src][-move.count]
+    return None
+
+
+def clue_words(game: Game, answers: list[str]) -> str:
+    """The first clue: which card and pile matter, without naming the move."""
+    move = Move(answers[0])
+    card = _moved_card(game, move)
+    if card is None:
+        return "Clue: look at the stock."
+    return f"Clue: the card that matters is {card_symbol(card)} in {_where(move.src)}."
+
+
+def answer_words(game: Game, answers: list[str]) -> str:
+    """Every winning move, named and described from the table (the last clue)."""
+    if len(answers) > 3:  # many answers (a judged position, not a shipped puzzle): their notation
+        said = ", ".join(answers)
+    else:
+        said = "; ".join(f"{a} ({move_words(game, Move(a))})" for a in answers)
+    what = "The answer" if len(answers) == 1 else f"The {len(answers)} answers (each keeps the deal winnable)"
+    return f"{what}: {said}."
+
+
+def explain(game: Game, answers: dict[str, list[str]], habit: str | None,
+            label: str = "The habit move") -> str:
+    """Why the answer works, in plain words, from the facts of the solver's winning line after it
+    (the answer with the shortest line is explained), and what the losing ``habit`` move leaves
+    (``label`` names it)."""
+    first = min(answers, key=lambda a: (len(answers[a]), a))
+    line = [Move(m) for m in answers[first]]
+    move = Move(first)
+    parts = [f"{first} ({move_words(game, move)}) keeps a win."]
+    after = game.copy()
+    after.play(move)
+    under = None
+    if move.src < WASTE and len(game.tableau[move.src]) > move.count + game.face_down_counts[move.src]:
+        under = game.tableau[move.src][-move.count - 1]
+    elif move.src == WASTE and len(game.waste) > 1:
+        under = game.waste[-2]
+    facts = []
+    trial, turned, emptied = after.copy(), None, None
+    down_before = list(trial.face_down_counts)
+    for k, step in enumerate(line, 1):
+        card = _moved_card(trial, step)
+        trial.play(step)
+        if under is not None and card == under:
+            verb = "goes home" if step.dst == FOUNDATION else f"moves to {_where(step.dst)}"
+            facts.append(f"it frees {card_symbol(under)}, which {verb} {k} move{'s' * (k > 1)} later")
+            under = None
+        down = trial.face_down_counts
+        if turned is None and any(d < b for d, b in zip(down, down_before, strict=True)):
+            turned = k
+            col = next(i for i, (d, b) in enumerate(zip(down, down_before, strict=True)) if d < b)
+            facts.append(f"a face-down card in column {col + 1} is turned up {k} move{'s' * (k > 1)} later")
+        down_before = list(down)
+        if emptied is None and step.src < WASTE and not trial.tableau[step.src] and not down[step.src]:
+            emptied = k
+            facts.append(f"column {step.src + 1} is emptied {k} move{'s' * (k > 1)} later")
+        if len(facts) >= 2 or k >= 30:
+            break
+    if facts:
+        parts.append(f"In the winning line of {SEEING}: " + "; ".join(facts) + ".")
+    parts.append(f"It wins in {len(line) + 1} moves in all.")
+    if habit is not None:
+        parts.append(f"{label} {habit} ({move_words(game, Move(habit))}) leaves no win: "
+                     "the solver searched every way on.")
+    return " ".join(parts)
+
+
+# ---------------------------------------------------------------------------------- shipped puzzles
+@dataclass(frozen=True)
+class TrainingPuzzle:
+    """One shipped puzzle: a real position (``deal`` and the ``moves`` that reach it), its
+    ``answers`` (every winning move, notation), ``losing`` moves (each proved lost), the
+    ``habit`` move (one of the losing), ``difficulty`` and ``explanation``.
+
+    ``lines[a]`` is the solver's winning line after answer ``a``; ``max_states`` is the budget
+    of the proofs; ``expert_hits`` of ``expert_runs`` fair-expert runs chose an answer."""
+
+    variant: str
+    deal: int
+    moves: tuple[str, ...]
+    answers: tuple[str, ...]
+    losing: tuple[str, ...]
+    habit: str
+    difficulty: str
+    explanation: str
+    lines: dict[str, tuple[str, ...]] = field(repr=False)
+    expert_hits: int = 0
+    expert_runs: int = 0
+    max_states: int = 0
+    source: str = ""
+    number: int = 0  # its place in the list, from 1, easiest first
+
+    @property
+    def game(self) -> Game:
+        """The position as a fresh :class:`Game` replayed from the deal: ``history`` holds the
+        real game's moves and its record replays. (The board shows the position as a game of
+        its own, so Undo stops at the puzzle's start.)"""
+        game = Game(self.variant, deal=self.deal)
+        for m in self.moves:
+            game.play(m)
+        return game
+
+    @property
+    def title(self) -> str:
+        return f"{VARIANTS[self.variant].name} puzzle {self.number} ({self.difficulty})"
+
+    @property
+    def prompt(self) -> str:
+        n = len(self.answers) + len(self.losing)
+        keep = "one keeps" if len(self.answers) == 1 else f"only {len(self.answers)} keep"
+        return (f"{VARIANTS[self.variant].name}, deal {self.deal}, after {len(self.moves)} moves: "
+                f"{n} moves are legal and {keep} the deal winnable. Find one.")
+
+    def show_answer(self) -> list[str]:
+        """Every winning move (notation), as the board's last clue names them; prints its words."""
+        print(answer_words(self.game, list(self.answers)))
+        return list(self.answers)
+
+    def __str__(self) -> str:
+        return f"{self.title}: {self.prompt}"
+
+
+def _data(variant: str) -> dict:
+    path = resources.files("ft_widget") / "data" / "puzzles" / f"{variant}.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@cache
+def _load(variant: str) -> tuple[TrainingPuzzle, ...]:
+    data = _data(variant)
+    rank = {g: i for i, g in enumerate(DIFFICULTIES)}
+    rows = sorted(data["puzzles"], key=lambda r: (rank[r["difficulty"]], -r["expert_hits"], r["legal"],
+                                                  r["deal"], len(r["moves"])))
+    budget = data["provenance"]["max_states"]
+    runs = data["provenance"]["expert_runs"]
+    return tuple(
+        TrainingPuzzle(variant=variant, deal=r["deal"], moves=tuple(r["moves"]), answers=tuple(r["answers"]),
+                       losing=tuple(r["losing"]), habit=r["habit"], difficulty=r["difficulty"],
+                       explanation=r["explanation"],
+                       lines={a: tuple(line) for a, line in r["answers"].items()},
+                       expert_hits=r["expert_hits"], expert_runs=runs, max_states=budget,
+                       source=r["source"], number=i)
+        for i, r in enumerate(rows, 1))
+
+
+def puzzles(variant: str) -> list[TrainingPuzzle]:
+    """The shipped puzzles of ``variant`` (an id like ``"maria"``), easiest first (README:
+    how many each game has)."""
+    if not isinstance(variant, str) or variant not in VARIANTS:
+        raise ValueError(f"puzzles: variant must be one of {', '.join(VARIANTS)}, not {shown(variant)}")
+    return list(_load(variant))
+
+
+def puzzles_markdown() -> str:
+    """The README's table: puzzles shipped per game and their difficulties (from the data)."""
+    rows = ["| game | puzzles | " + " | ".join(DIFFICULTIES) + " |",
+            "|---|---:|" + "---:|" * len(DIFFICULTIES)]
+    for variant, v in VARIANTS.items():
+        shipped = puzzles(variant)
+        counts = [sum(p.difficulty == d for p in shipped) for d in DIFFICULTIES]
+        rows.append(f"| {v.name} | {len(shipped)} | " + " | ".join(map(str, counts)) + " |")
+    return "\n".join(rows)
+
+
+def provenance(variant: str) -> dict:
+    """How the variant's puzzles were made: command, budgets, date, commit, figures."""
+    puzzles(variant)  # the variant's check
+    return dict(_data(variant)["provenance"])
+
+
+# ---------------------------------------------------------------------------------- the judge
+class Judgement(Term):
+    """A puzzle's word on one move: the outcomes of :class:`~ft_widget.game.Outcome` it shares
+    (``WON``, ``LOST``, ``UNKNOWN``, equal to them) and two of its own. A plain string too."""
+
+    WON = Outcome.WON.value
+    WINNABLE = "winnable"
+    LOST = Outcome.LOST.value
+    UNKNOWN = Outcome.UNKNOWN.value
+    ILLEGAL = "illegal"
+
+
+@dataclass(frozen=True, repr=False)
+class Verdict(Choice):
+    """What the judge says of one move, a :class:`~ft_widget.moves.Choice` whose ``reason`` is the
+    message in a player's words (``message`` too); ``verdict`` is a :class:`Judgement`
+    ("winnable", "lost", "unknown", "won" (the game is won) or "illegal"). ``move`` is the move's
+    notation (an illegal one may be no move at all)."""
+
+    move: str
+    verdict: Judgement = Judgement.UNKNOWN
+    solved: bool = False
+
+    @property
+    def message(self) -> str:
+        return self.reason
+
+
+def _said(move: str, verdict: str, message: str, solved: bool) -> Verdict:
+    return Verdict(move, message, Judgement(verdict), solved)
+
+
+class Puzzle:
+    """The one puzzle judge, on a board or alone (``check``, ``answers``, ``clue``).
+
+    ``position`` is a :class:`TrainingPuzzle` (judged from its stored verdicts), a
+    :class:`Game` (its current position), a position dict or JSON (docs/rules.md) or a game
+    record. For a position, every legal move is solved once with ``max_states``: the moves
+    that keep a win are the answers (at least one, else ``ValueError``), the proved losses are
+    losing, the rest unknown. Goals: ``"keep_winnable"`` (default: the first winning move
+    solves it) or ``"win"`` (play on to a win; each later move is solved as it is played).
+    """
+
+    def __init__(self, position, goal: str = "keep_winnable", max_states: int = 20_000):
+        if goal not in GOALS:
+            raise ValueError(f"Puzzle: unknown goal {shown(goal, 40)}: choose one of {', '.join(GOALS)}")
+        self.max_states = check_count("Puzzle", "max_states", max_states, 1)
+        self.goal = goal
+        self.training = position if isinstance(position, TrainingPuzzle) else None
+        if self.training is not None:
+            self.start = Game.from_position(self.training.game.position())
+            self.answers = list(self.training.answers)
+            self.losing = list(self.training.losing)
+            self.lines = {a: list(line) for a, line in self.training.lines.items()}
+        else:
+            self.start = _start_game(position)
+            self._judge_every_move()
+        self.unknown = [str(m) for m in self.start.legal_moves() if str(m) not in self.answers
+                        and str(m) not in self.losing]
+        self.solved = False
+        self.clues = 0
+        self.tries = 0
+        self.verdicts: list[Verdict] = []
+        self.clue: str | None = None
+        self.board = None
+
+    def _judge_every_move(self) -> None:
+        self.answers, self.losing, self.lines = [], [], {}
+        if self.start.is_won:
+            raise ValueError("this position is won already: not a puzzle")
+        for m in self.start.legal_moves():
+            after = self.start.copy()
+            after.play(m)
+            result = solve(after, time_limit=3600.0, max_states=self.max_states) if not after.is_won else None
+            if result is None or result.won:
+                self.answers.append(str(m))
+                self.lines[str(m)] = [str(x) for x in result.moves] if result else []
+            elif result.status == "lost":
+                self.losing.append(str(m))
+        if not self.answers:
+            raise ValueError(f"{SEEING} finds no winning move from this position within "
+                             f"{self.max_states} states: not a fair puzzle")
+
+    # ------------------------------------------------------------------ words
+    @property
+    def title(self) -> str:
+        return self.training.title if self.training else f"{self.start.variant.name} puzzle"
+
+    @property
+    def prompt(self) -> str:
+        if self.training is not None and self.goal == "keep_winnable":
+            return self.training.prompt
+        if self.goal == "win":
+            return f"Puzzle: win from here. Each move is checked by {SEEING}."
+        n = len(self.start.legal_moves())
+        return f"Puzzle: {n} moves are legal; find one that keeps this deal winnable ({SEEING}, checks it)."
+
+    @property
+    def explanation(self) -> str:
+        if self.training is not None:
+            return self.training.explanation
+        if not self.losing:
+            return explain(self.start, {a: self.lines[a] for a in self.answers}, None)
+        habit = str(foundations_first(self.start.copy(), random.Random(0)))
+        label = "The habit move"
+        if habit not in self.losing:
+            habit, label = self.losing[0], "The move"
+        return explain(self.start, {a: self.lines[a] for a in self.answers}, habit, label)
+
+    def answer(self) -> list[Move]:
+        """The first answer and the solver's winning line after it (replayed to a win)."""
+        first = self.answers[0]
+        return [Move(first), *map(Move, self.lines[first])]
+
+    def next_clue(self) -> str:
+        """The next clue, counted: first which card and pile matter, then every answer."""
+        self.clues += 1
+        if self.clues == 1 and not self.solved:
+            self.clue = clue_words(self.start, self.answers)
+        else:
+            self.clue = answer_words(self.start, self.answers)
+        return self.clue
+
+    def show_answer(self) -> list[str]:
+        """Every winning move (notation); on a board, its last clue names them (counted)."""
+        words = answer_words(self.start, self.answers)
+        if self.board is not None:
+            self.clues = max(self.clues, 1) + 1
+            self.clue = words
+            self.board.say(words, "info")
+        return list(self.answers)
+
+    # ------------------------------------------------------------------ judging
+    def check(self, move: Move | str, game: Game | None = None) -> Verdict:
+        """Judge ``move`` played in ``game`` (default: the puzzle's start), changing nothing."""
+        trial = (game or self.start).copy()
+        try:
+            played = trial.play(move)
+        except IllegalMove as error:
+            return _said(str(move), "illegal", str(error), False)
+        return self._verdict(played, trial, at_start=game is None)
+
+    def _verdict(self, move: Move, after: Game, at_start: bool) -> Verdict:
+        name = str(move)
+        if after.is_won:
+            return _said(name, "won", "Solved: all 104 cards are home!", True)
+        if at_start:
+            if name in self.answers:
+                others = [a for a in self.answers if a != name]
+                also = f" ({', '.join(others)} would too)" if others else ""
+                return _said(name, "winnable", f"Solved: {name} keeps the deal winnable{also}.",
+                               self.goal == "keep_winnable")
+            if name in self.losing:
+                return _said(name, "lost", f"{name} loses: {SEEING}, proved no win is left. "
+                               "Undo (U) and try again.", False)
+            return _said(name, "unknown", f"{name}: {SEEING} cannot tell within {self.max_states} "
+                           "states whether a win is left. Undo (U) and try another.", False)
+        result = solve(after, time_limit=3600.0, max_states=self.max_states)
+        if result.won:
+            return _said(name, "winnable", f"Good: {name} keeps the deal winnable ({SEEING}, wins from "
+                           f"here in {len(result.moves)} moves).", False)
+        if result.status == "lost":
+            return _said(name, "lost", f"{name} loses: {SEEING}, proved no win is left. "
+                           "Undo (U) and try another move.", False)
+        return _said(name, "unknown", f"{name}: {SEEING} cannot tell within {self.max_states} states "
+                       "whether a win is left.", False)
+
+    # ------------------------------------------------------------------ the board
+    def attach(self, board) -> Puzzle:
+        """Judge the moves played on ``board`` (showing the start); ``Board.puzzle`` does this.
+        This module never imports the board: no cycle."""
+        self.board = board
+        board.on_move(self._on_move)
+        board._set_puzzle(self)
+        return self
+
+    def _on_move(self, board, move: Move) -> None:
+        if self.solved or board._puzzle is not self:
+            return
+        history = board.game.history
+        at_start = len(history) == 1
+        if not at_start and self.goal == "keep_winnable":
+            return  # later moves (say after a losing one) are not the puzzle's question
+        self.tries += at_start
+        verdict = self._verdict(move, board.game, at_start)
+        self.verdicts.append(verdict)
+        self.solved = verdict.solved or verdict.verdict == "won"
+        board.say(verdict.message, "error" if verdict.verdict == "lost" else "info")
+
+    def view(self) -> dict:
+        """``state["puzzle"]`` (the board protocol): the data the browser draws."""
+        return {"prompt": self.prompt, "solved": self.solved, "clues": self.clues, "clue": self.clue,
+                "title": self.title, "progress": None, "next": False}
+
+    def reset(self) -> None:
+        """Back to the puzzle's start (the clues and tries stay counted)."""
+        if self.board is None:
+            raise RuntimeError("this puzzle has no board: make it with Board.puzzle(...)")
+        self.board._puzzle_start(self.start.copy())
+        self.solved = False
+        self.verdicts.clear()
+        self.board.say(self.prompt, "info")
+
+    def _repr_mimebundle_(self, **kwargs):
+        if self.board is None:
+            return {"text/plain": repr(self)}
+        return self.board._repr_mimebundle_(**kwargs)
+
+    def __repr__(self) -> str:
+        return f"Puzzle({self.start.variant.id}, goal={self.goal!r}, answers={self.answers})"
+
+
+def _start_game(position) -> Game:
+    if isinstance(position, Game):  # its current position, as a fresh game: restart comes back here
+        return Game.from_position(position.position(), variant=position.variant)
+    if isinstance(position, str):
+        position = read_json(position, "a puzzle's position (a Game, a position or a record)")
+    if isinstance(position, dict) and position.get("format") == "ft_widget.record":
+        return _start_game(Game.from_record(position))
+    if isinstance(position, dict):
+        return Game.from_position(position)
+    raise ValueError(f"a puzzle's position must be a TrainingPuzzle, a Game, a position or a record, "
+                     f"not {type(position).__name__}")
+
+
+__all__ = ["DIFFICULTIES", "GRADES", "MIN_LEGAL", "MIN_NOT_HOME", "Puzzle", "TrainingPuzzle", "Verdict",
+           "explain", "grade", "puzzles", "puzzles_markdown"]

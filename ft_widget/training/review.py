@@ -1,0 +1,478 @@
+"""Review a played game move by move, as a chess site's computer analysis does.
+
+Two parts, kept apart because only one of them is fair:
+
+* **The fair part** comes from the fair expert (:mod:`ft_widget.expert`), which sees only what the
+  player saw. Before each move played, ``worlds`` worlds are dealt from the cards the player could
+  not see (:meth:`~ft_widget.expert.PlayerView.sample`); the expert searches them for its own move
+  (``Expert.choose``: the worlds it won from the position are the *before* estimate), and
+  :func:`~ft_widget.expert.estimate` plays the move played and the expert's move in those same
+  worlds (``worlds_won_played``, ``worlds_won_best``): "a win in k of n", like compared with like.
+  A move is marked when it wins in fewer of the worlds than the expert's move, by at least
+  :data:`INACCURACY` of them ("inaccuracy") or :data:`MISTAKE` of them ("mistake").
+* **The seeing part** comes from the solver (:func:`ft_widget.solve`), which sees every card:
+  ``verdict_before`` / ``verdict_after`` of each move (an :class:`~ft_widget.Outcome`: "won" = the
+  solver has a winning line from there, "lost" = it proved no win is left, "unknown" = it could not
+  tell within ``solver_states`` states), and
+  :attr:`Review.losing_move`, the move after which no win was left although one was before, with a
+  winning alternative (:attr:`Review.alternative`, whose line :attr:`Review.alternative_line` was
+  replayed through the engine by the solver). The board calls the losing move's mark "losing".
+  Verdicts follow from few searches: a win holds for every earlier position, a loss for every
+  later one (``_verdicts`` argues it).
+
+>>> from ft_widget import Game
+>>> from ft_widget.training import review
+>>> game = Game("lucas", deal=3)
+>>> for move in ["s>w", "s>w"]:
+...     _ = game.play(move)
+>>> r = review(game, rng=1, worlds=2, max_states=500, solver_states=5_000, progress=False)
+>>> len(r.steps), r.steps[0].move, r.steps[0].worlds
+(2, Move('s>w'), 2)
+"""
+
+from __future__ import annotations
+
+import random as _random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..expert import Expert, estimate
+from ..game import Game, Move, Outcome
+from ..limits import check_count, shown
+from ..policies import cautious_choice
+from ..render import FONT, Picture
+from ..solver import solve
+from ..tables import pandas
+from ..words import count, move_words
+
+#: Worlds sampled at each position (the expert's own search samples 5; a few more steady the counts).
+WORLDS = 6
+#: Solver states per sampled world (``python -m ft_widget.bench review`` measures what they cost).
+MAX_STATES = 8_000
+#: Solver states per position for the seeing verdicts.
+SOLVER_STATES = 100_000
+#: A drop, against the expert's move on the same worlds, of at least this share of the worlds marks
+#: an "inaccuracy" (2 of 6 worlds with the default budget) …
+INACCURACY = 0.25
+#: … and of at least this share a "mistake" (3 of 6).
+MISTAKE = 0.5
+#: Where the verdicts come from, in the words the board shows beside them.
+SEEING_NOTE = "verdicts come from the solver, which sees every card"
+
+WON, LOST, UNKNOWN = Outcome.WON, Outcome.LOST, Outcome.UNKNOWN
+
+
+def _win_words(won: int | None, worlds: int) -> str | None:
+    return None if won is None else f"a win in {won} of {worlds} worlds"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of the game and what the review says of it (see the module docstring)."""
+
+    index: int  # 0-based: the move played from position ``index``
+    move: Move
+    expert_move: Move | None  # None when the expert had no move to offer
+    expert_reason: str | None  # the expert's own sentence for its move
+    worlds: int  # worlds sampled from the position before the move
+    worlds_won_before: int | None  # of them, won from the position itself (the expert's search)
+    worlds_won_played: int  # won after the move played
+    worlds_won_best: int | None  # won after the expert's move
+    mark: str | None  # fair: None, "inaccuracy" or "mistake"
+    played_words: str
+    expert_words: str | None
+    verdict_before: Outcome  # seeing: the solver's, which sees every card
+    verdict_after: Outcome
+
+    @property
+    def estimate_before(self) -> str | None:
+        return _win_words(self.worlds_won_before, self.worlds)
+
+    @property
+    def estimate_played(self) -> str:
+        return _win_words(self.worlds_won_played, self.worlds)
+
+    @property
+    def estimate_best(self) -> str | None:
+        return _win_words(self.worlds_won_best, self.worlds)
+
+    def fair(self) -> tuple:
+        """The fair part: what the player could know, the same whatever the unseen cards are."""
+        return (self.index, self.move, self.expert_move, self.expert_reason, self.worlds,
+                self.worlds_won_before, self.worlds_won_played, self.worlds_won_best, self.mark,
+                self.played_words, self.expert_words)
+
+
+def _mark(played: int, best: int | None, worlds: int) -> str | None:
+    """The fair mark of a move that wins in ``played`` of the worlds where the expert's wins in ``best``."""
+    if best is None or best <= played:
+        return None
+    drop = (best - played) / worlds
+    if drop >= MISTAKE:
+        return "mistake"
+    if drop >= INACCURACY:
+        return "inaccuracy"
+    return None
+
+
+class Review:
+    """A reviewed game: :attr:`steps` (one :class:`Step` a move), :attr:`losing_move`,
+    :meth:`to_frame` (pandas), :meth:`plot` (a picture) and the budgets it used."""
+
+    def __init__(self, start: Game, steps: list[Step], losing_move: int | None,
+                 alternative_line: list[Move] | None, budgets: dict, solver_searches: int = 0):
+        self.start = start
+        self.steps = steps
+        #: index of the move after which the solver proved no win left, a win having been there
+        #: before it (None: no such move, or the solver could not tell within its budget)
+        self.losing_move = losing_move
+        #: the solver's winning line from the position before the losing move (replayed by it)
+        self.alternative_line = alternative_line
+        #: the budgets used: worlds, max_states, solver_states
+        self.budgets = budgets
+        #: how many positions the solver searched for the verdicts (the others follow from those)
+        self.solver_searches = solver_searches
+
+    @property
+    def moves(self) -> list[Move]:
+        return [s.move for s in self.steps]
+
+    @property
+    def alternative(self) -> Move | None:
+        """A move that keeps a win from the position before the losing move (the solver's)."""
+        return self.alternative_line[0] if self.alternative_line else None
+
+    def position(self, k: int) -> Game:
+        """The position after the first ``k`` moves (0: the start, ``len(steps)``: the end)."""
+        k = check_count("Review.position", "k", k, 0, len(self.steps))
+        game = self.start.copy()
+        for move in self.moves[:k]:
+            game.play(move)
+        return game
+
+    def count(self, mark: str) -> int:
+        return sum(s.mark == mark for s in self.steps)
+
+    @property
+    def summary(self) -> str:
+        """The review in a sentence or two."""
+        n = len(self.steps)
+        mistakes, inaccuracies = self._marks()
+        text = f"{count(n, 'move')} reviewed: {mistakes} and {inaccuracies} by the fair expert's estimates."
+        if self.losing_move is not None:
+            step = self.steps[self.losing_move]
+            text += (f" The solver, which sees every card, finds the win lost at move "
+                     f"{self.losing_move + 1} ({step.move}); {self.alternative} kept it.")
+        elif self.steps and self.steps[-1].verdict_after == WON:
+            text += " The solver, which sees every card, finds a win still there at the end."
+        elif self.steps and self.steps[0].verdict_before == LOST:
+            text += " The solver, which sees every card, finds no win from the start."
+        else:
+            text += (" The solver, which sees every card, cannot tell within its budget where the win "
+                     "was lost.")
+        return text
+
+    def to_frame(self):
+        """A pandas DataFrame, a row a move. Fair part: ``move``, ``expert_move``, ``worlds``,
+        ``estimate_before``, ``estimate_played``, ``estimate_best`` (worlds won of ``worlds``),
+        ``mark``; seeing part (the solver's, which sees every card): ``verdict_before``,
+        ``verdict_after``, ``losing``."""
+        pd = pandas("Review.to_frame()")  # optional: playing and reviewing need no pandas
+        rows = [{"move": str(s.move), "expert_move": None if s.expert_move is None else str(s.expert_move),
+                 "worlds": s.worlds, "estimate_before": s.worlds_won_before,
+                 "estimate_played": s.worlds_won_played, "estimate_best": s.worlds_won_best,
+                 "mark": s.mark, "verdict_before": str(s.verdict_before),
+                 "verdict_after": str(s.verdict_after), "losing": s.index == self.losing_move}
+                for s in self.steps]
+        columns = ["move", "expert_move", "worlds", "estimate_before", "estimate_played", "estimate_best",
+                   "mark", "verdict_before", "verdict_after", "losing"]
+        frame = pd.DataFrame(rows, columns=columns)
+        frame.index.name = "index"
+        return frame.astype({"estimate_before": "Int64", "estimate_best": "Int64"})
+
+    def plot(self, width: int = 640, height: int = 260) -> Picture:
+        """The expert's estimate along the game (share of the worlds won before each move, and
+        after the last), the marks on it, and beneath, the solver's verdicts (it sees every card).
+        A :class:`~ft_widget.render.Picture`: an SVG that shows in an unrun, untrusted notebook."""
+        width = check_count("Review.plot", "width", width, 200, 4000)
+        height = check_count("Review.plot", "height", height, 120, 4000)
+        return Picture(_chart(self, width, height), self._text(), alt=self.summary)
+
+    def _text(self) -> str:
+        lines = [self.summary]
+        for s in self.steps:
+            mark = "losing" if s.index == self.losing_move else (s.mark or "")
+            best = "-" if s.worlds_won_best is None else s.worlds_won_best
+            lines.append(f"{s.index + 1:>4} {str(s.move):<7} {s.worlds_won_played}/{s.worlds} "
+                         f"expert {s.expert_move or '-'} {best}/{s.worlds} {mark}".rstrip())
+        return "\n".join(lines)
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        return {"text/plain": repr(self)}
+
+    def _marks(self) -> tuple[str, str]:
+        return (count(self.count("mistake"), "mistake"),
+                count(self.count("inaccuracy"), "inaccuracy", "inaccuracies"))
+
+    def __repr__(self) -> str:
+        b = self.budgets
+        losing = "no losing move found" if self.losing_move is None else \
+            f"losing move {self.losing_move + 1} ({self.steps[self.losing_move].move})"
+        return (f"<Review {self.start.variant.id}: {count(len(self.steps), 'move')}, "
+                f"{', '.join(self._marks())}, "
+                f"{losing}; "
+                f"{b['worlds']} worlds × {b['max_states']:,} states, solver {b['solver_states']:,} states>")
+
+
+# ---------------------------------------------------------------------------------- reviewing
+def review(game, *, rng: _random.Random | int | None = None, worlds: int = WORLDS,
+           max_states: int = MAX_STATES, solver_states: int = SOLVER_STATES,
+           progress: bool | Callable[[int, int], object] = True) -> Review:
+    """Review the moves played in ``game`` (a :class:`Game`, or a game record: its dict or JSON
+    text, as ``game.record()`` writes it); see the module docstring for what is computed.
+
+    ``rng`` (a ``random.Random``, an int seed, or None) draws every sampled world: the same seed
+    gives the same review. ``worlds`` worlds of ``max_states`` solver states each are judged at
+    every position; the solver gets ``solver_states`` states a position it searches. ``progress``
+    shows a tqdm bar (False: none), or is a function ``progress(done, total)`` called as it goes.
+    The game is not changed.
+    """
+    start, moves = _read_game(game)
+    rng = _read_rng(rng)
+    worlds = check_count("review", "worlds", worlds, 1)
+    max_states = check_count("review", "max_states", max_states, 1)
+    solver_states = check_count("review", "solver_states", solver_states, 1)
+    if not (isinstance(progress, bool) or callable(progress)):
+        raise TypeError(f"review: progress must be True, False or a function (done, total), "
+                        f"not {shown(progress)}")
+    positions = [start.copy()]
+    for move in moves:
+        after = positions[-1].copy()
+        after.play(move)
+        positions.append(after)
+
+    n = len(moves)
+    total = 2 * n + 1  # the expert's moves, then the solver's searches at most
+    report, close = _progress(progress, total)
+    try:
+        fair = []
+        for i, move in enumerate(moves):
+            fair.append(_judge(positions[i], move, rng.getrandbits(64), worlds, max_states))
+            report(i + 1)
+        verdicts, lines, searches = _verdicts(positions, moves, solver_states, lambda k: report(n + k))
+        report(total)
+    finally:
+        close()
+
+    losing, alternative = _losing_move(verdicts, lines, moves)
+    steps = [Step(index=i, move=m, **fair[i], verdict_before=verdicts[i], verdict_after=verdicts[i + 1])
+             for i, m in enumerate(moves)]
+    return Review(start, steps, losing, alternative,
+                  {"worlds": worlds, "max_states": max_states, "solver_states": solver_states}, searches)
+
+
+def _read_game(game) -> tuple[Game, list[Move]]:
+    """The start position and the moves played (a Game's history, or a record's moves)."""
+    if isinstance(game, Game):
+        replay = Game.from_record(game.record())  # a copy with the history: ``game`` stays as it is
+    elif isinstance(game, dict | str | bytes):
+        try:
+            replay = Game.from_record(game)
+        except ValueError as error:
+            raise ValueError(f"review: game must be a Game or a game record: {error}") from None
+    else:
+        raise TypeError(f"review: game must be a Game or a game record (dict or JSON text), "
+                        f"not {type(game).__name__}")
+    moves = replay.history
+    replay.restart()
+    return replay.copy(), moves
+
+
+def _read_rng(rng) -> _random.Random:
+    if isinstance(rng, _random.Random):
+        return rng
+    if rng is None or (isinstance(rng, int) and not isinstance(rng, bool)):
+        return _random.Random(rng)
+    raise TypeError(f"review: rng must be a random.Random, an int seed or None, not {shown(rng)}")
+
+
+def _progress(progress, total: int):
+    """``(report(done), close())`` for a tqdm bar, a caller's function, or nothing."""
+    if callable(progress) and not isinstance(progress, bool):
+        return (lambda done: progress(done, total)), (lambda: None)
+    from tqdm.auto import tqdm  # deferred: tqdm.auto looks for a notebook on import
+
+    bar = tqdm(total=total, desc="review", unit="step", disable=not progress)
+
+    def report(done: int) -> None:
+        bar.update(done - bar.n)
+
+    return report, bar.close
+
+
+def _judge(game: Game, move: Move, seed: int, worlds: int, max_states: int) -> dict:
+    """The fair part of one step, from ``game``'s view and ``seed`` alone.
+
+    The expert's search samples its worlds from ``Random(seed)``'s first 64 random bits (its first
+    draw, ``Expert.choose_from_view``); ``estimate`` is given those bits as its seed, so it deals
+    the same worlds, in the same order (``tests/test_review.py`` checks the two agree)."""
+    expert = Expert(samples=worlds, max_states=max_states, give_up=worlds, fallback=cautious_choice)
+    choice = expert.choose(game, _random.Random(seed))  # a fresh expert: no plan, it searches
+    world_seed = _random.Random(seed).getrandbits(64)
+    best = None if choice is None else choice.move
+    judged = [move] if best is None or best == move else [move, best]
+    found = estimate(game, judged, samples=worlds, max_states=max_states, rng=world_seed)
+    played = found[0].worlds_won
+    best_won = None if best is None else found[-1].worlds_won
+    return {"expert_move": best, "expert_reason": None if choice is None else choice.reason,
+            "worlds": worlds, "worlds_won_before": None if choice is None else choice.worlds_won,
+            "worlds_won_played": played, "worlds_won_best": best_won,
+            "mark": _mark(played, best_won, worlds), "played_words": move_words(game, move),
+            "expert_words": None if best is None else move_words(game, best)}
+
+
+def _verdicts(positions: list[Game], moves: list[Move], solver_states: int,
+              report: Callable[[int], object]) -> tuple[list[Outcome], list[list[Move] | None], int]:
+    """The solver's verdict on every position of the game, and a winning line where it is won.
+
+    Two facts let a few searches settle most positions (positions[i + 1] is positions[i] after
+    moves[i]):
+
+    * a win from positions[j] is a win from every earlier position: play the moves of the game up
+      to j, then the line (each replayed through the engine: the game's moves were, and the solver
+      replays its line before returning it). So the positions won form a prefix of the game;
+    * "lost" means no position reachable from there is won; the later positions are reachable,
+      so they are lost too. The positions lost form a suffix.
+
+    Hence one boundary: the search bisects between the last position known won and the first
+    known lost. And a move that follows the solver's line (moves[i] == line[0]) leaves the rest of
+    the line as a win from positions[i + 1]: the engine is deterministic, and the line was
+    replayed from there, so no new search is needed. Positions the solver cannot tell within
+    ``solver_states`` stay "unknown"; each position is searched at most once.
+    """
+    n = len(moves)
+    status: list[Outcome | None] = [None] * (n + 1)
+    lines: list[list[Move] | None] = [None] * (n + 1)
+    searched = 0
+
+    def won_at(i: int, line: list[Move]) -> None:
+        for j in range(i, -1, -1):  # earlier positions: the game's moves, then the line
+            if status[j] == WON:
+                break
+            status[j], lines[j] = WON, moves[j:i] + line
+        k = i
+        while k < n and lines[k] and moves[k] == lines[k][0] and status[k + 1] is None:
+            status[k + 1], lines[k + 1] = WON, lines[k][1:]  # the player followed the line
+            k += 1
+
+    def settle(i: int) -> None:
+        nonlocal searched
+        if positions[i].is_won:
+            return won_at(i, [])
+        result = solve(positions[i], time_limit=3600.0, max_states=solver_states, shorten_line=False)
+        searched += 1
+        report(searched)
+        if result.status == WON:
+            won_at(i, list(result.moves))
+        elif result.status == LOST:
+            for j in range(i, n + 1):
+                status[j] = LOST
+        else:
+            tried.add(i)
+
+    tried: set[int] = set()
+    settle(n)
+    if status[0] is None:
+        settle(0)
+    while True:  # bisect the stretch between the last position won and the first lost
+        lo = max((i for i in range(n + 1) if status[i] == WON), default=-1)
+        hi = min((i for i in range(n + 1) if status[i] == LOST), default=n + 1)
+        open_ = [i for i in range(lo + 1, hi) if status[i] is None and i not in tried]
+        if not open_:
+            break
+        middle = (lo + hi) / 2
+        settle(min(open_, key=lambda i: (abs(i - middle), i)))
+    return [UNKNOWN if s is None else s for s in status], lines, searched
+
+
+def _losing_move(verdicts: list[Outcome], lines: list[list[Move] | None],
+                 moves: list[Move]) -> tuple[int | None, list[Move] | None]:
+    """The move from a position the solver won to one it proved lost, and the winning line from
+    before it (its first move is not the move played: the position after that one is lost)."""
+    for i in range(len(moves)):
+        if verdicts[i] == WON and verdicts[i + 1] == LOST:
+            return i, lines[i]
+    return None, None
+
+
+# ---------------------------------------------------------------------------------- the chart
+_MARK_COLOURS = {"inaccuracy": "#d4a017", "mistake": "#e07020", "losing": "#c0392b"}
+_VERDICT_COLOURS = {WON: "#2e8b57", LOST: "#c0392b", UNKNOWN: "#b0b0b0"}
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _chart(r: Review, width: int, height: int) -> str:
+    """The review's chart as SVG text (our own drawing: no plotting library needed)."""
+    left, right, top = 44, 12, 26
+    band, bottom = 14, 46
+    plot_h = height - top - bottom - band - 8
+    n = len(r.steps)
+    span = max(n, 1)
+
+    def x(k: float) -> float:
+        return left + (width - left - right) * k / span
+
+    def y(share: float) -> float:
+        return top + plot_h * (1 - share)
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="{FONT}" font-size="11">',
+           f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
+           f'<text x="{left}" y="15" fill="#222">The fair expert\'s estimate: share of sampled '
+           f'worlds won, before each move</text>']
+    for share in (0, 0.5, 1):
+        out.append(f'<line x1="{left}" x2="{width - right}" y1="{y(share):.1f}" y2="{y(share):.1f}" '
+                   f'stroke="#e2e2e2"/>')
+        out.append(f'<text x="{left - 6}" y="{y(share) + 4:.1f}" text-anchor="end" fill="#555">'
+                   f'{share:.0%}</text>')
+    points = []
+    for s in r.steps:
+        if s.worlds_won_before is not None:
+            points.append((s.index, s.worlds_won_before / s.worlds))
+    if r.steps:
+        last = r.steps[-1]
+        points.append((n, last.worlds_won_played / last.worlds))
+    if points:
+        path = " ".join(f"{x(k):.1f},{y(v):.1f}" for k, v in points)
+        out.append(f'<polyline points="{path}" fill="none" stroke="#2c5d8a" stroke-width="1.6"/>')
+    for s in r.steps:
+        mark = "losing" if s.index == r.losing_move else s.mark
+        if mark is None or s.worlds_won_before is None:
+            continue
+        cx, cy = x(s.index), y(s.worlds_won_before / s.worlds)
+        out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="4.5" fill="{_MARK_COLOURS[mark]}">'
+                   f'<title>{_esc(f"move {s.index + 1} {s.move}: {mark}")}</title></circle>')
+    by = top + plot_h + 8
+    for s in r.steps:  # the solver's verdict on the position before each move
+        out.append(f'<rect x="{x(s.index):.1f}" y="{by}" width="{max(x(s.index + 1) - x(s.index), 0.5):.1f}" '
+                   f'height="{band}" fill="{_VERDICT_COLOURS[s.verdict_before]}"/>')
+    every = next(k for k in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 10**9) if span / k <= 10)
+    for k in range(0, n + 1, every):  # move numbers: the position before move k + 1
+        out.append(f'<text x="{x(k):.1f}" y="{by + band + 11}" text-anchor="middle" fill="#555" '
+                   f'font-size="9">{k}</text>')
+    ty = by + band + 26
+    out.append(f'<text x="{left}" y="{ty}" fill="#222">below: the solver, which sees every card '
+               f'(green won, red lost, grey unknown) · moves played: {n}</text>')
+    keys = list(_MARK_COLOURS.items())
+    kx = width - right - 250
+    for k, (mark, colour) in enumerate(keys):
+        out.append(f'<circle cx="{kx + 84 * k:.0f}" cy="{ty + 11}" r="4" fill="{colour}"/>'
+                   f'<text x="{kx + 84 * k + 7:.0f}" y="{ty + 15}" fill="#222">{mark}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+__all__ = ["INACCURACY", "MISTAKE", "Review", "SEEING_NOTE", "Step", "review"]

@@ -1,0 +1,90 @@
+// Messages: Python's words about the last request (state.message, state.message_kind) and
+// the board's own notes (why a card can't be picked up, a copied deal number), shown in
+// the message area above the felt (view.drawMessage) until the player's next action or
+// the × — they never fade and never cover a card. The area itself is the live region for
+// them (role=status, errors role=alert); the hidden polite region (`say`) announces the
+// rest: the move just made, the end of a game, keyboard feedback.
+// Explicit state: the message shown, `{ text, kind, pile }` (`pile`: what it is about).
+
+import { MARKS, markOf, reviewStepShown } from "./training.js";
+import { drawMessage } from "./view.js";
+
+/** Words for the review step shown: "Move 5 of 8: move 4♠ … . Mistake." */
+export function reviewWords(state) {
+  const r = state && state.review;
+  if (!r || !Array.isArray(r.steps)) return "";
+  const step = reviewStepShown(state);
+  if (!step) return `Review: the start, ${r.steps.length} moves.`;
+  const mark = markOf(r, step) ? ` ${MARKS[markOf(r, step)]}.` : "";
+  return `Move ${r.at} of ${r.steps.length}: ${step.played_words || step.played}.${mark}`;
+}
+
+/**
+ * What a new state does to the message: `{ text, kind, pile }` to show, `null` to clear it,
+ * `undefined` to leave it. `answered`: the state answers the board's last request, about
+ * `pile`; Python's own news (a move made from code) has no pile.
+ */
+export function messageFor(before, state, answered, pile) {
+  const ended = state.status !== "playing" && state.message_kind !== "error";
+  if (ended) return null; // the finished-game panel says it
+  if (state.message && (!before || state.version !== before.version)) {
+    return { text: String(state.message), kind: state.message_kind || "", pile: answered ? pile : null };
+  }
+  if (state.moves !== before?.moves || state.variant !== before?.variant) return null;
+  return undefined;
+}
+
+/** What the hidden live region says for a new state: the move made, the end of a game. */
+export function announcement(before, now) {
+  if (!before) return [];
+  const out = [];
+  const news = now.message && (now.message !== before.message || now.version !== before.version);
+  // a message is read out by the message area itself
+  if (!news && !now.review && now.last_move_text && now.version !== before.version) out.push(now.last_move_text);
+  const review = reviewWords(now);
+  if (review && review !== reviewWords(before)) out.push(review);
+  else if (now.status !== before.status && now.status !== "playing" && now.end_text && !now.review) out.push(now.end_text);
+  return out;
+}
+
+/** The message area and the hidden live region of a board (`refs` from view.createBoard). */
+export function createMessages(refs, { focusBoard = () => {} } = {}) {
+  const shown = { text: "", kind: "", pile: null };
+
+  function say(text) {
+    if (!text) return;
+    // Re-setting identical text is not re-announced; a trailing space toggles it.
+    refs.live.textContent = refs.live.textContent === text ? `${text} ` : text;
+  }
+
+  function show(text, kind = "", pile = null) {
+    Object.assign(shown, { text: text || "", kind: text ? kind || "" : "", pile: text ? pile : null });
+    drawMessage(refs, shown.text, shown.kind);
+  }
+
+  const clear = () => show("");
+
+  /** A note of the board's own (it is read out by the message area). */
+  function note(text, pile = null) {
+    if (text) show(text, "info", pile);
+  }
+
+  /** A new state from Python: update the message and say what changed. */
+  function onState(before, state, answered, pile) {
+    const next = messageFor(before, state, answered, pile);
+    if (next === null) clear();
+    else if (next) show(next.text, next.kind, next.pile);
+    for (const text of announcement(before, state)) say(text);
+  }
+
+  /** The player acts (a request leaves): the last message has been answered. */
+  const onAction = () => clear();
+
+  function dismiss() {
+    clear();
+    focusBoard();
+  }
+  refs.dismiss.addEventListener("click", dismiss);
+
+  return { shown, say, show, clear, note, onState, onAction, dismiss };
+}

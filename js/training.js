@@ -1,0 +1,234 @@
+// Training on the board, drawn from the state Python publishes (issue 22): the puzzle
+// panel, the review bar with its two arrows and marks, and the menu's winnable deals by
+// difficulty. The browser gets data, not rules: every word here is Python's (prompt, clue,
+// the moves' words, estimates, marks) or a fixed label of the board's own. Pure functions
+// (`hintLabel`, `reviewArrows`, `reviewStep`, ...) and DOM drawers that build elements
+// one by one (`h`), never from markup.
+
+import { h } from "./dom.js";
+
+export const MARKS = { inaccuracy: "Inaccuracy", mistake: "Mistake", losing: "Losing move" };
+const VERDICT = { won: "winnable", lost: "lost", unknown: "not known" };
+
+/** The Hint button's words: a clue while a puzzle is on. */
+export function hintLabel(state, thinking = false) {
+  if (thinking) return "Thinking…";
+  return state && state.puzzle && !state.puzzle.solved ? "Show a clue" : "Hint";
+}
+
+export const reviewing = (state) => Boolean(state && state.review && Array.isArray(state.review.steps));
+
+/** The step shown (`steps[at-1]`: the move that led here), or null at the start. */
+export function reviewStepShown(state) {
+  if (!reviewing(state)) return null;
+  const { at, steps } = state.review;
+  return at > 0 && at <= steps.length ? steps[at - 1] : null;
+}
+
+/**
+ * The review request for going `delta` steps (or to `step`), or null past either end. `from`:
+ * the step last asked for, while Python has not answered it (quick keys count from there).
+ */
+export function reviewStep(state, { delta = 0, step = null, from = null } = {}) {
+  if (!reviewing(state)) return null;
+  const n = state.review.steps.length;
+  const at = from ?? state.review.at;
+  const k = step === null ? at + delta : step;
+  if (!Number.isInteger(k) || k < 0 || k > n || k === at) return null;
+  return { action: "review", step: k };
+}
+
+/**
+ * The arrows of the step shown: the move played and the expert's, between the piles the
+ * step names. Kinds "played" and "expert"; the same move twice is drawn once, as agreed.
+ */
+export function reviewArrows(state) {
+  const s = reviewStepShown(state);
+  if (!s) return [];
+  const out = [];
+  if (s.from && s.to) out.push({ from: String(s.from), to: String(s.to), kind: "played" });
+  if (s.expert && s.expert_from && s.expert_to) {
+    const same = s.expert === s.played;
+    out.push({ from: String(s.expert_from), to: String(s.expert_to), kind: same ? "agreed" : "expert" });
+    if (same) out.shift();
+  }
+  return out;
+}
+
+/** A step's mark: the review's losing move is "losing" whatever the fair mark says. */
+export function markOf(review, step) {
+  if (!step) return null;
+  if (review && review.losing_move !== null && review.losing_move !== undefined && step.index === review.losing_move) {
+    return "losing";
+  }
+  return MARKS[step.mark] ? step.mark : null;
+}
+
+/** Steps carrying a mark, for the review bar's list: [{ at, mark, words }]. */
+export function markedSteps(state) {
+  if (!reviewing(state)) return [];
+  const r = state.review;
+  return r.steps.flatMap((s, k) => (markOf(r, s) ? [{ at: k + 1, mark: markOf(r, s), words: s.played_words }] : []));
+}
+
+function text(v) {
+  return v === null || v === undefined ? "" : String(v);
+}
+
+/** Build the fixed training parts: the puzzle panel and the review bar (both hidden). */
+export function createTraining() {
+  const puzzle = h("section", { class: "ft-puzzle", "aria-label": "Puzzle", hidden: true });
+  const review = h("section", { class: "ft-review", "aria-label": "Review of the game", hidden: true });
+  return { puzzle, review };
+}
+
+/** The puzzle panel: title, progress, prompt until solved, clues shown, Next puzzle. */
+export function drawPuzzle(refs, state) {
+  const p = state.puzzle;
+  const key = p ? JSON.stringify([p.title, p.prompt, p.solved, p.clues, p.clue, p.progress, p.next]) : "";
+  if (refs.drawnPuzzle === key) return;
+  refs.drawnPuzzle = key;
+  const panel = refs.puzzle;
+  if (!p) {
+    panel.hidden = true;
+    panel.replaceChildren();
+    return;
+  }
+  panel.hidden = false;
+  panel.dataset.solved = String(Boolean(p.solved));
+  const head = h("div", { class: "ft-puzzle-head" }, [
+    h("strong", { class: "ft-puzzle-title" }, [text(p.title) || "Puzzle"]),
+    ...(p.progress ? [h("span", { class: "ft-puzzle-progress" }, [text(p.progress)])] : []),
+  ]);
+  const kids = [head];
+  if (p.solved) {
+    kids.push(h("p", { class: "ft-puzzle-solved" }, ["Solved!"]));
+  } else {
+    kids.push(h("p", { class: "ft-puzzle-prompt" }, [text(p.prompt)]));
+  }
+  const clues = Number(p.clues) || 0;
+  if (clues || p.clue) {
+    kids.push(h("p", { class: "ft-puzzle-clue" }, [
+      h("span", { class: "ft-puzzle-clues" }, [`${clues} clue${clues === 1 ? "" : "s"} shown`]),
+      ...(p.clue ? [": ", h("span", { class: "ft-puzzle-clue-words" }, [text(p.clue)])] : []),
+    ]));
+  }
+  if (p.solved && p.next) {
+    kids.push(h("button", { type: "button", "data-puzzle": "next" }, ["Next puzzle"]));
+  }
+  panel.replaceChildren(...kids);
+}
+
+function verdictWords(v) {
+  return VERDICT[v] || text(v);
+}
+
+/** The review bar: ◀ ▶ and the step, the mark, the two moves in words, Play from here, ×. */
+export function drawReview(refs, state) {
+  const r = reviewing(state) ? state.review : null;
+  const key = r ? JSON.stringify([r.at, r.steps.length, reviewStepShown(state), r.summary, r.losing_move]) : "";
+  if (refs.drawnReview === key) return;
+  refs.drawnReview = key;
+  const bar = refs.review;
+  if (!r) {
+    bar.hidden = true;
+    bar.replaceChildren();
+    return;
+  }
+  bar.hidden = false;
+  const n = r.steps.length;
+  const step = reviewStepShown(state);
+  const where = r.at === 0 ? `Start · ${n} move${n === 1 ? "" : "s"}` : `Move ${r.at} of ${n}`;
+  const nav = h("div", { class: "ft-review-nav" }, [
+    h("button", { type: "button", "data-review": "prev", "aria-label": "Previous move (←)", title: "Previous move (←)",
+      disabled: r.at <= 0 }, ["\u25C0"]),
+    h("span", { class: "ft-review-step" }, [where]), // said by the live region (messages.js)
+    h("button", { type: "button", "data-review": "next", "aria-label": "Next move (→)", title: "Next move (→)",
+      disabled: r.at >= n }, ["\u25B6"]),
+    ...(markOf(r, step) ? [h("span", { class: "ft-mark", "data-mark": markOf(r, step) }, [MARKS[markOf(r, step)]])] : []),
+    h("span", { class: "ft-review-gap" }),
+    h("button", { type: "button", "data-review": "play", title: "Start a new line of play from this position" },
+      ["Play from here"]),
+    h("button", { type: "button", "data-review": "close", "aria-label": "Close the review", title: "Close the review" },
+      ["\u00D7"]),
+  ]);
+  const kids = [nav];
+  if (step) {
+    const agreed = step.expert && step.expert === step.played;
+    kids.push(h("p", { class: "ft-review-played" }, [
+      h("span", { class: `ft-swatch ft-swatch-${agreed ? "agreed" : "played"}`, "aria-hidden": "true" }),
+      h("b", {}, ["Played: "]), text(step.played_words || step.played),
+      ...(step.estimate_played ? [` — ${text(step.estimate_played)}`] : []),
+    ]));
+    if (agreed) {
+      kids.push(h("p", { class: "ft-review-expert" }, ["The expert would have played the same."]));
+    } else if (step.expert) {
+      kids.push(h("p", { class: "ft-review-expert" }, [
+        h("span", { class: "ft-swatch ft-swatch-expert", "aria-hidden": "true" }),
+        h("b", {}, ["Expert: "]), text(step.expert_words || step.expert),
+        ...(step.estimate_best ? [` — ${text(step.estimate_best)}`] : []),
+      ]));
+    }
+    if (step.verdict_before || step.verdict_after) {
+      kids.push(h("p", { class: "ft-review-solver", title: text(r.seeing_note) }, [
+        `Solver, which sees every card: ${verdictWords(step.verdict_before)} before, `
+        + `${verdictWords(step.verdict_after)} after`,
+        ...(r.losing_move === step.index ? [" — the losing move"] : []),
+      ]));
+    }
+  } else if (r.summary) {
+    kids.push(h("p", { class: "ft-review-summary" }, [text(r.summary)]));
+  }
+  const marks = markedSteps(state);
+  if (marks.length) {
+    kids.push(h("div", { class: "ft-review-marks", role: "group", "aria-label": "Marked moves" }, [
+      h("span", {}, ["Marked: "]),
+      ...marks.map((m) => h("button", {
+        type: "button", "data-review-step": String(m.at), "data-mark": m.mark, title: text(m.words),
+        "aria-current": m.at === r.at ? "step" : null,
+      }, [`${m.at} ${MARKS[m.mark].toLowerCase()}`])),
+    ]));
+  }
+  // A redraw replaces the buttons: the focus stays on the one used (◀ at the start, ▶ at the
+  // end give it to the other), so keys and a screen reader keep their place.
+  const active = document.activeElement;
+  const kept = active && bar.contains(active) ? active.dataset.review || null : null;
+  bar.replaceChildren(...kids);
+  if (kept) {
+    const other = { prev: "next", next: "prev" }[kept];
+    const again = [kept, other].map((k) => k && bar.querySelector(`button[data-review="${k}"]`)).find((b) => b && !b.disabled);
+    (again || refs.root).focus({ preventScroll: true });
+  }
+}
+
+/** The menu's winnable deals by difficulty (state.difficulties), and its Review button. */
+export function drawTrainingMenu(refs, state) {
+  const list = Array.isArray(state.difficulties) ? state.difficulties.map(String) : [];
+  const key = JSON.stringify(list);
+  if (refs.drawnDifficulties !== key) {
+    refs.drawnDifficulties = key;
+    refs.difficulties.hidden = !list.length;
+    refs.difficulties.replaceChildren(
+      h("span", { class: "ft-difficulty-label" }, ["A winnable deal:"]),
+      ...list.map((d) => h("button", { type: "button", "data-difficulty": d,
+        title: `Start a deal the solver won, graded ${d}` }, [d])),
+    );
+  }
+  refs.reviewItem.disabled = !state.moves && !reviewing(state);
+}
+
+/** The request a click in the training parts makes, or null (`from`: as for reviewStep). */
+export function trainingRequest(state, target, from = null) {
+  const b = target.closest && target.closest("button");
+  if (!b || b.disabled) return null;
+  const d = b.dataset;
+  if (d.puzzle === "next") return { action: "next_puzzle" };
+  if (d.difficulty) return { action: "new", difficulty: d.difficulty };
+  if (d.review === "prev") return reviewStep(state, { delta: -1, from });
+  if (d.review === "next") return reviewStep(state, { delta: 1, from });
+  if (d.review === "play") return { action: "play_from_here" };
+  if (d.review === "close") return { action: "review_close" };
+  if (d.reviewStep) return reviewStep(state, { step: Number(d.reviewStep), from });
+  if (d.menu === "review" || d.end === "review") return { action: "review", step: 0 };
+  return null;
+}
