@@ -376,50 +376,11 @@ def near_the_end(variant_id: str, deal: int, moves_left: int = 12, data: dict | 
     return game
 
 
-# ----------------------------------------------------------------------------- charts (nb-easy)
-# A bar chart as a Picture, so a notebook's figures show unrun and untrusted like its positions.
-def bars(rows, title: str, unit: str = "", digits: int = 0, width: int = 560) -> Picture:
-    """Horizontal bars, one per ``(label, value)`` or ``(label, value, low, high)`` row; the
-    optional low and high (an interval) are drawn as a whisker. Bars start at zero, so a negative
-    value (a difference) points left of a zero line."""
-    rows = [tuple(r) + (None, None) if len(r) == 2 else tuple(r) for r in rows]
-    if not rows:
-        raise ValueError("bars: rows must not be empty")
-    ends = [0.0] + [float(x) for r in rows for x in r[1:] if x is not None]
-    lo, hi = min(ends), max(ends)
-    span = (hi - lo) or 1.0
-    label_w, row_h, top, margin = 190, 26, 34, 12
-    plot_w = width - label_w - 2 * margin - 60
-    x = lambda v: label_w + margin + (float(v) - lo) / span * plot_w  # noqa: E731
-    height = top + row_h * len(rows) + 14
-    fmt = lambda v: f"{v:.{digits}f}{unit}"  # noqa: E731
-    parts = [svg_text(margin, 22, title, 14, FELT_TEXT, bold=True),
-             f'<line x1="{x(0):.1f}" y1="{top - 4}" x2="{x(0):.1f}" y2="{height - 8}" '
-             f'stroke="{FELT_DIM}" stroke-width="1"/>']
-    for i, (label, value, low, high) in enumerate(rows):
-        y = top + i * row_h
-        a, b = sorted((x(0), x(value)))
-        parts.append(svg_text(label_w, y + 15, str(label), 12, FELT_TEXT, anchor="end"))
-        parts.append(f'<rect x="{a:.1f}" y="{y + 4}" width="{max(b - a, 1):.1f}" height="{row_h - 10}" '
-                     f'fill="#f2c14e" rx="2"/>')
-        if low is not None and high is not None:
-            parts.append(f'<line x1="{x(low):.1f}" y1="{y + row_h / 2 - 1}" x2="{x(high):.1f}" '
-                         f'y2="{y + row_h / 2 - 1}" stroke="{FELT_TEXT}" stroke-width="2"/>')
-        parts.append(svg_text(max(b, x(high) if high is not None else b) + 6, y + 15, fmt(value), 12,
-                              FELT_TEXT))
-    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" font-family="{FONT}">'
-           f'<rect width="{width}" height="{height}" rx="8" fill="{FELT}"/>' + "".join(parts) + "</svg>")
-    text = title + "\n" + "\n".join(
-        f"{label}: {fmt(value)}" + (f" [{fmt(low)}, {fmt(high)}]" if low is not None else "")
-        for label, value, low, high in rows)
-    return Picture(svg, text)
-# ----------------------------------------------------------------------------- end of charts (nb-easy)
 
 
 # ----------------------------------------------------------------------------- interval charts
-# (added for the Forty Thieves and Maria notebooks: a paired difference, or a share, with its
-# interval, drawn as an SVG picture so that it shows in an unrun, untrusted notebook)
+# A paired difference, or a share, with its interval, drawn as an SVG picture so that it shows in
+# an unrun, untrusted notebook.
 
 
 def interval_chart(rows, title: str, lo: float = -1.0, hi: float = 1.0, percent: bool = True,
@@ -472,7 +433,7 @@ def interval_chart(rows, title: str, lo: float = -1.0, hi: float = 1.0, percent:
     return Picture(svg, text, alt=title)
 
 
-# ----------------------------------------------------------------------------- charts (nb-easy)
+# ----------------------------------------------------------------------------- bar charts
 # A bar chart as a Picture, so a notebook's figures show unrun and untrusted like its positions.
 def bars(rows, title: str, unit: str = "", digits: int = 0, width: int = 560) -> Picture:
     """Horizontal bars, one per ``(label, value)`` or ``(label, value, low, high)`` row; the
@@ -510,4 +471,3 @@ def bars(rows, title: str, unit: str = "", digits: int = 0, width: int = 560) ->
         f"{label}: {fmt(value)}" + (f" [{fmt(low)}, {fmt(high)}]" if low is not None else "")
         for label, value, low, high in rows)
     return Picture(svg, text)
-# ----------------------------------------------------------------------------- end of charts (nb-easy)
