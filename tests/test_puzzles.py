@@ -15,8 +15,9 @@ import re
 from importlib import resources
 
 import pytest
-from test_puzzle import LOSES, RECORD
+from test_puzzle import LINE, LOSES, RECORD
 
+import ft_widget.widget as widget_module
 from ft_widget import VARIANTS, Board, Game, puzzles
 from ft_widget.policies import foundations_first
 from ft_widget.solver import solve
@@ -24,6 +25,9 @@ from ft_widget.training.puzzles import (
     DIFFICULTIES,
     MIN_LEGAL,
     MIN_NOT_HOME,
+    Puzzle,
+    TrainingPuzzle,
+    clue_words,
     grade,
     provenance,
     puzzles_markdown,
@@ -228,3 +232,46 @@ def test_the_explanation_comes_from_the_solvers_line():
 def test_a_training_run_needs_shipped_puzzles(variant):
     with pytest.raises(ValueError, match="no puzzles are shipped"):
         Board.training(variant)
+
+
+def _as_training(moves: int, number: int, difficulty: str) -> TrainingPuzzle:
+    """A judged position of deal 2's line packed as a shipped puzzle would be (its verdicts
+    from the judge): the training flow is tested whatever the data holds. Not a puzzle of
+    issue 22 (too many of its moves win)."""
+    game = Game("forty_thieves", deal=2)
+    for m in LINE[:moves]:
+        game.play(m)
+    judge = Puzzle(game, max_states=20_000)
+    habit = next(m for m in judge.losing)
+    return TrainingPuzzle(
+        variant="forty_thieves", deal=2, moves=tuple(LINE[:moves]), answers=tuple(judge.answers),
+        losing=tuple(judge.losing), habit=habit, difficulty=difficulty, explanation=judge.explanation,
+        lines={a: tuple(judge.lines[a]) for a in judge.answers}, max_states=20_000, number=number)
+
+
+def test_the_training_flow_on_judged_positions(monkeypatch):
+    run = [_as_training(177, 1, "easy"), _as_training(177, 2, "hard")]
+    monkeypatch.setattr(widget_module, "puzzles", lambda variant: run)
+    board = Board.training("forty_thieves")
+    state = board.state
+    assert state["puzzle"]["title"] == "Forty Thieves puzzle 1 (easy)"
+    assert state["puzzle"]["progress"] == "puzzle 1 of 2 · score 0" and state["puzzle"]["next"] is False
+    state = _request(board, 1, "hint")
+    first_clue = clue_words(run[0].game, list(run[0].answers))  # from the stored answers
+    assert state["puzzle"]["clues"] == 1 and state["puzzle"]["clue"] == first_clue
+    state = _request(board, 2, "move", move=run[0].habit)
+    assert state["message_kind"] == "error" and not state["puzzle"]["solved"]
+    _request(board, 3, "undo")
+    state = _request(board, 4, "move", move=run[0].answers[0])
+    assert state["puzzle"]["solved"] and state["puzzle"]["next"] is True
+    assert state["puzzle"]["progress"] == "puzzle 1 of 2 · score 1"
+    state = _request(board, 5, "next_puzzle")
+    assert state["puzzle"]["title"] == "Forty Thieves puzzle 2 (hard)" and not state["puzzle"]["solved"]
+    assert board.game.history == [] and not board.game.can_undo  # the solved puzzle is not kept behind
+    assert state["puzzle"]["progress"] == "puzzle 2 of 2 · score 1" and state["puzzle"]["next"] is False
+    state = _request(board, 6, "next_puzzle")
+    assert state["message_kind"] == "error" and "the last of the 2" in state["message"]
+    frame = board.training_stats
+    assert list(frame.solved) == [True, False] and list(frame.clues) == [1, 0] and list(frame.tries) == [2, 0]
+    row = board.stats.iloc[0]
+    assert (row.puzzles, row.puzzles_solved, row.clues, row.tries) == (2, 1, 1, 2)
