@@ -18,7 +18,7 @@ import pytest
 from test_puzzle import LINE, LOSES, RECORD
 
 import ft_widget.widget as widget_module
-from ft_widget import VARIANTS, Board, Game, puzzles
+from ft_widget import VARIANTS, Board, Game, Move, puzzles
 from ft_widget.policies import foundations_first
 from ft_widget.solver import solve
 from ft_widget.training.puzzles import (
@@ -275,3 +275,16 @@ def test_the_training_flow_on_judged_positions(monkeypatch):
     assert list(frame.solved) == [True, False] and list(frame.clues) == [1, 0] and list(frame.tries) == [2, 0]
     row = board.stats.iloc[0]
     assert (row.puzzles, row.puzzles_solved, row.clues, row.tries) == (2, 1, 1, 2)
+
+
+def test_moves_played_with_the_first_one_do_not_hide_it():
+    """Auto-play adds safe moves home to a player's move before the callbacks run: the puzzle
+    still judges the player's move (the first), not the last one played."""
+    judge = Board.puzzle(JUDGED, max_states=20_000)
+    board = judge.board
+    first = judge.answers[0]
+    board.game.play(first)
+    then = board.game.legal_moves()[0]
+    board.game.play(then)
+    board._after_moves([Move(first), then])  # as _after_player_moves does with auto_home
+    assert judge.solved and judge.tries == 1 and board.state["message"].startswith(f"Solved: {first}")

@@ -395,8 +395,9 @@ class Puzzle:
     def _on_move(self, board, move: Move) -> None:
         if self.solved or board._puzzle is not self:
             return
-        history = board.game.history
-        at_start = len(history) == 1
+        # the moves played with this one (auto-play's safe moves home) are in the game already and
+        # their callbacks wait in line: this move's index counts the history without them
+        at_start = len(board.game.history) - len(board._pending) == 1
         if not at_start and self.goal == "keep_winnable":
             return  # later moves (say after a losing one) are not the puzzle's question
         self.tries += at_start
