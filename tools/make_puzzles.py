@@ -55,6 +55,8 @@ from ft_widget.training.puzzles import (
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 HABIT = "foundations_first"
+#: a habit game longer than this goes round in circles: it is dropped
+MAX_HABIT_MOVES = 500
 DEFINITION = ("at least 30 cards not home; at least 4 legal moves, at least 3 of them commitments (moves the "
               "engine cannot take straight back); at most a third of the commitments keep the deal winnable "
               "(solver line, replayed); every other commitment proved lost; the habit player's move among "
@@ -97,24 +99,28 @@ class Finder:
         self.states += result.states
         return result
 
-    def check(self, game: Game, deal: int, line: list[str], k: int) -> dict | None:
-        """The position after ``line[:k]`` judged; its puzzle row, or None."""
+    def check(self, game: Game, deal: int, line: list[str], k: int, habit: str | None = None,
+              known: dict | None = None, source: str = "the solver's winning line") -> dict | None:
+        """The position after ``line[:k]`` judged; its puzzle row, or None. ``habit`` is the habit
+        player's move there (default: its pick with seed 0); ``known`` maps moves to winning lines
+        already found (default: the line's own next move)."""
         legal = list(game.legal_moves())
         if 104 - game.cards_home < MIN_NOT_HOME or len(legal) < MIN_LEGAL:
             return None
         commit = [str(m) for m in commitments(game)]
         if len(commit) < MIN_COMMITMENTS:
             return None
-        habit = str(foundations_first(game, random.Random(0)))
+        habit = habit or str(foundations_first(game, random.Random(0)))
         if habit not in commit:
             return None
         self.candidates += 1
         limit = len(commit) // 3
         answers, losing = {}, []
-        known = line[k] if line[k] in commit else None
+        if known is None:
+            known = {line[k]: line[k + 1:]}
         for m in [habit] + [m for m in commit if m != habit]:
-            if m == known:
-                answers[m] = line[k + 1:]
+            if m in known:
+                answers[m] = list(known[m])
             else:
                 after = game.copy()
                 after.play(m)
@@ -130,7 +136,7 @@ class Finder:
         if not answers:
             return None
         return {"variant": self.variant, "deal": deal, "moves": line[:k],
-                "source": "the solver's winning line",
+                "source": source,
                 "legal": len(legal), "commitments": len(commit), "cards_home": game.cards_home,
                 "habit": habit, "answers": answers, "losing": losing,
                 "waiting": [str(m) for m in legal if str(m) not in commit]}
@@ -153,6 +159,42 @@ class Finder:
                 got += 1
                 print(f"  deal {deal} after {k} moves: PUZZLE ({len(row['answers'])} of "
                       f"{row['commitments']} commitments win, {row['legal']} legal)", flush=True)
+
+    def scan_habit_game(self, deal: int, seed: int, found: list, deadline: float) -> None:
+        """The habit player's own game on ``deal``: when it loses, the last position from which the
+        solver still wins (walked back from the end over proved losses) is where its move lost."""
+        game = Game(self.variant, deal=deal)
+        rng = random.Random(f"{self.variant}/{deal}/habit/{seed}")
+        walk = [game.copy()]
+        while not game.is_won and len(game.history) < MAX_HABIT_MOVES:
+            move = foundations_first(game, rng)
+            if move is None:
+                break
+            game.play(move)
+            walk.append(game.copy())
+        if game.is_won or len(game.history) >= MAX_HABIT_MOVES:
+            return
+        played = [str(m) for m in game.history]
+        after_lost = True  # the end is lost: no legal move left
+        for k in range(len(played) - 1, -1, -1):
+            if time.time() > deadline:
+                return
+            if 104 - walk[k].cards_home < MIN_NOT_HOME:
+                after_lost = False  # not asked: the next position up is not known lost
+                continue
+            result = self.solve(walk[k])
+            if str(result.status) == "lost":
+                after_lost = True
+                continue
+            if result.won and after_lost:
+                line = [str(x) for x in result.moves]
+                row = self.check(walk[k], deal, played, k, habit=played[k], known={line[0]: line[1:]},
+                                 source=f"{HABIT}'s lost game (seed {seed})")
+                if row:
+                    found.append(row)
+                    print(f"  deal {deal} after {k} moves of {HABIT}: PUZZLE ({len(row['answers'])} of "
+                          f"{row['commitments']} commitments win, {row['legal']} legal)", flush=True)
+            return
 
 
 def difficulty(row: dict, runs: int) -> tuple[str, int]:
@@ -195,10 +237,17 @@ def main() -> None:
         lines = won_lines(variant)
         print(f"{variant}: {len(lines)} won lines", flush=True)
         found: list[dict] = []
+        half = started + args.seconds / 2  # half the time for the winning lines, the rest for habit games
         for deal, line in lines:
+            if len(found) >= args.want or time.time() > half:
+                break
+            finder.scan(deal, line, found, args.want, args.per_deal, args.tries, half)
+        for deal in range(1, 100_001):
             if len(found) >= args.want or time.time() - started > args.seconds:
                 break
-            finder.scan(deal, line, found, args.want, args.per_deal, args.tries, started + args.seconds)
+            if any(row["deal"] == deal for row in found):
+                continue
+            finder.scan_habit_game(deal, 0, found, started + args.seconds)
         search_seconds = time.time() - started
         for row in found:
             row["difficulty"], row["expert_hits"] = difficulty(row, args.expert_runs)

@@ -5,15 +5,28 @@
 True
 
 Each shipped puzzle (``ft_widget/data/puzzles/<variant>.json``, made by
-``tools/make_puzzles.py``) is a position reached in a real game on a real deal number, where
-at least :data:`MIN_NOT_HOME` cards are not yet home, at least :data:`MIN_LEGAL` moves are
-legal, at most a third of them keep the deal winnable and every other one is proved lost, and
-the habit player's move (``policies.foundations_first``) is one of the lost ones. The verdicts
-come from the solver, which sees every card: each answer carries its winning line (replayed
-through the engine), each losing move a proof (the solver's exhaustive search within the
-file's ``max_states``). The difficulty comes from the fair expert, which sees only the table:
-the share of its runs (fresh experts, seeds 0, 1, …) that choose a winning move, graded by
-:data:`GRADES`.
+``tools/make_puzzles.py``) is a position reached in a real game on a real deal number (a point
+of the solver's winning line for that deal), where at least :data:`MIN_NOT_HOME` cards are not
+yet home, at least :data:`MIN_LEGAL` moves are legal and at least :data:`MIN_COMMITMENTS` of
+them are commitments (:func:`commitments`: moves the engine cannot take straight back), at most
+a third of the commitments keep the deal winnable and every other commitment is proved lost, and
+the habit player's move (``policies.foundations_first``) is one of the lost ones.
+
+This departs from the letter of issue 22 item 4, which asks that at most a third of ALL legal
+moves keep the deal winnable. A move that can be taken straight back (a card moved between
+columns that can return onto the same card or into the column it emptied) can never turn a
+winnable position into a lost one: the reverse move restores the position. Such moves are more
+than a third of the legal moves nearly everywhere once runs are built or a column is empty, so a
+first generator held to the letter found no puzzle in any game. The decisions that can lose are
+the commitments (a card sent home, the waste card placed, a deal from a stock dealt once, a card
+taken off a dealt stack where it cannot return); the reversible moves are waiting moves, and the
+judge says of one that the decision is still ahead (no try counted, the puzzle stays open).
+
+The verdicts come from the solver, which sees every card: each answer carries its winning line
+(replayed through the engine), each losing move a proof (the solver's exhaustive search within
+the file's ``max_states``). The difficulty comes from the fair expert, which sees only the
+table: the share of its runs (fresh experts, seeds 0, 1, …) that choose a winning move, graded
+by :data:`GRADES`.
 
 :class:`Puzzle` is the judge the board uses (``Board.puzzle``, ``Board.training``): a shipped
 puzzle is judged from its stored verdicts; any other position is judged by solving every legal
