@@ -15,7 +15,11 @@ checks first (cards home, legal moves, commitments: the engine alone, no solver)
 habit move is solved, then the other commitments, stopping as soon as the position fails (the
 line's own next move, when a commitment, is known to win: the rest of the line is its proof).
 At most ``--per-deal`` puzzles a deal and ``--tries`` solved candidates a deal, so the puzzles
-come from several deals.
+come from several deals. This takes half of ``--seconds``; then the habit player's own games on
+deals 1, 2, … (one seed each, deals that gave a puzzle passed): a lost one is walked back from
+its end over positions the solver proves lost to the last one it wins from, where the habit
+move lost the deal; that position is judged as above. (In the easier games the habit move kept
+the win at every position tried along the winning lines.)
 
 Difficulty: fresh fair experts (``Expert()``) choose a move from the position with
 ``--expert-runs`` seeds; the share choosing a winning move grades it (:data:`GRADES`). One
@@ -228,6 +232,9 @@ def main() -> None:
     parser.add_argument("--expert-runs", type=int, default=5)
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--seconds", type=float, default=150, help="search time a game at most")
+    parser.add_argument("--sources", default="lines,habit", help="lines (winning lines), habit (its games)")
+    parser.add_argument("--first-deal", type=int, default=1, help="the habit games' first deal")
+    parser.add_argument("--add", action="store_true", help="keep the file's puzzles and add to them")
     args = parser.parse_args()
     out_dir = ROOT / "ft_widget" / "data" / "puzzles"
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -236,30 +243,43 @@ def main() -> None:
         finder = Finder(variant, args.max_states)
         lines = won_lines(variant)
         print(f"{variant}: {len(lines)} won lines", flush=True)
-        found: list[dict] = []
-        half = started + args.seconds / 2  # half the time for the winning lines, the rest for habit games
-        for deal, line in lines:
-            if len(found) >= args.want or time.time() > half:
+        path = out_dir / f"{variant}.json"
+        earlier = json.loads(path.read_text()) if args.add and path.exists() else None
+        found: list[dict] = list(earlier["puzzles"]) if earlier else []
+        want = len(found) + args.want if earlier else args.want
+        sources = args.sources.split(",")
+        # half the time for the winning lines, the rest for the habit games
+        half = started + (args.seconds / 2 if "habit" in sources else args.seconds)
+        for deal, line in lines if "lines" in sources else []:
+            if len(found) >= want or time.time() > half:
                 break
-            finder.scan(deal, line, found, args.want, args.per_deal, args.tries, half)
-        for deal in range(1, 100_001):
-            if len(found) >= args.want or time.time() - started > args.seconds:
+            finder.scan(deal, line, found, want, args.per_deal, args.tries, half)
+        for deal in range(args.first_deal, 100_001) if "habit" in sources else []:
+            if len(found) >= want or time.time() - started > args.seconds:
                 break
             if any(row["deal"] == deal for row in found):
                 continue
             finder.scan_habit_game(deal, 0, found, started + args.seconds)
         search_seconds = time.time() - started
         for row in found:
+            if "difficulty" in row:
+                continue  # an earlier run's, kept
             row["difficulty"], row["expert_hits"] = difficulty(row, args.expert_runs)
             row["explanation"] = explain(replay(variant, row["deal"], row["moves"]), row["answers"],
                                          row["habit"])
         command = (f"nice -n 10 python tools/make_puzzles.py --max-states {args.max_states} "
                    f"--want {args.want} --per-deal {args.per_deal} --tries {args.tries} "
-                   f"--expert-runs {args.expert_runs} --seconds {args.seconds:g} --variants {variant}")
+                   f"--expert-runs {args.expert_runs} --seconds {args.seconds:g} --sources {args.sources} "
+                   f"--first-deal {args.first_deal}{' --add' * args.add} --variants {variant}")
         run = provenance(command, started, args.max_states, args.expert_runs)
         run.update(definition=DEFINITION, solves=finder.solves, solver_states=finder.states,
                    candidates_solved=finder.candidates, search_seconds=round(search_seconds),
                    load_average=round(os.getloadavg()[0], 1))
+        if earlier:
+            if earlier["provenance"]["max_states"] != args.max_states:
+                raise SystemExit(f"{variant}: --add needs the file's budget, --max-states "
+                                 f"{earlier['provenance']['max_states']}")
+            run["earlier_runs"] = [*earlier["provenance"].pop("earlier_runs", []), earlier["provenance"]]
         data = {"format": "ft_widget.puzzles", "variant": variant, "provenance": run, "puzzles": found}
         (out_dir / f"{variant}.json").write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
         print(f"{variant}: {len(found)} puzzles, {finder.solves} solves, {finder.states:,} states, "
