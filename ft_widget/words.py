@@ -20,8 +20,8 @@ from .cards import Card, card_name, card_symbol
 from .game import Choice, Game, HintKind, Move, Outcome
 from .moves import FOUNDATION, STOCK, WASTE
 
-__all__ = ["back_line", "choice_line", "count", "end_line", "end_message", "end_title", "game_words", "graded_line",
-           "hint_line", "move_line", "move_words", "pile_words", "played_words", "status_line"]
+__all__ = ["back_line", "choice_line", "count", "end_line", "end_message", "end_title", "game_words",
+           "graded_line", "hint_line", "move_line", "move_words", "pile_words", "played_words", "status_line"]
 
 
 def count(n: int, word: str, plural: str | None = None) -> str:
