@@ -333,9 +333,12 @@ class Decision:
                            caption=f"B: {self.player_move}"))
 
     def check(self) -> dict[str, str]:
-        """Both moves judged again, now, by the solver (the puzzle's judge, same budget)."""
+        """Both moves judged again, now, by the solver (the puzzle's judge, same budget). A move
+        the judge calls waiting (it can be taken back) is winnable here: the position before it is
+        (the judge found an answer), and the move back restores it."""
         judge = Puzzle(self.game, goal="keep_winnable", max_states=self.max_states)
-        return {str(m): judge.check(m).verdict.value for m in (self.best, self.player_move)}
+        said = {str(m): judge.check(m).verdict for m in (self.best, self.player_move)}
+        return {m: (Judgement.WINNABLE if v == Judgement.WAITING else v).value for m, v in said.items()}
 
     def expert_says(self, samples: int = 8) -> ExpertSays:
         """What the fair expert, which sees only what a player sees, makes of A and B: in how many
