@@ -290,7 +290,10 @@ class Notebook:
 
     def open(self, timeout: float = 120_000) -> Notebook:
         self.page.set_default_timeout(30_000)
-        self.page.goto(self.lab.url(f"lab/tree/{self.name}"), timeout=timeout)
+        # A workspace of its own: the default one restores whatever tabs an earlier test left open
+        # (notebooks beside this one take its width: a later width check then fails).
+        workspace = f"ft-{secrets.token_hex(4)}"
+        self.page.goto(self.lab.url(f"lab/workspaces/{workspace}/tree/{self.name}"), timeout=timeout)
         self.page.wait_for_function(
             "() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
             " && window.jupyterapp.shell.currentWidget.sessionContext", timeout=timeout)
