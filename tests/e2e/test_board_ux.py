@@ -314,7 +314,8 @@ def test_choices_deal_number_auto_play_help_and_scoreboard(notebook):
     deal.fill("123")
     deal.press("Enter")
     wait_for(lambda: nb.kernel.json("[board.game.variant.id, board.game.deal]") == ["maria", 123], "deal 123")
-    assert "deal 123" in board.locator(".ft-status").inner_text()
+    # the kernel has it first; the view draws it when the state arrives
+    wait_for(lambda: "deal 123" in board.locator(".ft-status").inner_text(), "the status line's deal 123")
     # the Auto-play switch is the auto_home trait
     board.locator(".ft-auto").check()
     wait_for(lambda: nb.kernel.json("board.auto_home") is True, "auto_home on")
