@@ -381,6 +381,16 @@ def near_the_end(variant_id: str, deal: int, moves_left: int = 12, data: dict | 
 
 
 
+def replayed(variant_id: str, deal, moves) -> Game:
+    """Deal ``deal`` of ``variant_id`` with ``moves`` played through the engine: a list of moves,
+    one space-separated string (as the notebooks' CSV files keep them), or nothing (an empty CSV
+    cell reads as NaN): the deal as dealt."""
+    game = Game(variant_id, deal=int(deal))
+    for move in moves.split() if isinstance(moves, str) else (moves if isinstance(moves, list) else []):
+        game.play(move)
+    return game
+
+
 # ----------------------------------------------------------------------------- interval charts
 # A paired difference, or a share, with its interval, drawn as an SVG picture so that it shows in
 # an unrun, untrusted notebook.

@@ -40,7 +40,7 @@ import pandas as pd
 
 from ft_widget import Game, deals, parse_card, play_policy, review, rules
 from ft_widget.expert import estimate
-from ft_widget.teaching import Paired, Row, cards, data_path, interval_chart, load, picture
+from ft_widget.teaching import Paired, Row, cards, data_path, interval_chart, load, picture, replayed
 from ft_widget.words import move_line
 
 GAME = "forty_thieves"
@@ -93,10 +93,8 @@ COUNTS = {"unsettled left out": settled, "unsettled as lost": rows}
 
 
 def position(deal, ply):
-    game = Game(GAME, deal=int(deal))
-    for move in lines[int(deal)][:ply]:
-        game.play(move)
-    return game
+    """Deal ``deal`` after the first ``ply`` moves of the solver's winning line."""
+    return replayed(GAME, deal, lines[int(deal)][:ply])
 
 
 def kept(question, table):

@@ -39,7 +39,7 @@ import pandas as pd
 
 from ft_widget import VARIANTS, Game, solve
 from ft_widget.studies import wilson
-from ft_widget.teaching import Paired, Row, bars, cards, data_path, load, picture
+from ft_widget.teaching import Paired, Row, bars, cards, data_path, load, picture, replayed
 from ft_widget.words import move_line
 
 GAME = "lucas"
@@ -51,10 +51,7 @@ run = load("notebooks/lucas_run.json")
 
 def replay(moves, variant=GAME, deal=1):
     """Deal ``deal`` with the moves of a space-separated string played."""
-    game = Game(variant, deal=int(deal))
-    for move in str(moves).split() if isinstance(moves, str) else []:
-        game.play(move)
-    return game
+    return replayed(variant, deal, moves)
 
 
 def paired(idea, measure="cards_home", base="habit"):

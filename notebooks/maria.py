@@ -39,7 +39,9 @@ import pandas as pd
 
 from ft_widget import VARIANTS, Game, deals, parse_card, play_policy, review, rules
 from ft_widget.expert import estimate
-from ft_widget.teaching import Paired, Row, build_picture, cards, data_path, interval_chart, load, picture
+from ft_widget.teaching import (
+    Paired, Row, build_picture, cards, data_path, interval_chart, load, picture, replayed,
+)
 from ft_widget.words import move_line
 
 GAME = "maria"
@@ -98,10 +100,7 @@ COUNTS = {"unsettled left out": rows[rows["verdict"] != "unknown"], "unsettled a
 
 def position(deal, ply):
     """Deal ``deal`` after the first ``ply`` moves of the solver's winning line."""
-    game = Game(GAME, deal=int(deal))
-    for move in lines[int(deal)][:ply]:
-        game.play(move)
-    return game
+    return replayed(GAME, deal, lines[int(deal)][:ply])
 
 
 def kept(question, source):

@@ -41,7 +41,7 @@
 import pandas as pd
 
 from ft_widget import VARIANTS, Game
-from ft_widget.teaching import Paired, bars, data_path, load, picture
+from ft_widget.teaching import Paired, bars, data_path, load, picture, replayed
 from ft_widget.words import move_line
 
 GAME = "number_ten"
@@ -61,10 +61,7 @@ assert VARIANTS[GAME].face_down == 2 and VARIANTS[GAME].sequences
 
 def replay(deal, moves):
     """Number Ten deal ``deal`` after the space-separated ``moves``."""
-    game = Game(GAME, deal=int(deal))
-    for move in moves.split() if isinstance(moves, str) else []:
-        game.play(move)
-    return game
+    return replayed(GAME, deal, moves)
 
 
 def compare(change, measure="cards_home"):

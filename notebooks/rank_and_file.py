@@ -43,7 +43,7 @@ import pandas as pd
 
 from ft_widget import VARIANTS, Game, Move, solve
 from ft_widget.expert import estimate
-from ft_widget.teaching import Paired, Row, bars, cards, data_path, load, picture
+from ft_widget.teaching import Paired, Row, bars, cards, data_path, load, picture, replayed
 from ft_widget.words import move_line
 
 GAME = "rank_and_file"
@@ -56,10 +56,7 @@ assert VARIANTS[GAME].face_down == 3 and VARIANTS[GAME].sequences
 
 def replay(moves, deal):
     """Deal ``deal`` with the moves of a space-separated string played."""
-    game = Game(GAME, deal=int(deal))
-    for move in str(moves).split() if isinstance(moves, str) else []:
-        game.play(move)
-    return game
+    return replayed(GAME, deal, moves)
 
 
 def paired(idea, measure="cards_home", base="habit"):

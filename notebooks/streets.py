@@ -44,7 +44,7 @@ import pandas as pd
 
 from ft_widget import Game, deals, play_policy, review, rules
 from ft_widget.cards import card_symbol
-from ft_widget.teaching import Paired, Row, bars, data_path, load, picture
+from ft_widget.teaching import Paired, Row, bars, data_path, load, picture, replayed
 from ft_widget.training.review import SOLVER_STATES
 from ft_widget.words import move_line
 
@@ -56,10 +56,7 @@ run = load("notebooks/streets_questions_run.json")
 
 def position(deal, moves):
     """Deal ``deal`` of Streets with the space-separated ``moves`` played."""
-    game = Game(GAME, deal=int(deal))
-    for move in moves.split() if isinstance(moves, str) else []:
-        game.play(move)
-    return game
+    return replayed(GAME, deal, moves)
 
 
 def against_habit(change, measure="cards_home"):
