@@ -7,6 +7,7 @@ copy of the others. ``from ft_widget.teaching import *`` brings what the noteboo
 
 from __future__ import annotations
 
+import html
 import json
 import math
 import random
@@ -35,6 +36,7 @@ from .render import (
     text_board,
 )
 from .tables import pandas
+from .training.puzzles import TrainingPuzzle
 from .variants import VARIANTS, Variant
 from .words import choice_line, count, status_line
 
@@ -129,6 +131,31 @@ def build_picture(onto: int, build, scale: float = 1.0) -> Picture:
     text = (f"on {card_symbol(onto)} ({build.text}): "
             + " ".join(f"{card_symbol(c)}{'✓' if y else '✗'}" for c, y in zip(below, ok, strict=True)))
     return Picture(svg, text)
+
+
+# ----------------------------------------------------------------------------- puzzles
+class Fold:
+    """Text behind a fold that a reader opens with a click (an HTML ``<details>``), so that a
+    notebook can ask before it answers. The text is escaped: it reaches the page as text."""
+
+    def __init__(self, summary: str, *paragraphs: str):
+        self.summary, self.paragraphs = summary, paragraphs
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        body = "".join(f"<p>{html.escape(p)}</p>" for p in self.paragraphs)
+        return {"text/html": f"<details><summary>{html.escape(self.summary)}</summary>{body}</details>",
+                "text/plain": "\n\n".join((self.summary, *self.paragraphs))}
+
+
+def puzzle_picture(p: TrainingPuzzle, scale: float = 0.55) -> Picture:
+    """A shipped puzzle's position (``ft_widget.puzzles``), its title as the caption."""
+    return picture(p.game, caption=p.title, scale=scale)
+
+
+def answer_fold(p: TrainingPuzzle) -> Fold:
+    """A shipped puzzle's answer behind a fold: the words ``p.show_answer()`` prints (one owner:
+    ``TrainingPuzzle.answer_text``), then why it works, from the solver's line."""
+    return Fold(f"Answer to {p.title}", p.answer_text, p.explanation)
 
 
 # ----------------------------------------------------------------------------- words

@@ -10,6 +10,7 @@ of loss are asked of the solver again, with the file's budget, in the slow test.
 
 from __future__ import annotations
 
+import html
 import json
 import pathlib
 import random
@@ -20,7 +21,7 @@ import pytest
 from test_puzzle import LINE, LOSES, RECORD
 
 import ft_widget.widget as widget_module
-from ft_widget import VARIANTS, Board, Game, Move, puzzles
+from ft_widget import VARIANTS, Board, Game, Move, puzzles, teaching
 from ft_widget.policies import foundations_first
 from ft_widget.solver import solve
 from ft_widget.training.puzzles import (
@@ -161,6 +162,10 @@ def test_a_shipped_puzzle_on_the_board(variant, shipped, capsys):
     board = judge.board
     assert board.state["puzzle"]["prompt"] == shipped.prompt == judge.prompt
     assert judge.show_answer() == list(shipped.answers) == shipped.show_answer()  # one answer, everywhere
+    assert capsys.readouterr().out.splitlines() == [shipped.answer_text]
+    assert board.state["message"] == shipped.answer_text  # the board's last clue says the same words
+    fold = teaching.answer_fold(shipped)._repr_mimebundle_()  # the notebooks' fold says them too
+    assert html.escape(shipped.answer_text) in fold["text/html"] and fold["text/html"].startswith("<details>")
     assert all(a in board.state["message"] for a in shipped.answers)
     assert all(judge.check(a).verdict == "winnable" for a in shipped.answers)
     assert all(judge.check(m).verdict == "lost" for m in shipped.losing)

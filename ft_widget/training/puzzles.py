@@ -224,9 +224,14 @@ class TrainingPuzzle:
                 f"{legal} moves are legal, {n} cannot be taken back, and {keep} the deal winnable. "
                 "Find it (a move that can be taken back only waits).")
 
+    @property
+    def answer_text(self) -> str:
+        """Every winning move in words, as the board's last clue and :meth:`show_answer` say them."""
+        return answer_words(self.game, list(self.answers), len(self.waiting))
+
     def show_answer(self) -> list[str]:
         """Every winning move (notation), as the board's last clue names them; prints its words."""
-        print(answer_words(self.game, list(self.answers), len(self.waiting)))
+        print(self.answer_text)
         return list(self.answers)
 
     def __str__(self) -> str:
