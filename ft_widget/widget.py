@@ -483,7 +483,7 @@ class Board(anywidget.AnyWidget):
                 percent = 100 * done // max(total, 1)
                 if percent // 5 != told[0]:  # about twenty messages, however long the game
                     told[0] = percent // 5
-                    self._publish(f"Reviewing the {words.count(n, 'move')}: {percent}% …", "info")
+                    self._publish(words.review_progress(n, percent), "info")
 
             found = review_game(game, **{"rng": 0, **self.review_options, **options}, progress=progress)
             self._reviewed = (self._review_key(), found)
@@ -1212,11 +1212,7 @@ def _change_words(before: dict, state: dict, history: list[Move]) -> str:
     grown = state["moves"] - before["moves"]
     if grown == 1 and history:
         return words.played_words(history[-1], _moved_card(before, history[-1]))
-    if grown > 1:
-        return f"{words.count(grown, 'move')} played"
-    if grown < 0:
-        return "Back to the start" if state["moves"] == 0 and -grown > 1 else "Move taken back"
-    return ""
+    return words.change_words(grown, state["moves"])
 
 
 def _is_int(value: object) -> bool:
@@ -1292,7 +1288,7 @@ def _public_moves(game: Game, legal: list[Move], shortcuts: list[Move]) -> dict:
         "home_piles": _home_piles(game, legal),
         "runs": runs,
         "lift": lift,
-        "words": _refusal_words(game),
+        "words": words.refusal_words(game),
     }
 
 
@@ -1307,18 +1303,6 @@ def _public_progress(game: Game) -> dict:
         "status_text": words.status_line(game),
         "can_undo": game.can_undo,
         "can_redo": game.can_redo,
-    }
-
-
-def _refusal_words(game: Game) -> dict[str, str]:
-    """What the board says when a press picks up nothing (the browser chooses which)."""
-    v = game.variant
-    return {
-        "foundation": "Cards never leave the foundations.",
-        "waste": "Only the waste's top card can be played.",
-        "face_down": "Face-down cards turn up when they become the top card.",
-        "not_run": f"Those cards are not a run: in {v.name} {v.build.words}.",
-        "no_room": "Moving those cards one at a time needs more empty columns.",
     }
 
 

@@ -20,8 +20,9 @@ from .cards import Card, card_name, card_symbol
 from .game import Choice, Game, HintKind, Move, Outcome
 from .moves import FOUNDATION, STOCK, WASTE
 
-__all__ = ["back_line", "choice_line", "count", "end_line", "end_message", "end_title", "game_words",
-           "graded_line", "hint_line", "move_line", "move_words", "pile_words", "played_words", "status_line"]
+__all__ = ["back_line", "change_words", "choice_line", "count", "end_line", "end_message", "end_title",
+           "game_words", "graded_line", "hint_line", "move_line", "move_words", "pile_words", "played_words",
+           "refusal_words", "review_progress", "status_line"]
 
 
 def count(n: int, word: str, plural: str | None = None) -> str:
@@ -124,34 +125,61 @@ def status_line(game: Game) -> str:
     return " · ".join(parts)
 
 
+#: What the board says of a game that is over, by outcome: the end panel's heading ("title"), the
+#: message when the move that ended it is played ("message"), and the panel's line ("line").
+_ENDINGS = {
+    Outcome.WON: {"title": "You won!", "message": "Won! All 104 cards are home.",
+                  "line": "All 104 cards are home in {moves}."},
+    Outcome.STUCK: {"title": "No moves left.", "message": "No moves left: this game is lost.",
+                    "line": "This game is stuck: undo some moves to try another way, or start a new deal."},
+}
+
+
+def _ending(game: Game, which: str) -> str:
+    said = _ENDINGS.get(game.outcome)
+    return said[which].format(moves=count(len(game.history), "move")) if said else ""
+
+
 def end_message(game: Game) -> str:
     """The board's message when a move ends the game ("" while it goes on)."""
-    outcome = game.outcome
-    if outcome == Outcome.WON:
-        return "Won! All 104 cards are home."
-    if outcome == Outcome.STUCK:
-        return "No moves left: this game is lost."
-    return ""
+    return _ending(game, "message")
 
 
 def end_title(game: Game) -> str:
     """The heading of the board's end-of-game panel: "You won!" or "No moves left." ("" while it goes on)."""
-    outcome = game.outcome
-    if outcome == Outcome.WON:
-        return "You won!"
-    if outcome == Outcome.STUCK:
-        return "No moves left."
-    return ""
+    return _ending(game, "title")
 
 
 def end_line(game: Game) -> str:
     """The board's end-of-game line: how the game was won, or what to do when it is stuck."""
-    outcome = game.outcome
-    if outcome == Outcome.WON:
-        return f"All 104 cards are home in {count(len(game.history), 'move')}."
-    if outcome == Outcome.STUCK:
-        return "This game is stuck: undo some moves to try another way, or start a new deal."
+    return _ending(game, "line")
+
+
+def change_words(grown: int, moves: int) -> str:
+    """The board's line for a change of more than one move (``grown`` moves, negative when taken
+    back; ``moves`` played now): "12 moves played", "Move taken back", "Back to the start"."""
+    if grown > 0:
+        return f"{count(grown, 'move')} played"
+    if grown < 0:
+        return "Back to the start" if moves == 0 and grown < -1 else "Move taken back"
     return ""
+
+
+def refusal_words(game: Game) -> dict[str, str]:
+    """What the board says when a press picks up nothing, by reason (the browser chooses which)."""
+    v = game.variant
+    return {
+        "foundation": "Cards never leave the foundations.",
+        "waste": "Only the waste's top card can be played.",
+        "face_down": "Face-down cards turn up when they become the top card.",
+        "not_run": f"Those cards are not a run: in {v.name} {v.build.words}.",
+        "no_room": "Moving those cards one at a time needs more empty columns.",
+    }
+
+
+def review_progress(moves: int, percent: int) -> str:
+    """The board's line while a review runs: "Reviewing the 130 moves: 45% …"."""
+    return f"Reviewing the {count(moves, 'move')}: {percent}% …"
 
 
 def graded_line(game: Game, difficulty: str, expert_wins: int, runs: int) -> str:
