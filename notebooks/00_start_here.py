@@ -21,9 +21,9 @@
 # dealt **face up**, and a stock of 64 cards that you turn one at a time onto a waste pile,
 # **once**. On the columns a card goes on the card one rank higher of its own suit, and only the
 # top card of a column (or of the waste) moves. There is no second pass through the stock and
-# nothing comes back from the foundations, so the game is won by planning, not by digging.
+# nothing comes back from the foundations.
 #
-# Eight relatives change one or two of those rules: how many columns, how many cards face
+# Eight relatives change a few of those rules: how many columns, how many cards face
 # down, which suits may be built on which, whether a run of cards moves as one, how the stock
 # is dealt. Each has a notebook of its own (the table at the end).
 #
@@ -36,7 +36,7 @@
 #   `h` hint, `?` shows them all.
 # * **Buttons**: Hint (a good move, from the cards *you* can see), Undo and Redo (as often as
 #   you like), Restart, New deal, Auto-play (safe moves home).
-# * **The game menu** (the game's name at the top) switches to another game of the family,
+# * **The game menu** (the game's name, with ▾, at the top) switches to another game of the family,
 #   starts a deal by number, and offers **"A winnable deal: easy / medium / hard"**. After a
 #   game, "Review this game" steps through your moves with the expert's comments.
 #
@@ -45,7 +45,7 @@
 # %%
 import pandas as pd
 
-from ft_widget import Board, Game, deals, hint, puzzles
+from ft_widget import VARIANTS, Board, Game, deals, hint, puzzles
 from ft_widget.expert import estimate
 from ft_widget.hints import FAIR_STATES_PER_SECOND
 from ft_widget.teaching import picture, puzzle_picture
@@ -53,6 +53,9 @@ from ft_widget.training.catalogue import DIFFICULTIES, catalogue
 from ft_widget.words import graded_line, hint_line, move_line
 
 GAME = "forty_thieves"
+rules = VARIANTS[GAME]  # the rules said above, as the engine has them
+assert (rules.columns, rules.cards_per_column, rules.face_down, rules.stock_cards) == (10, 4, 0, 64)
+assert (rules.build.id, rules.sequences, rules.stock_deal, rules.redeals) == ("same_suit", False, 1, 0)
 
 # %% [markdown]
 # ## An easy deal
@@ -124,7 +127,8 @@ for move in game.legal_moves():
 # same on any machine:
 
 # %%
-advice = hint(game, max_states=FAIR_STATES_PER_SECOND)
+budget = int(FAIR_STATES_PER_SECOND * board.hint_time_limit)  # the board's seconds, as positions
+advice = hint(game, max_states=budget)
 assert advice.move in game.legal_moves()
 print(hint_line(game, advice))
 picture(game, highlight=advice.move, caption=f"the hint: {advice.move}", scale=1.0)
@@ -139,7 +143,7 @@ picture(game, highlight=advice.move, caption=f"the hint: {advice.move}", scale=1
 assert len(game.stock) == 64 and not game.waste
 counts = pd.DataFrame([{"move": str(e.move), "worlds won": e.worlds_won, "of": e.worlds}
                        for e in estimate(game, rng=1)]).set_index("move")
-assert (counts["of"] == counts["of"].iloc[0]).all()  # the same worlds for every move
+assert (counts["of"] == 8).all()  # "out of eight": the same eight worlds for every move
 counts
 
 # %% [markdown]
@@ -172,8 +176,6 @@ puzzle_picture(first, scale=0.8)
 # and draws it):
 
 # %%
-from ft_widget import VARIANTS
-
 pd.DataFrame([v.rules_row() for v in VARIANTS.values()]).set_index("id")
 
 # %% [markdown]
