@@ -301,10 +301,11 @@ assert ladder.loc["Forty Thieves"].is_monotonic_increasing
 # %% [markdown]
 # Maria is the clearest case: the solver wins a third of its deals at the smallest budget and
 # three fifths at the largest, the catalogue's share lying between. None of these contradicts the
-# others; each is a floor at its budget (and on its deals). Within one experiment every
-# compared game or player gets the same budget, so a *difference* it reports is fair, while
-# its *level* is that budget's. The game notebooks' own experiments name theirs in their closing
-# notes; the budgets their committed runs record:
+# others; each is a floor at its budget and on its deals (the deals differ too, so a row need
+# not rise at every step). Within one experiment every compared game or player gets the same
+# budget, so a *difference* it reports is fair, while its *level* is that budget's. The game
+# notebooks' own experiments name theirs in their closing notes; the budgets their committed runs
+# record:
 
 # %%
 import json
