@@ -178,7 +178,9 @@ print(f"Forty Thieves deal {entry.deal}: {entry.verdict}, {entry.grade}, the exp
 
 # %%
 from ft_widget import play_policy, review
+from ft_widget.training.review import INACCURACY, MISTAKE
 
+assert (INACCURACY, MISTAKE) == (0.25, 0.5)  # "a quarter", "half"
 habit = play_policy(Game("forty_thieves", deal=easy), "foundations_first", rng=1)
 played = Game("forty_thieves", deal=easy)
 for move in habit.moves:
