@@ -14,134 +14,188 @@
 # ---
 
 # %% [markdown]
-# # Start here: the Forty Thieves family
+# # Start here: a first game of Forty Thieves
 #
-# **Forty Thieves** is a two-deck patience (solitaire): 104 cards, eight foundations to build
-# from Ace to King in suit, ten columns of four cards dealt face up, and a stock of 64 cards
-# that you turn one at a time, once. It is known as a hard game: you win it far less often
-# than Klondike. Its relatives change one or two rules: how many columns, which cards may
-# be built on which, whether runs of cards move together, how the stock is dealt. Each
-# change moves the difficulty, and these notebooks measure by how much.
+# If you know Klondike, you know most of this. **Forty Thieves** is patience with two decks:
+# 104 cards, eight foundations to build up from Ace to King in suit, ten columns of four cards
+# dealt **face up**, and a stock of 64 cards that you turn one at a time onto a waste pile,
+# **once**. On the columns a card goes on the card one rank higher of its own suit, and only the
+# top card of a column (or of the waste) moves. There is no second pass through the stock and
+# nothing comes back from the foundations.
 #
-# This notebook shows how to play on the board, with the mouse or the keyboard, and the
-# few lines of Python that do the same from code.
+# Eight relatives change a few of those rules: how many columns, how many cards face
+# down, which suits may be built on which, whether a run of cards moves as one, how the stock
+# is dealt. Each has a notebook of its own (the table at the end).
 #
+# **How to play on the board below** (run the notebook in JupyterLab):
 #
-# | notebook | what it teaches |
-# |---|---|
-# | [00_start_here](00_start_here.ipynb) | the family, playing on the board, the API in a few lines |
-# | [forty_thieves](forty_thieves.ipynb) | the parent game: building in suit, one card at a time, one pass |
-# | [indian](indian.ipynb) | three-card columns over a face-down card, building in any other suit |
-# | [limited](limited.ipynb) | Forty Thieves' rules on twelve shorter columns |
-# | [little_forty](little_forty.ipynb) | sequences, any other suit, a three-card stock with three redeals |
-# | [lucas](lucas.ipynb) | thirteen columns and the Aces already home |
-# | [maria](maria.ipynb) | nine columns, alternate colours |
-# | [number_ten](number_ten.ipynb) | alternate colours, sequences, two face-down rows |
-# | [rank_and_file](rank_and_file.ipynb) | as Number Ten, with three face-down rows |
-# | [streets](streets.ipynb) | Forty Thieves with alternate colours |
-# | [10_rule_differences](10_rule_differences.ipynb) | the rules in pictures, winnability, how the lessons measure |
-# | [11_working_from_code](11_working_from_code.ipynb) | positions, moves, JSON, policies (an exercise), studies, Dask |
+# * **Drag** a card onto a column or a foundation, or **click** it and then click where it
+#   should go; **double-click** sends it home. **Click the stock** to deal.
+# * **Keys**: click the board once, then the arrows move between piles, Enter or Space picks up
+#   and puts down, Esc cancels, `d` deals, `f` sends a card home, `u`/`z` undo, `r`/`y` redo,
+#   `h` hint, `?` shows them all.
+# * **Buttons**: Hint (a good move, from the cards *you* can see), Undo and Redo (as often as
+#   you like), Restart, New deal, Auto-play (safe moves home).
+# * **The game menu** (the game's name, with ▾, at the top) switches to another game of the family,
+#   starts a deal by number, and offers **"A winnable deal: easy / medium / hard"**. After a
+#   game, "Review this game" steps through your moves with the expert's comments.
+#
+# A move the rules forbid is refused, and the board says why.
 
 # %%
-import json
-
 import pandas as pd
 
-from ft_widget import VARIANTS, Board, Game, IllegalMove
-from ft_widget.teaching import picture
+from ft_widget import VARIANTS, Board, Game, deals, hint, puzzles
+from ft_widget.expert import estimate
+from ft_widget.hints import FAIR_STATES_PER_SECOND
+from ft_widget.teaching import picture, puzzle_picture
+from ft_widget.training.catalogue import DIFFICULTIES, catalogue
+from ft_widget.words import graded_line, hint_line, move_line
+
+GAME = "forty_thieves"
+rules = VARIANTS[GAME]  # the rules said above, as the engine has them
+assert (rules.columns, rules.cards_per_column, rules.face_down, rules.stock_cards) == (10, 4, 0, 64)
+assert (rules.build.id, rules.sequences, rules.stock_deal, rules.redeals) == ("same_suit", False, 1, 0)
 
 # %% [markdown]
-# ## The nine games
+# ## An easy deal
 #
-# Every rule the engine applies is read from a `Variant` value; the table below is
-# made from those values, so it cannot drift from what the engine does.
+# Few Forty Thieves deals are easy (the count is below), so for a first game we ask the
+# project's catalogue of graded deals for one that is. Two players stand behind a grade:
+#
+# * the **solver**, which sees every card (the stock's order included), tried each deal; only a
+#   deal it won, with a line of moves the engine replayed to the end, is called *winnable*;
+# * the **fair expert**, which sees only what you see, then played each winnable deal a few
+#   times with different random seeds. *Easy* means it won every time, *medium* some of the
+#   times, *hard* never.
+#
+# So "easy" is easy for a careful player who cannot see the hidden cards, and is certain to be
+# winnable. (The README's "Graded deals" section has the budgets and the command.)
+
+# %%
+rows = catalogue(GAME)
+graded = pd.Series([r.grade if r.winnable else "not known to be winnable" for r in rows])
+print(f"Forty Thieves deals {rows[0].deal}–{rows[-1].deal} in the catalogue:")
+by_grade = graded.value_counts().reindex([*DIFFICULTIES, "not known to be winnable"], fill_value=0)
+assert by_grade["easy"] < len(rows) / 4  # "few are easy"
+by_grade.rename("deals").to_frame()
+
+# %% [markdown]
+# The first easy deal, and what the catalogue says about it:
+
+# %%
+DEAL = deals(GAME, difficulty="easy")[0]
+entry = next(r for r in rows if r.deal == DEAL)
+assert entry.winnable and entry.grade == "easy" and entry.expert_wins == entry.runs
+game = Game(GAME, deal=DEAL)
+print(graded_line(game, entry.grade, entry.expert_wins, entry.runs))
+
+# %% [markdown]
+# Here it is on a board. `Board(GAME, difficulty="easy")` would pick an easy deal at random
+# instead; the menu's "A winnable deal" does the same.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+board = Board(GAME, deal=DEAL)
+board
+
+# %% [markdown]
+# The board and your code share one game: a move you make with the mouse is in `board.game` at
+# once, and a move played from code (`board.play("s>w")`) appears on the board. Everything a
+# board shows can also be drawn as a picture, which shows wherever the notebook is read, even
+# unrun. The opening position:
+
+# %%
+picture(game, caption=f"Forty Thieves, deal {DEAL}: the opening position", scale=1.0)
+
+# %% [markdown]
+# ## The first decision
+#
+# Moves are written `SRC>DST`: columns `1`…`10`, `w` the waste, `s` the stock, `f` the
+# foundations (`s>w` deals a card). These are the moves the rules allow at the start:
+
+# %%
+for move in game.legal_moves():
+    print(move_line(game, move))
+
+# %% [markdown]
+# Which one? The Hint button asks the fair expert. It deals the cards you cannot see at random
+# into the places you cannot see (one possible *world*), does that a few times, asks the solver
+# to win each world, and suggests the move that starts a win in most of them. It never looks at
+# where the hidden cards really are. From code, `hint(game)` gives the same hint; here with the
+# board's budget as a number of positions rather than a second on the clock, so the page is the
+# same on any machine:
+
+# %%
+budget = int(FAIR_STATES_PER_SECOND * board.hint_time_limit)  # the board's seconds, as positions
+advice = hint(game, max_states=budget)
+assert advice.move in game.legal_moves()
+print(hint_line(game, advice))
+picture(game, highlight=advice.move, caption=f"the hint: {advice.move}", scale=1.0)
+
+# %% [markdown]
+# To weigh every move against the others, `estimate` plays each of them in the *same* sampled
+# worlds and counts the wins: a fair comparison of the moves, but a small sample, and at the
+# start all 64 cards of the stock are unseen. A count out of eight is a guide, not a proof; the
+# fewer cards are hidden, the more it says.
+
+# %%
+assert len(game.stock) == 64 and not game.waste
+counts = pd.DataFrame([{"move": str(e.move), "worlds won": e.worlds_won, "of": e.worlds}
+                       for e in estimate(game, rng=1)]).set_index("move")
+assert (counts["of"] == 8).all()  # "out of eight": the same eight worlds for every move
+counts
+
+# %% [markdown]
+# Now play the deal on the board above. If you get stuck, Undo is free; if the deal is lost,
+# the board says so when no move is left.
+#
+# ## After a game: review it, then train
+#
+# * **Review.** The menu's "Review this game" (or `board.review()`) goes through your moves as a
+#   chess site's analysis does: the expert's move beside yours, each marked when it threw away
+#   many of the sampled wins, and the move after which the solver (which sees every card) found
+#   no win left. From code, `ft_widget.review(board.game)` returns the review with a chart
+#   (`.plot()`) and a table (`.to_frame()`); [11_working_from_code](11_working_from_code.ipynb)
+#   shows one.
+# * **Puzzles.** Most games ship puzzles cut from real deals (how many each:
+#   [11_working_from_code](11_working_from_code.ipynb)): a position, one question, answers the
+#   solver checked. `Board.training("forty_thieves")` serves them one after another,
+#   easiest first, and keeps your score. The first one:
+
+# %%
+first = puzzles(GAME)[0]
+print(f"{first.title}: {first.prompt}")
+puzzle_picture(first, scale=0.8)
+
+# %% [markdown]
+# ## The nine games, and where to read next
+#
+# The rules of all nine, read from the engine's own description of each game
+# ([10_rule_differences](10_rule_differences.ipynb) keeps only what differs from Forty Thieves,
+# and draws it):
 
 # %%
 pd.DataFrame([v.rules_row() for v in VARIANTS.values()]).set_index("id")
 
 # %% [markdown]
-# ## A board to play
+# Each game's notebook asks what a good player of *that* game thinks about, and answers by
+# experiment on real deals:
 #
-# Run the next cell in JupyterLab to get a board. **Deal 1** is PySolFC's game number 1,
-# so you can compare with PySolFC if you like.
+# | notebook | its questions |
+# |---|---|
+# | [forty_thieves](forty_thieves.ipynb) | what to put in an empty column; which column to dig; when a card that could go home should wait |
+# | [indian](indian.ipynb) | what the face-down card under each short column costs, and what building in any other suit gives |
+# | [limited](limited.ipynb) | twelve columns of three: is it the extra columns or the shorter ones that make it easier? |
+# | [little_forty](little_forty.ipynb) | what to remember of a three-card waste; when to take a waste card; what a redeal is worth |
+# | [lucas](lucas.ipynb) | why Lucas forgives (the Aces home, or thirteen short columns?); what still loses it; whether an empty column should wait for a King |
+# | [maria](maria.ipynb) | when sending a card home is a trap; play the waste card or deal past it; what an empty column is for with only nine |
+# | [number_ten](number_ten.ipynb) | which face-down column to dig; whether to split a run; what moving runs is worth |
+# | [rank_and_file](rank_and_file.ipynb) | which face-down pile to dig first; when to spend an empty column; whether to move part of a run |
+# | [streets](streets.ipynb) | what an emptied column is for; play the waste card or deal past it; whether "only a King in a space" carries over |
 #
-# * **Mouse or touch**: drag a card onto a column or a foundation. Where runs may move
-# (Little Forty, Number Ten, Rank and File) dragging a card drags the run above it.
-# * **Click, then click**: click a card to pick it up, then click where it should go.
-# * **Double-click** a card to send it to the foundations.
-# * **Click the stock** to deal (and, in Little Forty, to redeal an empty stock).
-# * **Keyboard**: click the board once, then arrows move between piles, Enter or Space
-# picks up and places, Shift+↑/↓ takes more or fewer cards of a run, Esc cancels,
-# `d` deals, `f` sends the card home, `u`/`z` undo, `r`/`y` redo, `h` hint, `a` plays
-# safe moves home.
-# * **Buttons**: New deal, Restart, Undo, Redo, Hint, Auto-play; the menu switches to
-# another game of the family.
-#
-# A refused move puts the card back and says why, in the engine's words.
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-board = Board("forty_thieves", deal=1)
-board
-
-# %% [markdown]
-# The board and your code share one game. Moves you make with the mouse are in
-# `board.game` at once, and moves made from code appear on the board. Try a move on the
-# board above, then run the next cell. (Here we play one from code so the page shows
-# something when it is read without a kernel.)
-
-# %%
-board.play("s>w")              # deal the stock's top card onto the waste
-print(board.game.history, "|", board.game.cards_home, "cards home")
-
-# %% [markdown]
-# Everything a board shows is also there as a static picture (`ft_widget.teaching.picture`,
-# drawn by `ft_widget.render`). It shows wherever the notebook is read: in JupyterLab even
-# before you run or trust the notebook, on GitHub and on nbviewer. The notebooks use it for
-# their diagrams.
-
-# %%
-picture(board.game)
-
-# %% [markdown]
-# ## The API in a handful of lines
-#
-# A `Game` is the single judge of what is legal. Moves are written `SRC>DST` with columns
-# `1`…`13`, `w` the waste, `s` the stock and `f` the foundations; `xN` when N cards move
-# as a sequence: `3>f`, `w>7`, `4>9x3`, deal `s>w`, redeal `w>s`.
-
-# %%
-game = Game("maria", deal=5)
-print(len(game.legal_moves()), "legal moves:", " ".join(str(m) for m in game.legal_moves()))
-
-# %%
-try:
-    game.play("2>4")  # 6♠ on 10♣
-except IllegalMove as refusal:
-    print("refused:", refusal)
-game.play("8>2")      # 5♦ on 6♠: red on black
-game.play("s>w")
-print(game.history)
-game.undo()
-print("after undo:", game.history, "| can redo:", game.can_redo)
-
-# %%
-print(game)  # the text picture, for terminals and doctests
-
-# %% [markdown]
-# A position is plain JSON (the same format the tests and saved games use), and
-# `Game.from_position` reads it back:
-
-# %%
-saved = json.dumps(game.position())
-again = Game.from_position(json.loads(saved))
-print(len(saved), "characters of JSON; same position:", again == game)
-
-# %% [markdown]
-# ## Where next
-#
-# Open the notebook of the game you want to learn: each has the lessons that game teaches
-# (what its own rules change, measured on the same deals), a worked decision and a puzzle to
-# play on the board. [10_rule_differences](10_rule_differences.ipynb)
-# compares all nine, and [11_working_from_code](11_working_from_code.ipynb) shows how to
-# study the games with your own code.
+# Two more: [10_rule_differences](10_rule_differences.ipynb) is the family overview (the rules
+# in pictures, how winnable each game is, and, said once for all, how the solver and the fair
+# expert judge and how the notebooks measure), and
+# [11_working_from_code](11_working_from_code.ipynb) drives the engine from Python: positions,
+# moves, saved games, reviews, graded deals, puzzles, your own playing policy.

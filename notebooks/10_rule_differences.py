@@ -14,19 +14,22 @@
 # ---
 
 # %% [markdown]
-# # The rules side by side
+# # The family side by side
 #
-# Nine games, one engine. Each game's notebook teaches what *its* rules change; the points
-# they share are made here, once: how the three building rules differ (with pictures), what
-# face-down cards, a three-card stock and redeals look like, where PySolFC plays differently,
-# how winnable each game is, and how the lessons measure things. Back to
+# Nine games, one engine. Each game's notebook is about how to play *that* game; what they
+# share is said here, once: how the three building rules differ, what face-down cards, a
+# three-card stock and redeals look like, where PySolFC plays differently, how winnable each
+# game is, how the solver's verdicts and the fair expert's counts read, which budgets stand
+# behind which figures, and how the notebooks' experiments measure. Back to
 # [Start here](00_start_here.ipynb).
 
 # %%
 import pandas as pd
 
 from ft_widget import VARIANTS, Build, Game, IllegalMove, parse_card
-from ft_widget.teaching import Paired, Row, build_picture, cards, find_turn_up, load, picture, with_tops
+from ft_widget.teaching import (
+    Paired, Row, build_picture, cards, data_path, find_turn_up, load, picture, with_tops,
+)
 
 pd.set_option("display.precision", 3)
 
@@ -78,7 +81,6 @@ assert [len(takers[b]) for b in ("same_suit", "other_suit", "alternate_colour")]
 outcomes = {}
 for variant in ("indian", "streets"):
     game = with_tops(variant, deal=1, tops={1: "TD", 2: "9H"})
-    before = picture(game, highlight="2>1", scale=0.55, caption=f"{game.variant.name}: 9♥ onto 10♦?")
     try:
         game.play("2>1")
         outcomes[variant] = "played"
@@ -88,7 +90,7 @@ for variant in ("indian", "streets"):
 assert outcomes["indian"] == "played" and outcomes["streets"].startswith("refused")
 
 # %%
-Row(*(picture(with_tops(v, deal=1, tops={1: "TD", 2: "9H"}), highlight="2>1", scale=0.55,
+Row(*(picture(with_tops(v, deal=1, tops={1: "TD", 2: "9H"}), highlight="2>1", scale=0.68,
               caption=f"{VARIANTS[v].name}: 2>1 {'plays' if outcomes[v] == 'played' else 'is refused'}")
       for v in ("indian", "streets")))
 
@@ -109,20 +111,21 @@ assert all(rules.can_build(parse_card("8H"), parse_card("9S"), b)
 # Number Ten's deal 2, found by trying every move between columns:
 
 # %%
-shown = []
+from IPython.display import display
+
 for variant, deal in (("rank_and_file", 1), ("number_ten", 2)):
     game = Game(variant, deal=deal)
     line = find_turn_up(game)
     down_before = sum(game.face_down_counts)
     for move in line[:-1]:
         game.play(move)
-    shown.append(picture(game, highlight=line[-1], scale=0.55,
-                         caption=f"{game.variant.name} deal {deal}: next {line[-1]}"))
+    before = picture(game, highlight=line[-1], scale=0.68,
+                     caption=f"{game.variant.name} deal {deal}: next {line[-1]}")
     game.play(line[-1])
-    shown.append(picture(game, scale=0.55, caption=f"after {' '.join(map(str, line))}: a card turned up"))
     assert sum(game.face_down_counts) == down_before - 1
-    print(f"{game.variant.name}: {' '.join(map(str, line))} turns up {cards([game.tableau[line[-1].src][-1]])}")
-Row(*shown)
+    played = " ".join(map(str, line))
+    print(f"{game.variant.name}: {played} turns up {cards([game.tableau[line[-1].src][-1]])}")
+    display(Row(before, picture(game, scale=0.68, caption=f"after {played}: a card turned up")))
 
 # %% [markdown]
 # ## The three-card waste and a redeal (Little Forty)
@@ -136,17 +139,15 @@ game = Game("little_forty", deal=3)
 game.play("s>w")
 first_three = game.waste[-3:]
 print("the waste after one deal:", cards(first_three), "— playable:", cards(game.waste[-1:]))
-picture(game, scale=0.6, caption="Little Forty deal 3: one deal of three cards")
 
-# %%
 while game.stock:
     game.play("s>w")
-order = list(game.waste)
 game.play("w>s")
 game.play("s>w")
 assert game.waste[-3:] == first_three and game.redeals_left == VARIANTS["little_forty"].redeals - 1
 print(f"after a pass and a redeal: {cards(game.waste[-3:])} again; {game.redeals_left} redeals left")
-picture(game, scale=0.6, caption=f"after one redeal: the same three cards, {game.redeals_left} redeals left")
+picture(game, scale=0.8, caption=f"Little Forty deal 3 after a pass and a redeal: the same three cards, "
+                                  f"{game.redeals_left} redeals left")
 
 # %% [markdown]
 # ## Where PySolFC plays differently
@@ -165,7 +166,7 @@ pysol_lucas = replace(VARIANTS["lucas"], id="pysol_lucas", name="Lucas (PySolFC)
 ours, theirs = Game("lucas", deal=4), Game(pysol_lucas, deal=4)
 print(f"ours: {ours.cards_home} cards home at the start, {len(ours.stock)} in the stock; "
       f"PySolFC's: {theirs.cards_home} home, {len(theirs.stock)} in the stock")
-Row(picture(ours, scale=0.5), picture(theirs, scale=0.5))
+Row(picture(ours, scale=0.6), picture(theirs, scale=0.6))
 
 # %% [markdown]
 # * **Little Forty.** PySolFC builds down regardless of suit, moves only same-suit runs as a
@@ -181,107 +182,207 @@ Row(picture(ours, scale=0.5), picture(theirs, scale=0.5))
 #
 # Two kinds of player appear in every notebook, and the difference matters:
 #
-# * the **thoughtful solver** sees every card, the stock's order and the face-down cards.
-#   It measures whether a deal *can* be won. It says *won* (with a line the engine
-#   replayed), *lost* (it searched every position reachable, with pruning rules proved
-#   sound in docs/solver.md) or *unknown* (its budget ran out);
-# * a **fair player** sees only what a player at the table sees. The strongest one the
-#   project has, the **fair expert** (next section), is the one the lessons use; it measures
-#   how a rule helps someone who cannot see ahead.
+# * the **solver** sees every card, the stock's order and the face-down cards. It measures
+#   whether a deal *can* be won, and its verdicts read: *won* (it found a line, and the engine
+#   replayed it to a win), *lost* (it searched every position reachable, with pruning rules
+#   proved sound in docs/solver.md) or *unknown* (its budget of positions ran out first). A
+#   share of deals won is therefore a floor on the share that can be won;
+# * a **fair player** sees only what a player at the table sees: the *habit players* of
+#   `ft_widget.policies` (fixed priorities such as `foundations_first` or `cautious`), and the
+#   strongest, the **fair expert**, which looks ahead in worlds it deals itself.
 #
-# The table below is the solver study of deals 1–100 of every game, with *one* budget for
-# the claim: 10 seconds of search a deal with the compiled search core (its command, machine
-# and load are in `data/solver_study_10s_compiled.md`). The share won is a floor on thoughtful
-# winnability at that budget, won + unknown a ceiling; the intervals are Wilson 95% intervals.
-
-# %%
-from ft_widget.studies import wilson
-
-study = pd.read_csv("../data/solver_study_10s_compiled.csv")
-rows = []
-for variant, group in study.groupby("variant", sort=False):
-    n, won, lost = len(group), int((group["result"] == "won").sum()), int((group["result"] == "lost").sum())
-    low, high = wilson(won, n)
-    rows.append({"game": VARIANTS[variant].name, "deals": n, "won": won, "proved lost": lost,
-                 "unknown": n - won - lost, "won share": won / n, "95% low": low, "95% high": high})
-winnable = pd.DataFrame(rows).set_index("game").sort_values("won share")
-assert winnable["deals"].nunique() == 1  # the same deals for every game
-winnable
-
-# %%
-hardest, easiest = winnable.index[0], winnable.index[-1]
-print(f"hardest for the solver: {hardest} ({winnable.loc[hardest, 'won']} of "
-      f"{winnable.loc[hardest, 'deals']} won); easiest: {easiest} ({winnable.loc[easiest, 'won']})")
+# The next section puts the three side by side on the same deals: that table is the one figure
+# for "how often" that the game notebooks quote.
 
 # %% [markdown]
 # ## The fair expert
 #
-# A person cannot see the stock or the face-down cards, so the solver's table is not how often
+# A person cannot see the stock or the face-down cards, so the solver's wins are not how often
 # a *person* wins. The fair expert (`POLICIES["expert"]`, module `ft_widget.expert`) plays from
 # what a player at the table knows: every face-up card, the cards it has watched being dealt,
 # and how many cards are face down and in the stock, not which. At a decision it
 #
 # 1. deals the cards it has not seen at random into the hidden places: one possible *world*;
-# 2. asks the solver to win each of a few such worlds (five, with 20,000 positions each);
+# 2. asks the solver to win each of a few such worlds (how many, and with how many positions
+#    each, is printed below);
 # 3. plays the move that starts a win in most of the worlds won, and keeps those worlds as a
 #    plan while the cards that turn up still fit them; when no world is won, it plays a
 #    careful habit's move and waits for more cards to show.
 #
 # Its choice never depends on where the hidden cards really are: the tests swap them around
-# on many positions of every game and check that the move and its reason stay the same. The
-# board's **Hint** button asks it (a *fair* hint); `hint(game, peek=True)` asks the solver and
-# says that it peeked. To judge two moves, `ft_widget.expert.estimate` plays each in the same
-# sampled worlds and counts the wins: that is what each game's worked decision shows.
-#
-# How often does it win? The three players on the same 100 deals of every game, deals that
-# nobody tuned on (`data/expert_table.md` has the commands, machine and times):
+# on many positions of every game and check that the move and its reason stay the same.
 
 # %%
-table = pd.read_csv("../data/expert_table_summary.csv")
+from ft_widget.expert import Expert
+
+expert = Expert()
+print(f"the fair expert: {expert.samples} worlds a decision, {expert.max_states:,} solver positions "
+      f"a world, at most {expert.game_states:,} a game")
+
+# %% [markdown]
+# How often does it win? The fair expert, the `foundations_first` habit and the solver on the
+# same 100 deals of every game, deals 10001–10100, which nobody tuned on
+# (`data/expert_table.md` has the commands, machine and times). The solver had 5,000,000
+# positions a deal; the data shows it: every deal it left *unknown* stopped just past that.
+
+# %%
+runs = pd.read_csv(data_path("expert_table.csv"))
+solver_runs = runs[runs["player"] == "solver"]
+BIG = 5_000_000
+assert (solver_runs.loc[solver_runs["result"] == "unknown", "states"] >= BIG).all()
+assert (solver_runs["states"] < BIG * 1.01).all() and (solver_runs["result"] != "lost").all()
+
+table = pd.read_csv(data_path("expert_table_summary.csv"))
 table["game"] = [VARIANTS[v].name for v in table["variant"]]
 shown = table.set_index("game")[["deals", "expert_won", "expert_ci95", "foundations_first_won",
                                  "solver_won", "solver_ci95"]]
 assert shown["deals"].nunique() == 1
+assert (table.set_index("variant")["deals"] == solver_runs.groupby("variant").size()).all()
 shown
 
 # %%
 share = table.set_index("game")
-hardest = share["expert_won"].idxmin()
-print(f"The fair expert wins {share.loc[hardest, 'expert_won']} of {share.loc[hardest, 'deals']} "
-      f"{hardest} deals, the solver {share.loc[hardest, 'solver_won']}, the foundations-first habit "
-      f"{share.loc[hardest, 'foundations_first_won']}.")
+fewest = share["expert_won"].idxmin()
+assert fewest == "Maria" and share.loc["Maria", "expert_won"] < share.loc["Forty Thieves", "expert_won"]
+print(f"The fair expert wins fewest {fewest} deals: {share.loc[fewest, 'expert_won']} of "
+      f"{share.loc[fewest, 'deals']}; the solver wins {share.loc[fewest, 'solver_won']}, the "
+      f"foundations-first habit {share.loc[fewest, 'foundations_first_won']}.")
 ratio = (share["expert_won"] / share["solver_won"]).sort_values()
+assert ratio.index[0] == "Maria"  # where seeing every card is worth most
 print("expert's wins as a share of the solver's, lowest first:",
       ", ".join(f"{g} {r:.2f}" for g, r in ratio.items()))
 
 # %% [markdown]
-# Read the gap between the two columns as the worth of seeing every card (at these budgets):
-# where it is small, the game rewards care more than luck; where it is large, much of the game
-# is decided by cards nobody at the table can see.
+# So the member of the family the fair expert finds hardest is Maria, not Forty Thieves, though
+# the solver wins more Maria deals: Maria is where seeing every card is worth most. Read the gap
+# between the expert's and the solver's columns as the worth of seeing every card (at these
+# budgets): where it is small, the game rewards care more than luck; where it is large, much of
+# the game is decided by cards nobody at the table can see.
+
+# %% [markdown]
+# ### One figure for one thing: the budgets
+#
+# The solver's share of won deals depends on its budget, so a game has one solver figure *per
+# budget*, and each notebook names the budget it used. The rule-change experiments below (and
+# the older lessons of `data/lessons.json`) give the solver 60,000 positions a deal, cheap
+# enough for many deals times many changes; the table above gives it 5,000,000; the catalogue
+# of graded deals behind `deals()` and the board's "A winnable deal" lies between (its budget
+# is in its column's name). The same nine games at the three budgets:
+
+# %%
+import re
+
+from ft_widget.training.catalogue import catalogue
+from ft_widget.training.catalogue import provenance as deals_provenance
+
+LESSONS = load("lessons.json")
+as_dealt = pd.DataFrame(LESSONS["solver"]).query("lesson.isnull()")
+catalogue_states = {int(re.search(r"--solver-states (\d+)", deals_provenance(v)["command"]).group(1))
+                    for v in VARIANTS}
+assert len(catalogue_states) == 1  # one budget for the whole catalogue
+CATALOGUE_STATES = catalogue_states.pop()
+assert LESSONS["max_states"] == 60_000 < CATALOGUE_STATES < BIG
+catalogued = sorted({r.deal for v in VARIANTS for r in catalogue(v)})
+ladder = pd.DataFrame({
+    f"deals {as_dealt['deal'].min()}–{as_dealt['deal'].max()}, {LESSONS['max_states']:,} positions":
+        as_dealt.groupby("variant")["status"].apply(lambda s: (s == "won").mean()),
+    f"deals {catalogued[0]}–{catalogued[-1]}, {CATALOGUE_STATES:,} positions (the catalogue)":
+        {v: sum(r.winnable for r in catalogue(v)) / len(catalogue(v)) for v in VARIANTS},
+    f"deals 10001–10100, {BIG:,} positions (the table above)":
+        table.set_index("variant")["solver_share"],
+}).rename(index=lambda v: VARIANTS[v].name)
+ladder.apply(lambda column: column.map("{:.0%}".format))
+
+# %%
+smallest, middle, largest = ladder.loc["Maria"].round(2).tolist()
+assert (smallest, largest) == (0.33, 0.6) and smallest <= middle <= largest
+assert ladder.loc["Forty Thieves"].is_monotonic_increasing
+
+# %% [markdown]
+# Maria is the clearest case: the solver wins a third of its deals at the smallest budget and
+# three fifths at the largest, the catalogue's share lying between. None of these contradicts the
+# others; each is a floor at its budget and on its deals (the deals differ too, so a row need
+# not rise at every step). Within one experiment every compared game or player gets the same
+# budget, so a *difference* it reports is fair, while its *level* is that budget's. The game
+# notebooks' own experiments name theirs in their closing notes; the budgets their committed runs
+# record:
+
+# %%
+import json
+
+recorded = {}
+for path in sorted(data_path("notebooks").glob("*.json")):
+    top = json.loads(path.read_text())
+    if isinstance(top, dict):
+        recorded.update({f"{path.name}: {k}": v for k, v in top.items()
+                         if k.endswith("states") and isinstance(v, int)})
+pd.Series(recorded, name="solver positions").map("{:,}".format).to_frame()
+
+# %% [markdown]
+# The fair expert's worlds differ between its uses in the same way. It *plays* with the five
+# worlds of 20,000 positions printed above. The board's **Hint** spends a one-second budget of
+# 120,000 positions on six worlds, which gives each the expert's own 20,000
+# (`ft_widget/hints.py`). `estimate`, which the game notebooks use to judge two moves, deals
+# eight worlds by default and plays every move it judges in the same eight, so that its counts
+# compare like with like. A *review* judges every position of a game: six worlds (one more than
+# the expert, "a few more steady the counts", says `ft_widget/training/review.py`) of 8,000
+# positions each, and it asks the solver, which sees every card, for its verdict before and
+# after each move:
+
+# %%
+import inspect
+
+from ft_widget.expert import estimate
+from ft_widget.hints import FAIR_SAMPLES, FAIR_STATES_PER_SECOND
+from ft_widget.training.review import MAX_STATES as REVIEW_STATES
+from ft_widget.training.review import SOLVER_STATES as REVIEW_SOLVER
+from ft_widget.training.review import WORLDS as REVIEW_WORLDS
+
+estimate_defaults = inspect.signature(estimate).parameters
+budgets = pd.DataFrame([
+    {"use": "the expert plays (POLICIES['expert'])", "worlds": expert.samples,
+     "positions a world": expert.max_states},
+    {"use": "the board's Hint, hint(game)", "worlds": FAIR_SAMPLES,
+     "positions a world": FAIR_STATES_PER_SECOND // FAIR_SAMPLES},
+    {"use": "estimate(game, moves)", "worlds": estimate_defaults["samples"].default,
+     "positions a world": estimate_defaults["max_states"].default},
+    {"use": "review(game)", "worlds": REVIEW_WORLDS, "positions a world": REVIEW_STATES},
+]).set_index("use")
+worlds, positions = budgets["worlds"].tolist(), budgets["positions a world"].tolist()
+assert worlds == [5, 6, 8, 6] and positions == [20_000, 20_000, 20_000, 8_000]
+assert FAIR_STATES_PER_SECOND == 120_000
+print(f"review(game) also asks the solver for {REVIEW_SOLVER:,} positions a move")
+budgets
+
+# %% [markdown]
+# So "a win in 6 of 8" is an estimate's count, "5 of 5" the expert's own, and "in 4 of 6
+# sampled worlds" a hint's or a review's: counts out of different numbers of worlds, by design.
 
 # %% [markdown]
 # ## How the lessons measure
 #
-# Each game's notebook has two or three lessons of the form "what does this rule change?".
-# A lesson plays the game and the game with that one rule changed on **the same deal
-# numbers** (the same shuffle of the 104 cards), so each deal is its own control: a paired
-# experiment. For each deal we have a pair (as dealt, changed); the lesson reports the
-# mean of the differences and a 95% bootstrap interval for it (10,000 resamples of the
-# deals, fixed seed). Three measures:
+# Every game notebook answers its questions with **paired experiments**: a player with and
+# without one idea (or the game with and without one rule) on **the same deal numbers** (the
+# same shuffle of the 104 cards), so each deal is its own control. For each deal we have a pair
+# (without, with); the notebook reports the mean of the differences and a 95% bootstrap
+# interval for it (10,000 resamples of the deals, fixed seed), and a single share of deals with
+# a Wilson 95% interval. The measures:
 #
-# * **solver wins**: share of deals the solver won within its budget (`data/lessons.json`
-#   names the budget, in positions: the same verdicts on any machine). A deal the budget
-#   did not settle counts as not won, so this measures "won within this budget";
-# * **player wins** and **player cards home**: the fair expert, on more deals than the solver.
+# * **solver wins**: share of deals the solver won within its budget (the notebook names it, in
+#   positions: the same verdicts on any machine). A deal the budget did not settle counts as not
+#   won, so this measures "won within this budget" (see the budgets above);
+# * **player wins** and **cards home**: a fair player (a habit player or the fair expert), on
+#   more deals than the solver;
+# * **still winnable after a choice**: at a real position both choices are played and the
+#   solver asked again whether the deal can be won.
 #
 # What this does **not** prove: it measures one budget and one fair player. A difference
-# whose interval contains zero is not shown to be zero, only not shown; a rule that helps
-# this player may help a human less or more; and the changed games deal the same shuffle
-# into a different layout when the layout changes, so "same deals" means same cards, not
-# same columns.
+# whose interval contains zero is not shown to be zero, only not shown; an idea that helps
+# this player may help a human less or more; and when a rule changes the layout, the same
+# shuffle is dealt into different columns, so "same deals" means same cards, not same columns.
 #
-# An example of the arithmetic, on made-up numbers (four deals, won as dealt in one, changed
-# in three):
+# An example of the arithmetic, on made-up numbers (four deals, won without the idea in one,
+# with it in three):
 
 # %%
 example = Paired([0, 1, 0, 0], [1, 1, 1, 0])
@@ -289,46 +390,43 @@ print(example, "— clear of zero:", example.clear)
 assert (example.a, example.b, example.diff) == (0.25, 0.75, 0.5)
 
 # %% [markdown]
-# ### Seeing every card and seeing only your own can disagree
-#
-# Across the lessons of all nine games: where do the solver's wins and the fair player's
-# cards home move in *opposite* directions, both clearly (intervals clear of zero)?
-
-# %%
-from ft_widget.teaching import lesson_results
-
-LESSONS = load("lessons.json")
-print(f"fair player: {LESSONS['player']}; solver budget {LESSONS['max_states']:,} positions a deal")
-disagree = []
-for variant in VARIANTS:
-    for lesson, m in lesson_results(variant, LESSONS).items():
-        solver, home = m["solver wins"], m["player cards home"]
-        if solver.clear and home.clear and (solver.diff > 0) != (home.diff > 0):
-            disagree.append({"game": VARIANTS[variant].name, "change": lesson.replace("_", " "),
-                             "solver wins": f"{solver.diff:+.0%}", "player cards home": f"{home.diff:+.1f}"})
-pd.DataFrame(disagree)
-
-# %% [markdown]
-# Where such rows appear, a rule that gives the all-seeing solver more to work with gives the
-# fair player less (or the other way round): how hard a game is depends on what the player
-# can see. That is why every lesson reports both.
+# Four deals are far too few: the interval runs from no change to a gain on every deal. The
+# experiments in the game notebooks use hundreds.
 
 # %% [markdown]
 # ## How the worked decisions and puzzles are found
 #
-# Each game's notebook shows one hard decision: a real position, **A** the solver's move and
+# Some game notebooks show a worked decision: a real position, **A** the solver's move and
 # **B** the move of a habit player (`foundations_first`, cheap enough to ask at every position).
 # `notebooks/_decisions.py` looks for them along the solver's winning lines, trying the habit
 # player's move wherever it differs from the solver's, and keeps one the solver proves lost
-# (the runs and their time are in `data/decisions.json`). In Forty Thieves,
-# Limited, Maria and Streets it found such positions; in Indian, Little Forty, Lucas, Number Ten
-# and Rank and File it found none, so their notebooks show a decision where both moves still win.
-# Every verdict is asked of the solver again in the notebook, with the puzzle's budget, and the
-# fair expert says what it makes of both moves from the cards a player can see.
+# when there is one (the runs are in `data/decisions.json`). Where it found one, and where both
+# moves still win:
+
+# %%
+DECISIONS = load("decisions.json")
+found = pd.DataFrame([{"game": VARIANTS[v].name, "deal": r["deal"], "A (solver)": r["best"],
+                       "B (habit)": r["player"], "after B the solver says": r["player_verdict"]}
+                      for v, rows in DECISIONS["decisions"].items() for r in rows[:1]]).set_index("game")
+lost_b = sorted(found.index[found["after B the solver says"] == "lost"])
+assert lost_b == ["Forty Thieves", "Limited", "Maria", "Streets"], lost_b
+found
+
+# %% [markdown]
+# In Forty Thieves, Limited, Maria and Streets the habit's move loses a winnable deal; in the
+# other five games it found no such position, and both moves still win.
 #
-# Each puzzle is the same deal a few moves before the solver's win, played on the board: after
-# each move the solver says whether the deal is still winnable, illegal moves are refused by the
-# engine as always, and `puzzle.show_answer()` shows the solver's line.
+# The **puzzles** (`ft_widget.puzzles(variant)`, played with `Board.training(variant)` or
+# `Board.puzzle(p)`) are cut from the catalogue's winning lines by `tools/make_puzzles.py`: a
+# position with several moves that cannot be taken back, where at most a third of them keep the
+# deal winnable (the solver, which sees every card, replayed a win after each) and every other
+# one is proved lost, the habit player's move among the lost. Each puzzle is graded by how often
+# the fair expert, which sees only the table, picks a winning move. How many each game has:
+
+# %%
+from ft_widget import puzzles
+
+pd.Series({VARIANTS[v].name: len(puzzles(v)) for v in VARIANTS}, name="puzzles shipped").to_frame().T
 
 # %% [markdown]
 # ## Forty Thieves with one rule changed at a time
@@ -341,12 +439,15 @@ pd.DataFrame(disagree)
 single = load("single_rule.json")
 print(f"{single['command']}: {single['max_states']:,} positions per deal")
 by_change = pd.DataFrame(single["deals"]).assign(won=lambda d: d["status"] == "won")
+assert sorted(set(by_change["deal"])) == list(range(1, 31))
 base_name = next(iter(single["changes"]))
 base_won = by_change[by_change["change"] == base_name].sort_values("deal")["won"].to_numpy()
 effects = {}
 for name in single["changes"]:
     won = by_change[by_change["change"] == name].sort_values("deal")["won"].to_numpy()
     effects[name] = Paired(base_won, won)
+# the same deals and budget as the first column of the budget table: the same Forty Thieves figure
+assert effects[base_name].b == ladder.loc["Forty Thieves"].iloc[0]
 pd.DataFrame({"deals": {k: p.n for k, p in effects.items()},
               "solver wins": {k: f"{p.b:.0%}" for k, p in effects.items()},
               "change against Forty Thieves [95%]": {k: f"{p.diff:+.0%} [{p.low:+.0%}, {p.high:+.0%}]"
@@ -355,3 +456,17 @@ pd.DataFrame({"deals": {k: p.n for k, p in effects.items()},
 # %%
 clear = [name for name, p in effects.items() if p.clear]
 print("changes whose interval is clear of zero:", "; ".join(clear))
+
+# %% [markdown]
+# Maria is Forty Thieves with two of these changes at once, and for the solver they pull in
+# opposite directions: alternate colours give it more to work with, while nine columns of four
+# take away nearly every win it had. Together they make the game the fair expert wins least
+# often ([the table above](#The-fair-expert)); what a player can do about it is the
+# [Maria](maria.ipynb) notebook's subject.
+
+# %%
+colours = effects["build in alternate colours (Streets, Maria, …)"]
+nine = effects["deal 9 × 4 (Maria's layout)"]
+assert colours.clear and colours.diff > 0 and nine.clear and nine.diff < 0 and nine.b < 0.1
+print(f"solver wins, deals 1–30: Forty Thieves {nine.a:.0%}; with alternate colours {colours.b:.0%}; "
+      f"dealt nine columns of four {nine.b:.0%}")

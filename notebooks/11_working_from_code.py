@@ -17,9 +17,10 @@
 # # Working with the engine from code
 #
 # Everything the board does goes through one `Game` object, and you can drive it yourself:
-# inspect a position, list and play moves, take them back, save and load positions as
-# JSON, and write a playing policy of your own and measure it against the built-in ones,
-# on your laptop or on a Dask cluster. Back to [Start here](00_start_here.ipynb).
+# inspect a position, list and play moves, take them back, save and load positions as JSON,
+# ask the solver, pick graded deals, review a game, serve puzzles, and write a playing policy
+# of your own and measure it against the built-in ones, on your laptop or on a Dask cluster.
+# Back to [Start here](00_start_here.ipynb).
 
 # %%
 import json
@@ -27,8 +28,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from ft_widget import VARIANTS, Board, Game, IllegalMove, Pile
+from ft_widget import VARIANTS, Game, IllegalMove, Outcome, Pile
 from ft_widget.teaching import cards, picture
+from ft_widget.words import move_line
 
 # %% [markdown]
 # ## Inspecting a position
@@ -116,18 +118,133 @@ except ValueError as problem:
     print(problem)
 
 # %% [markdown]
+# ## Asking the solver: `Outcome`
+#
+# `solve(game, max_states=...)` searches with every card in view (the stock's order and the
+# face-down cards: it is not a fair player) and returns a `SolveResult` whose `status` is an
+# `Outcome`: `WON` with a line of moves the engine replayed, `LOST` when it searched every
+# reachable position, `UNKNOWN` when the budget ran out first. The budget is counted in
+# positions, so the answer is the same on any machine. A finished game's `outcome` uses the same
+# values, with `STUCK` for a position where no move is left.
+
+# %%
+from ft_widget import solve
+
+print(list(Outcome))
+for budget in (2_000, 50_000):
+    result = solve(Game("maria", deal=2), max_states=budget)
+    print(f"Maria deal 2 with {budget:,} positions: {result.status}"
+          + (f", a line of {len(result.moves)} moves" if result.status == Outcome.WON else ""))
+
+# %% [markdown]
+# ## Graded deals: `deals`
+#
+# The catalogue (README, "Graded deals") lists, for every game, deals the solver won and how
+# often the fair expert, which sees only the table, won them: `"easy"` every time, `"medium"`
+# sometimes, `"hard"` never. The lists come from the committed catalogue, so ask for them
+# rather than copying numbers:
+
+# %%
+from ft_widget import deals
+from ft_widget.training.catalogue import DIFFICULTIES, catalogue
+
+counts = pd.DataFrame({VARIANTS[v].name: {d: len(deals(v, difficulty=d)) for d in DIFFICULTIES}
+                       | {"not winnable or not known": len(deals(v, winnable=False))}
+                       for v in VARIANTS}).T
+assert (counts.sum(axis=1) == [len(catalogue(v)) for v in VARIANTS]).all()
+counts
+
+# %% [markdown]
+# `Board("maria", difficulty="hard", rng=7)` opens a graded deal picked by a seeded random
+# choice (the menu's "A winnable deal" does the same), and `catalogue(variant)` has each deal's
+# verdict, grade, the expert's wins and the solver's winning line.
+
+# %%
+easy = deals("forty_thieves", difficulty="easy")[0]
+entry = next(row for row in catalogue("forty_thieves") if row.deal == easy)
+print(f"Forty Thieves deal {entry.deal}: {entry.verdict}, {entry.grade}, the expert won "
+      f"{entry.expert_wins} of {entry.runs}; the solver's line has {len(entry.line)} moves")
+
+# %% [markdown]
+# ## Reviewing a game: `review`
+#
+# The habit player `foundations_first` plays that easy deal, and `review` goes through its game
+# as a chess site's analysis does. Its fair part deals worlds from the cards the player could
+# not see and counts, before each move, how many of them the move played and the expert's move
+# win (`worlds_won` of `worlds`); a move that gives up a quarter of them is an *inaccuracy*,
+# half a *mistake*. Its seeing part asks the solver, which sees every card, whether a win is
+# still there after each move, and names the move after which it was gone. `rng=` seeds the
+# worlds, so the review is the same on every run.
+
+# %%
+from ft_widget import play_policy, review
+from ft_widget.training.review import INACCURACY, MISTAKE
+
+assert (INACCURACY, MISTAKE) == (0.25, 0.5)  # "a quarter", "half"
+habit = play_policy(Game("forty_thieves", deal=easy), "foundations_first", rng=1)
+played = Game("forty_thieves", deal=easy)
+for move in habit.moves:
+    played.play(move)
+checked = review(played, rng=1, progress=False)
+print(checked.summary)
+checked.plot()
+
+# %% [markdown]
+# `to_frame()` has a row a move; here the marked moves and the losing one:
+
+# %%
+frame = checked.to_frame()
+frame[frame["mark"].notna() | frame["losing"]][["move", "expert_move", "estimate_played", "estimate_best",
+                                                "mark", "verdict_before", "verdict_after"]]
+
+# %% [markdown]
+# The position before the losing move, with the move the solver says kept the win
+# (`review.alternative`):
+
+# %%
+if checked.losing_move is not None:
+    before = checked.position(checked.losing_move)
+    print("played:", move_line(before, checked.steps[checked.losing_move].move))
+    print("kept the win:", move_line(before, checked.alternative))
+    shown = picture(before, highlight=checked.alternative, scale=0.7,
+                    caption=f"before move {checked.losing_move + 1}: {checked.alternative} kept the win")
+else:
+    shown = picture(checked.position(len(checked.steps)), scale=0.7, caption="the end of the game")
+shown
+
+# %% [markdown]
+# ## Puzzles: `puzzles`
+#
+# The games ship puzzles cut from real deals, easiest first (how many each: the table below): a
+# position where only a few of the moves that cannot be taken back keep the deal winnable. A
+# `TrainingPuzzle` has the position (`.game`), the question (`.prompt`), the winning moves
+# (`.answers`), the habit player's losing move (`.habit`) and why (`.explanation`);
+# `Board.puzzle(p)` puts one on a board, and `Board.training(variant)` serves them all in turn
+# and keeps the score.
+
+# %%
+from ft_widget import puzzles
+
+shipped = pd.Series({VARIANTS[v].name: len(puzzles(v)) for v in VARIANTS}, name="puzzles")
+first = puzzles("lucas")[0]
+print(first.title, "|", first.prompt)
+assert set(first.answers) <= {str(m) for m in first.game.legal_moves()}
+assert first.habit not in first.answers
+print("answers:", ", ".join(first.answers), "| the habit's move:", first.habit)
+shipped.to_frame().T
+
+# %% [markdown]
 # ## Writing your own policy
 #
 # A policy is a function `policy(game, rng) -> Move | None`: it looks at the game and
-# returns one of its legal moves, or `None` to give up. `rng` is a seeded
-# `random.Random`, so every run repeats exactly. This one is a plain rule of thumb:
+# returns one of its legal moves, or `None` to give up. `rng` is a seeded `random.Random`
+# (`play_policy(..., rng=3)` makes one from a seed), so every run repeats exactly. This one is
+# a plain rule of thumb:
 # home if possible, else the waste's card onto a column, else a card that empties a
 # column or turns one up, else deal.
 
 # %%
-import random
-
-from ft_widget import POLICIES, play_policy, study
+from ft_widget import POLICIES, study
 
 def home_waste_dig(game, rng):
     moves = game.legal_moves()
@@ -144,7 +261,7 @@ def home_waste_dig(game, rng):
             return rng.choice(choice)
     return None
 
-result = play_policy(Game("lucas", deal=3), home_waste_dig, random.Random(3))
+result = play_policy(Game("lucas", deal=3), home_waste_dig, rng=3)
 print(f"{result.status}: {result.cards_home} cards home, {len(result.moves)} moves ({result.why})")
 
 # %% [markdown]
@@ -163,8 +280,8 @@ jobs = [(name, variant, deal) for name in contenders for variant in ["lucas", "l
         for deal in range(1, 21)]
 rows = []
 for name, variant, deal in tqdm(jobs, desc="playing"):
-    r = play_policy(Game(variant, deal=deal), contenders[name], random.Random(deal))
-    rows.append({"policy": name, "variant": variant, "won": r.status == "won",
+    r = play_policy(Game(variant, deal=deal), contenders[name], rng=deal)
+    rows.append({"policy": name, "variant": variant, "won": r.status == Outcome.WON,
                  "cards home": r.cards_home})
 
 # %%
@@ -224,9 +341,13 @@ print("beats foundations_first" if verdict["beats"] else "does not (yet) beat fo
 
 # %%
 # NBVAL_IGNORE_OUTPUT
+import logging
+
 from dask.distributed import Client, LocalCluster
 
-cluster = LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None)
+# silence_logs: a worker that outlives the closing scheduler by a heartbeat logs a harmless error
+cluster = LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None,
+                       silence_logs=logging.CRITICAL)
 client = Client(cluster)
 on_dask = study("lucas", range(1, 11), time_limit=60, max_states=10_000, client=client)
 client.close()
