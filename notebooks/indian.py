@@ -17,8 +17,8 @@
 # # Indian
 #
 # Take Forty Thieves and change three things. The ten columns hold **three** cards, not four,
-# and the lowest of each lies **face down**: it turns over by itself once the two above it have
-# left. A card is laid on the next rank up of **any suit but its own** (9♠ on 10♥, 10♦ or 10♣,
+# and the lowest of each lies **face down**: it turns over by itself once every card above it
+# has left. A card is laid on the next rank up of **any suit but its own** (9♠ on 10♥, 10♦ or 10♣,
 # never on 10♠), so with two decks it has six possible parents where Forty Thieves gives it two.
 # And the stock is bigger, 74 cards, still turned one at a time and only once. One card moves at
 # a time, and an empty column takes any card. The rules in full are in
@@ -72,16 +72,6 @@ def whole_games(change, measure="cards_home"):
     """The changed player against the plain habit on the same deals."""
     wide = games.pivot(index="deal", columns="player", values=measure)
     return Paired(wide["habit"], wide[change])
-
-
-def at_the_fork(change, unsettled):
-    """Winnable after the changed player's move against after the habit's, at their first fork;
-    ``unsettled`` says what to do with the verdicts the solver's budget left open: "as lost" or
-    "left out" (the pairs that hold one)."""
-    part = forks[forks.player == change]
-    if unsettled == "left out":
-        part = part[(part.habit_verdict != "unknown") & (part.changed_verdict != "unknown")]
-    return Paired((part.habit_verdict == "won").astype(int), (part.changed_verdict == "won").astype(int))
 
 
 VERDICT = {"won": "winnable", "lost": "lost", "unknown": "not settled"}  # the solver's, in words
@@ -148,10 +138,12 @@ table.round(2)
 # ## One early choice does not decide an Indian deal
 #
 # Before the questions, what the forks say, because it is the same for all of them. At each
-# fork the solver judged the position after either move. Its budget leaves some verdicts open
-# (*not settled*); of the pairs where it settled both, how many disagree?
+# fork the solver judged the position after either move. Its budget (50,000 positions a verdict)
+# leaves some verdicts open (*not settled*); of the pairs where it settled both, how many
+# disagree?
 
 # %%
+assert run["max_states"] == 50_000
 settled = forks[(forks.habit_verdict != "unknown") & (forks.changed_verdict != "unknown")]
 split = settled[settled.habit_verdict != settled.changed_verdict]
 print(f"{len(forks)} forks over {forks.player.nunique()} changes; both verdicts settled at {len(settled)}; "
@@ -162,11 +154,11 @@ pd.crosstab(forks.habit_verdict.map(VERDICT).rename("after the habit's move"),
 # %% [markdown]
 # Not once. Wherever the solver settled both verdicts, it found a win after either move: the
 # first time two habits part, the deal is still winnable whichever way it went. The open verdicts
-# fall evenly on the two sides (the off-diagonal counts of the table). Short columns and six
-# possible parents for every card leave many ways round a poor move. So in Indian a habit is not
-# judged by one fork but by what it does to whole games, where the same choice comes back again
-# and again; and the losing move, when it comes, comes late (the reviewed game and the puzzles
-# below show where).
+# fall evenly on the two sides (the off-diagonal counts of the table). A likely reason: short
+# columns and six possible parents for every card leave many ways round a poor move. So in
+# Indian a habit is not judged by one fork but by what it does to whole games, where the same
+# choice comes back again and again; and the losing move, when it comes, comes late (the
+# reviewed game and the puzzles below show where).
 
 # %%
 assert len(split) == 0 and len(settled) > 1000 and set(settled.habit_verdict) == {"won"}
@@ -196,8 +188,9 @@ print(f"dig farthest: {far.diff:+.2f} cards home [{far.low:+.2f}, {far.high:+.2f
       f"{seen_far.diff:+.2f} hidden cards seen [{seen_far.low:+.2f}, {seen_far.high:+.2f}]")
 
 # %% [markdown]
-# The advice changes nothing at all: in none of the thousand games does the player who follows
-# it make a single move the habit player would not. When digging moves differ in how near they
+# The advice changes nothing at all: none of the thousand games of the player who follows it ends
+# differently from the habit player's (the same cards home after the same number of moves), and
+# on the three hundred deals searched for forks the two never part. When digging moves differ in how near they
 # bring a hidden card, one of them turns it up at once, and that is the move the habit player
 # takes anyway. The other way round is a real change of play, and it *gains* cards. The first
 # position where it parts from the habit, on deal 1:
@@ -223,7 +216,9 @@ picture(g, highlight=shown.changed_move, scale=0.7,
 # hidden cards up is no rule to play by here.
 
 # %%
-assert near.better + near.worse == 0 and near.diff == 0
+same_moves = whole_games(DIG[0], "moves")
+assert near.better + near.worse == 0 and same_moves.better + same_moves.worse == 0
+assert DIG[0] not in set(forks.player)  # no fork at all
 assert far.low > 0.25 and 0.5 < far.diff < 1 and -0.2 < seen_far.diff < 0
 
 # %% [markdown]
@@ -259,7 +254,7 @@ far_suit, near_suit = whole_games(BUILD[2]), whole_games(BUILD[3])
 assert away.diff > 0 > onto.diff and far_suit.diff > 0 > near_suit.diff
 assert away.low > 0 and onto.high < 0 and far_suit.low > 0 and max(away.diff, far_suit.diff) < 0.25
 assert whole_games(BUILD[0], "turned_up").low > 0 and whole_games(BUILD[1], "turned_up").high < 0
-assert sum(whole_games(c).clear for c in BUILD) == 3
+assert sum(whole_games(c).clear for c in BUILD) == 3 and games[games.player.isin(BUILD)].won.sum() == 0
 print(f"away {away.diff:+.2f} vs onto {onto.diff:+.2f}; "
       f"furthest {far_suit.diff:+.2f} vs nearest {near_suit.diff:+.2f}")
 
@@ -283,7 +278,7 @@ picture(g, highlight=shown.changed_move, scale=0.7,
 # %% [markdown]
 # **Answer.** When a card has a choice of parents, put it on one in a column that hides nothing
 # (a column you have already dug out), and on a suit the foundations will not want for a while.
-# Neither wins a deal on its own, but both help a little in game after game, and their
+# Neither wins this player a deal, but both help a little in game after game, and their
 # opposites cost.
 #
 # ## 3. The empty column
@@ -320,8 +315,8 @@ picture(g, highlight=shown.changed_move, scale=0.7,
 # %% [markdown]
 # **Answer.** Fill it. The habit player who spends an empty column on the waste's card at once
 # gets over four more cards home a game, and wins a few deals where the plain habit wins none.
-# The reason is the stock: 74 cards turned once, with no second pass to bring back the card you
-# did not take. A column held in reserve earns nothing while the waste grows. Keeping it for a
+# A likely reason is the stock: 74 cards turned once, with no second pass to bring back the card
+# you did not take. A column held in reserve earns nothing while the waste grows. Keeping it for a
 # King costs a little, a tenth of a card or less.
 #
 # ## 4. The one pass: home and the waste
