@@ -165,6 +165,7 @@ assert len(split) == 0 and len(settled) > 1000 and set(settled.habit_verdict) ==
 open_habit, open_changed = ((forks.habit_verdict == "unknown") & (forks.changed_verdict == "won")).sum(), \
     ((forks.habit_verdict == "won") & (forks.changed_verdict == "unknown")).sum()
 assert abs(open_habit - open_changed) < 0.05 * (open_habit + open_changed)
+print(f"open after the habit's move only: {open_habit}; after the changed move only: {open_changed}")
 
 # %% [markdown]
 # ## 1. Which column to dig
@@ -220,6 +221,8 @@ same_moves = whole_games(DIG[0], "moves")
 assert near.better + near.worse == 0 and same_moves.better + same_moves.worse == 0
 assert DIG[0] not in set(forks.player)  # no fork at all
 assert far.low > 0.25 and 0.5 < far.diff < 1 and -0.2 < seen_far.diff < 0
+print(f"dig farthest: {far.b:.2f} cards home against {far.a:.2f}; better on {far.better} deals, "
+      f"worse on {far.worse}")
 
 # %% [markdown]
 # ## 2. Six parents: which one?
@@ -416,7 +419,7 @@ Row(picture(before, highlight=step.move, scale=0.5, caption=f"played {step.move}
 # Why it lost: the waste's 3♦ went home. Column 10 holds the last A♠ (one spade foundation still
 # stands empty), buried under 4♣, 3♦ and 2♠. That 2♠ cannot go home before its Ace, so to reach the Ace
 # it must move to a column: onto a three of another suit, or into an empty column. Laid on the 4♠
-# of column 2, the waste's 3♦ would have been that three (the solver's line lays the 2♠ on it two
+# of column 2, the waste's 3♦ would have been that three (the solver's line lays the 2♠ on it three
 # moves later). Sent home, it left the 2♠ nowhere to go, with no empty column and the stock
 # almost gone, and the Ace stayed buried. Auto-play would not have sent that 3♦: a 2♠, the one
 # in column 10, could still want to sit on it, so the move home was not a safe one. The player
@@ -437,6 +440,7 @@ kept = before.copy()
 kept.play(reviewed.alternative)
 print("after w>2, the 2♠ moves:", [move_line(kept, m) for m in kept.legal_moves() if m.src == 9])
 print("solver's line:", " ".join(map(str, reviewed.alternative_line[:5])), "...")
+assert [str(m) for m in reviewed.alternative_line].index("10>2") == 3  # the 2♠ onto the 3♦
 
 # %% [markdown]
 # ## Puzzles
