@@ -456,6 +456,8 @@ print(p.prompt)
 puzzle_picture(p)
 
 # %%
+assert answer_fold(p).paragraphs[0] == p.answer_text  # the words p.show_answer() prints
+assert all(m in p.answer_text for m in p.answers)
 answer_fold(p)
 
 # %%
@@ -468,6 +470,8 @@ print(p.prompt)
 puzzle_picture(p)
 
 # %%
+assert answer_fold(p).paragraphs[0] == p.answer_text  # the words p.show_answer() prints
+assert all(m in p.answer_text for m in p.answers)
 answer_fold(p)
 
 # %%
