@@ -10,7 +10,7 @@ player, fork and verdict helpers this script reuses):
   choose differently; the solver (which sees every card, the face-down ones and the stock's order
   included) judges the position after each of the two moves within a budget of states.
 
-Regenerate (one process, a few minutes on a shared 2-core machine)::
+Regenerate (one process; 491 s on a shared, busy 2-core machine)::
 
     nice -n 10 python notebooks/_questions_indian.py --deals 1-1000 --fork-deals 1-300 --max-states 50000
 
