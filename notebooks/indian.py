@@ -481,8 +481,8 @@ Board.puzzle(p)
 # %% [markdown]
 # ## What to take to the table
 #
-# * Turn a hidden card up when one move does it; beyond that, do not plan your moves around
-#   which hidden card is nearest.
+# * Do not hurry the hidden cards up: a turn-up can wait while you free a card in the column
+#   where a hidden card lies deepest.
 # * Give a card a parent in a column that hides nothing, on a suit the foundations want last.
 # * Fill an empty column with the waste's card rather than keep it for later or for a King.
 # * Send cards home and play the waste: but look twice at a waste card that could go home or
