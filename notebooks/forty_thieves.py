@@ -38,9 +38,13 @@
 # %%
 import pandas as pd
 
-from ft_widget import Game, deals, parse_card, play_policy, review, rules
+from IPython.display import display
+
+from ft_widget import Board, Game, Move, deals, parse_card, play_policy, puzzles, review, rules
 from ft_widget.expert import estimate
-from ft_widget.teaching import Paired, Row, cards, data_path, interval_chart, load, picture, replayed
+from ft_widget.teaching import (
+    Paired, Row, answer_fold, cards, data_path, interval_chart, load, picture, puzzle_picture, replayed,
+)
 from ft_widget.words import move_line
 
 GAME = "forty_thieves"
@@ -437,6 +441,50 @@ suit = 2 * (card // 13)
 assert rules.foundation_heights(before.foundations)[suit:suit + 2] == (5, 1)  # clubs at five and one
 print(f"{cards([card])} from column {step.move.src + 1} or from column {reviewed.alternative.src + 1},"
       f" where it covers {cards([keeper[-2]])}")
+
+
+# %% [markdown]
+# ## Puzzles
+#
+# Your turn. The project ships puzzles cut from real deals (`ft_widget.puzzles`): a position on
+# the solver's winning line where most of the moves you cannot take back lose the game. How they
+# are found and judged is told once, in the [README](../README.md#puzzles). Here are two, from
+# two deals, the easier first, each with its answer folded away. Before you open one, count the
+# free places on the table and ask what each will be needed for in the next dozen moves; then
+# ask what the stock still owes you.
+
+# %%
+shipped = []  # the easiest two from different deals (neighbouring positions of one deal look alike)
+for p in puzzles(GAME):
+    if len(shipped) < 2 and all(p.deal != q.deal for q in shipped):
+        shipped.append(p)
+for p in shipped:
+    display(puzzle_picture(p))
+    print(p.prompt)
+    display(answer_fold(p))
+
+# %% [markdown]
+# Once you have tried them: each one is question 1 again, late in a deal. In every one the habit
+# player's losing move is the waste card dropped into an empty column, with fewer than twenty
+# cards left in the stock: the filling, and the time, where question 1 found it clearly costly.
+
+# %%
+def waste_into_empty(p):
+    """Is the puzzle's habit move the waste's card put into an empty column?"""
+    move, g = Move(p.habit), p.game
+    return move.from_waste and move.dst < len(g.tableau) and not g.tableau[move.dst]
+
+
+assert shipped and all(waste_into_empty(p) and len(p.game.stock) < 20 for p in shipped)
+for p in shipped:
+    print(f"{p.title}: the habit plays {p.habit}, {len(p.game.stock)} cards left in the stock")
+
+# %% [markdown]
+# A board to try them on, the puzzles in turn (Hint gives a counted clue, Next the next puzzle):
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+Board.training(GAME)
 
 
 # %% [markdown]
