@@ -37,13 +37,23 @@
 
 # %%
 import pandas as pd
-
 from IPython.display import display
 
-from ft_widget import Board, Game, Move, deals, parse_card, play_policy, puzzles, review, rules
+from ft_widget import Board, Game, Move, deals, parse_card, play_policy, review, rules
 from ft_widget.expert import estimate
 from ft_widget.teaching import (
-    Paired, Row, answer_fold, cards, data_path, interval_chart, load, picture, puzzle_picture, replayed,
+    Paired,
+    Row,
+    answer_fold,
+    cards,
+    data_path,
+    first_puzzles,
+    interval_chart,
+    into_empty_column,
+    load,
+    picture,
+    puzzle_picture,
+    replayed,
 )
 from ft_widget.words import move_line
 
@@ -454,10 +464,7 @@ print(f"{cards([card])} from column {step.move.src + 1} or from column {reviewed
 # ask what the stock still owes you.
 
 # %%
-shipped = []  # the easiest two from different deals (neighbouring positions of one deal look alike)
-for p in puzzles(GAME):
-    if len(shipped) < 2 and all(p.deal != q.deal for q in shipped):
-        shipped.append(p)
+shipped = first_puzzles(GAME, 2)  # the easiest two, from two deals
 for p in shipped:
     display(puzzle_picture(p))
     print(p.prompt)
@@ -469,13 +476,8 @@ for p in shipped:
 # cards left in the stock: the filling, and the time, where question 1 found it clearly costly.
 
 # %%
-def waste_into_empty(p):
-    """Is the puzzle's habit move the waste's card put into an empty column?"""
-    move, g = Move(p.habit), p.game
-    return move.from_waste and move.dst < len(g.tableau) and not g.tableau[move.dst]
-
-
-assert shipped and all(waste_into_empty(p) and len(p.game.stock) < 20 for p in shipped)
+assert shipped and all(Move(p.habit).from_waste and into_empty_column(p.game, p.habit)
+                       and len(p.game.stock) < 20 for p in shipped)
 for p in shipped:
     print(f"{p.title}: the habit plays {p.habit}, {len(p.game.stock)} cards left in the stock")
 
