@@ -58,6 +58,7 @@ from ft_widget.teaching import (
     picture,
     puzzle_picture,
     replayed,
+    turns_up_card,
 )
 from ft_widget.training.review import SOLVER_STATES
 from ft_widget.words import move_line
@@ -378,17 +379,11 @@ for p in shipped:
 # where it decides the game.
 
 # %%
-def turns_up(game, move):
-    """Does ``move`` (a Move) take every face-up card off its column, turning a face-down card?"""
-    return (move.between_columns and game.face_down_counts[move.src] > 0
-            and len(game.tableau[move.src]) - move.count == game.face_down_counts[move.src])
-
-
 assert shipped and all(Move(p.habit).from_waste and into_empty_column(p.game, p.habit) for p in shipped)
 for p in shipped:
     for a in map(Move, p.answers):
         head = p.game.tableau[a.src][-a.count]  # the card at the head of the run it moves
-        assert into_empty_column(p.game, a) and turns_up(p.game, a) and rank_of(head) == 13
+        assert into_empty_column(p.game, a) and turns_up_card(p.game, a) and rank_of(head) == 13
     print(f"{p.title}: answers {', '.join(p.answers)}; the habit's {p.habit}")
 
 # %% [markdown]
