@@ -263,9 +263,9 @@ picture(stop, caption=f"where the habit player stopped: stock and redeals spent,
 # %% [markdown]
 # ## A game reviewed
 #
-# A different habit player this time, `foundations_first`: it sends home what it can, then
-# plays the waste's card wherever it fits, then makes a move that uncovers a card, and deals
-# only when none of that is possible. How does it end on the catalogue's winnable deals among
+# A different habit player this time, `foundations_first`, whose whole plan is a list of
+# preferences: a card home, else the waste's card onto the table, else a card moved to show the
+# one beneath, else the stock. How does it end on the catalogue's winnable deals among
 # the first forty? The solver (100,000 states a position, the review's default) judges where
 # each game stopped:
 

@@ -321,9 +321,8 @@ assert late.clear and late.diff < 0
 #
 # Question 2 said Lucas is lost in its ending. Here is one game where that happens, read back
 # move by move. The player is `foundations_first`, blunter than the cautious habit used above:
-# everything that fits goes home, then the waste's card wherever it fits, then a move that
-# uncovers a card, and it deals only when nothing else is left. It plays deal 1, a deal the
-# solver wins from the start, and loses it. `ft_widget.review` reads the game back (what its
+# its rules, in order, are home, waste, uncover, deal. On deal 1, which the solver wins from
+# the start, it loses. `ft_widget.review` reads the game back (what its
 # marks and verdicts mean is in the [README](../README.md#review-a-game)): the fair expert's
 # estimate of each move along the chart, and the solver's verdict under it.
 

@@ -299,12 +299,12 @@ assert p.diff < 0 and p.high <= 0.005 and 0.14 < -one.diff / one.a < 0.2
 # ## A game reviewed
 #
 # The questions above weighed habits over many deals. Here is one game, read back move by move
-# by `ft_widget.review` (the [README](../README.md#review-a-game) says what its marks and
-# verdicts mean). The player is `foundations_first`: a card goes home whenever one can, else the
-# waste's card goes where it fits, else a card is uncovered, else it deals. It plays deal 40, a
-# deal the solver wins, and loses it. The position just before the losing move is a hard one
+# by `ft_widget.review` (the [README](../README.md#review-a-game) explains the marks and the
+# verdicts). The player is `foundations_first`, which never looks past its next move: home if
+# it can, otherwise the top of the waste, otherwise whatever exposes a card, otherwise a fresh
+# card from the stock. Deal 40 is one the solver can win; this player loses it. The position just before the losing move is a hard one
 # to prove won: the solver needs more than 300,000 states for it (the second cell shows this),
-# so here it gets 1,000,000 a position, ten times the review's default.
+# so here it gets 1,000,000 a position, ten times what a review uses unless told.
 
 # %%
 DEAL = 40
@@ -333,9 +333,9 @@ Row(picture(before, highlight=step.move, scale=0.5, caption=f"played {step.move}
 # under a long run headed by the 9♣, and a black nine can only move onto a red ten. The
 # solver keeps the 10♦ on the table: a few moves on it lays the 10♦ on a black Jack, carries
 # the 9♣ run across onto it, and the hidden card turns up (the cell finds those moves in its
-# line). Sent home, the 10♦ takes the run's one landing place with it. In a game of
-# alternating colours a card on the table is also a place for others, the digging of question 1
-# seen from the other side.
+# line). Sent home, the 10♦ takes the run's one landing place with it. With alternating
+# colours, a card left out is a seat for the next card down: the digging of question 1 seen
+# from the other side.
 
 # %%
 ten, nine = parse_card("TD"), parse_card("9C")

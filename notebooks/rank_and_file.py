@@ -305,8 +305,8 @@ print(f"fair expert {table.loc[GAME, 'expert_won']} of {table.loc[GAME, 'deals']
 # ## A game reviewed
 #
 # Now one whole game, and the move in it that lost. The player is `foundations_first`, plainer
-# than the cautious player of the questions: it sends home what it can, then plays the waste's
-# card where it fits, then uncovers a card, then deals. On deal 26, which the solver wins from
+# than the cautious player of the questions: foundations before waste, waste before digging,
+# and the stock last of all. On deal 26, which the solver wins from
 # the start, it loses. `ft_widget.review` goes back through the game (its marks and verdicts are
 # explained in the [README](../README.md#review-a-game)). Hidden cards make the solver's work
 # harder here: with the review's default budget one position near the end stays unsettled, so
