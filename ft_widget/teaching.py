@@ -176,8 +176,8 @@ def into_empty_column(game, move) -> bool:
 
 
 def turns_up_card(game, move) -> bool:
-    """Does ``move`` (a Move or its notation) take every face-up card off a column that still has
-    face-down cards, so that one turns over?"""
+    """Does ``move`` (a Move or its notation), between columns, take every face-up card off a
+    column that still has face-down cards, so that one turns over?"""
     move = move if isinstance(move, Move) else Move(move)
     return (move.between_columns and game.face_down_counts[move.src] > 0
             and len(game.tableau[move.src]) - move.count == game.face_down_counts[move.src])
