@@ -456,8 +456,8 @@ print(f"{cards([card])} from column {step.move.src + 1} or from column {reviewed
 # %% [markdown]
 # ## Puzzles
 #
-# Your turn. The project ships puzzles cut from real deals (`ft_widget.puzzles`): a position on
-# the solver's winning line where most of the moves you cannot take back lose the game. How they
+# Your turn. The project ships puzzles cut from real deals (`ft_widget.puzzles`): positions
+# where most of the moves you cannot take back lose a game that could still be won. How they
 # are found and judged is told once, in the [README](../README.md#puzzles). Here are two, from
 # two deals, the easier first, each with its answer folded away. Before you open one, count the
 # free places on the table and ask what each will be needed for in the next dozen moves; then
@@ -465,6 +465,7 @@ print(f"{cards([card])} from column {step.move.src + 1} or from column {reviewed
 
 # %%
 shipped = first_puzzles(GAME, 2)  # the easiest two, from two deals
+assert len(shipped) == 2
 for p in shipped:
     display(puzzle_picture(p))
     print(p.prompt)

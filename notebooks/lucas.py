@@ -380,7 +380,7 @@ print(f"{cards([two])} under {cards([seven])} in column {reviewed.alternative.sr
 # ## Puzzles
 #
 # Decisions like that one, to solve yourself. The project ships puzzles from real Lucas deals
-# (`ft_widget.puzzles`); these are the three easiest, one per deal, their answers folded. How a
+# (`ft_widget.puzzles`); these are the easiest, one per deal, their answers folded. How a
 # position is chosen and a move judged is written once, in the [README](../README.md#puzzles).
 # What to look at: with the Aces home every foundation is waiting for a particular card. Find
 # where each of those cards lies and what covers it, before you touch the empty column.

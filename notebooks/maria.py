@@ -418,7 +418,7 @@ assert sum(not col for col in after.tableau) == 2
 # %% [markdown]
 # ## Puzzles
 #
-# Three positions from Maria's shipped puzzles (`ft_widget.puzzles`), the easiest first and each
+# Positions from Maria's shipped puzzles (`ft_widget.puzzles`), the easiest first and each
 # from its own deal; the [README](../README.md#puzzles) says how a position qualifies and how a
 # move is judged. In each, most of the moves that cannot be undone lose a deal the solver can
 # still win. Maria's four places per card make the table look roomy, so look past it: where

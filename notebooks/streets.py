@@ -319,9 +319,9 @@ print("after", reviewed.alternative, "empty columns:",
 # ## Puzzles
 #
 # Now some practice. `ft_widget.puzzles("streets")` holds positions taken from real Streets
-# deals where one decision separates a winnable game from a lost one; below are the three easiest,
+# deals where one decision separates a winnable game from a lost one; below are the easiest,
 # one per deal (what makes a position a puzzle: the [README](../README.md#puzzles)). The
-# answers are folded. A hint for all three: a space in Streets is precious because of what four
+# answers are folded. A hint for all of them: a space in Streets is precious because of what four
 # parents per card let you build in it later, so weigh what each move leaves the space for.
 
 # %%
