@@ -18,7 +18,7 @@ from pathlib import Path
 from . import rules
 from .cards import card_symbol, make_card, rank_of
 from .expert import Expert, estimate
-from .game import Game, Outcome
+from .game import Game, Move, Outcome
 from .limits import check_count
 from .policies import POLICIES, cautious_choice, play_policy
 from .puzzle import Judgement, Puzzle
@@ -36,7 +36,7 @@ from .render import (
     text_board,
 )
 from .tables import pandas
-from .training.puzzles import TrainingPuzzle
+from .training.puzzles import TrainingPuzzle, puzzles
 from .variants import VARIANTS, Variant
 from .words import choice_line, count, status_line
 
@@ -156,6 +156,31 @@ def answer_fold(p: TrainingPuzzle) -> Fold:
     """A shipped puzzle's answer behind a fold: the words ``p.show_answer()`` prints (one owner:
     ``TrainingPuzzle.answer_text``), then why it works, from the solver's line."""
     return Fold(f"Answer to {p.title}", p.answer_text, p.explanation)
+
+
+def first_puzzles(variant: str, n: int = 3) -> list[TrainingPuzzle]:
+    """The ``n`` easiest shipped puzzles of ``variant``, one per deal (two neighbouring positions
+    of one deal look alike); fewer where fewer are shipped, none where none are."""
+    n = check_count("first_puzzles", "n", n, 0)
+    chosen: list[TrainingPuzzle] = []
+    for p in puzzles(variant):
+        if len(chosen) < n and all(p.deal != q.deal for q in chosen):
+            chosen.append(p)
+    return chosen
+
+
+def into_empty_column(game, move) -> bool:
+    """Does ``move`` (a Move or its notation) put cards into an empty column of ``game``?"""
+    move = move if isinstance(move, Move) else Move(move)
+    return move.dst < len(game.tableau) and not game.tableau[move.dst]
+
+
+def turns_up_card(game, move) -> bool:
+    """Does ``move`` (a Move or its notation), between columns, take every face-up card off a
+    column that still has face-down cards, so that one turns over?"""
+    move = move if isinstance(move, Move) else Move(move)
+    return (move.between_columns and game.face_down_counts[move.src] > 0
+            and len(game.tableau[move.src]) - move.count == game.face_down_counts[move.src])
 
 
 # ----------------------------------------------------------------------------- words

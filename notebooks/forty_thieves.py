@@ -37,10 +37,24 @@
 
 # %%
 import pandas as pd
+from IPython.display import display
 
-from ft_widget import Game, deals, parse_card, play_policy, review, rules
+from ft_widget import Board, Game, Move, deals, parse_card, play_policy, review, rules
 from ft_widget.expert import estimate
-from ft_widget.teaching import Paired, Row, cards, data_path, interval_chart, load, picture, replayed
+from ft_widget.teaching import (
+    Paired,
+    Row,
+    answer_fold,
+    cards,
+    data_path,
+    first_puzzles,
+    interval_chart,
+    into_empty_column,
+    load,
+    picture,
+    puzzle_picture,
+    replayed,
+)
 from ft_widget.words import move_line
 
 GAME = "forty_thieves"
@@ -437,6 +451,43 @@ suit = 2 * (card // 13)
 assert rules.foundation_heights(before.foundations)[suit:suit + 2] == (5, 1)  # clubs at five and one
 print(f"{cards([card])} from column {step.move.src + 1} or from column {reviewed.alternative.src + 1},"
       f" where it covers {cards([keeper[-2]])}")
+
+
+# %% [markdown]
+# ## Puzzles
+#
+# Your turn. The project ships puzzles cut from real deals (`ft_widget.puzzles`): positions
+# where most of the moves you cannot take back lose a game that could still be won. How they
+# are found and judged is told once, in the [README](../README.md#puzzles). Here are two, from
+# two deals, the easier first, each with its answer folded away. Before you open one, count the
+# free places on the table and ask what each will be needed for in the next dozen moves; then
+# ask what the stock still owes you.
+
+# %%
+shipped = first_puzzles(GAME, 2)  # the easiest two, from two deals
+assert len(shipped) == 2
+for p in shipped:
+    display(puzzle_picture(p))
+    print(p.prompt)
+    display(answer_fold(p))
+
+# %% [markdown]
+# Once you have tried them: each one is question 1 again, late in a deal. In every one the habit
+# player's losing move is the waste card dropped into an empty column, with fewer than twenty
+# cards left in the stock: the filling, and the time, where question 1 found it clearly costly.
+
+# %%
+assert shipped and all(Move(p.habit).from_waste and into_empty_column(p.game, p.habit)
+                       and len(p.game.stock) < 20 for p in shipped)
+for p in shipped:
+    print(f"{p.title}: the habit plays {p.habit}, {len(p.game.stock)} cards left in the stock")
+
+# %% [markdown]
+# A board to try them on, the puzzles in turn (Hint gives a counted clue, Next the next puzzle):
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+Board.training(GAME)
 
 
 # %% [markdown]

@@ -38,11 +38,26 @@
 
 # %%
 import pandas as pd
+from IPython.display import display
 
-from ft_widget import VARIANTS, Game, solve
+from ft_widget import VARIANTS, Board, Game, deals, play_policy, puzzles, review, solve
 from ft_widget.expert import estimate
 from ft_widget.studies import wilson
-from ft_widget.teaching import Paired, Row, bars, cards, data_path, load, picture, replayed
+from ft_widget.teaching import (
+    Paired,
+    Row,
+    answer_fold,
+    bars,
+    cards,
+    data_path,
+    first_puzzles,
+    load,
+    picture,
+    puzzle_picture,
+    replayed,
+)
+from ft_widget.training.puzzles import provenance
+from ft_widget.training.review import SOLVER_STATES
 from ft_widget.words import move_line
 
 GAME = "little_forty"
@@ -243,7 +258,124 @@ picture(stop, caption=f"where the habit player stopped: stock and redeals spent,
 #   from the waste shifts every later group of three. Remember what follows the cards you take.
 # * Use the waste, but with redeals left a card you leave comes back; take what frees cards now.
 # * Spend the passes, then dig: the last waste is still playable, card by card.
+
+
+# %% [markdown]
+# ## A game reviewed
 #
+# A different habit player this time, `foundations_first`, whose whole plan is a list of
+# preferences: a card home, else the waste's card onto the table, else a card moved to show the
+# one beneath, else the stock. How does it end on the catalogue's winnable deals among
+# the first forty? The solver (100,000 states a position, the review's default) judges where
+# each game stopped:
+
+# %%
+habit_ends = {}
+for deal in (d for d in deals(GAME, winnable=True) if d <= 40):
+    result = play_policy(Game(GAME, deal=deal), "foundations_first", rng=1)
+    end = "won by the player" if result.status == "won" else \
+        f"stopped; the solver: {solve(result.game, max_states=SOLVER_STATES).status}"
+    habit_ends[deal] = (result, end)
+verdicts = pd.Series({d: end for d, (_, end) in habit_ends.items()})
+print(verdicts.value_counts().rename("deals").to_string())
+print("how the other games stopped:", sorted({r.why for r, end in habit_ends.values() if r.status != "won"}))
+assert SOLVER_STATES == 100_000
+
+# %% [markdown]
+# It throws no winnable deal away: wherever it stops, the solver still has a win. So a review
+# of one of these games has no losing move to show. What it can show is what the player missed,
+# and how the game ended. Here is the first of these deals whose game runs to between 100 and
+# 150 moves, long enough to hold decisions and short enough to review quickly (the review takes
+# longer the longer the game):
+
+# %%
+assert set(verdicts) <= {"won by the player", "stopped; the solver: won"}
+DEAL = next(d for d, (r, _) in habit_ends.items() if 100 <= len(r.moves) < 150)
+played = habit_ends[DEAL][0]
+reviewed = review(replayed(GAME, DEAL, list(played.moves)), rng=1, progress=False)
+assert reviewed.losing_move is None and reviewed.steps[-1].verdict_after == "won"
+print(f"deal {DEAL}, {len(played.moves)} moves, {played.cards_home} cards home")
+print(reviewed.summary)
+reviewed.plot()
+
+# %% [markdown]
+# The fair expert marked moves where, in its six sampled stocks, the move played found fewer
+# wins than its own. The first of them, the move played on the left and the expert's on the
+# right:
+
+# %%
+i = next(s.index for s in reviewed.steps if s.mark == "mistake")
+before, step = reviewed.position(i), reviewed.steps[i]
+print(f"move {i + 1}:", move_line(before, step.move), f"({step.estimate_played})")
+print("the fair expert's:", move_line(before, step.expert_move), f"({step.estimate_best})")
+print("the solver, after the move played:", step.verdict_after)
+Row(picture(before, highlight=step.move, scale=0.5, caption=f"played {step.move}"),
+    picture(before, highlight=step.expert_move, scale=0.5, caption=f"the fair expert: {step.expert_move}"))
+
+# %% [markdown]
+# The expert would empty a column; the habit player, which has no rule for making space, moves a
+# card between columns to uncover another. But the mark is the expert's view from a short
+# search: each of its worlds is solved with 8,000 states, little for a deal with the passes
+# still ahead, and the solver, which sees the real stock, still finds a win after the move
+# played. Little Forty forgives such moves.
+#
+# Then why did the game stop? Not from a move that lost it. The player carried a long run from
+# one column to another and back, came round to a position it had already played through, and
+# the game ended there (`play_policy` stops a player going in circles), with cards still in the
+# stock and redeals left. The solver, from that very position:
+
+# %%
+assert "emptying" in move_line(before, step.expert_move) and step.verdict_after == "won"
+assert reviewed.budgets["max_states"] == 8_000 and step.move.between_columns
+stopped = played.game
+there, back = played.moves[-2], played.moves[-1]  # a run carried across and straight back
+assert played.why.startswith("it came back")
+assert (back.src, back.dst, back.count) == (there.dst, there.src, there.count) and back.count > 5
+assert stopped.stock and stopped.redeals_left > 0
+print(f"stopped: {len(stopped.stock)} cards in the stock, {stopped.redeals_left} redeals left, "
+      f"{len(stopped.legal_moves())} legal moves, {stopped.cards_home} cards home")
+print("its last moves:", " ".join(map(str, played.moves[-4:])))
+finish = solve(stopped, max_states=SOLVER_STATES)
+assert finish.status == "won"
+print(f"the solver wins from here in {len(finish.moves)} moves")
+
+# %% [markdown]
+# What the review teaches is the game's own kind of loss. Nothing this player did on the
+# table was fatal; it ran out of *ideas*. A player who only sends cards home, plays the waste
+# and uncovers cards has nothing to do with a table full of runs but shuffle them. The next
+# step is what question 3 found: spend the passes, and use the empty columns to dig.
+#
+# ## Puzzles
+#
+# The shipped puzzles (`ft_widget.puzzles`) are positions from real deals where most of the
+# moves that cannot be undone lose a winnable game; what qualifies and how a move is judged is
+# in the [README](../README.md#puzzles). Below are Little Forty's easiest, up to three, one per
+# deal, with folded answers. If there are none, the cell says why.
+
+# %%
+shipped = first_puzzles(GAME)
+for p in shipped:
+    display(puzzle_picture(p))
+    print(p.prompt)
+    display(answer_fold(p))
+print(f"Little Forty puzzles shipped: {len(puzzles(GAME))}")
+if not shipped:
+    runs = [provenance(GAME), *provenance(GAME).get("earlier_runs", [])]
+    print(f"None yet. The generator's {len(runs)} runs made {sum(r['solves'] for r in runs):,} solver "
+          "searches and found no position where at most a third of the commitments keep the win and "
+          "the rest are proved lost. It is the forgiving game seen from the other side: on none of the "
+          f"{len(verdicts)} winnable deals above did the habit player reach a position the solver "
+          "could prove lost, and positions where most moves lose are rare.")
+
+# %% [markdown]
+# A board: the puzzles in turn if any are shipped, otherwise the reviewed deal to play yourself.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+Board.training(GAME) if shipped else Board(GAME, deal=DEAL)
+
+
+# %% [markdown]
 # ---
 # *How these figures were made.* `notebooks/_questions.py` played the habit player with and
 # without each idea, found the first disagreements and the ends, and asked the solver; the

@@ -36,10 +36,25 @@
 
 # %%
 import pandas as pd
+from IPython.display import display
 
-from ft_widget import VARIANTS, Game, solve
+from ft_widget import VARIANTS, Board, Game, Move, deals, parse_card, play_policy, review, rules, solve
+from ft_widget.cards import rank_of
 from ft_widget.studies import wilson
-from ft_widget.teaching import Paired, Row, bars, cards, data_path, load, picture, replayed
+from ft_widget.teaching import (
+    Paired,
+    Row,
+    answer_fold,
+    bars,
+    cards,
+    data_path,
+    first_puzzles,
+    into_empty_column,
+    load,
+    picture,
+    puzzle_picture,
+    replayed,
+)
 from ft_widget.words import move_line
 
 GAME = "lucas"
@@ -299,7 +314,110 @@ assert late.clear and late.diff < 0
 #   cards the foundations need. Count before you dig.
 # * An empty column is a tool for digging, not a seat kept for a King; and cards may go home
 #   as soon as they can.
+
+
+# %% [markdown]
+# ## A game reviewed
 #
+# Question 2 said Lucas is lost in its ending. Here is one game where that happens, read back
+# move by move. The player is `foundations_first`, blunter than the cautious habit used above:
+# its rules, in order, are home, waste, uncover, deal. On deal 1, which the solver wins from
+# the start, it loses. `ft_widget.review` reads the game back (what its
+# marks and verdicts mean is in the [README](../README.md#review-a-game)): the fair expert's
+# estimate of each move along the chart, and the solver's verdict under it.
+
+# %%
+DEAL = 1
+assert DEAL in deals(GAME, winnable=True)  # the catalogue's deals the solver won
+played = play_policy(Game(GAME, deal=DEAL), "foundations_first", rng=1)
+reviewed = review(replayed(GAME, DEAL, list(played.moves)), rng=1, progress=False)
+assert played.status != "won" and reviewed.losing_move is not None
+print(f"deal {DEAL}: {played.status} after {len(played.moves)} moves, {played.cards_home} cards home")
+print(reviewed.summary)
+reviewed.plot()
+
+# %% [markdown]
+# For almost the whole game the solver still has a win; it slips away in a single move near the
+# end. The position before it, with the move played on the left and the solver's on the right:
+
+# %%
+k = reviewed.losing_move
+before, step = reviewed.position(k), reviewed.steps[k]
+assert k > 0.9 * len(reviewed.steps)  # near the end
+print(f"move {k + 1} of {len(reviewed.steps)}:", move_line(before, step.move))
+print("the solver's:", move_line(before, reviewed.alternative))
+print("the fair expert:", step.estimate_played, "after the move played;", step.estimate_best,
+      f"after its own ({step.expert_move})")
+Row(picture(before, highlight=step.move, scale=0.5, caption=f"played {step.move}: no win left"),
+    picture(before, highlight=reviewed.alternative, scale=0.5,
+            caption=f"{reviewed.alternative}: the win kept"))
+
+# %% [markdown]
+# Why it lost. Two cards are left in the stock and one column is empty. In column 3 the 7♣ sits
+# on the 2♦, the very card one diamond foundation is waiting for, and the 8♣ that could take
+# the 7♣ is buried in the waste. The solver lifts the 7♣ into the empty column, and the 2♦ can
+# go home. The habit player fills the column with the waste's 10♦ instead: now the 7♣ cannot
+# move, the 2♦ stays under it, and that diamond pile stops at its Ace. This is question 2's
+# ending in small: the empty column was the tool for digging, and it went to the waste's top
+# card. No look at hidden cards was needed to see it: the fair expert, from the table alone,
+# marks the move a mistake.
+
+# %%
+seven, two = parse_card("7C"), parse_card("2D")
+heights = rules.foundation_heights(before.foundations)
+assert len(before.stock) == 2 and sum(not col for col in before.tableau) == 1
+assert step.move.from_waste and into_empty_column(before, step.move)  # the waste's card into the space
+assert step.mark == "mistake"
+assert before.tableau[reviewed.alternative.src] == [two, seven] and rules.fits_home(heights, two)
+assert parse_card("8C") in before.waste[:-1]  # the 7♣'s only places are buried in the waste
+after = before.copy()
+after.play(step.move)
+assert all(after.tableau) and not any(m.src == reviewed.alternative.src for m in after.legal_moves())
+print(f"{cards([two])} under {cards([seven])} in column {reviewed.alternative.src + 1}; "
+      f"after {step.move}, no legal move takes {cards([seven])} off it")
+
+# %% [markdown]
+# ## Puzzles
+#
+# Decisions like that one, to solve yourself. The project ships puzzles from real Lucas deals
+# (`ft_widget.puzzles`); these are the easiest, one per deal, their answers folded. How a
+# position is chosen and a move judged is written once, in the [README](../README.md#puzzles).
+# What to look at: with the Aces home every foundation is waiting for a particular card. Find
+# where each of those cards lies and what covers it, before you touch the empty column.
+
+# %%
+shipped = first_puzzles(GAME)
+for p in shipped:
+    display(puzzle_picture(p))
+    print(p.prompt)
+    display(answer_fold(p))
+
+# %% [markdown]
+# With the folds open: as in the reviewed game, the losing habit move in each puzzle is the
+# waste's card dropped into an empty column, and most of them come after the stock is spent,
+# the ending of question 2. Where an answer is a King moved into the space, it is a King already
+# on the table, moved to uncover the card beneath it: not a space held open for a King to come,
+# the rule question 3 found costly.
+
+# %%
+assert shipped and all(Move(p.habit).from_waste and into_empty_column(p.game, p.habit) for p in shipped)
+assert 2 * sum(not p.game.stock for p in shipped) > len(shipped)
+kings = [(p, Move(a)) for p in shipped for a in p.answers if Move(a).src < len(p.game.tableau)
+         and rank_of(p.game.tableau[Move(a).src][-1]) == 13 and into_empty_column(p.game, a)]
+assert all(len(p.game.tableau[m.src]) > 1 for p, m in kings)  # each King covers a card
+for p in shipped:
+    print(f"{p.title}: {len(p.game.stock)} cards in the stock; the habit's move {p.habit}")
+print("answers that move a King into the space:", [str(m) for _, m in kings])
+
+# %% [markdown]
+# A board with the puzzles in turn (Hint for a clue, Next for the next one):
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+Board.training(GAME)
+
+
+# %% [markdown]
 # ---
 # *How these figures were made.* The habit player's games, the first disagreements and the
 # ends were computed by `notebooks/_questions.py`; the run's command, machine, time and solver

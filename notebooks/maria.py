@@ -36,11 +36,24 @@
 
 # %%
 import pandas as pd
+from IPython.display import display
 
-from ft_widget import VARIANTS, Game, deals, parse_card, play_policy, review, rules
+from ft_widget import VARIANTS, Board, Game, Move, deals, parse_card, play_policy, review, rules
 from ft_widget.expert import estimate
 from ft_widget.teaching import (
-    Paired, Row, build_picture, cards, data_path, interval_chart, load, picture, replayed,
+    Paired,
+    Row,
+    answer_fold,
+    build_picture,
+    cards,
+    data_path,
+    first_puzzles,
+    interval_chart,
+    into_empty_column,
+    load,
+    picture,
+    puzzle_picture,
+    replayed,
 )
 from ft_widget.words import move_line
 
@@ -400,6 +413,44 @@ for move in reviewed.alternative_line[:3]:
 print("three moves of the solver's line later, empty columns:",
       [j + 1 for j, col in enumerate(after.tableau) if not col])
 assert sum(not col for col in after.tableau) == 2
+
+
+# %% [markdown]
+# ## Puzzles
+#
+# Positions from Maria's shipped puzzles (`ft_widget.puzzles`), the easiest first and each
+# from its own deal; the [README](../README.md#puzzles) says how a position qualifies and how a
+# move is judged. In each, most of the moves that cannot be undone lose a deal the solver can
+# still win. Maria's four places per card make the table look roomy, so look past it: where
+# could each card now in view go, and which moves shut a place for good?
+
+# %%
+shipped = first_puzzles(GAME)
+for p in shipped:
+    display(puzzle_picture(p))
+    print(p.prompt)
+    display(answer_fold(p))
+
+# %% [markdown]
+# After trying them: all of these come from the last stretch of the stock, and in each the
+# habit player's losing move fills an empty column with the waste's card, the filling question 3
+# found costly under both counts. Seen one at a time, the costly habit is no longer an average
+# but a single decision you can see.
+
+# %%
+assert shipped and all(Move(p.habit).from_waste and into_empty_column(p.game, p.habit) for p in shipped)
+assert all(filling["the waste card", count].high < 0 for count in COUNTS)  # question 3
+for p in shipped:
+    print(f"{p.title}: deal {p.deal}, {len(p.game.stock)} cards left in the stock, "
+          f"{p.game.cards_home} home")
+assert all(len(p.game.stock) < 10 for p in shipped)
+
+# %% [markdown]
+# To play them in turn on a board (Hint gives a counted clue; Next moves on):
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+Board.training(GAME)
 
 
 # %% [markdown]

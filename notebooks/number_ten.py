@@ -39,9 +39,26 @@
 
 # %%
 import pandas as pd
+from IPython.display import display
 
-from ft_widget import VARIANTS, Game
-from ft_widget.teaching import Paired, bars, data_path, load, picture, replayed
+from ft_widget import VARIANTS, Board, Game, Move, deals, parse_card, play_policy, review, solve
+from ft_widget.cards import is_red, rank_of
+from ft_widget.teaching import (
+    Paired,
+    Row,
+    answer_fold,
+    bars,
+    cards,
+    data_path,
+    first_puzzles,
+    into_empty_column,
+    load,
+    picture,
+    puzzle_picture,
+    replayed,
+    turns_up_card,
+)
+from ft_widget.training.review import SOLVER_STATES
 from ft_widget.words import move_line
 
 GAME = "number_ten"
@@ -276,7 +293,110 @@ assert p.diff < 0 and p.high <= 0.005 and 0.14 < -one.diff / one.a < 0.2
 # * The deals themselves are hard: none of these players wins one. What they show is how the
 #   ideas rank, not how to win; for that, see the solver's and the expert's figures in
 #   [10_rule_differences](10_rule_differences.ipynb), section "How winnable is each game?".
+
+
+# %% [markdown]
+# ## A game reviewed
 #
+# The questions above weighed habits over many deals. Here is one game, read back move by move
+# by `ft_widget.review` (the [README](../README.md#review-a-game) explains the marks and the
+# verdicts). The player is `foundations_first`, which never looks past its next move: home if
+# it can, otherwise the top of the waste, otherwise whatever exposes a card, otherwise a fresh
+# card from the stock. Deal 40 is one the solver can win; this player loses it. The position just before the losing move is a hard one
+# to prove won: the solver needs more than 300,000 states for it (the second cell shows this),
+# so here it gets 1,000,000 a position, ten times what a review uses unless told.
+
+# %%
+DEAL = 40
+assert DEAL in deals(GAME, winnable=True) and 10 * SOLVER_STATES == 1_000_000
+played = play_policy(Game(GAME, deal=DEAL), "foundations_first", rng=1)
+reviewed = review(replayed(GAME, DEAL, list(played.moves)), rng=1, progress=False, solver_states=1_000_000)
+assert played.status != "won" and reviewed.losing_move is not None
+print(reviewed.summary)
+reviewed.plot()
+
+# %%
+k = reviewed.losing_move
+before, step = reviewed.position(k), reviewed.steps[k]
+hard = solve(before, max_states=3 * SOLVER_STATES).status
+print(f"before move {k + 1}, with 300,000 states the solver says: {hard}")
+assert hard == "unknown"
+print(f"move {k + 1}:", move_line(before, step.move))
+print("the solver's:", move_line(before, reviewed.alternative))
+Row(picture(before, highlight=step.move, scale=0.5, caption=f"played {step.move}: lost"),
+    picture(before, highlight=reviewed.alternative, scale=0.5,
+            caption=f"{reviewed.alternative}: a win kept"))
+
+# %% [markdown]
+# Why it lost. Sending a card home looks like pure gain, but here the card is the 10♦ on the
+# waste, and no other red ten lies on top of a column. Column 8 holds one face-down card,
+# under a long run headed by the 9♣, and a black nine can only move onto a red ten. The
+# solver keeps the 10♦ on the table: a few moves on it lays the 10♦ on a black Jack, carries
+# the 9♣ run across onto it, and the hidden card turns up (the cell finds those moves in its
+# line). Sent home, the 10♦ takes the run's one landing place with it. With alternating
+# colours, a card left out is a seat for the next card down: the digging of question 1 seen
+# from the other side.
+
+# %%
+ten, nine = parse_card("TD"), parse_card("9C")
+column = before.tableau[7]
+tops = [col[-1] for col in before.tableau if col]
+assert step.move.is_home and before.waste[-1] == ten
+assert not any(rank_of(c) == 10 and is_red(c) for c in tops)  # no other red ten to build on
+assert before.face_down_counts[7] == 1 and column[1] == nine  # the 9♣ heads the run on the hidden card
+line = reviewed.alternative_line
+placed = next(j for j, m in enumerate(line) if m.from_waste)  # the 10♦ onto the table
+g, run_at = before.copy(), None
+for i, move in enumerate(line):
+    if move.src == 7 and turns_up_card(g, move):  # column 8's run leaves, its hidden card turns
+        run_at, carried = i, move
+        break
+    g.play(move)
+assert run_at is not None and g.tableau[carried.dst][-1] == ten and placed < run_at < 6
+jack = replayed(GAME, DEAL, played.moves[:k] + line[:placed]).tableau[line[placed].dst][-1]
+assert rank_of(jack) == 11 and not is_red(jack)  # the 10♦ goes onto a black Jack
+print(f"the solver's line: move {placed + 1} lays {cards([ten])} on a column; move {run_at + 1} carries "
+      f"the {carried.count}-card run from {cards([nine])} onto it, and column 8's hidden card turns up")
+
+# %% [markdown]
+# ## Puzzles
+#
+# The easiest of the shipped Number Ten puzzles (`ft_widget.puzzles`), up to three and one per
+# deal, each answer folded. How the positions are found and judged is in
+# the [README](../README.md#puzzles). What to look at: which face-down cards a move could bring
+# into view, and which cards on the table are the only place for a run you still need to move.
+
+# %%
+shipped = first_puzzles(GAME)
+for p in shipped:
+    display(puzzle_picture(p))
+    print(p.prompt)
+    display(answer_fold(p))
+
+# %% [markdown]
+# After the folds: each answer below either clears a column's face-up cards into the empty
+# column so a hidden card turns over, the digging of question 1, or deals, where every
+# commitment on the table loses. The cell sorts them.
+
+# %%
+assert shipped
+kinds = {}
+for p in shipped:
+    for a in p.answers:
+        digs = turns_up_card(p.game, a) and into_empty_column(p.game, a)
+        kinds[p.title, a] = "turns up a hidden card" if digs else "deals" if Move(a).is_deal else "other"
+        print(f"{p.title}: {a} {kinds[p.title, a]}; the habit's losing move {p.habit}")
+assert "other" not in kinds.values()
+
+# %% [markdown]
+# A board to try them on, one after another (Hint for a counted clue, Next to move on):
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+Board.training(GAME)
+
+
+# %% [markdown]
 # ## How the data were made
 #
 # `notebooks/_questions_streets_number_ten.py --game number_ten` plays the habit player and its

@@ -40,10 +40,27 @@
 import collections
 
 import pandas as pd
+from IPython.display import display
 
-from ft_widget import VARIANTS, Game, Move, solve
+from ft_widget import VARIANTS, Board, Game, Move, deals, parse_card, play_policy, review, solve
+from ft_widget.cards import is_red, rank_of
 from ft_widget.expert import estimate
-from ft_widget.teaching import Paired, Row, bars, cards, data_path, load, picture, replayed
+from ft_widget.teaching import (
+    Paired,
+    Row,
+    answer_fold,
+    bars,
+    cards,
+    data_path,
+    first_puzzles,
+    into_empty_column,
+    load,
+    picture,
+    puzzle_picture,
+    replayed,
+    turns_up_card,
+)
+from ft_widget.training.review import SOLVER_STATES
 from ft_widget.words import move_line
 
 GAME = "rank_and_file"
@@ -283,6 +300,99 @@ table = pd.read_csv(data_path("expert_table_summary.csv")).set_index("variant")
 print(f"fair expert {table.loc[GAME, 'expert_won']} of {table.loc[GAME, 'deals']} deals, "
       f"solver {table.loc[GAME, 'solver_won']}, "
       f"habit (foundations first) {table.loc[GAME, 'foundations_first_won']}")
+
+# %% [markdown]
+# ## A game reviewed
+#
+# Now one whole game, and the move in it that lost. The player is `foundations_first`, plainer
+# than the cautious player of the questions: foundations before waste, waste before digging,
+# and the stock last of all. On deal 26, which the solver wins from
+# the start, it loses. `ft_widget.review` goes back through the game (its marks and verdicts are
+# explained in the [README](../README.md#review-a-game)). Hidden cards make the solver's work
+# harder here: with the review's default budget one position near the end stays unsettled, so
+# the solver gets 300,000 states a position, three times the default.
+
+# %%
+DEAL = 26
+assert DEAL in deals(GAME, winnable=True) and 3 * SOLVER_STATES == 300_000
+played = play_policy(Game(GAME, deal=DEAL), "foundations_first", rng=1)
+reviewed = review(replayed(GAME, DEAL, list(played.moves)), rng=1, progress=False, solver_states=300_000)
+assert played.status != "won" and reviewed.losing_move is not None
+print(reviewed.summary)
+reviewed.plot()
+
+# %%
+k = reviewed.losing_move
+before, step = reviewed.position(k), reviewed.steps[k]
+unsettled = solve(reviewed.position(k + 1), max_states=SOLVER_STATES).status
+print(f"after move {k + 1}, with the default {SOLVER_STATES:,} states the solver says: {unsettled}")
+assert unsettled == "unknown"
+print(f"move {k + 1}:", move_line(before, step.move))
+print("the solver's:", move_line(before, reviewed.alternative))
+print(f"face down: {before.face_down_counts}, {len(before.stock)} cards in the stock")
+Row(picture(before, highlight=step.move, scale=0.5, caption=f"played {step.move}: the deal is lost"),
+    picture(before, highlight=reviewed.alternative, scale=0.5,
+            caption=f"{reviewed.alternative}: still winnable"))
+
+# %% [markdown]
+# Why it lost. The K♦ on column 1 is the only red King on top of a column, and two black Queens
+# want it: the Q♣ on the waste, and the Q♠ that with its J♦ is all that is left of column 2.
+# The habit player gives the King to the waste card. The solver gives it to the Q♠: column 2
+# empties, the run headed by the K♠ leaves column 9 for it and the card beneath turns up, and a
+# chain of such moves follows (the cell counts the face-down cards turned in the solver's next
+# ten moves). That is question 2 in one move: the empty column is how you get down to hidden
+# cards, and a waste card that blocks it costs more than it gains.
+
+# %%
+red_king, q_clubs, q_spades, j_diamonds = (parse_card(c) for c in ("KD", "QC", "QS", "JD"))
+tops = [col[-1] for col in before.tableau if col]
+assert [c for c in tops if rank_of(c) == 13 and is_red(c)] == [red_king] == [before.tableau[0][-1]]
+assert before.waste[-1] == q_clubs and step.move.from_waste and step.move.dst == 0
+assert before.tableau[1] == [q_spades, j_diamonds] and before.face_down_counts[1] == 0
+after = before.copy()
+for move in reviewed.alternative_line[:10]:
+    after.play(move)
+turned = sum(before.face_down_counts) - sum(after.face_down_counts)
+print(f"face-down cards turned up in the solver's next ten moves: {turned}")
+assert turned >= 3
+
+# %% [markdown]
+# ## Puzzles
+#
+# Positions from Rank and File's shipped puzzles (`ft_widget.puzzles`), the easiest first and
+# one per deal, each with its answer folded away; the [README](../README.md#puzzles) says how
+# they are made and judged. In this game most of what you need is still face down, so before
+# choosing, count the hidden cards under each run and ask which move could bring one of them
+# into view.
+
+# %%
+shipped = first_puzzles(GAME)
+for p in shipped:
+    display(puzzle_picture(p))
+    print(p.prompt)
+    display(answer_fold(p))
+
+# %% [markdown]
+# If you have opened the folds: every answer here moves a run headed by a King into the empty
+# column and turns up the card it covered, while the habit's losing move drops the waste's card
+# into that column. Question 2 found the same pattern across deals; these are single positions
+# where it decides the game.
+
+# %%
+assert shipped and all(Move(p.habit).from_waste and into_empty_column(p.game, p.habit) for p in shipped)
+for p in shipped:
+    for a in map(Move, p.answers):
+        head = p.game.tableau[a.src][-a.count]  # the card at the head of the run it moves
+        assert into_empty_column(p.game, a) and turns_up_card(p.game, a) and rank_of(head) == 13
+    print(f"{p.title}: answers {', '.join(p.answers)}; the habit's {p.habit}")
+
+# %% [markdown]
+# Try them on a board (Hint for a clue, Next for the next puzzle):
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+Board.training(GAME)
+
 
 # %% [markdown]
 # ---

@@ -41,10 +41,23 @@
 
 # %%
 import pandas as pd
+from IPython.display import display
 
-from ft_widget import Game, deals, play_policy, review, rules
+from ft_widget import Board, Game, Move, deals, play_policy, review, rules
 from ft_widget.cards import card_symbol
-from ft_widget.teaching import Paired, Row, bars, data_path, load, picture, replayed
+from ft_widget.teaching import (
+    Paired,
+    Row,
+    answer_fold,
+    bars,
+    data_path,
+    first_puzzles,
+    into_empty_column,
+    load,
+    picture,
+    puzzle_picture,
+    replayed,
+)
 from ft_widget.training.review import SOLVER_STATES
 from ft_widget.words import move_line
 
@@ -301,6 +314,43 @@ heights = rules.foundation_heights(before.foundations)
 assert not rules.fits_home(heights, before.tableau[3][0])  # the 2♦ cannot go home yet
 print("after", reviewed.alternative, "empty columns:",
       [j + 1 for j, col in enumerate(kept.tableau) if not col])
+
+# %% [markdown]
+# ## Puzzles
+#
+# Now some practice. `ft_widget.puzzles("streets")` holds positions taken from real Streets
+# deals where one decision separates a winnable game from a lost one; below are the easiest,
+# one per deal (what makes a position a puzzle: the [README](../README.md#puzzles)). The
+# answers are folded. A hint for all of them: a space in Streets is precious because of what four
+# parents per card let you build in it later, so weigh what each move leaves the space for.
+
+# %%
+shipped = first_puzzles(GAME)
+for p in shipped:
+    display(puzzle_picture(p))
+    print(p.prompt)
+    display(answer_fold(p))
+
+# %% [markdown]
+# Open the folds first, then read on. Question 1 found, over a thousand whole games, that the
+# habit player does better when it drops the waste's card into a space than when it leaves the
+# space idle. These puzzles are the exceptions that average hides: in each, that very move is
+# the habit's losing one, late in the deal with only a few cards left to come.
+
+# %%
+assert shipped and all(Move(p.habit).from_waste and into_empty_column(p.game, p.habit) for p in shipped)
+assert table.loc["waste card into an empty column", "95% low"] > 0  # question 1, whole games
+assert all(len(p.game.stock) < 10 for p in shipped)
+for p in shipped:
+    print(f"{p.title}: the habit's {p.habit}, {len(p.game.stock)} cards still in the stock")
+
+# %% [markdown]
+# A board that serves them one after another:
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+Board.training(GAME)
+
 
 # %% [markdown]
 # ## How the data were made

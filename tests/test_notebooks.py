@@ -16,6 +16,8 @@ from ft_widget import VARIANTS, Game
 NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
 FIXED = ["00_start_here", "10_rule_differences", "11_working_from_code"]
 ALL = FIXED + list(VARIANTS)
+#: what a cell shows that changes every run (a live board's model id, a progress bar, a cluster)
+CHANGING = ("Board(", "Board.puzzle(", "Board.training(", "tqdm(", "Client(")
 
 
 def load(name: str) -> nbformat.NotebookNode:
@@ -47,7 +49,7 @@ def test_boards_and_progress_bars_are_not_compared(name):
     for cell in load(name).cells:
         if cell.cell_type != "code":
             continue
-        changes = any(k in cell.source for k in ("Board(", "Board.puzzle(", "tqdm(", "Client(")) or (
+        changes = any(k in cell.source for k in CHANGING) or (
             "study(" in cell.source and "progress=False" not in cell.source)
         if changes:
             assert cell.source.startswith("# NBVAL_IGNORE_OUTPUT"), cell.source[:80]
@@ -58,7 +60,7 @@ def test_only_output_that_changes_is_ignored(name):
     """Teaching numbers stay checked: a marked cell shows a board, a bar or a cluster, nothing else."""
     for cell in load(name).cells:
         if cell.cell_type == "code" and cell.source.startswith("# NBVAL_IGNORE_OUTPUT"):
-            assert any(k in cell.source for k in ("Board(", "Board.puzzle(", "tqdm(", "Client(", "study(")), (
+            assert any(k in cell.source for k in (*CHANGING, "study(")), (
                 cell.source[:80])
 
 
@@ -88,7 +90,7 @@ def test_small_pictures_that_show_untrusted(name):
             assert "<svg" not in html, cell.source[:80]
             assert "image/svg+xml" not in out.get("data", {}), cell.source[:80]
     size = (NOTEBOOKS / f"{name}.ipynb").stat().st_size
-    assert size < 300_000, f"{name}.ipynb is {size:,} bytes"
+    assert size < 400_000, f"{name}.ipynb is {size:,} bytes"  # a saved widget bundle is megabytes
 
 
 def test_prose_numbers_are_not_raw_cards():

@@ -21,7 +21,7 @@ import pytest
 from test_puzzle import LINE, LOSES, RECORD
 
 import ft_widget.widget as widget_module
-from ft_widget import VARIANTS, Board, Game, Move, puzzles, teaching
+from ft_widget import VARIANTS, Board, Game, Move, play_policy, puzzles, teaching
 from ft_widget.policies import foundations_first
 from ft_widget.solver import solve
 from ft_widget.training.puzzles import (
@@ -330,3 +330,34 @@ def test_moves_played_with_the_first_one_do_not_hide_it():
     board.game.play(then)
     board._after_moves([Move(first), then])  # as _after_player_moves does with auto_home
     assert judge.solved and judge.tries == 1 and board.state["message"].startswith(f"Solved: {first}")
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_first_puzzles_are_the_easiest_one_per_deal(variant):
+    """teaching.first_puzzles: the notebooks' choice, in the shipped order, no deal twice; none
+    where none are shipped."""
+    shipped = puzzles(variant)
+    chosen = teaching.first_puzzles(variant, 3)
+    assert len({p.deal for p in chosen}) == len(chosen) == min(3, len({p.deal for p in shipped}))
+    assert [p.number for p in chosen] == sorted(p.number for p in chosen)
+    assert chosen[:1] == shipped[:1] and teaching.first_puzzles(variant, 0) == []
+    if chosen:  # each puzzle passed over before the last chosen one shares a deal with a chosen one
+        assert all(q.deal in {c.deal for c in chosen} for q in shipped[:chosen[-1].number])
+
+
+def test_into_empty_column_and_turns_up_card():
+    """The two position facts the notebooks assert of puzzles and reviews, checked against what the
+    engine does along a real game (the habit player's on Number Ten deal 2)."""
+    game = Game("number_ten", deal=2)
+    seen = {"filled": 0, "turned": 0}
+    for move in play_policy(Game("number_ten", deal=2), "foundations_first", rng=1).moves:
+        after = game.copy()
+        after.play(move)
+        filled = move.dst < len(game.tableau) and not game.tableau[move.dst] and after.tableau[move.dst] != []
+        turned = sum(after.face_down_counts) < sum(game.face_down_counts) and move.between_columns
+        assert teaching.into_empty_column(game, move) == filled
+        assert teaching.turns_up_card(game, move) == turned
+        seen["filled"] += filled
+        seen["turned"] += turned
+        game = after
+    assert seen["filled"] and seen["turned"]  # both cases met
