@@ -12,7 +12,7 @@ one the foundations take now, else for the waste's card). Two measurements per c
   solver (which sees every card, the stock's order too) judges the position after each choice
   within a budget of states, so each deal gives one pair of verdicts.
 
-Regenerate (one process; about a quarter of an hour on a shared 2-core machine)::
+Regenerate (one process; nine minutes, four of them CPU, on a shared 2-core machine)::
 
     nice -n 10 python notebooks/_questions_limited.py --deals 1-1000 --fork-deals 1-300 \\
         --max-states 100000
