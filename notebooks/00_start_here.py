@@ -185,8 +185,8 @@ pd.DataFrame([v.rules_row() for v in VARIANTS.values()]).set_index("id")
 # | notebook | its questions |
 # |---|---|
 # | [forty_thieves](forty_thieves.ipynb) | what to put in an empty column; which column to dig; when a card that could go home should wait |
-# | [indian](indian.ipynb) | what the face-down card under each short column costs, and what building in any other suit gives |
-# | [limited](limited.ipynb) | twelve columns of three: is it the extra columns or the shorter ones that make it easier? |
+# | [indian](indian.ipynb) | which column to dig towards its hidden card; which of six parents to give a card; whether to fill an empty column; when the single pass should hold a card back |
+# | [limited](limited.ipynb) | keep an empty column or spend it (and when that flips); which of twelve short columns to clear first; the waste card or a deal; what carrying long runs is worth |
 # | [little_forty](little_forty.ipynb) | what to remember of a three-card waste; when to take a waste card; what a redeal is worth |
 # | [lucas](lucas.ipynb) | why Lucas forgives (the Aces home, or thirteen short columns?); what still loses it; whether an empty column should wait for a King |
 # | [maria](maria.ipynb) | when sending a card home is a trap; play the waste card or deal past it; what an empty column is for with only nine |
