@@ -263,12 +263,15 @@ def site_notebook(path: Path, dest: Path) -> None:
 
 
 def data_files() -> list[str]:
-    """The data/ files the notebooks read: ``load("NAME")`` (ft_widget.teaching) and ``../data/NAME``."""
-    names = set()
+    """The data/ files the notebooks read: ``load("NAME")`` and ``data_path("NAME")``
+    (ft_widget.teaching), ``../data/NAME``, and every file of ``data/notebooks/`` (the game
+    notebooks' own results, some named by an f-string)."""
+    names = {p.relative_to(REPO / "data").as_posix() for p in (REPO / "data" / "notebooks").iterdir()
+             if p.is_file()}
     for source in [*NOTEBOOKS.glob("*.py"), REPO / "ft_widget" / "teaching.py"]:
         text = source.read_text(encoding="utf-8")
-        names |= set(re.findall(r'\bload\("([\w.\-]+)"\)', text))
-        names |= set(re.findall(r"\.\./data/([\w.\-]+)", text))
+        names |= set(re.findall(r'\b(?:load|data_path)\("([\w.\-/]+)"\)', text))
+        names |= set(re.findall(r"\.\./data/([\w\-/]+\.\w+)", text))  # a file, not a folder
     return sorted(names)
 
 
@@ -282,6 +285,7 @@ def contents(stage: Path) -> None:
     shutil.copy2(NOTEBOOKS / "README.md", files / "notebooks" / "README.md")
     (files / "data").mkdir()
     for name in data_files():
+        (files / "data" / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(REPO / "data" / name, files / "data" / name)
 
 

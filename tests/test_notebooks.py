@@ -6,6 +6,8 @@ and saved without errors, and that the solver data they teach from is sound.
 """
 
 import json
+import re
+import sys
 from pathlib import Path
 
 import nbformat
@@ -14,6 +16,7 @@ import pytest
 from ft_widget import VARIANTS, Game
 
 NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
+REPO = NOTEBOOKS.parent
 FIXED = ["00_start_here", "10_rule_differences", "11_working_from_code"]
 ALL = FIXED + list(VARIANTS)
 #: what a cell shows that changes every run (a live board's model id, a progress bar, a cluster)
@@ -150,3 +153,20 @@ def test_decisions_are_real_positions():
                 game.play(move)
             assert game.is_legal(row["best"]) and game.is_legal(row["player"]), (variant, row["deal"])
             assert row["best"] != row["player"]
+
+
+def test_the_offline_site_carries_the_data_the_notebooks_read():
+    """lite/build.py copies into the JupyterLite site every data file a notebook reads by name
+    (``load``, ``data_path``, ``../data/``) and all of data/notebooks/ (some are named by an f-string)."""
+    sys.path.insert(0, str(REPO / "lite"))
+    try:
+        import build
+    finally:
+        sys.path.pop(0)
+    shipped = set(build.data_files())
+    read = set()
+    for source in [*NOTEBOOKS.glob("*.py"), REPO / "ft_widget" / "teaching.py"]:
+        read |= set(re.findall(r'(?:load|data_path)\("([^"{]+)"\)', source.read_text(encoding="utf-8")))
+    assert read and read <= shipped, sorted(read - shipped)
+    assert {f"notebooks/{p.name}" for p in (REPO / "data" / "notebooks").iterdir()} <= shipped
+    assert all((REPO / "data" / name).is_file() for name in shipped)
