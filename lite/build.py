@@ -271,8 +271,11 @@ def data_files() -> list[str]:
     for source in [*NOTEBOOKS.glob("*.py"), REPO / "ft_widget" / "teaching.py"]:
         text = source.read_text(encoding="utf-8")
         names |= set(re.findall(r'\b(?:load|data_path)\("([\w.\-/]+)"\)', text))
-        names |= set(re.findall(r"\.\./data/([\w\-/]+\.\w+)", text))  # a file, not a folder
-    return sorted(names)
+        names |= set(re.findall(r"\.\./data/([\w.\-/]+)", text))
+    folders = {n for n in names if (REPO / "data" / n).is_dir()}  # data_path("notebooks"): its files
+    names |= {p.relative_to(REPO / "data").as_posix() for n in folders for p in (REPO / "data" / n).iterdir()
+              if p.is_file()}
+    return sorted(names - folders)
 
 
 def contents(stage: Path) -> None:
