@@ -136,7 +136,7 @@ def test_the_board_judges_clues_and_solves():
     assert board.game.history == [] and not board.game.can_undo  # undo stops at the puzzle's start
     state = _request(board, 1, "hint")  # the Hint button shows a clue, counted
     assert state["puzzle"]["clues"] == 1 and state["puzzle"]["clue"].startswith("Clue:")
-    assert state["hint"] is None and state["message"] == state["puzzle"]["clue"]
+    assert state["hint"] is None and not state["message"]  # the clue is in the panel only, shown once
     state = _request(board, 2, "move", move=LOSES)  # the losing move: told so
     assert state["message_kind"] == "error" and "loses" in state["message"] and "Undo" in state["message"]
     assert not state["puzzle"]["solved"]
@@ -163,10 +163,12 @@ def test_a_shipped_puzzle_on_the_board(variant, shipped, capsys):
     assert board.state["puzzle"]["prompt"] == shipped.prompt == judge.prompt
     assert judge.show_answer() == list(shipped.answers) == shipped.show_answer()  # one answer, everywhere
     assert capsys.readouterr().out.splitlines() == [shipped.answer_text]
-    assert board.state["message"] == shipped.answer_text  # the board's last clue says the same words
+    clue = board.state["puzzle"]["clue"]
+    assert clue == shipped.answer_text  # the board's last clue says the same words,
+    assert board.state["message"] != clue  # in the puzzle panel only: not twice
     fold = teaching.answer_fold(shipped)._repr_mimebundle_()  # the notebooks' fold says them too
     assert html.escape(shipped.answer_text) in fold["text/html"] and fold["text/html"].startswith("<details>")
-    assert all(a in board.state["message"] for a in shipped.answers)
+    assert all(a in clue for a in shipped.answers)
     assert all(judge.check(a).verdict == "winnable" for a in shipped.answers)
     assert all(judge.check(m).verdict == "lost" for m in shipped.losing)
     state = _request(board, 1, "move", move=shipped.habit)
