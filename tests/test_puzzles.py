@@ -254,6 +254,23 @@ def test_a_clue_needs_a_puzzle():
         board.clue()
 
 
+def test_the_readme_says_why_little_forty_has_none():
+    """The README's figures on Little Forty's habit games are its file's provenance (the last run)."""
+    text = " ".join((pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8").split())
+    run = provenance("little_forty")
+    rejected = run["rejected"]
+    won, stopped = rejected["habit game: won"], rejected["habit game: it stopped where the solver still wins"]
+    games = sum(n for reason, n in rejected.items() if reason.startswith("habit game"))
+    assert sum(rejected.values()) == games  # the last run: habit games only, each rejected once
+    first, last = run["habit_deals"].split("-")
+    seeds = re.search(r"--seeds (\d+)", run["command"]).group(1)
+    words = {"3": "three"}[seeds]
+    assert (f"Little Forty has none: its habit player does not lose a deal by a move. Of its {games:,} "
+            f"habit games on deals {first}–{last} ({words} a deal), {won:,} were won and {stopped:,} stopped") in text
+    assert f"in the other {games - won - stopped:,} a verdict was unknown within the budget" in text
+    assert not SHIPPED["little_forty"]
+
+
 def test_the_readme_table_is_the_data():
     text = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     m = re.search(r"<!-- puzzles-table:.*?-->\n(.*?)\n<!-- /puzzles-table -->", text, re.S)
