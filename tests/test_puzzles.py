@@ -266,7 +266,8 @@ def test_the_readme_says_why_little_forty_has_none():
     seeds = re.search(r"--seeds (\d+)", run["command"]).group(1)
     words = {"3": "three"}[seeds]
     assert (f"Little Forty has none: its habit player does not lose a deal by a move. Of its {games:,} "
-            f"habit games on deals {first}–{last} ({words} a deal), {won:,} were won and {stopped:,} stopped") in text
+            f"habit games on deals {first}–{last} ({words} a deal), {won:,} were won and "
+            f"{stopped:,} stopped") in text
     assert f"in the other {games - won - stopped:,} a verdict was unknown within the budget" in text
     assert not SHIPPED["little_forty"]
 
