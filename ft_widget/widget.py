@@ -614,12 +614,13 @@ class Board(anywidget.AnyWidget):
             self._changes += 1
 
     def clue(self) -> str:
-        """Show the puzzle's next clue on the board (counted) and return its words."""
+        """Show the puzzle's next clue on the board (counted) and return its words. The puzzle
+        panel shows it (``state["puzzle"]["clue"]``), once: not the message line too."""
         with self._lock:
             if self._puzzle is None:
                 raise ValueError("clue: there is no puzzle on this board")
             words = self._puzzle.next_clue()
-            self._publish(words, "info")
+            self._puzzle_changed()
         return words
 
     def _set_puzzle(self, puzzle: Puzzle) -> None:
@@ -630,6 +631,10 @@ class Board(anywidget.AnyWidget):
         if puzzle not in self._puzzle_scores:
             self._puzzle_scores.append(puzzle)
         self._publish(puzzle.prompt, "info")
+
+    def _puzzle_changed(self) -> None:
+        """The puzzle's panel changed (a clue shown): republished, with no message of its own."""
+        self._publish()
 
     def _puzzle_state(self) -> dict | None:
         puzzle = self._puzzle

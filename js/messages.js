@@ -34,13 +34,16 @@ export function messageFor(before, state, answered, pile) {
   return undefined;
 }
 
-/** What the hidden live region says for a new state: the move made, the end of a game. */
+/** What the hidden live region says for a new state: the move made, a new clue, the end of a game. */
 export function announcement(before, now) {
   if (!before) return [];
   const out = [];
   const news = now.message && (now.message !== before.message || now.version !== before.version);
   // a message is read out by the message area itself
   if (!news && !now.review && now.last_move_text && now.version !== before.version) out.push(now.last_move_text);
+  // a new clue is drawn in the puzzle panel only (not the message area): it is read out here
+  const clue = now.puzzle && now.puzzle.clue;
+  if (clue && clue !== (before.puzzle && before.puzzle.clue)) out.push(String(clue));
   const review = reviewWords(now);
   if (review && review !== reviewWords(before)) out.push(review);
   else if (now.status !== before.status && now.status !== "playing" && now.end_text && !now.review) out.push(now.end_text);

@@ -67,7 +67,8 @@ def test_show_answer(puzzle):
     the win, so this position is a judged position, not a shipped puzzle."""
     answers = puzzle.show_answer()
     assert BEST in answers and LOSES not in answers and LOSES in puzzle.losing
-    assert all(a in puzzle.board.state["message"] for a in answers)
+    state = puzzle.board.state  # the last clue names every answer, in the puzzle panel only
+    assert all(a in state["puzzle"]["clue"] for a in answers) and not state["message"]
     assert all(puzzle.check(a).verdict == "winnable" for a in answers)
     game = puzzle.start.copy()
     for move in puzzle.answer():

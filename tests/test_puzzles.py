@@ -136,7 +136,7 @@ def test_the_board_judges_clues_and_solves():
     assert board.game.history == [] and not board.game.can_undo  # undo stops at the puzzle's start
     state = _request(board, 1, "hint")  # the Hint button shows a clue, counted
     assert state["puzzle"]["clues"] == 1 and state["puzzle"]["clue"].startswith("Clue:")
-    assert state["hint"] is None and state["message"] == state["puzzle"]["clue"]
+    assert state["hint"] is None and not state["message"]  # the clue is in the panel only, shown once
     state = _request(board, 2, "move", move=LOSES)  # the losing move: told so
     assert state["message_kind"] == "error" and "loses" in state["message"] and "Undo" in state["message"]
     assert not state["puzzle"]["solved"]
@@ -163,10 +163,12 @@ def test_a_shipped_puzzle_on_the_board(variant, shipped, capsys):
     assert board.state["puzzle"]["prompt"] == shipped.prompt == judge.prompt
     assert judge.show_answer() == list(shipped.answers) == shipped.show_answer()  # one answer, everywhere
     assert capsys.readouterr().out.splitlines() == [shipped.answer_text]
-    assert board.state["message"] == shipped.answer_text  # the board's last clue says the same words
+    clue = board.state["puzzle"]["clue"]
+    assert clue == shipped.answer_text  # the board's last clue says the same words,
+    assert board.state["message"] != clue  # in the puzzle panel only: not twice
     fold = teaching.answer_fold(shipped)._repr_mimebundle_()  # the notebooks' fold says them too
     assert html.escape(shipped.answer_text) in fold["text/html"] and fold["text/html"].startswith("<details>")
-    assert all(a in board.state["message"] for a in shipped.answers)
+    assert all(a in clue for a in shipped.answers)
     assert all(judge.check(a).verdict == "winnable" for a in shipped.answers)
     assert all(judge.check(m).verdict == "lost" for m in shipped.losing)
     state = _request(board, 1, "move", move=shipped.habit)
@@ -250,6 +252,24 @@ def test_a_clue_needs_a_puzzle():
     assert board.state["puzzle"] is None
     with pytest.raises(ValueError, match="no puzzle"):
         board.clue()
+
+
+def test_the_readme_says_why_little_forty_has_none():
+    """The README's figures on Little Forty's habit games are its file's provenance (the last run)."""
+    text = " ".join((pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8").split())
+    run = provenance("little_forty")
+    rejected = run["rejected"]
+    won, stopped = rejected["habit game: won"], rejected["habit game: it stopped where the solver still wins"]
+    games = sum(n for reason, n in rejected.items() if reason.startswith("habit game"))
+    assert sum(rejected.values()) == games  # the last run: habit games only, each rejected once
+    first, last = run["habit_deals"].split("-")
+    seeds = re.search(r"--seeds (\d+)", run["command"]).group(1)
+    words = {"3": "three"}[seeds]
+    assert (f"Little Forty has none: its habit player does not lose a deal by a move. Of its {games:,} "
+            f"habit games on deals {first}–{last} ({words} a deal), {won:,} were won and "
+            f"{stopped:,} stopped") in text
+    assert f"in the other {games - won - stopped:,} a verdict was unknown within the budget" in text
+    assert not SHIPPED["little_forty"]
 
 
 def test_the_readme_table_is_the_data():

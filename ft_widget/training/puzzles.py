@@ -425,12 +425,13 @@ class Puzzle:
         return self.clue
 
     def show_answer(self) -> list[str]:
-        """Every winning move (notation); on a board, its last clue names them (counted)."""
+        """Every winning move (notation); on a board, its last clue names them (counted), in the
+        puzzle panel (not the message line too)."""
         words = answer_words(self.start, self.answers, len(self.waiting))
         if self.board is not None:
             self.clues = max(self.clues, 1) + 1
             self.clue = words
-            self.board.say(words, "info")
+            self.board._puzzle_changed()
         return list(self.answers)
 
     # ------------------------------------------------------------------ judging
