@@ -374,19 +374,21 @@ for p in shipped:
     display(answer_fold(p))
 
 # %% [markdown]
-# After the folds: each answer below either clears a column's face-up cards into the empty
-# column so a hidden card turns over, the digging of question 1, or deals, where every
-# commitment on the table loses. The cell sorts them.
+# After the folds: in each of these the habit player drops the waste's card into the empty
+# column, and each answer puts a run of several cards there instead, question 2's whole-run
+# move met at the moment it decides the deal. The cell says what each answer uncovers: a
+# hidden card turned over, or a face-up card set free.
 
 # %%
-assert shipped
-kinds = {}
+assert shipped and all(Move(p.habit).from_waste and into_empty_column(p.game, p.habit) for p in shipped)
+uncovers = {}
 for p in shipped:
-    for a in p.answers:
-        digs = turns_up_card(p.game, a) and into_empty_column(p.game, a)
-        kinds[p.title, a] = "turns up a hidden card" if digs else "deals" if Move(a).is_deal else "other"
-        print(f"{p.title}: {a} {kinds[p.title, a]}; the habit's losing move {p.habit}")
-assert "other" not in kinds.values()
+    for a in map(Move, p.answers):
+        assert into_empty_column(p.game, a) and a.count > 1  # a run into the space
+        uncovers[p.title, str(a)] = ("a hidden card" if turns_up_card(p.game, a)
+                                     else "a face-up card" if len(p.game.tableau[a.src]) > a.count
+                                     else "nothing: its column empties")
+        print(f"{p.title}: {a} uncovers {uncovers[p.title, str(a)]}; the habit's losing move {p.habit}")
 
 # %% [markdown]
 # A board to try them on, one after another (Hint for a counted clue, Next to move on):

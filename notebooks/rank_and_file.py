@@ -373,18 +373,20 @@ for p in shipped:
     display(answer_fold(p))
 
 # %% [markdown]
-# If you have opened the folds: every answer here moves a run headed by a King into the empty
-# column and turns up the card it covered, while the habit's losing move drops the waste's card
-# into that column. Question 2 found the same pattern across deals; these are single positions
+# If you have opened the folds: every answer here moves a run of several cards into the empty
+# column, while the habit's losing move drops the waste's card into it. Most answers also turn
+# up the card the run covered (the cell counts them): question 2's pattern, in single positions
 # where it decides the game.
 
 # %%
 assert shipped and all(Move(p.habit).from_waste and into_empty_column(p.game, p.habit) for p in shipped)
+answers = [(p, Move(a)) for p in shipped for a in p.answers]
+assert all(into_empty_column(p.game, a) and a.count > 1 for p, a in answers)
+digging = sum(turns_up_card(p.game, a) for p, a in answers)
+assert digging > len(answers) / 2  # "most answers also turn up the card the run covered"
 for p in shipped:
-    for a in map(Move, p.answers):
-        head = p.game.tableau[a.src][-a.count]  # the card at the head of the run it moves
-        assert into_empty_column(p.game, a) and turns_up_card(p.game, a) and rank_of(head) == 13
     print(f"{p.title}: answers {', '.join(p.answers)}; the habit's {p.habit}")
+print(f"{digging} of the {len(answers)} answers turn up a hidden card")
 
 # %% [markdown]
 # Try them on a board (Hint for a clue, Next for the next puzzle):
