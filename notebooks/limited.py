@@ -201,7 +201,8 @@ fork_rows = {k: vars(at_forks(waste, w)) for k, w in when.items()}
 pd.DataFrame(fork_rows).T[["n", "a", "b", "diff", "low", "high", "better", "worse"]].rename(
     columns={"n": "forks", "a": "winnable, habit", "b": "winnable, waste to space", "diff": "change",
              "low": "95% low", "high": "95% high", "better": "only the space wins",
-             "worse": "only the habit wins"}).round(3)
+             "worse": "only the habit wins"}).round(3).astype(
+    {"forks": int, "only the space wins": int, "only the habit wins": int})
 
 # %%
 late_forks = at_forks(waste, late)
