@@ -260,7 +260,8 @@ shallow = here[(here["needed_below"] == here["least"]) & here["won"]].iloc[0]
 g = position(d, p)
 print(move_line(g, deep["move"]), "\n" + move_line(g, shallow["move"]))
 picture(g, highlight=shallow["move"], scale=0.7,
-        caption=f"{shallow['move']} ({int(shallow['needed_below'])} wanted cards beneath): {shallow['verdict']}; "
+        caption=f"{shallow['move']} ({int(shallow['needed_below'])} wanted cards beneath): "
+                f"{shallow['verdict']}; "
                 f"{deep['move']} ({int(deep['needed_below'])} beneath): {deep['verdict']}")
 
 # %%

@@ -165,7 +165,9 @@ spend = [waste, "empty column to free a home card", "spender"]
 summary(spend)
 
 # %%
-bars([(c, against(c).diff, against(c).low, against(c).high) for c in spend],
+short = {waste: "waste card to space", "empty column to free a home card": "space frees home card",
+         "spender": "spender"}  # labels that fit the chart
+bars([(short[c], against(c).diff, against(c).low, against(c).high) for c in spend],
      "cards home, changed minus the habit player", digits=1)
 
 # %%
@@ -253,7 +255,8 @@ dig = ["dig the column with fewest cards", "dig the column with most cards",
 summary(dig)
 
 # %%
-bars([(c, 100 * against(c, "won").diff, 100 * against(c, "won").low, 100 * against(c, "won").high)
+short = dict(zip(dig, ["fewest cards", "most cards", "card beneath goes home"], strict=True))
+bars([(short[c], 100 * against(c, "won").diff, 100 * against(c, "won").low, 100 * against(c, "won").high)
       for c in dig], "wins against the spender (points per 100 deals)", unit=" pt", digits=1)
 
 # %%
