@@ -260,8 +260,9 @@ shallow = here[(here["needed_below"] == here["least"]) & here["won"]].iloc[0]
 g = position(d, p)
 print(move_line(g, deep["move"]), "\n" + move_line(g, shallow["move"]))
 picture(g, highlight=shallow["move"], scale=0.7,
-        caption=f"{shallow['move']} ({shallow['needed_below']} wanted cards beneath): {shallow['verdict']}; "
-                f"{deep['move']} ({deep['needed_below']} beneath): {deep['verdict']}")
+        caption=f"{shallow['move']} ({int(shallow['needed_below'])} wanted cards beneath): "
+                f"{shallow['verdict']}; "
+                f"{deep['move']} ({int(deep['needed_below'])} beneath): {deep['verdict']}")
 
 # %%
 print("positions where only the column with most wanted cards keeps the win:",

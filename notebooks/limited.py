@@ -165,7 +165,9 @@ spend = [waste, "empty column to free a home card", "spender"]
 summary(spend)
 
 # %%
-bars([(c, against(c).diff, against(c).low, against(c).high) for c in spend],
+short = {waste: "waste card to space", "empty column to free a home card": "space frees home card",
+         "spender": "spender"}  # labels that fit the chart
+bars([(short[c], against(c).diff, against(c).low, against(c).high) for c in spend],
      "cards home, changed minus the habit player", digits=1)
 
 # %%
@@ -201,7 +203,8 @@ fork_rows = {k: vars(at_forks(waste, w)) for k, w in when.items()}
 pd.DataFrame(fork_rows).T[["n", "a", "b", "diff", "low", "high", "better", "worse"]].rename(
     columns={"n": "forks", "a": "winnable, habit", "b": "winnable, waste to space", "diff": "change",
              "low": "95% low", "high": "95% high", "better": "only the space wins",
-             "worse": "only the habit wins"}).round(3)
+             "worse": "only the habit wins"}).round(3).astype(
+    {"forks": int, "only the space wins": int, "only the habit wins": int})
 
 # %%
 late_forks = at_forks(waste, late)
@@ -252,7 +255,8 @@ dig = ["dig the column with fewest cards", "dig the column with most cards",
 summary(dig)
 
 # %%
-bars([(c, 100 * against(c, "won").diff, 100 * against(c, "won").low, 100 * against(c, "won").high)
+short = dict(zip(dig, ["fewest cards", "most cards", "card beneath goes home"], strict=True))
+bars([(short[c], 100 * against(c, "won").diff, 100 * against(c, "won").low, 100 * against(c, "won").high)
       for c in dig], "wins against the spender (points per 100 deals)", unit=" pt", digits=1)
 
 # %%

@@ -127,7 +127,7 @@ table = pd.DataFrame({c: vars(against_habit(c)) for c in changes}).T
 table = table[["a", "b", "diff", "low", "high", "better", "worse"]].rename(
     columns={"a": "habit", "b": "changed", "diff": "change", "low": "95% low", "high": "95% high",
              "better": "deals better", "worse": "deals worse"})
-table.round(2)
+table.round(2).astype({"deals better": int, "deals worse": int})
 
 # %%
 bars([(short[c], table.loc[c, "change"], table.loc[c, "95% low"], table.loc[c, "95% high"]) for c in changes],
