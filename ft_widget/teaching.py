@@ -72,23 +72,27 @@ def lesson_variant(variant_id: str, lesson: str | None) -> Variant:
 
 
 class Row:
-    """Pictures side by side, as one image (JupyterLab stacks separate images in an output)."""
+    """Pictures side by side, as one image (JupyterLab stacks separate images in an output); one
+    above the other where side by side they would be wider than ``max_width`` pixels, so that a
+    notebook's column never shrinks them below the size they were drawn at."""
 
     GAP = 10
 
-    def __init__(self, *pictures: Picture):
+    def __init__(self, *pictures: Picture, max_width: float = 900):
         self.pictures = pictures
         sizes = []
         for p in pictures:
             head = p.svg[:p.svg.index(">")]
             sizes.append(tuple(float(re.search(f' {k}="([0-9.]+)"', head).group(1))
                                for k in ("width", "height")))
-        width = sum(w for w, _ in sizes) + self.GAP * (len(sizes) - 1)
-        height = max(h for _, h in sizes)
-        parts, x = [], 0.0
-        for p, (w, _) in zip(pictures, sizes, strict=True):
-            parts.append(p.svg.replace("<svg ", f'<svg x="{x:g}" y="0" ', 1))
-            x += w + self.GAP
+        across = sum(w for w, _ in sizes) + self.GAP * (len(sizes) - 1) <= max_width
+        parts, at = [], 0.0
+        for p, (w, h) in zip(pictures, sizes, strict=True):
+            where = f'x="{at:g}" y="0"' if across else f'x="0" y="{at:g}"'
+            parts.append(p.svg.replace("<svg ", f"<svg {where} ", 1))
+            at += (w if across else h) + self.GAP
+        width = at - self.GAP if across else max(w for w, _ in sizes)
+        height = max(h for _, h in sizes) if across else at - self.GAP
         svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
                f'viewBox="0 0 {width:g} {height:g}">' + "".join(parts) + "</svg>")
         self.picture = Picture(svg, "\n\n".join(p.text for p in pictures),
@@ -147,7 +151,7 @@ class Fold:
                 "text/plain": "\n\n".join((self.summary, *self.paragraphs))}
 
 
-def puzzle_picture(p: TrainingPuzzle, scale: float = 0.55) -> Picture:
+def puzzle_picture(p: TrainingPuzzle, scale: float = 0.8) -> Picture:
     """A shipped puzzle's position (``ft_widget.puzzles``), its title as the caption."""
     return picture(p.game, caption=p.title, scale=scale)
 
@@ -448,6 +452,11 @@ def replayed(variant_id: str, deal, moves) -> Game:
 # an unrun, untrusted notebook.
 
 
+def _unsigned_zero(number: str) -> str:
+    """A formatted number that rounds to zero, without a sign: "0%", not "-0%" or "+0%"."""
+    return number[1:] if number[:1] in "+-" and not any(d in number for d in "123456789") else number
+
+
 def interval_chart(rows, title: str, lo: float = -1.0, hi: float = 1.0, percent: bool = True,
                    width: int = 560) -> Picture:
     """Rows of ``(label, value, low, high)`` as dots with their interval on one axis from ``lo`` to
@@ -468,7 +477,8 @@ def interval_chart(rows, title: str, lo: float = -1.0, hi: float = 1.0, percent:
     width = max(width, label_w + 2 * margin + 200, round(8.5 * len(title)) + 2 * margin)  # 14 px bold title
     plot_w = width - label_w - 2 * margin
     height = top + pitch * len(rows) + 34
-    fmt = (lambda x: f"{x:+.0%}" if lo < 0 else f"{x:.0%}") if percent else (lambda x: f"{x:+.2g}")
+    fmt = (lambda x: _unsigned_zero(f"{x:+.0%}" if lo < 0 else f"{x:.0%}") if percent
+           else _unsigned_zero(f"{x:+.2g}"))
 
     def x(v: float) -> float:
         return label_w + margin + plot_w * (min(max(v, lo), hi) - lo) / (hi - lo)
@@ -510,11 +520,14 @@ def bars(rows, title: str, unit: str = "", digits: int = 0, width: int = 560) ->
     ends = [0.0] + [float(x) for r in rows for x in r[1:] if x is not None]
     lo, hi = min(ends), max(ends)
     span = (hi - lo) or 1.0
-    label_w, row_h, top, margin = 190, 26, 34, 12
-    plot_w = width - label_w - 2 * margin - 60
-    x = lambda v: label_w + margin + (float(v) - lo) / span * plot_w  # noqa: E731
+    row_h, top, margin = 26, 34, 12
+    label_w = max(120, round(6.5 * max(len(str(r[0])) for r in rows)) + 8)  # about 6.5 px a character at 12 px
+    pad = 60 if lo < 0 else 0  # room for a negative value's number, left of its bar
+    width = max(width, label_w + 2 * margin + pad + 60 + 240)
+    plot_w = width - label_w - 2 * margin - 60 - pad
+    x = lambda v: label_w + margin + pad + (float(v) - lo) / span * plot_w  # noqa: E731
     height = top + row_h * len(rows) + 14
-    fmt = lambda v: f"{v:.{digits}f}{unit}"  # noqa: E731
+    fmt = lambda v: _unsigned_zero(f"{v:.{digits}f}{unit}")  # noqa: E731
     parts = [svg_text(margin, 22, title, 14, FELT_TEXT, bold=True),
              f'<line x1="{x(0):.1f}" y1="{top - 4}" x2="{x(0):.1f}" y2="{height - 8}" '
              f'stroke="{FELT_DIM}" stroke-width="1"/>']
@@ -527,8 +540,12 @@ def bars(rows, title: str, unit: str = "", digits: int = 0, width: int = 560) ->
         if low is not None and high is not None:
             parts.append(f'<line x1="{x(low):.1f}" y1="{y + row_h / 2 - 1}" x2="{x(high):.1f}" '
                          f'y2="{y + row_h / 2 - 1}" stroke="{FELT_TEXT}" stroke-width="2"/>')
-        parts.append(svg_text(max(b, x(high) if high is not None else b) + 6, y + 15, fmt(value), 12,
-                              FELT_TEXT))
+        if value < 0:  # the number at the bar's own end, beyond its whisker: left of zero
+            parts.append(svg_text(min(a, x(low) if low is not None else a) - 6, y + 15, fmt(value), 12,
+                                  FELT_TEXT, anchor="end"))
+        else:
+            parts.append(svg_text(max(b, x(high) if high is not None else b) + 6, y + 15, fmt(value), 12,
+                                  FELT_TEXT))
     svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="{FONT}">'
            f'<rect width="{width}" height="{height}" rx="8" fill="{FELT}"/>' + "".join(parts) + "</svg>")

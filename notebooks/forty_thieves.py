@@ -321,9 +321,9 @@ here = home[(home["deal"] == d) & (home["ply"] == p)].set_index("option")
 g = position(d, p)
 print(f"deal {d}, after {p} moves.", "Home now:", move_line(g, here.loc["home", "move"]))
 print("Hold it:", move_line(g, here.loc["hold", "move"]))
-Row(picture(g, highlight=here.loc["home", "move"], scale=0.55,
+Row(picture(g, highlight=here.loc["home", "move"], scale=0.75,
             caption=f"{here.loc['home', 'move']}: home now — {here.loc['home', 'verdict']}"),
-    picture(g, highlight=here.loc["hold", "move"], scale=0.55,
+    picture(g, highlight=here.loc["hold", "move"], scale=0.75,
             caption=f"{here.loc['hold', 'move']}: hold it — {here.loc['hold', 'verdict']}"))
 
 # %%
@@ -431,8 +431,8 @@ before, step = reviewed.position(k), reviewed.steps[k]
 print(f"move {k + 1}, played:", move_line(before, step.move))
 print("kept the win:", move_line(before, reviewed.alternative))
 print("the fair expert:", step.estimate_played, "after the move played,", step.estimate_best, "after its own")
-Row(picture(before, highlight=step.move, scale=0.55, caption=f"played {step.move}: the win is gone"),
-    picture(before, highlight=reviewed.alternative, scale=0.55,
+Row(picture(before, highlight=step.move, scale=0.75, caption=f"played {step.move}: the win is gone"),
+    picture(before, highlight=reviewed.alternative, scale=0.75,
             caption=f"{reviewed.alternative}: still winnable"))
 
 # %% [markdown]

@@ -174,9 +174,9 @@ case = w[(w.habit_verdict != "won") & (w.idea_verdict == "won")].iloc[0]
 before = replay(case.before, case.deal)
 print(move_line(before, case.habit_move), f"— solver: {case.habit_verdict}")
 print(move_line(before, case.idea_move), f"— solver: {case.idea_verdict}")
-Row(picture(before, highlight=case.habit_move, scale=0.5,
+Row(picture(before, highlight=case.habit_move, scale=0.75,
             caption=f"deal {case.deal}: take it ({case.habit_move})"),
-    picture(before, highlight=case.idea_move, scale=0.5, caption=f"or deal on ({case.idea_move})"))
+    picture(before, highlight=case.idea_move, scale=0.75, caption=f"or deal on ({case.idea_move})"))
 
 # %% [markdown]
 # The solver saw the stock. The fair expert sees only what a player has seen: it deals the unseen
@@ -309,8 +309,8 @@ before, step = reviewed.position(i), reviewed.steps[i]
 print(f"move {i + 1}:", move_line(before, step.move), f"({step.estimate_played})")
 print("the fair expert's:", move_line(before, step.expert_move), f"({step.estimate_best})")
 print("the solver, after the move played:", step.verdict_after)
-Row(picture(before, highlight=step.move, scale=0.5, caption=f"played {step.move}"),
-    picture(before, highlight=step.expert_move, scale=0.5, caption=f"the fair expert: {step.expert_move}"))
+Row(picture(before, highlight=step.move, scale=0.75, caption=f"played {step.move}"),
+    picture(before, highlight=step.expert_move, scale=0.75, caption=f"the fair expert: {step.expert_move}"))
 
 # %% [markdown]
 # The expert would empty a column; the habit player, which has no rule for making space, moves a

@@ -279,9 +279,9 @@ before = replay(case.before, deal=case.deal)
 assert (case.deal, case.habit_move, case.idea_move, cards(before.waste[-1:])) == (20, "1>7", "w>7", "K♠")
 print(move_line(before, case.habit_move), "— the solver then wins")
 print(move_line(before, case.idea_move), "— the solver then proves the deal lost")
-Row(picture(before, highlight=case.habit_move, scale=0.5,
+Row(picture(before, highlight=case.habit_move, scale=0.75,
             caption=f"deal {case.deal}: the habit plays {case.habit_move}"),
-    picture(before, highlight=case.idea_move, scale=0.5, caption=f"waiting for a King: {case.idea_move}"))
+    picture(before, highlight=case.idea_move, scale=0.75, caption=f"waiting for a King: {case.idea_move}"))
 
 # %% [markdown]
 # **Answer.** No. Over whole games, keeping an empty column for a King gains about a tenth of a
@@ -348,8 +348,8 @@ print(f"move {k + 1} of {len(reviewed.steps)}:", move_line(before, step.move))
 print("the solver's:", move_line(before, reviewed.alternative))
 print("the fair expert:", step.estimate_played, "after the move played;", step.estimate_best,
       f"after its own ({step.expert_move})")
-Row(picture(before, highlight=step.move, scale=0.5, caption=f"played {step.move}: no win left"),
-    picture(before, highlight=reviewed.alternative, scale=0.5,
+Row(picture(before, highlight=step.move, scale=0.75, caption=f"played {step.move}: no win left"),
+    picture(before, highlight=reviewed.alternative, scale=0.75,
             caption=f"{reviewed.alternative}: the win kept"))
 
 # %% [markdown]

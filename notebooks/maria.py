@@ -192,9 +192,9 @@ g = position(d, p)
 print(f"deal {d}, after {p} moves. Home now:", move_line(g, here.loc["home", "move"]))
 print("Hold it:", move_line(g, here.loc["hold", "move"]))
 assert here.loc["hold", "move"].split(">")[1] == here.loc["home", "move"].split(">")[0]  # onto that card
-Row(picture(g, highlight=here.loc["home", "move"], scale=0.55,
+Row(picture(g, highlight=here.loc["home", "move"], scale=0.75,
             caption=f"{here.loc['home', 'move']}: home — {here.loc['home', 'verdict']}"),
-    picture(g, highlight=here.loc["hold", "move"], scale=0.55,
+    picture(g, highlight=here.loc["hold", "move"], scale=0.75,
             caption=f"{here.loc['hold', 'move']}: hold — {here.loc['hold', 'verdict']}"))
 
 # %% [markdown]
@@ -392,8 +392,8 @@ print(f"move {k + 1}, played:", move_line(before, step.move))
 print("kept the win:", move_line(before, reviewed.alternative))
 print("the solver's line from there:", " ".join(map(str, reviewed.alternative_line[:6])), "…")
 print("the fair expert:", step.estimate_played, "after the move played,", step.estimate_best, "after its own")
-Row(picture(before, highlight=step.move, scale=0.55, caption=f"played {step.move}: the win is gone"),
-    picture(before, highlight=reviewed.alternative, scale=0.55,
+Row(picture(before, highlight=step.move, scale=0.75, caption=f"played {step.move}: the win is gone"),
+    picture(before, highlight=reviewed.alternative, scale=0.75,
             caption=f"{reviewed.alternative}: still winnable"))
 
 # %% [markdown]

@@ -323,8 +323,8 @@ print(f"before move {k + 1}, with 300,000 states the solver says: {hard}")
 assert hard == "unknown"
 print(f"move {k + 1}:", move_line(before, step.move))
 print("the solver's:", move_line(before, reviewed.alternative))
-Row(picture(before, highlight=step.move, scale=0.5, caption=f"played {step.move}: lost"),
-    picture(before, highlight=reviewed.alternative, scale=0.5,
+Row(picture(before, highlight=step.move, scale=0.75, caption=f"played {step.move}: lost"),
+    picture(before, highlight=reviewed.alternative, scale=0.75,
             caption=f"{reviewed.alternative}: a win kept"))
 
 # %% [markdown]

@@ -125,9 +125,9 @@ before = replay(f.before, f.deal)
 print("face down per column:", before.face_down_counts)
 print("habit:        ", move_line(before, f.habit_move), f"— solver: {f.habit_verdict}")
 print("fewest first: ", move_line(before, f.idea_move), f"— solver: {f.idea_verdict}")
-Row(picture(before, highlight=f.habit_move, scale=0.5,
+Row(picture(before, highlight=f.habit_move, scale=0.75,
             caption=f"deal {f.deal}: the habit plays {f.habit_move}"),
-    picture(before, highlight=f.idea_move, scale=0.5, caption=f"fewest face down first: {f.idea_move}"))
+    picture(before, highlight=f.idea_move, scale=0.75, caption=f"fewest face down first: {f.idea_move}"))
 
 # %% [markdown]
 # The two rules come out level, and both a little *below* the habit player, which takes any
@@ -194,8 +194,8 @@ before = replay(r.before, r.deal)
 better = solve(before, max_states=20_000).moves[0]
 print(move_line(before, r.move), "— the habit player's move; then the solver finds no win")
 print(move_line(before, better), "— the solver's move")
-Row(picture(before, highlight=r.move, scale=0.5, caption=f"deal {r.deal}: the habit deals"),
-    picture(before, highlight=better, scale=0.5, caption=f"the solver plays {better}"))
+Row(picture(before, highlight=r.move, scale=0.75, caption=f"deal {r.deal}: the habit deals"),
+    picture(before, highlight=better, scale=0.75, caption=f"the solver plays {better}"))
 
 # %% [markdown]
 # The solver knew what lay under the run. A player does not; the fair expert deals the unseen
@@ -330,8 +330,8 @@ assert unsettled == "unknown"
 print(f"move {k + 1}:", move_line(before, step.move))
 print("the solver's:", move_line(before, reviewed.alternative))
 print(f"face down: {before.face_down_counts}, {len(before.stock)} cards in the stock")
-Row(picture(before, highlight=step.move, scale=0.5, caption=f"played {step.move}: the deal is lost"),
-    picture(before, highlight=reviewed.alternative, scale=0.5,
+Row(picture(before, highlight=step.move, scale=0.75, caption=f"played {step.move}: the deal is lost"),
+    picture(before, highlight=reviewed.alternative, scale=0.75,
             caption=f"{reviewed.alternative}: still winnable"))
 
 # %% [markdown]

@@ -292,8 +292,8 @@ before, step = reviewed.position(k), reviewed.steps[k]
 print(f"move {k + 1}, played:", move_line(before, step.move))
 print("kept the win:", move_line(before, reviewed.alternative))
 print("the solver's line from there:", " ".join(map(str, reviewed.alternative_line[:6])), "...")
-Row(picture(before, highlight=step.move, scale=0.55, caption=f"played {step.move}: the win is gone"),
-    picture(before, highlight=reviewed.alternative, scale=0.55,
+Row(picture(before, highlight=step.move, scale=0.75, caption=f"played {step.move}: the win is gone"),
+    picture(before, highlight=reviewed.alternative, scale=0.75,
             caption=f"{reviewed.alternative}: still winnable"))
 
 # %% [markdown]
