@@ -292,7 +292,10 @@ picture(g, highlight=shown.changed_move, scale=0.7,
 # choices apart, so the gain is small and adds up over the game.
 
 # %%
-print({c: repr(at_forks(c)) for c in dig})
+for c in dig:
+    p = at_forks(c)
+    print(f"{c}: still winnable after its move minus after the spender's, {p.diff:+.1%} "
+          f"[{p.low:+.1%}, {p.high:+.1%}] over {p.n} forks")
 
 # %% [markdown]
 # ## 3. The waste's card, or a deal?
@@ -318,7 +321,8 @@ print(f"{-past.diff:.0f} cards fewer home, {-past_wins.diff:.1%} fewer wins")
 # %%
 pf = at_forks("deal past the waste card")
 assert pf.low < 0 < pf.high
-print(pf)
+print(f"still winnable after dealing past minus after playing the card: {pf.diff:+.1%} "
+      f"[{pf.low:+.1%}, {pf.high:+.1%}] over {pf.n} forks")
 
 # %% [markdown]
 # **Answer.** A fitting waste card belongs on its column; passing it over is the surest way to
@@ -490,7 +494,8 @@ Board.puzzle(p)
 # %%
 assert all(sum(not c for c in p.game.tableau) == 1 and len(p.game.stock) < half for p in chosen)
 assert all(p.habit.startswith("w>") for p in chosen)
-print({p.title: f"{len(p.game.stock)} cards in the stock, the habit played {p.habit}" for p in chosen})
+for p in chosen:
+    print(f"{p.title}: {len(p.game.stock)} cards in the stock, the habit played {p.habit}")
 
 # %% [markdown]
 # ## Provenance

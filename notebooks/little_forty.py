@@ -382,4 +382,5 @@ Board.training(GAME) if shipped else Board(GAME, deal=DEAL)
 # run's command, machine, time and solver budget:
 
 # %%
-run
+for key, value in run.items():
+    print(f"{key}: {value}")

@@ -424,4 +424,5 @@ Board.training(GAME)
 # budget:
 
 # %%
-run
+for key, value in run.items():
+    print(f"{key}: {value}")

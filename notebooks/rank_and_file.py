@@ -403,4 +403,5 @@ Board.training(GAME)
 # the run's command, machine, time and solver budget:
 
 # %%
-run
+for key, value in run.items():
+    print(f"{key}: {value}")
