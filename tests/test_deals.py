@@ -254,8 +254,10 @@ def test_readme_deals_prose_is_the_provenance():
     assert f"deals {prov['deals'].replace('-', '–')}" in section
     cpu = sum(p["cpu_seconds"] for p in provs)
     assert f"{cpu / 60:.0f} minutes of CPU" in section
-    default = Expert()
-    assert f"({default.samples} worlds of {default.max_states} states)" in section
+    default = Expert()  # the grades are the default expert's, as the README says
+    assert f"({default.samples} worlds of {default.max_states} states a decision)" in section
+    assert prov["expert"].startswith(f"Expert(samples={default.samples}, max_states={default.max_states}, "
+                                      f"game_states={default.game_states},")
 
 
 def test_no_catalogued_win_is_a_proved_loss_of_the_solver_study():
