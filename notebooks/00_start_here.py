@@ -144,7 +144,15 @@ assert len(game.stock) == 64 and not game.waste
 counts = pd.DataFrame([{"move": str(e.move), "worlds won": e.worlds_won, "of": e.worlds}
                        for e in estimate(game, rng=1)]).set_index("move")
 assert (counts["of"] == 8).all()  # "out of eight": the same eight worlds for every move
+assert counts["worlds won"].nunique() == 1  # the moves tie, as the text below says
 counts
+
+# %% [markdown]
+# The three moves tie: each starts a win in as many of the eight worlds as the others. At the
+# first move of a Forty Thieves deal, with all 64 stock cards unseen, a fair player cannot tell
+# them apart, and the Hint's choice among them is its own six worlds breaking a tie, not a
+# discovery. The counts separate once cards turn up and one move really is better than
+# another: the game notebooks' questions are positions like that.
 
 # %% [markdown]
 # Now play the deal on the board above. If you get stuck, Undo is free; if the deal is lost,
