@@ -477,8 +477,8 @@ def interval_chart(rows, title: str, lo: float = -1.0, hi: float = 1.0, percent:
     width = max(width, label_w + 2 * margin + 200, round(8.5 * len(title)) + 2 * margin)  # 14 px bold title
     plot_w = width - label_w - 2 * margin
     height = top + pitch * len(rows) + 34
-    fmt = (lambda x: _unsigned_zero(f"{x:+.0%}" if lo < 0 else f"{x:.0%}") if percent
-           else _unsigned_zero(f"{x:+.2g}"))
+    def fmt(v: float) -> str:
+        return _unsigned_zero((f"{v:+.0%}" if lo < 0 else f"{v:.0%}") if percent else f"{v:+.2g}")
 
     def x(v: float) -> float:
         return label_w + margin + plot_w * (min(max(v, lo), hi) - lo) / (hi - lo)
@@ -521,7 +521,7 @@ def bars(rows, title: str, unit: str = "", digits: int = 0, width: int = 560) ->
     lo, hi = min(ends), max(ends)
     span = (hi - lo) or 1.0
     row_h, top, margin = 26, 34, 12
-    label_w = max(120, round(6.5 * max(len(str(r[0])) for r in rows)) + 8)  # about 6.5 px a character at 12 px
+    label_w = max(120, round(6.5 * max(len(str(r[0])) for r in rows)) + 8)  # ~6.5 px a character, 12 px
     pad = 60 if lo < 0 else 0  # room for a negative value's number, left of its bar
     width = max(width, label_w + 2 * margin + pad + 60 + 240)
     plot_w = width - label_w - 2 * margin - 60 - pad
