@@ -145,10 +145,12 @@ class Fold:
     def __init__(self, summary: str, *paragraphs: str):
         self.summary, self.paragraphs = summary, paragraphs
 
-    def _repr_mimebundle_(self, include=None, exclude=None):
+    def html(self) -> str:
         body = "".join(f"<p>{html.escape(p)}</p>" for p in self.paragraphs)
-        return {"text/html": f"<details><summary>{html.escape(self.summary)}</summary>{body}</details>",
-                "text/plain": "\n\n".join((self.summary, *self.paragraphs))}
+        return f"<details><summary>{html.escape(self.summary)}</summary>{body}</details>"
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        return {"text/html": self.html(), "text/plain": "\n\n".join((self.summary, *self.paragraphs))}
 
 
 def puzzle_picture(p: TrainingPuzzle, scale: float = 0.8) -> Picture:
@@ -160,6 +162,19 @@ def answer_fold(p: TrainingPuzzle) -> Fold:
     """A shipped puzzle's answer behind a fold: the words ``p.show_answer()`` prints (one owner:
     ``TrainingPuzzle.answer_text``), then why it works, from the solver's line."""
     return Fold(f"Answer to {p.title}", p.answer_text, p.explanation)
+
+
+class PuzzleCard:
+    """A shipped puzzle as a notebook shows it: its position, its prompt, and its answer behind a
+    fold (:func:`puzzle_picture`, ``p.prompt``, :func:`answer_fold`), in one output."""
+
+    def __init__(self, p: TrainingPuzzle, scale: float = 0.8):
+        self.picture, self.prompt, self.fold = puzzle_picture(p, scale), p.prompt, answer_fold(p)
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        fold = self.fold._repr_mimebundle_()["text/plain"]
+        return {"text/html": f"{self.picture.img()}<p>{html.escape(self.prompt)}</p>{self.fold.html()}",
+                "text/plain": "\n\n".join((self.picture.text, self.prompt, fold))}
 
 
 def first_puzzles(variant: str, n: int = 3) -> list[TrainingPuzzle]:

@@ -43,8 +43,8 @@ from ft_widget import Board, Game, Move, deals, parse_card, play_policy, review,
 from ft_widget.expert import estimate
 from ft_widget.teaching import (
     Paired,
+    PuzzleCard,
     Row,
-    answer_fold,
     cards,
     data_path,
     first_puzzles,
@@ -52,7 +52,6 @@ from ft_widget.teaching import (
     into_empty_column,
     load,
     picture,
-    puzzle_picture,
     replayed,
 )
 from ft_widget.words import move_line
@@ -468,9 +467,7 @@ print(f"{cards([card])} from column {step.move.src + 1} or from column {reviewed
 shipped = first_puzzles(GAME, 2)  # the easiest two, from two deals
 assert len(shipped) == 2
 for p in shipped:
-    display(puzzle_picture(p))
-    print(p.prompt)
-    display(answer_fold(p))
+    display(PuzzleCard(p))
 
 # %% [markdown]
 # Once you have tried them: each one is question 1 again, late in a deal. In every one the habit

@@ -45,15 +45,14 @@ from ft_widget.expert import estimate
 from ft_widget.studies import wilson
 from ft_widget.teaching import (
     Paired,
+    PuzzleCard,
     Row,
-    answer_fold,
     bars,
     cards,
     data_path,
     first_puzzles,
     load,
     picture,
-    puzzle_picture,
     replayed,
 )
 from ft_widget.training.puzzles import provenance
@@ -355,9 +354,7 @@ print(f"the solver wins from here in {len(finish.moves)} moves")
 # %%
 shipped = first_puzzles(GAME)
 for p in shipped:
-    display(puzzle_picture(p))
-    print(p.prompt)
-    display(answer_fold(p))
+    display(PuzzleCard(p))
 print(f"Little Forty puzzles shipped: {len(puzzles(GAME))}")
 if not shipped:
     runs = [provenance(GAME), *provenance(GAME).get("earlier_runs", [])]

@@ -43,8 +43,8 @@ from ft_widget.cards import rank_of
 from ft_widget.studies import wilson
 from ft_widget.teaching import (
     Paired,
+    PuzzleCard,
     Row,
-    answer_fold,
     bars,
     cards,
     data_path,
@@ -52,7 +52,6 @@ from ft_widget.teaching import (
     into_empty_column,
     load,
     picture,
-    puzzle_picture,
     replayed,
 )
 from ft_widget.words import move_line
@@ -388,9 +387,7 @@ print(f"{cards([two])} under {cards([seven])} in column {reviewed.alternative.sr
 # %%
 shipped = first_puzzles(GAME)
 for p in shipped:
-    display(puzzle_picture(p))
-    print(p.prompt)
-    display(answer_fold(p))
+    display(PuzzleCard(p))
 
 # %% [markdown]
 # With the folds open: as in the reviewed game, the losing habit move in each puzzle is the

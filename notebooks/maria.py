@@ -42,8 +42,8 @@ from ft_widget import VARIANTS, Board, Game, Move, deals, parse_card, play_polic
 from ft_widget.expert import estimate
 from ft_widget.teaching import (
     Paired,
+    PuzzleCard,
     Row,
-    answer_fold,
     build_picture,
     cards,
     data_path,
@@ -52,7 +52,6 @@ from ft_widget.teaching import (
     into_empty_column,
     load,
     picture,
-    puzzle_picture,
     replayed,
 )
 from ft_widget.words import move_line
@@ -427,9 +426,7 @@ assert sum(not col for col in after.tableau) == 2
 # %%
 shipped = first_puzzles(GAME)
 for p in shipped:
-    display(puzzle_picture(p))
-    print(p.prompt)
-    display(answer_fold(p))
+    display(PuzzleCard(p))
 
 # %% [markdown]
 # After trying them: all of these come from the last stretch of the stock, and in each the

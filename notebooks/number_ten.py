@@ -45,8 +45,8 @@ from ft_widget import VARIANTS, Board, Game, Move, deals, parse_card, play_polic
 from ft_widget.cards import is_red, rank_of
 from ft_widget.teaching import (
     Paired,
+    PuzzleCard,
     Row,
-    answer_fold,
     bars,
     cards,
     data_path,
@@ -54,7 +54,6 @@ from ft_widget.teaching import (
     into_empty_column,
     load,
     picture,
-    puzzle_picture,
     replayed,
     turns_up_card,
 )
@@ -369,9 +368,7 @@ print(f"the solver's line: move {placed + 1} lays {cards([ten])} on a column; mo
 # %%
 shipped = first_puzzles(GAME)
 for p in shipped:
-    display(puzzle_picture(p))
-    print(p.prompt)
-    display(answer_fold(p))
+    display(PuzzleCard(p))
 
 # %% [markdown]
 # After the folds: in each of these the habit player drops the waste's card into the empty

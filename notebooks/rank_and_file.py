@@ -47,8 +47,8 @@ from ft_widget.cards import is_red, rank_of
 from ft_widget.expert import estimate
 from ft_widget.teaching import (
     Paired,
+    PuzzleCard,
     Row,
-    answer_fold,
     bars,
     cards,
     data_path,
@@ -56,7 +56,6 @@ from ft_widget.teaching import (
     into_empty_column,
     load,
     picture,
-    puzzle_picture,
     replayed,
     turns_up_card,
 )
@@ -368,9 +367,7 @@ assert turned >= 3
 # %%
 shipped = first_puzzles(GAME)
 for p in shipped:
-    display(puzzle_picture(p))
-    print(p.prompt)
-    display(answer_fold(p))
+    display(PuzzleCard(p))
 
 # %% [markdown]
 # If you have opened the folds: every answer here moves a run of several cards into the empty

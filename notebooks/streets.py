@@ -47,15 +47,14 @@ from ft_widget import Board, Game, Move, deals, play_policy, review, rules
 from ft_widget.cards import card_symbol
 from ft_widget.teaching import (
     Paired,
+    PuzzleCard,
     Row,
-    answer_fold,
     bars,
     data_path,
     first_puzzles,
     into_empty_column,
     load,
     picture,
-    puzzle_picture,
     replayed,
 )
 from ft_widget.training.review import SOLVER_STATES
@@ -327,9 +326,7 @@ print("after", reviewed.alternative, "empty columns:",
 # %%
 shipped = first_puzzles(GAME)
 for p in shipped:
-    display(puzzle_picture(p))
-    print(p.prompt)
-    display(answer_fold(p))
+    display(PuzzleCard(p))
 
 # %% [markdown]
 # Open the folds first, then read on. Question 1 found, over a thousand whole games, that the

@@ -381,3 +381,13 @@ def test_into_empty_column_and_turns_up_card():
         seen["turned"] += turned
         game = after
     assert seen["filled"] and seen["turned"]  # both cases met
+
+
+def test_a_puzzle_card_shows_position_prompt_and_folded_answer():
+    """The notebooks' one output per puzzle: its picture, its prompt and the fold, all as text."""
+    shipped = puzzles("maria")[0]
+    card = teaching.PuzzleCard(shipped)._repr_mimebundle_()
+    page = card["text/html"]
+    assert page.startswith('<img class="ft-picture"')
+    assert page.index(html.escape(shipped.prompt)) < page.index("<details>")
+    assert teaching.answer_fold(shipped).html() in page and shipped.answer_text in card["text/plain"]
