@@ -320,13 +320,19 @@ assert ladder.loc["Forty Thieves"].is_monotonic_increasing
 # %%
 import json
 
-recorded = {}
+FOR = {"line_states": "a winning line to take positions from", "max_states": "a verdict",
+       "verdict_states": "a verdict"}  # what each run's budget was spent on
+recorded = []
 for path in sorted(data_path("notebooks").glob("*.json")):
     top = json.loads(path.read_text())
+    game = next(v for v in sorted(VARIANTS, key=len, reverse=True) if path.name.startswith(v))
     if isinstance(top, dict):
-        recorded.update({f"{path.name}: {k}": v for k, v in top.items()
-                         if k.endswith("states") and isinstance(v, int)})
-pd.Series(recorded, name="solver positions").map("{:,}".format).to_frame()
+        lines = path.stem.endswith("_lines")  # a run that only found winning lines
+        recorded += [{"notebook": VARIANTS[game].name, "budget": v,
+                      "the solver's positions for": FOR["line_states" if lines else k]}
+                     for k, v in top.items() if k.endswith("states") and isinstance(v, int)]
+recorded = pd.DataFrame(recorded).drop_duplicates().set_index(["notebook", "the solver's positions for"])
+recorded["budget"].map("{:,}".format).to_frame()
 
 # %% [markdown]
 # The fair expert's worlds differ between its uses in the same way. It *plays* with the five
@@ -350,7 +356,7 @@ from ft_widget.training.review import WORLDS as REVIEW_WORLDS
 
 estimate_defaults = inspect.signature(estimate).parameters
 budgets = pd.DataFrame([
-    {"use": "the expert plays (POLICIES['expert'])", "worlds": expert.samples,
+    {"use": "the expert plays a game", "worlds": expert.samples,
      "positions a world": expert.max_states},
     {"use": "the board's Hint, hint(game)", "worlds": FAIR_SAMPLES,
      "positions a world": FAIR_STATES_PER_SECOND // FAIR_SAMPLES},
