@@ -38,10 +38,9 @@ from _questions_streets_number_ten import (  # noqa: E402
     _Seen,
     _waste_into_empty,
     _waste_to_column,
-    fork,
-    judged,
     play_out,
     player,
+    write_forks,
 )
 
 GAME = "indian"
@@ -162,25 +161,8 @@ def main(argv=None) -> int:
                 w.writerow([name, deal, int(game.is_won), game.cards_home,
                             sum(d == 0 for d in game.face_down_counts), len(moves)])
             print(f"{name}: games at {time.time() - start:.0f} s", file=sys.stderr, flush=True)
-    with open(OUT / f"{GAME}_forks.csv", "w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(["player", "deal", "before", "habit_move", "changed_move", "habit_verdict",
-                    "changed_verdict"])
-        for name, who in PLAYERS.items():
-            if name == "habit":
-                continue
-            for deal in parse_deals(args.fork_deals):
-                found = fork(GAME, deal, PLAYERS["habit"], who)
-                if found is None:
-                    continue
-                history, mh, mc = found
-                game = Game(GAME, deal=deal)
-                for m in history:
-                    game.play(m)
-                w.writerow([name, deal, " ".join(map(str, history)), mh, mc,
-                            judged(game, mh, args.max_states), judged(game, mc, args.max_states)])
-                f.flush()
-            print(f"{name}: forks at {time.time() - start:.0f} s", file=sys.stderr, flush=True)
+    write_forks(OUT / f"{GAME}_forks.csv", GAME, PLAYERS, parse_deals(args.fork_deals), args.max_states,
+                start)
     run = {"command": "nice -n 10 python notebooks/_questions_indian.py " + " ".join(argv or sys.argv[1:]),
            "machine": machine() + ", one process under nice on a shared 2-core machine",
            "seconds": round(time.time() - start), "max_states": args.max_states, "deals": args.deals,

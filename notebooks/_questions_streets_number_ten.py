@@ -213,6 +213,31 @@ def judged(game: Game, move: Move, max_states: int) -> str:
     return "won" if after.is_won else str(solve(after, time_limit=3600, max_states=max_states).status)
 
 
+def write_forks(path: Path, variant: str, players: dict, deals, max_states: int, start: float) -> None:
+    """For each changed player (every one but ``players["habit"]``) and deal, the first position
+    where it and the habit choose differently, and the solver's verdict after each of the two
+    moves, one CSV row a fork (the notebooks read these)."""
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["player", "deal", "before", "habit_move", "changed_move", "habit_verdict",
+                    "changed_verdict"])
+        for name, who in players.items():
+            if name == "habit":
+                continue
+            for deal in deals:
+                found = fork(variant, deal, players["habit"], who)
+                if found is None:
+                    continue
+                history, mh, mc = found
+                game = Game(variant, deal=deal)
+                for m in history:
+                    game.play(m)
+                w.writerow([name, deal, " ".join(map(str, history)), mh, mc,
+                            judged(game, mh, max_states), judged(game, mc, max_states)])
+                f.flush()
+            print(f"{name}: forks at {time.time() - start:.0f} s", file=sys.stderr, flush=True)
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--game", choices=sorted(CHANGES), required=True)
@@ -241,25 +266,8 @@ def main(argv=None) -> int:
                 game, moves = play_out(Game(variant, deal=deal), who, random.Random(deal))
                 w.writerow([name, deal, int(game.is_won), game.cards_home, len(moves)])
             print(f"{name}: games at {time.time() - start:.0f} s", file=sys.stderr, flush=True)
-    with open(OUT / f"{stem}_forks.csv", "w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(["player", "deal", "before", "habit_move", "changed_move", "habit_verdict",
-                    "changed_verdict"])
-        for name, who in players.items():
-            if name == "habit":
-                continue
-            for deal in parse_deals(args.fork_deals):
-                found = fork(variant, deal, players["habit"], who)
-                if found is None:
-                    continue
-                history, mh, mc = found
-                game = Game(variant, deal=deal)
-                for m in history:
-                    game.play(m)
-                w.writerow([name, deal, " ".join(map(str, history)), mh, mc,
-                            judged(game, mh, args.max_states), judged(game, mc, args.max_states)])
-                f.flush()
-            print(f"{name}: forks at {time.time() - start:.0f} s", file=sys.stderr, flush=True)
+    write_forks(OUT / f"{stem}_forks.csv", variant, players, parse_deals(args.fork_deals), args.max_states,
+                start)
     run = {"command": "python notebooks/_questions_streets_number_ten.py " + " ".join(argv or sys.argv[1:]),
            "machine": machine() + ", one process under nice on a shared 2-core machine",
            "seconds": round(time.time() - start), "max_states": args.max_states, "deals": args.deals,
