@@ -33,6 +33,9 @@ import sys
 import time
 from pathlib import Path
 
+from _questions import first_split  # whole games and forks are played the one way _questions.py plays them
+from _questions import play as play_out
+
 from ft_widget import VARIANTS, Game, Move, rules
 from ft_widget.game import WASTE
 from ft_widget.policies import cautious_choice
@@ -174,37 +177,10 @@ CHANGES = {
 }
 
 
-def play_out(game: Game, who, rng) -> tuple[Game, list[Move]]:
-    """Play to a win, to no move, or to a position seen before (a player going round in circles)."""
-    seen, moves = {game.position_key()}, []
-    while not game.is_won and len(moves) < 2000:
-        move = who(game, rng)
-        if move is None:
-            break
-        moves.append(game.play(move))
-        key = game.position_key()
-        if key in seen:
-            break
-        seen.add(key)
-    return game, moves
-
-
 def fork(variant: str, deal: int, a, b):
-    """The moves before the first position where ``a`` and ``b`` choose differently, and their moves."""
-    game, history = Game(variant, deal=deal), []
-    ra, rb = random.Random(deal), random.Random(deal)
-    seen = {game.position_key()}
-    while not game.is_won and len(history) < 2000:
-        ma, mb = a(game, ra), b(game, rb)
-        if ma is None or mb is None:
-            return None
-        if ma != mb:
-            return history, ma, mb
-        history.append(game.play(ma))
-        if game.position_key() in seen:
-            return None
-        seen.add(game.position_key())
-    return None
+    """The moves before the first position where ``a`` and ``b`` choose differently, and their
+    moves; both players' randomness seeded by the deal number."""
+    return first_split(variant, deal, a, b, deal)
 
 
 def judged(game: Game, move: Move, max_states: int) -> str:
