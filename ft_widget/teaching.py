@@ -137,6 +137,17 @@ def build_picture(onto: int, build, scale: float = 1.0) -> Picture:
     return Picture(svg, text)
 
 
+def losing_move_row(reviewed, scale: float = 0.75) -> Row:
+    """A reviewed game's losing move (``review(...).losing_move``) on the board beside the
+    alternative that kept the win, both drawn on the position before it."""
+    k = reviewed.losing_move
+    if k is None:
+        raise ValueError("losing_move_row: this review found no losing move")
+    before, played, kept = reviewed.position(k), reviewed.steps[k].move, reviewed.alternative
+    return Row(picture(before, highlight=played, scale=scale, caption=f"played {played}: no win left"),
+               picture(before, highlight=kept, scale=scale, caption=f"{kept}: the win kept"))
+
+
 # ----------------------------------------------------------------------------- puzzles
 class Fold:
     """Text behind a fold that a reader opens with a click (an HTML ``<details>``), so that a

@@ -51,6 +51,7 @@ from ft_widget.teaching import (
     interval_chart,
     into_empty_column,
     load,
+    losing_move_row,
     picture,
     replayed,
 )
@@ -422,7 +423,7 @@ print(reviewed.summary)
 reviewed.plot()
 
 # %% [markdown]
-# The losing move on the board, beside the one that kept the win:
+# The losing move on the board, and below it the one that kept the win:
 
 # %%
 k = reviewed.losing_move
@@ -430,9 +431,7 @@ before, step = reviewed.position(k), reviewed.steps[k]
 print(f"move {k + 1}, played:", move_line(before, step.move))
 print("kept the win:", move_line(before, reviewed.alternative))
 print("the fair expert:", step.estimate_played, "after the move played,", step.estimate_best, "after its own")
-Row(picture(before, highlight=step.move, scale=0.75, caption=f"played {step.move}: the win is gone"),
-    picture(before, highlight=reviewed.alternative, scale=0.75,
-            caption=f"{reviewed.alternative}: still winnable"))
+losing_move_row(reviewed)
 
 # %% [markdown]
 # Why it lost: both moves send the same card home, a six of clubs; there are two, and it matters

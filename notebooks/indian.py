@@ -49,12 +49,12 @@ import pandas as pd
 from ft_widget import VARIANTS, Board, Game, deals, parse_card, play_policy, puzzles, review, rules, solve
 from ft_widget.teaching import (
     Paired,
-    Row,
     answer_fold,
     bars,
     cards,
     data_path,
     load,
+    losing_move_row,
     picture,
     puzzle_picture,
     replayed,
@@ -411,9 +411,7 @@ k = reviewed.losing_move
 before, step = reviewed.position(k), reviewed.steps[k]
 print(f"move {k + 1}, played:", move_line(before, step.move))
 print("kept the win:", move_line(before, reviewed.alternative))
-Row(picture(before, highlight=step.move, scale=0.75, caption=f"played {step.move}: the win is gone"),
-    picture(before, highlight=reviewed.alternative, scale=0.75,
-            caption=f"{reviewed.alternative}: still winnable"))
+losing_move_row(reviewed)
 
 # %% [markdown]
 # Why it lost: the waste's 3♦ went home. Column 10 holds the last A♠ (one spade foundation still

@@ -50,12 +50,12 @@ import pandas as pd
 from ft_widget import VARIANTS, Board, Game, deals, play_policy, puzzles, review, rules
 from ft_widget.teaching import (
     Paired,
-    Row,
     answer_fold,
     bars,
     cards,
     data_path,
     load,
+    losing_move_row,
     picture,
     puzzle_picture,
     replayed,
@@ -404,9 +404,7 @@ before, step = reviewed.position(k), reviewed.steps[k]
 print(f"move {k + 1}, played:", move_line(before, step.move))
 print("kept the win:", move_line(before, reviewed.alternative))
 print("the solver's line from there:", " ".join(map(str, reviewed.alternative_line[:8])), "...")
-Row(picture(before, highlight=step.move, scale=0.75, caption=f"played {step.move}: the win is gone"),
-    picture(before, highlight=reviewed.alternative, scale=0.75,
-            caption=f"{reviewed.alternative}: still winnable"))
+losing_move_row(reviewed)
 
 # %% [markdown]
 # What went wrong: with one card left in the stock, the habit player laid the waste's 2♥ in the one

@@ -166,7 +166,7 @@ print(f"{p.n} deals: won after taking {p.a:.0%}, after dealing on {p.b:.0%}; "
 # At that single moment, letting the card go by did no worse: the solver (at most 20,000
 # positions a question; "unknown" means only that the budget ran out) found a few more wins
 # after dealing on than after taking the card, though the interval includes zero. One position
-# where taking it was the weaker move, the card taken on the left and the deal on the right:
+# where taking it was the weaker move, the card taken above and the deal below:
 
 # %%
 case = w[(w.habit_verdict != "won") & (w.idea_verdict == "won")].iloc[0]
@@ -299,8 +299,7 @@ reviewed.plot()
 
 # %% [markdown]
 # The fair expert marked moves where, in its six sampled stocks, the move played found fewer
-# wins than its own. The first of them, the move played on the left and the expert's on the
-# right:
+# wins than its own. The first of them, the move played above and the expert's below:
 
 # %%
 i = next(s.index for s in reviewed.steps if s.mark == "mistake")

@@ -51,6 +51,7 @@ from ft_widget.teaching import (
     first_puzzles,
     into_empty_column,
     load,
+    losing_move_row,
     picture,
     replayed,
 )
@@ -268,8 +269,8 @@ assert p.better == 0 and len(spoiled) >= 1
 
 # %% [markdown]
 # One of those positions. Neither player sees anything better to do than fill the empty
-# column 7. On the left, the habit player moves the 9♣ there, which empties column 1 in turn;
-# on the right, the player who saves empty columns for Kings lays the K♠ from the waste there,
+# column 7. Above, the habit player moves the 9♣ there, which empties column 1 in turn;
+# below, the player who saves empty columns for Kings lays the K♠ from the waste there,
 # a card nothing can be moved off, and the deal is gone:
 
 # %%
@@ -337,7 +338,7 @@ reviewed.plot()
 
 # %% [markdown]
 # For almost the whole game the solver still has a win; it slips away in a single move near the
-# end. The position before it, with the move played on the left and the solver's on the right:
+# end. The position before it, with the move played above and the solver's below:
 
 # %%
 k = reviewed.losing_move
@@ -347,9 +348,7 @@ print(f"move {k + 1} of {len(reviewed.steps)}:", move_line(before, step.move))
 print("the solver's:", move_line(before, reviewed.alternative))
 print("the fair expert:", step.estimate_played, "after the move played;", step.estimate_best,
       f"after its own ({step.expert_move})")
-Row(picture(before, highlight=step.move, scale=0.75, caption=f"played {step.move}: no win left"),
-    picture(before, highlight=reviewed.alternative, scale=0.75,
-            caption=f"{reviewed.alternative}: the win kept"))
+losing_move_row(reviewed)
 
 # %% [markdown]
 # Why it lost. Two cards are left in the stock and one column is empty. In column 3 the 7♣ sits

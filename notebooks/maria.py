@@ -51,6 +51,7 @@ from ft_widget.teaching import (
     interval_chart,
     into_empty_column,
     load,
+    losing_move_row,
     picture,
     replayed,
 )
@@ -391,9 +392,7 @@ print(f"move {k + 1}, played:", move_line(before, step.move))
 print("kept the win:", move_line(before, reviewed.alternative))
 print("the solver's line from there:", " ".join(map(str, reviewed.alternative_line[:6])), "…")
 print("the fair expert:", step.estimate_played, "after the move played,", step.estimate_best, "after its own")
-Row(picture(before, highlight=step.move, scale=0.75, caption=f"played {step.move}: the win is gone"),
-    picture(before, highlight=reviewed.alternative, scale=0.75,
-            caption=f"{reviewed.alternative}: still winnable"))
+losing_move_row(reviewed)
 
 # %% [markdown]
 # Why it lost: the habit player spent the empty column on the waste's card, the filling that

@@ -46,13 +46,13 @@ from ft_widget.cards import is_red, rank_of
 from ft_widget.teaching import (
     Paired,
     PuzzleCard,
-    Row,
     bars,
     cards,
     data_path,
     first_puzzles,
     into_empty_column,
     load,
+    losing_move_row,
     picture,
     replayed,
     turns_up_card,
@@ -322,9 +322,7 @@ print(f"before move {k + 1}, with 300,000 states the solver says: {hard}")
 assert hard == "unknown"
 print(f"move {k + 1}:", move_line(before, step.move))
 print("the solver's:", move_line(before, reviewed.alternative))
-Row(picture(before, highlight=step.move, scale=0.75, caption=f"played {step.move}: lost"),
-    picture(before, highlight=reviewed.alternative, scale=0.75,
-            caption=f"{reviewed.alternative}: a win kept"))
+losing_move_row(reviewed)
 
 # %% [markdown]
 # Why it lost. Sending a card home looks like pure gain, but here the card is the 10♦ on the

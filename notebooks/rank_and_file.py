@@ -55,6 +55,7 @@ from ft_widget.teaching import (
     first_puzzles,
     into_empty_column,
     load,
+    losing_move_row,
     picture,
     replayed,
     turns_up_card,
@@ -329,9 +330,7 @@ assert unsettled == "unknown"
 print(f"move {k + 1}:", move_line(before, step.move))
 print("the solver's:", move_line(before, reviewed.alternative))
 print(f"face down: {before.face_down_counts}, {len(before.stock)} cards in the stock")
-Row(picture(before, highlight=step.move, scale=0.75, caption=f"played {step.move}: the deal is lost"),
-    picture(before, highlight=reviewed.alternative, scale=0.75,
-            caption=f"{reviewed.alternative}: still winnable"))
+losing_move_row(reviewed)
 
 # %% [markdown]
 # Why it lost. The K♦ on column 1 is the only red King on top of a column, and two black Queens

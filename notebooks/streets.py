@@ -48,12 +48,12 @@ from ft_widget.cards import card_symbol
 from ft_widget.teaching import (
     Paired,
     PuzzleCard,
-    Row,
     bars,
     data_path,
     first_puzzles,
     into_empty_column,
     load,
+    losing_move_row,
     picture,
     replayed,
 )
@@ -291,9 +291,7 @@ before, step = reviewed.position(k), reviewed.steps[k]
 print(f"move {k + 1}, played:", move_line(before, step.move))
 print("kept the win:", move_line(before, reviewed.alternative))
 print("the solver's line from there:", " ".join(map(str, reviewed.alternative_line[:6])), "...")
-Row(picture(before, highlight=step.move, scale=0.75, caption=f"played {step.move}: the win is gone"),
-    picture(before, highlight=reviewed.alternative, scale=0.75,
-            caption=f"{reviewed.alternative}: still winnable"))
+losing_move_row(reviewed)
 
 # %% [markdown]
 # Why it lost: the habit player sent the 3♣ home the moment it could. But that 3♣ was the one

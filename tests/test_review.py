@@ -19,7 +19,7 @@ import ft_widget
 from ft_widget import Game, Outcome, solve
 from ft_widget.expert import estimate, player_view
 from ft_widget.game import STOCK, WASTE
-from ft_widget.teaching import Decision
+from ft_widget.teaching import Decision, losing_move_row
 from ft_widget.training import Review, review
 from ft_widget.training.review import INACCURACY, MISTAKE, SEEING_NOTE, WORLDS, _mark
 
@@ -72,6 +72,9 @@ def test_the_maria_trap_is_marked_and_its_losing_move_found():
     assert (first.worlds_won_played, first.worlds_won_best, str(first.expert_move)) == (0, 3, "2>f")
     assert first.mark == "mistake" and first.estimate_played == "a win in 0 of 3 worlds"
     assert "move 1 (1>f)" in r.summary and "sees every card" in r.summary
+    shown = losing_move_row(r)  # the notebooks' picture: both moves on the position before
+    assert [p.alt for p in shown.pictures] == ["played 1>f: no win left", "2>f: the win kept"]
+    assert all("(move" in p.text for p in shown.pictures) and '<svg x="0"' in shown.picture.svg
 
 
 @pytest.mark.parametrize("variant_id,which", [("maria", 0), ("forty_thieves", 0), ("forty_thieves", 1),
@@ -101,6 +104,8 @@ def test_a_won_game_is_won_everywhere_without_a_search():
     r = review(won, rng=1, **SMALL)
     assert all(s.verdict_before == s.verdict_after == "won" for s in r.steps)
     assert r.losing_move is None and r.solver_searches == 0
+    with pytest.raises(ValueError, match="no losing move"):
+        losing_move_row(r)
     game = Game("lucas", deal=3)
     for m in solve(game, max_states=20_000).moves[:6]:
         game.play(m)
