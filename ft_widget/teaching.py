@@ -261,6 +261,15 @@ class Paired:
         return f"{self.diff:+.3g} [{self.low:+.3g}, {self.high:+.3g}] (n={self.n})"
 
 
+def paired_games(games, change: str, measure: str = "cards_home", base: str = "habit",
+                 by: str = "player") -> Paired:
+    """Whole games of two players on the same deals, ``change`` against ``base``, deal by deal: a
+    :class:`Paired` of ``measure``. ``games`` (a DataFrame) has a row a game, with the columns
+    ``deal``, ``by`` (the player's name) and ``measure`` (the game notebooks' experiment CSVs)."""
+    wide = games.pivot(index="deal", columns=by, values=measure)
+    return Paired(wide[base], wide[change])
+
+
 def lesson_results(variant_id: str, data: dict | None = None) -> dict[str, dict[str, Paired]]:
     """For each of a game's lessons, the paired comparisons of ``data/lessons.json``: the solver's
     wins (a deal it did not win within the budget counts 0) and the fair player's wins and cards

@@ -48,13 +48,13 @@ import pandas as pd
 
 from ft_widget import VARIANTS, Board, Game, deals, parse_card, play_policy, puzzles, review, rules, solve
 from ft_widget.teaching import (
-    Paired,
     answer_fold,
     bars,
     cards,
     data_path,
     load,
     losing_move_row,
+    paired_games,
     picture,
     puzzle_picture,
     replayed,
@@ -70,8 +70,7 @@ assert (run["deals"], run["fork_deals"]) == ("1-1000", "1-300")  # as the text s
 
 def whole_games(change, measure="cards_home"):
     """The changed player against the plain habit on the same deals."""
-    wide = games.pivot(index="deal", columns="player", values=measure)
-    return Paired(wide["habit"], wide[change])
+    return paired_games(games, change, measure)
 
 
 VERDICT = {"won": "winnable", "lost": "lost", "unknown": "not settled"}  # the solver's, in words

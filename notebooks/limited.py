@@ -56,6 +56,7 @@ from ft_widget.teaching import (
     data_path,
     load,
     losing_move_row,
+    paired_games,
     picture,
     puzzle_picture,
     replayed,
@@ -72,9 +73,7 @@ run = load("notebooks/limited_run.json")
 
 def against(change, measure="cards_home"):
     """The changed player against the player it changes, deal by deal."""
-    base = games.loc[games.player == change, "base"].iloc[0]
-    wide = games.pivot(index="deal", columns="player", values=measure)
-    return Paired(wide[base], wide[change])
+    return paired_games(games, change, measure, base=games.loc[games.player == change, "base"].iloc[0])
 
 
 def at_forks(change, where=None):

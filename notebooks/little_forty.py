@@ -52,6 +52,7 @@ from ft_widget.teaching import (
     data_path,
     first_puzzles,
     load,
+    paired_games,
     picture,
     replayed,
 )
@@ -75,8 +76,7 @@ def replay(moves, deal):
 
 def paired(idea, measure="cards_home"):
     """The habit with ``idea`` against the habit alone, deal by deal."""
-    wide = games.pivot(index="deal", columns="idea", values=measure)
-    return Paired(wide["habit"], wide[idea])
+    return paired_games(games, idea, measure, by="idea")
 
 
 # %% [markdown]

@@ -52,6 +52,7 @@ from ft_widget.teaching import (
     into_empty_column,
     load,
     losing_move_row,
+    paired_games,
     picture,
     replayed,
 )
@@ -71,8 +72,7 @@ def replay(moves, variant=GAME, deal=1):
 
 def paired(idea, measure="cards_home", base="habit"):
     """The habit with ``idea`` against the habit alone, deal by deal."""
-    wide = games.pivot(index="deal", columns="idea", values=measure)
-    return Paired(wide[base], wide[idea])
+    return paired_games(games, idea, measure, base, by="idea")
 
 
 # %% [markdown]

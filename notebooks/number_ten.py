@@ -53,6 +53,7 @@ from ft_widget.teaching import (
     into_empty_column,
     load,
     losing_move_row,
+    paired_games,
     picture,
     replayed,
     turns_up_card,
@@ -82,8 +83,7 @@ def replay(deal, moves):
 
 def compare(change, measure="cards_home"):
     """Whole games: the habit with ``change`` against the habit alone, paired by deal."""
-    wide = games.pivot(index="deal", columns="player", values=measure)
-    return Paired(wide["habit"], wide[change])
+    return paired_games(games, change, measure)
 
 
 def at_forks(change):

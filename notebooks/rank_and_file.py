@@ -56,6 +56,7 @@ from ft_widget.teaching import (
     into_empty_column,
     load,
     losing_move_row,
+    paired_games,
     picture,
     replayed,
     turns_up_card,
@@ -78,8 +79,7 @@ def replay(moves, deal):
 
 def paired(idea, measure="cards_home", base="habit"):
     """The habit with ``idea`` against ``base``, deal by deal."""
-    wide = games.pivot(index="deal", columns="idea", values=measure)
-    return Paired(wide[base], wide[idea])
+    return paired_games(games, idea, measure, base, by="idea")
 
 
 won = lambda s: (s == "won").astype(int)  # noqa: E731

@@ -54,6 +54,7 @@ from ft_widget.teaching import (
     into_empty_column,
     load,
     losing_move_row,
+    paired_games,
     picture,
     replayed,
 )
@@ -73,8 +74,7 @@ def position(deal, moves):
 
 def against_habit(change, measure="cards_home"):
     """The changed player against the plain habit, deal by deal."""
-    wide = games.pivot(index="deal", columns="player", values=measure)
-    return Paired(wide["habit"], wide[change])
+    return paired_games(games, change, measure)
 
 
 # %% [markdown]

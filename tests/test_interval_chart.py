@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from ft_widget.teaching import Paired, interval_chart
+from ft_widget.teaching import Paired, interval_chart, paired_games
 
 
 def test_draws_each_row_with_its_interval_as_an_image():
@@ -34,3 +34,14 @@ def test_bad_bounds_are_refused(kwargs):
 def test_bad_rows_are_refused(rows):
     with pytest.raises(ValueError, match="rows"):
         interval_chart(rows, "t")
+
+
+def test_paired_games_pairs_two_players_deal_by_deal():
+    """The game notebooks' one reader of their experiment CSVs: rows in any order, paired by deal."""
+    pd = pytest.importorskip("pandas")
+    games = pd.DataFrame({"deal": [2, 1, 1, 2, 1, 2], "player": ["habit", "habit", "idea", "idea", "x", "x"],
+                          "cards_home": [10, 20, 25, 10, 0, 0]})
+    p = paired_games(games, "idea")
+    assert (p.n, p.a, p.b, p.diff, p.better, p.worse) == (2, 15.0, 17.5, 2.5, 1, 0)
+    q = paired_games(games.rename(columns={"player": "idea_name"}), "x", base="idea", by="idea_name")
+    assert (q.a, q.b) == (17.5, 0.0)
