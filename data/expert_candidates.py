@@ -45,6 +45,19 @@ CANDIDATES = {
     "progress_after_search 5 worlds x 10000 states": dict(no_win="progress_after_search",
                                                            progress_worlds=5, progress_states=10_000),
     "progress_plan 3 worlds x 5000 states": dict(no_win="progress_plan", progress_states=5_000),
+    "wait2": dict(max_wait=2),
+    "cross": dict(cross_check=True),
+    "table_plan": dict(no_win="table_plan"),
+    "table_plan relay0": dict(no_win="table_plan", table_weights=(8, -2, -12, 3, -2, -1, 0)),
+    "table_plan 50": dict(no_win="table_plan", table_expansions=50),
+    "table_plan 100": dict(no_win="table_plan", table_expansions=100),
+    "cross+progress_plan": dict(cross_check=True, no_win="progress_plan"),
+    "cross+win_only": dict(cross_check=True, world_search="win_only"),
+    "win_only": dict(world_search="win_only"),
+    "win_only+wait2": dict(world_search="win_only", max_wait=2),
+    "win_only+wait2+progress_plan": dict(world_search="win_only", max_wait=2, no_win="progress_plan"),
+    "win_only+wait4": dict(world_search="win_only", max_wait=4),
+    "win_only+wait2+4M": dict(world_search="win_only", max_wait=2, game_states=4_000_000),
 }
 #: the deals every candidate played (the first table of the summary)
 FIRST = (20001, 20040)

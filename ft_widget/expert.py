@@ -23,21 +23,37 @@ worlds whose line starts with that move are kept as a *plan*: after the move, a 
 plan when, made consistent with what was revealed (each card the real game turned up is swapped
 into the world in place of the card the world had there), its line still wins in it (replayed
 through the engine). When a reveal breaks every world of the plan, those worlds (repaired) are
-solved again first, and one win is enough to go on. When no world is won, the expert plays the
-cautious policy's move, chosen in a world (it reads only visible cards), and waits for more cards to
-show before it searches again (the wait doubles after each fruitless search); it gives up rather
-than go back to a view this game has already been in. A game's searches stop when ``game_states``
-solver states are spent: the rest is played by the fallback and by the plans it has.
+solved again first, and one win is enough to go on. When no world is won, the expert plays its
+no-win choice (below: in most games the cautious policy's move, chosen in a world, as it reads only
+visible cards), and waits for more cards to show before it searches again (the wait doubles
+after each fruitless search); it gives up rather than go back to a view this game has already been
+in. A game's searches stop when ``game_states`` solver states are spent: the rest is played by the
+no-win choice and by the plans it has.
 
-When no world is won (issue 21, research; ``Expert(no_win=...)``, :data:`NO_WIN`): the default,
-``"cautious"``, plays the fallback as above. ``"progress"`` uses search instead: each legal move
+When no world is won (issue 21; ``Expert(no_win=...)``, :data:`NO_WIN`). The default, ``"by_game"``,
+plays each game's choice from :data:`NO_WIN_BY_GAME`, the one that won most on deals nobody
+judged it by later (``data/expert_candidates.md``): ``"progress_plan"`` in Maria, the fallback
+(``"cautious"``) elsewhere. ``"progress"`` uses search instead of the fallback: each legal move
 (except one that leads back to a view seen, in any order of its columns) is played in a few worlds
 sampled from the view, a short win-only search runs after it in each, and the move whose searches
 got the most cards home on average is played (:meth:`Expert._progress_choice`; a safe move home is
 played unsearched). ``"progress_after_search"`` does so only right after a fruitless search;
-``"progress_plan"`` also keeps a world such a search won as a plan. The searches' worlds come
-from the view and the seed only, like the main search's, so the contract below holds for each
-(``tests/test_expert.py``). ``data/expert_candidates.md`` measures them against the default.
+``"progress_plan"`` also keeps a world such a search won as a plan. ``"table_plan"`` searches no
+world at all: it plays the first move of the best line of table moves (no deal, nothing turned
+up) by the solver's score of the face-up cards (:func:`_table_choice`).
+
+Why Maria's choice differs and Forty Thieves' does not: in Maria (building down in alternate
+colours, so every column takes two kinds of card) a move the short searches carry further is
+usually a better start, and over 136 tuning deals it won 15 games the cautious move lost and lost
+6 it won. In Forty Thieves no choice beat the cautious move over 40-96 tuning deals (every
+candidate is in ``data/expert_candidates.md``), including ones that win *more* sampled worlds:
+a world-solver that wins more worlds (``world_search="win_only"``) lost more real games, the mark
+of strategy fusion (a line that wins one world often starts with a move only that world's stock
+makes good), and checking each voted move in every world (``cross_check=True``) did not repair
+it. Searching more often (``max_wait``) and more states (``data/expert_budget.md``) did not help.
+
+The searches' worlds come from the view and the seed only, like the main search's, so the contract
+below holds for each (``tests/test_expert.py``).
 
 Fairness contract: for a given seed (the ``rng`` a policy is given), the choice is a function of
 the player's view (and of the expert's own plans, which were made from earlier views): swapping
@@ -48,6 +64,7 @@ positions of every variant.
 from __future__ import annotations
 
 import gc
+import heapq
 import random as _random
 import time
 from collections import Counter, OrderedDict
@@ -56,7 +73,7 @@ from dataclasses import dataclass
 from .game import STOCK, WASTE, Choice, Game, IllegalMove, Move
 from .limits import check_count, check_time_limit, shown
 from .solver.model import Model
-from .solver.search import WON, evaluator, search, solve
+from .solver.search import RELAY, WON, evaluator, relay_search, search, solve
 from .variants import Variant
 
 
@@ -214,14 +231,21 @@ def _reveal_mask(before: PlayerView, move: Move) -> tuple:
 
 # ---------------------------------------------------------------------------------- the expert
 #: What the expert plays when no sampled world is won (``Expert(no_win=...)``):
-#: "cautious" (the default): the fallback's move (the cautious policy's);
+#: "cautious": the fallback's move (the cautious policy's);
 #: "progress": at every such decision, the move after which short searches in sampled worlds got
 #: the most cards home (:meth:`Expert._progress_choice`), while ``progress_game_states`` last;
 #: "progress_after_search": the same, only right after a search that won no world (the decisions
 #: that wait for more cards to show play the fallback);
 #: "progress_plan": as "progress", and a world one of those searches won after the chosen move is
 #: kept as a plan, followed like a world the main search won.
-NO_WIN = ("cautious", "progress", "progress_after_search", "progress_plan")
+#: "table_plan": the first move of the best line of table moves (:func:`_table_choice`);
+#: "by_game" (the default): each game's entry in :data:`NO_WIN_BY_GAME`.
+NO_WIN = ("by_game", "cautious", "progress", "progress_after_search", "progress_plan", "table_plan")
+#: The no-win choice ``"by_game"`` plays in each game (games not named: "cautious"), chosen on
+#: tuning deals 20001-20160 (``data/expert_candidates.md``; the module docstring says why).
+NO_WIN_BY_GAME = {"maria": "progress_plan"}
+#: How a sampled world is solved (``Expert(world_search=...)``, :func:`_solve_world`).
+WORLD_SEARCH = ("portfolio", "win_only")
 
 
 class Expert:
@@ -233,6 +257,11 @@ class Expert:
     world is won; the searching choices use ``progress_worlds`` worlds, ``progress_states`` states a
     search and at most ``progress_game_states`` states a game (they ignore ``time_limit``); with
     ``progress_margin`` they play the fallback's move unless another got that many cards further.
+    ``table_expansions`` and ``table_weights`` (the solver's score weights; default its own) shape
+    ``no_win="table_plan"``. Research options (``data/expert_candidates.md``): ``world_search``
+    (:data:`WORLD_SEARCH`) says how a world is solved, ``cross_check`` plays each move won lines
+    start with in every world tried before voting, ``max_wait`` caps the wait (in reveals) after a
+    fruitless search.
     ``time_limit`` (seconds) also stops a search by the clock, for hints on a busy machine;
     without it the expert's play is the same on any machine. An
     instance keeps its recent plans (``plans`` of them), found again by the view they expect next;
@@ -241,9 +270,11 @@ class Expert:
 
     def __init__(self, samples: int = 5, max_states: int = 20_000, game_states: int = 2_000_000,
                  plans: int = 16, wait_reveals: int = 2, give_up: int = 5, replan: int = 1,
-                 time_limit: float | None = None, fallback=None, no_win: str = "cautious",
+                 time_limit: float | None = None, fallback=None, no_win: str = "by_game",
                  progress_worlds: int = 3, progress_states: int = 2_000,
-                 progress_game_states: int = 2_000_000, progress_margin: float = 0.0):
+                 progress_game_states: int = 2_000_000, progress_margin: float = 0.0,
+                 world_search: str = "portfolio", max_wait: int | None = None, cross_check: bool = False,
+                 table_expansions: int = 200, table_weights: tuple | None = None):
         samples = check_count("Expert", "samples", samples, 1)
         max_states = check_count("Expert", "max_states", max_states, 1)
         game_states = check_count("Expert", "game_states", game_states, 0)
@@ -257,6 +288,18 @@ class Expert:
                              f"not {shown(no_win)}")
         #: what to play when no sampled world is won (:data:`NO_WIN`)
         self.no_win = no_win
+        if world_search not in WORLD_SEARCH:
+            raise ValueError(f"Expert: world_search must be one of {', '.join(map(repr, WORLD_SEARCH))}, "
+                             f"not {shown(world_search)}")
+        self.world_search = world_search
+        self.max_wait = check_count("Expert", "max_wait", max_wait, 0, optional=True)
+        self.cross_check = bool(cross_check)
+        self.table_expansions = check_count("Expert", "table_expansions", table_expansions, 1)
+        if table_weights is not None and not (isinstance(table_weights, tuple) and len(table_weights) == 7
+                                              and all(type(w) is int for w in table_weights)):
+            raise ValueError(f"Expert: table_weights must be 7 whole numbers (the solver's score), "
+                             f"not {shown(table_weights)}")
+        self.table_weights = table_weights
         self.progress_worlds = check_count("Expert", "progress_worlds", progress_worlds, 1)
         self.progress_states = check_count("Expert", "progress_states", progress_states, 1)
         self.progress_game_states = check_count("Expert", "progress_game_states", progress_game_states, 1)
@@ -285,7 +328,7 @@ class Expert:
         self.states = 0
 
     def __repr__(self) -> str:
-        extra = "" if self.no_win == "cautious" else f", no_win={self.no_win!r}"
+        extra = "" if self.no_win == "by_game" else f", no_win={self.no_win!r}"
         return f"Expert(samples={self.samples}, max_states={self.max_states}{extra})"
 
     def __call__(self, game: Game, rng: _random.Random) -> Move | None:
@@ -320,8 +363,11 @@ class Expert:
         searched = not worlds and not self._waiting(plan, view, spent)
         states = tried = won = 0
         if searched:
-            worlds, tried, states = self._search(view, broken, rng)
+            worlds, tried, states, games = self._search(view, broken, rng)
             won = len(worlds)
+            if worlds and self.cross_check:
+                worlds, used = self._cross_check(worlds, games, template, legal, rng, visited)
+                states += used
         elif plan is not None:
             tried, won = plan.worlds_tried, plan.worlds_won
         # a world whose line would lead back to a view this game has been in is no plan to follow
@@ -342,6 +388,12 @@ class Expert:
         states += progress_states
         self.states += states
         return ExpertChoice(move, reason, won, tried, searched, states)
+
+    def no_win_in(self, variant_id: str) -> str:
+        """The no-win choice this expert plays in the game ``variant_id`` (:data:`NO_WIN`)."""
+        if self.no_win == "by_game":
+            return NO_WIN_BY_GAME.get(variant_id, "cautious")
+        return self.no_win
 
     def _waiting(self, plan: _Plan | None, view: PlayerView, spent: int) -> bool:
         """Is this decision one that waits instead of searching? After a search that won no world,
@@ -364,6 +416,7 @@ class Expert:
         tries += [view.sample(srng) for _ in range(self.samples - len(tries))]
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         won: list[_World] = []
+        games: list[Game] = []
         tried = states = 0
         for world in tries:
             if len(won) >= need or (tried >= self.give_up and not won):
@@ -373,12 +426,48 @@ class Expert:
                 break
             # the line is only followed, never shown: shortening it would cost more than the
             # search (measured: half an Indian game's time) and changed no result on 80 deals
-            result = solve(world, time_limit=left, max_states=self.max_states, shorten_line=False)
-            states += result.states
+            line, used = _solve_world(world, self.world_search, left, self.max_states)
+            states += used
             tried += 1
-            if result.won:
-                won.append(_World(world, _without_cycles(world, list(result.moves))))
-        return won, tried, states
+            games.append(world)
+            if line is not None:
+                won.append(_World(world, _without_cycles(world, line)))
+        return won, tried, states, games
+
+    def _cross_check(self, won: list[_World], games: list[Game], template: Game, legal: list[Move],
+                     rng: _random.Random, visited: frozenset) -> tuple[list[_World], int]:
+        """Strategy fusion, checked: a line won in one world may start with a move that only that
+        world's hidden cards make good (a deal the world knows to be lucky). Each move some won
+        line starts with (and the fallback's move) is played in every world tried, and each world
+        not yet won after it is solved; the move won in most worlds is kept, with those worlds
+        as its plan. Returns the worlds won after that move, and the states spent."""
+        candidates = list(dict.fromkeys(w.line[0] for w in won))
+        if self.fallback is not None:
+            fb = self.fallback(template, _random.Random(rng.getrandbits(64)))
+            if fb is not None and fb.move not in candidates and not _revisits(template, fb.move, visited):
+                candidates.append(fb.move)
+        if len(candidates) == 1:
+            return won, 0
+        spent = 0
+        best: tuple = ()
+        for m in candidates:
+            wins = [w for w in won if w.line[0] == m]
+            have = {id(w.game) for w in wins}
+            for g in games:
+                if id(g) in have:
+                    continue
+                after = g.copy()
+                after.play(m)
+                line, used = _solve_world(after, self.world_search, 3600.0, self.max_states)
+                spent += used
+                if line is not None or after.is_won:
+                    plan = _without_cycles(g, [m, *(line or [])])
+                    if plan and plan[0] == m:
+                        wins.append(_World(g, plan))
+            key = (len(wins), sum(w.line[0] == m for w in won), -legal.index(m))
+            if not best or key > best[0]:
+                best = (key, wins)
+        return best[1], spent
 
     def _no_win_choice(self, view: PlayerView, template: Game, legal: list[Move], rng: _random.Random,
                        visited: frozenset, searched: bool,
@@ -386,12 +475,15 @@ class Expert:
         """When no world is won: the progress choice (``no_win``) or the fallback's, the states the
         progress choice spent, and the worlds to keep as a plan (``no_win="progress_plan"``)."""
         progress, used, keep = None, 0, []
-        if (self.no_win in ("progress", "progress_plan")
-                or (self.no_win == "progress_after_search" and searched)) \
+        mode = self.no_win_in(view.variant.id)
+        if (mode in ("progress", "progress_plan")
+                or (mode == "progress_after_search" and searched)) \
                 and progress_spent < self.progress_game_states:
             progress, used, won_after = self._progress_choice(view, template, legal, rng, visited)
-            if self.no_win == "progress_plan":
+            if mode == "progress_plan":
                 keep = won_after
+        if mode == "table_plan":
+            progress = _table_choice(view, template, visited, self.table_expansions, self.table_weights)
         if progress is not None:
             return progress, used, keep
         return _fallback(self.fallback, template, rng, visited), used, keep
@@ -401,6 +493,8 @@ class Expert:
         """The next plan's ``made_at``, ``age`` and ``wait`` (see :class:`_Plan`)."""
         if searched or plan is None:
             wait = 0 if planned else max(self.wait_reveals, 2 * plan.wait if plan else 0)
+            if self.max_wait is not None:
+                wait = min(wait, self.max_wait)
             return view.hidden_places, 0, wait
         return plan.made_at, plan.age + 1, plan.wait
 
@@ -500,6 +594,78 @@ class Expert:
         self._next_id += 1
         while len(self._plans) > self._capacity:
             self._plans.popitem(last=False)
+
+
+def _solve_world(world: Game, how: str, time_limit: float, max_states: int) -> tuple[list[Move] | None, int]:
+    """A winning line for the sampled ``world`` (replayed through the engine) or ``None``, and the
+    states spent. ``how``: "portfolio" is :func:`solve` under a budget; "win_only" gives the whole
+    budget to the relay's first two win-only searches (a loss is never proved in a budget this
+    small, so the sound search's share is spent for nothing)."""
+    if how == "portfolio":
+        result = solve(world, time_limit=time_limit, max_states=max_states, shorten_line=False)
+        return (list(result.moves) if result.won else None), result.states
+    v = world.variant
+    members = [(relay_search(v, *RELAY[0]), 1), (relay_search(v, *RELAY[1]), 1)]
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        status, line, states = search(members, Model.from_game(world), time_limit, max_states)
+    finally:
+        if collecting:
+            gc.enable()
+    if status != WON:
+        return None, states
+    moves = [Move(*m) for m in line]
+    if not _still_wins(world, moves):
+        raise AssertionError(f"a search's line does not win a sampled world of {v.id}")
+    return moves, states
+
+
+def _table_choice(view: PlayerView, template: Game, visited: frozenset, expansions: int,
+                  weights: tuple | None) -> Choice | None:
+    """The first move of the best table-only line: a best-first search over moves that neither
+    deal nor turn up a card (it reads only the view: the template's hidden cards are never dealt or
+    turned up), for the position the search's score likes most. ``None`` when nothing beats the
+    position as it is."""
+    model = Model(view.variant, run_moves=True, **({"weights": weights} if weights else {}))
+    score = evaluator(model)
+
+    def value(st: tuple) -> int:
+        # scored on the face-up cards only: the template's face-down cards are no real cards (a
+        # card just turned up is scored as a lone card, whatever it is: 0)
+        tab, down, *rest = st
+        return score((tuple(col[d:] for col, d in zip(tab, down, strict=True)), down, *rest))
+    start = Model.from_game(template)
+    base = value(start)
+    heap = [(-base, 0, start, None)]
+    seen = {model.key(start)}
+    best, best_first, n = base, None, 0
+    while heap and n < expansions:
+        _, _, st, first = heapq.heappop(heap)
+        n += 1
+        for mv in model.moves(st):
+            src, dst, k = mv
+            if src == STOCK or dst == STOCK:
+                continue
+            child = model.apply(st, mv)
+            key = model.key(child)
+            if key in seen:
+                continue
+            seen.add(key)
+            f = first
+            if f is None:
+                step = Move(*model.expand(st, mv)[0])
+                if _revisits(template, step, visited):
+                    continue
+                f = step
+            v = value(child)
+            if v > best:
+                best, best_first = v, f
+            if sum(child[1]) == sum(st[1]):  # no card turned up: go on from there
+                heapq.heappush(heap, (-v, -len(seen), child, f))
+    if best_first is None:
+        return None
+    return Choice(best_first, f"it starts the best line of table moves found (score {best - base:+d})")
 
 
 def _reach(game: Game, max_states: int, core: str = "auto") -> tuple[int, int, list[Move]]:

@@ -26,14 +26,21 @@ SMALL = dict(samples=2, max_states=1500, fallback=cautious_choice)  # quick test
 PROGRESS = [dict(SMALL, no_win=mode, progress_worlds=2, progress_states=300)
             for mode in ("progress", "progress_after_search", "progress_plan")]
 PROGRESS.append(dict(PROGRESS[-1], progress_margin=2))  # the fallback's move unless clearly beaten
+PROGRESS.append(dict(SMALL, no_win="table_plan", table_expansions=40))
+#: the other ways to search (issue 21): win-only world searches, cross-checked votes, a capped wait
+SEARCHES = [dict(SMALL, world_search="win_only"), dict(SMALL, cross_check=True, samples=3),
+            dict(SMALL, max_wait=1), dict(SMALL, cross_check=True, world_search="win_only",
+                                          no_win="table_plan", table_expansions=40)]
 
 
 def _name(options: dict) -> str:
-    return f"{options.get('no_win', 'cautious')}-{options.get('progress_margin', 0)}"
+    extra = "".join(f"-{k}" for k in ("world_search", "cross_check", "max_wait") if k in options)
+    return f"{options.get('no_win', 'cautious')}-{options.get('progress_margin', 0)}{extra}"
 
 
 #: the same, as parameters left to CI: they are not the default, so the quick loop skips them
 PROGRESS_SLOW = [pytest.param(o, marks=pytest.mark.slow, id=_name(o)) for o in PROGRESS]
+SEARCHES_SLOW = [pytest.param(o, marks=pytest.mark.slow, id=_name(o)) for o in SEARCHES]
 
 
 def positions(variant_id: str, count: int, seed: int = 0) -> list[Game]:
@@ -131,7 +138,8 @@ def test_the_no_win_choice_does_not_depend_on_the_hidden_cards(variant_id, optio
         if not game.legal_moves():
             continue
         mine = Expert(**options).choose(game, 5)
-        progressed += "on average" in mine.reason  # the reason of a searched no-win choice
+        # the reason of a searched no-win choice
+        progressed += "on average" in mine.reason or "table moves" in mine.reason
         for _ in range(2):
             other = permuted(game, rng)
             theirs = Expert(**options).choose(other, 5)
@@ -140,13 +148,21 @@ def test_the_no_win_choice_does_not_depend_on_the_hidden_cards(variant_id, optio
         assert progressed  # the no-win search did choose here (the test is not vacuous)
 
 
-def test_the_default_no_win_choice_is_the_cautious_fallback():
-    """Issue 21 is researched behind an option: the default stays today's expert."""
-    assert Expert().no_win == "cautious" and POLICIES["expert"].no_win == "cautious"
+def test_the_default_no_win_choice_is_each_games_measured_one():
+    """Issue 21: by default Maria plays the progress plan when no world is won, the other games the
+    cautious fallback (``NO_WIN_BY_GAME``); bad options are refused with the option named."""
+    from ft_widget.expert import NO_WIN, NO_WIN_BY_GAME
+
+    assert Expert().no_win == "by_game" and POLICIES["expert"].no_win == "by_game"
+    assert set(NO_WIN_BY_GAME) <= set(VARIANTS) and set(NO_WIN_BY_GAME.values()) <= set(NO_WIN)
+    assert Expert().no_win_in("maria") == "progress_plan"
+    assert Expert().no_win_in("forty_thieves") == "cautious"
+    assert Expert(no_win="table_plan").no_win_in("maria") == "table_plan"
     for bad in dict(no_win="greedy"), dict(progress_worlds=0), dict(progress_states=-1), \
             dict(progress_game_states=1.5), dict(progress_worlds=True), dict(progress_margin=-1), \
-            dict(progress_margin=float("nan")):
-        with pytest.raises(ValueError):
+            dict(progress_margin=float("nan")), dict(world_search="fast"), dict(max_wait=-1), \
+            dict(max_wait=float("nan")):
+        with pytest.raises(ValueError, match=next(iter(bad))):
             Expert(**bad)
 
 
@@ -170,7 +186,22 @@ def test_the_reach_of_a_search_is_the_same_on_both_cores(variant_id):
     assert _reach(won, 100) == (104, 0, [])
 
 
-@pytest.mark.parametrize("options", [pytest.param(SMALL, id=_name(SMALL)), *PROGRESS_SLOW])
+@pytest.mark.parametrize("options", SEARCHES_SLOW)
+@pytest.mark.parametrize("variant_id", list(VARIANTS))
+def test_every_way_to_search_stays_fair(variant_id, options):
+    """Win-only world searches, votes cross-checked in every world, a capped wait: each still sees
+    only the view and the seed."""
+    rng = random.Random(variant_id)
+    for game in positions(variant_id, 3, seed=3):
+        if not game.legal_moves():
+            continue
+        mine = Expert(**options).choose(game, 7)
+        for _ in range(2):
+            theirs = Expert(**options).choose(permuted(game, rng), 7)
+            assert (theirs.move, theirs.reason) == (mine.move, mine.reason), game.position()
+
+
+@pytest.mark.parametrize("options", [pytest.param(SMALL, id=_name(SMALL)), *PROGRESS_SLOW, *SEARCHES_SLOW])
 @pytest.mark.parametrize("variant_id", ["forty_thieves", "number_ten", "little_forty"])
 def test_plans_kept_between_moves_stay_fair(variant_id, options):
     """Through a game, the expert's plans (made from earlier views) lead it to the same move in a
@@ -281,3 +312,25 @@ def test_a_progress_plan_starts_with_the_move_played():
     for m in result.moves:
         replay.play(m)
     assert replay.cards_home == result.cards_home and len(result.reasons) == len(result.moves)
+
+
+def test_a_cross_checked_vote_stays_fair(monkeypatch):
+    """A vote among won worlds, checked by playing each voted move in every world tried (the
+    Lucas position below has two such moves): the move and reason are the same in a swapped world."""
+    checked = []
+    real = Expert._cross_check
+
+    def spy(self, *args, **kwargs):
+        worlds, spent = real(self, *args, **kwargs)
+        checked.append(spent)
+        return worlds, spent
+
+    monkeypatch.setattr(Expert, "_cross_check", spy)
+    options = SEARCHES[1]
+    game = positions("lucas", 3, seed=3)[0]
+    mine = Expert(**options).choose(game, 7)
+    assert checked and checked[0] > 0  # the check did solve worlds again: the test is not vacuous
+    rng = random.Random(8)
+    for _ in range(3):
+        theirs = Expert(**options).choose(permuted(game, rng), 7)
+        assert (theirs.move, theirs.reason) == (mine.move, mine.reason)

@@ -74,10 +74,12 @@ def solver_config(args) -> str:
     return f"max_states {args.solver_states}"
 
 
-def expert_config(args) -> str:
-    """The expert's budget: rows of another budget are never mixed in (the seed is per row)."""
+def expert_config(args, variant: str) -> str:
+    """The expert's budget, and its no-win choice where that is not the cautious move (Maria's,
+    ``NO_WIN_BY_GAME``): rows of another budget or choice are never mixed in (the seed is per row)."""
+    no_win = make_expert(args).no_win_in(variant)
     return (f"samples {args.expert_samples}, max_states {args.expert_states}, "
-            f"game_states {args.expert_game_states}")
+            f"game_states {args.expert_game_states}" + ("" if no_win == "cautious" else f", no_win {no_win}"))
 
 
 def make_expert(args) -> Expert:
@@ -108,21 +110,23 @@ def expert_row(variant: str, deal: int, seed: int, args) -> dict:
     """One game of the fair expert (a fresh one, seeded) on a deal."""
     cpu0 = time.process_time()
     played = play_policy(Game(variant, deal), make_expert(args), rng=random.Random(seed))
-    return {"config": expert_config(args), "variant": variant, "deal": deal, "seed": seed,
+    return {"config": expert_config(args, variant), "variant": variant, "deal": deal, "seed": seed,
             "won": int(played.status == Outcome.WON), "moves": len(played.moves),
             "cpu_s": f"{time.process_time() - cpu0:.3f}"}
 
 
-def read_rows(path: Path, config: str, key) -> dict:
-    """The rows already made (a rerun skips them); rows of another budget stop the run."""
+def read_rows(path: Path, config, key) -> dict:
+    """The rows already made (a rerun skips them); rows of another budget stop the run.
+    ``config``: the rows' config, or a function of the variant giving it."""
     if not path.exists():
         return {}
     with path.open(newline="") as f:
         rows = list(csv.DictReader(f))
-    other = {r["config"] for r in rows} - {config}
+    want = config if callable(config) else (lambda variant: config)
+    other = [(r["config"], want(r["variant"])) for r in rows if r["config"] != want(r["variant"])]
     if other:
-        sys.exit(f"{path} holds rows made with {other.pop()!r}, not {config!r}: "
-                 "use the same budgets or move the file away")
+        sys.exit(f"{path} holds rows made with {other[0][0]!r}, not {other[0][1]!r}: "
+                 "use the same budgets or move the file away (or drop that game's rows)")
     return {key(r): r for r in rows}
 
 
@@ -157,7 +161,7 @@ def run(args) -> None:
     print(f"solver: {len(done)} done, {len(todo)} to do", flush=True)
     append(args.solver_csv, SOLVER_FIELDS, todo, lambda v, d: solve_row(v, d, args), "solver")
     solved = read_rows(args.solver_csv, solver_config(args), solver_key)
-    played = read_rows(args.expert_csv, expert_config(args), expert_key)
+    played = read_rows(args.expert_csv, lambda v: expert_config(args, v), expert_key)
     won = [(v, d) for d in args.deals for v in args.variants if solved[v, d]["verdict"] == "won"]
     todo = [(v, d, seed) for seed in args.seeds for v, d in won if (v, d, seed) not in played]
     print(f"expert: {len(played)} done, {len(todo)} to do", flush=True)
@@ -176,7 +180,7 @@ def write(args) -> None:
     """The JSON files from the two CSV files. Every won deal is graded over the same runs: the
     first k seeds, k the most that every won deal of the range (all games) has."""
     solved = read_rows(args.solver_csv, solver_config(args), solver_key)
-    played = read_rows(args.expert_csv, expert_config(args), expert_key)
+    played = read_rows(args.expert_csv, lambda v: expert_config(args, v), expert_key)
     won = [key for key, r in solved.items() if r["verdict"] == "won" and key[0] in args.variants
            and key[1] in args.deals]
     k = 0
@@ -215,6 +219,7 @@ def write(args) -> None:
                 "expert": f"Expert(samples={args.expert_samples}, max_states={args.expert_states}, "
                           f"game_states={args.expert_game_states}, fallback=cautious_choice), a fresh "
                           "one a game, played with play_policy(game, expert, rng=random.Random(seed))",
+                "no_win": make_expert(args).no_win_in(variant),
                 "seeds": seeds,
                 "grade": f"among the won deals, of {k} expert runs (one a seed): all won 'easy', "
                          "some won 'medium', none won 'hard'",
