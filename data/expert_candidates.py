@@ -14,8 +14,25 @@ CPU seconds a game, mean and worst) goes to ``data/expert_candidates.md``.
         --candidates "cautious (default),progress_plan"
 
 The second run plays the default and the two likeliest candidates on 40 more deals, the third the
-default and the best Maria candidate on 40 more Maria deals. Deals 20001-20120 are a tuning range:
-the expert table's deals (10001-10100) are kept out of it.
+default and the best Maria candidate on 40 more Maria deals. The second round (the research options
+``world_search``, ``cross_check``, ``max_wait`` and the no-win choice ``table_plan``), each command
+run twice at once, on two halves of the deals::
+
+    C="cautious (default),wait2,win_only,win_only+wait2,win_only+wait2+progress_plan"
+    nice python data/expert_candidates.py --deals 20001-20030 --candidates "$C" --out a.csv
+    nice python data/expert_candidates.py --deals 20031-20060 --candidates "$C" --out b.csv
+    # the same with C="cross,cross+progress_plan,cross+win_only" and C="table_plan,table_plan relay0"
+    C="cautious (default),progress_plan,table_plan 100"
+    nice python data/expert_candidates.py --deals 20061-20110 --candidates "$C" --out e.csv
+    nice python data/expert_candidates.py --variants maria,forty_thieves --deals 20111-20160 \
+        --candidates "$C" --out f.csv
+    C="cautious (default),progress_plan"
+    nice python data/expert_candidates.py --variants indian,limited,little_forty,lucas \
+        --deals 20001-20040 --candidates "$C" --out c.csv   # and number_ten,rank_and_file,streets
+
+(some cut short when the choice was made), their rows then added to ``expert_candidates.csv``.
+Deals 20001-20160 are a tuning range: the expert table's deals (10001-10100 and 50001-50100) are
+kept out of it.
 """
 
 from __future__ import annotations
@@ -65,7 +82,9 @@ FIELDS = ["variant", "deal", "candidate", "result", "cards_home", "moves", "wall
 
 
 def play(variant: str, deal: int, candidate: str) -> dict:
-    expert = Expert(fallback=cautious_choice, **CANDIDATES[candidate])
+    # "cautious" unless the candidate says otherwise: the rows were made before Maria's default
+    # became the progress plan ("cautious (default)" names the expert as it was then)
+    expert = Expert(fallback=cautious_choice, **{"no_win": "cautious", **CANDIDATES[candidate]})
     t0, c0 = time.perf_counter(), time.process_time()
     result = play_policy(Game(variant, deal=deal), expert, random.Random(f"{variant}/{deal}/0"))
     return dict(variant=variant, deal=deal, candidate=candidate, result=str(result.status),
@@ -137,7 +156,8 @@ def main() -> None:
             "`expert_candidates.csv`. Every candidate has the default budget (5 worlds a search, "
             "20,000 states a world, 2,000,000 a game) and plays the same deals with the same seed "
             "a deal; seconds are for one process (`nice -n 10`) on a 2-core machine shared with "
-            "other jobs, so wall seconds run above CPU seconds.\n\n"
+            "other jobs, so wall seconds run above CPU seconds (the second round of 2026-12-02 "
+            "shared the 2 cores with up to four other processes: compare CPU seconds).\n\n"
             f"## Deals {FIRST[0]}-{FIRST[1]}, every candidate\n\n" + summary(first) + "\n")
     if len(first) < len(done):
         text += "\n## Every deal played (some candidates on more deals)\n\n" + summary(done) + "\n"

@@ -59,7 +59,8 @@ def hint(game: Game, time_limit: float = 1.0, *, peek: bool = False,
 
     By default the hint is fair: the expert samples the unseen cards into the hidden places,
     solves each sample with a share of ``FAIR_STATES_PER_SECOND * time_limit`` solver states, and
-    gives the move that starts a win in most of them (else the cautious policy's move); the reason
+    gives the move that starts a win in most of them (else the expert's no-win choice for the game,
+    as in play: the cautious policy's move, or in Maria the progress plan's); the reason
     says in how many sampled worlds it starts a win (``ft_widget.words.hint_line`` puts the move
     itself in words in front of it). The clock stops the
     search at ``time_limit`` on a busy machine (the hint then depends on the machine's speed, never

@@ -115,8 +115,8 @@ def _uncovers(game: Game, move: Move) -> bool:
     return not rules.can_build(col[-move.count], col[-move.count - 1], game.variant.build)
 
 
-#: The fair expert with its default budget (:mod:`ft_widget.expert`); it falls back on the cautious
-#: policy's choice when no sampled world is won.
+#: The fair expert with its default budget (:mod:`ft_widget.expert`); when no sampled world is won
+#: it plays its no-win choice: the cautious policy's choice, or in Maria the progress plan.
 expert = Expert(fallback=cautious_choice)
 
 #: The named policies, for ``study(policy="cautious")`` and the command line.

@@ -218,6 +218,7 @@ def side_by_side(frames: dict):
             row[f"{name}_share"] = round(k / len(deals), 3)
             row[f"{name}_ci95"] = f"{lo:.3f}–{hi:.3f}"
             row[f"{name}_mean_s"] = round(float(other["seconds"].mean()), 2)
+            row[f"{name}_worst_s"] = round(float(other["seconds"].max()), 2)
         out.append(row)
     return pd.DataFrame(out)
 
