@@ -260,6 +260,13 @@ def test_readme_deals_prose_is_the_provenance():
                                       f"game_states={default.game_states},")
 
 
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_each_catalogue_was_graded_by_todays_expert_for_its_game(variant):
+    """A grade is the default expert's: when a game's no-win choice changes, its grades must be
+    made again (the provenance records the choice the grading expert played)."""
+    assert provenance(variant).get("no_win", "cautious") == Expert().no_win_in(variant)
+
+
 def test_no_catalogued_win_is_a_proved_loss_of_the_solver_study():
     """Two runs of the same solver never disagree on a settled deal: a deal won here is not among
     those the committed 10-second study (deals 1-200) proved lost, and the other way round."""
