@@ -31,6 +31,13 @@ run twice at once, on two halves of the deals::
         --deals 20001-20040 --candidates "$C" --out c.csv   # and number_ten,rank_and_file,streets
 
 (some cut short when the choice was made), their rows then added to ``expert_candidates.csv``.
+A third round (2026-12-04, idle machine) asked whether Maria's progress plan gains from a
+larger search budget (on 80 deals: 20 won by the plan at the default budget, 18 with 8 worlds a
+search, 19 with 50,000 states a world; no gain)::
+
+    C="progress_plan 8 worlds a search,progress_plan 50000 states a world"
+    python data/expert_candidates.py --variants maria --deals 20001-20040 --candidates "$C" --out a.csv
+    python data/expert_candidates.py --variants maria --deals 20041-20080 --candidates "$C" --out b.csv
 Deals 20001-20160 are a tuning range: the expert table's deals (10001-10100 and 50001-50100) are
 kept out of it.
 """
@@ -75,6 +82,9 @@ CANDIDATES = {
     "win_only+wait2+progress_plan": dict(world_search="win_only", max_wait=2, no_win="progress_plan"),
     "win_only+wait4": dict(world_search="win_only", max_wait=4),
     "win_only+wait2+4M": dict(world_search="win_only", max_wait=2, game_states=4_000_000),
+    "progress_plan 8 worlds a search": dict(no_win="progress_plan", samples=8, game_states=4_000_000),
+    "progress_plan 50000 states a world": dict(no_win="progress_plan", max_states=50_000,
+                                               game_states=5_000_000),
 }
 #: the deals every candidate played (the first table of the summary)
 FIRST = (20001, 20040)
