@@ -53,7 +53,7 @@ def markdown(table: pd.DataFrame) -> list[str]:
         ratio = f"{r.expert_won / r.solver_won:.2f}" if r.solver_won else "–"
         lines.append(f"| {VARIANTS[r.variant].name} | {r.deals} | {r.expert_won} | {r.expert_ci95} | "
                      f"{r.foundations_first_won} | {r.foundations_first_ci95} | {r.solver_won} | "
-                     f"{r.solver_ci95} | {ratio} | {r.expert_mean_s} / {r.expert_worst_s} |")
+                     f"{r.solver_ci95} | {ratio} | {r.expert_mean_s:.2f} / {r.expert_worst_s:.2f} |")
     return lines
 
 

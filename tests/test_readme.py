@@ -173,3 +173,16 @@ def test_readme_no_win_choice_is_the_experts():
     words = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
     assert f"in Maria the *progress plan* (each move is played in {words[Expert().progress_worlds]} " \
            "sampled worlds" in " ".join(text.split())
+
+
+def test_readme_expert_times_are_the_tables():
+    """The sentence under Measured that sums up the expert table's times is computed from its
+    summaries (both deal ranges)."""
+    import pandas as pd
+
+    data = README.parent / "data"
+    tables = pd.concat([pd.read_csv(data / "expert_table_summary.csv"),
+                        pd.read_csv(data / "expert_table_50001-50100_summary.csv")])
+    said = (f"In the expert table above, a game took {tables['expert_mean_s'].min():.2f}–"
+            f"{tables['expert_mean_s'].max():.2f} s on average and {tables['expert_worst_s'].max():.2f} s at worst.")
+    assert said in " ".join(README.read_text(encoding="utf-8").split())
