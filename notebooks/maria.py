@@ -398,13 +398,17 @@ losing_move_row(reviewed)
 # Why it lost: the habit player spent the empty column on the waste's card, the filling that
 # question 3 found costly. The solver lifts a column card into it instead, and within three moves
 # has used it as a stepping stone to carry a run across and empty a second column. The fair
-# expert, from the table alone, found no win in its sampled worlds after the move played or
-# after its own choice: the game was already tight, and what would have saved it is the habit of
-# keeping the column for such work.
+# expert, from the table alone, points the same way: its own choice also puts a column card into
+# the empty column, and it wins in some of its sampled worlds after that move and in none after
+# the waste's card. What would have saved the game is the habit of keeping the column for such
+# work.
 
 # %%
 assert step.move.from_waste and not before.tableau[step.move.dst]  # the waste's card into an empty column
 assert reviewed.alternative.src < 9 and reviewed.alternative.dst == step.move.dst  # a column card into it
+assert step.expert_move.src < 9 and step.expert_move.dst == step.move.dst  # the expert's too
+assert step.worlds_won_played == 0 < step.worlds_won_best
+print("the fair expert's own choice:", move_line(before, step.expert_move))
 after = before.copy()
 for move in reviewed.alternative_line[:3]:
     after.play(move)

@@ -184,5 +184,6 @@ def test_readme_expert_times_are_the_tables():
     tables = pd.concat([pd.read_csv(data / "expert_table_summary.csv"),
                         pd.read_csv(data / "expert_table_50001-50100_summary.csv")])
     said = (f"In the expert table above, a game took {tables['expert_mean_s'].min():.2f}–"
-            f"{tables['expert_mean_s'].max():.2f} s on average and {tables['expert_worst_s'].max():.2f} s at worst.")
+            f"{tables['expert_mean_s'].max():.2f} s on average and "
+            f"{tables['expert_worst_s'].max():.2f} s at worst.")
     assert said in " ".join(README.read_text(encoding="utf-8").split())
