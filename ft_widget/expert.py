@@ -44,8 +44,8 @@ up) by the solver's score of the face-up cards (:func:`_table_choice`).
 
 Why Maria's choice differs and Forty Thieves' does not: in Maria (building down in alternate
 colours, so every column takes two kinds of card) a move the short searches carry further is
-usually a better start, and over 136 tuning deals it won 15 games the cautious move lost and lost
-6 it won. In Forty Thieves no choice beat the cautious move over 40-96 tuning deals (every
+usually a better start, and over 138 tuning deals it won 15 games the cautious move lost and lost
+6 it won; a larger budget for it (8 worlds a search, or 50,000 states a world) won no more. In Forty Thieves no choice beat the cautious move over 40-96 tuning deals (every
 candidate is in ``data/expert_candidates.md``), including ones that win *more* sampled worlds:
 a world-solver that wins more worlds (``world_search="win_only"``) lost more real games, the mark
 of strategy fusion (a line that wins one world often starts with a move only that world's stock

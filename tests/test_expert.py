@@ -334,3 +334,23 @@ def test_a_cross_checked_vote_stays_fair(monkeypatch):
     for _ in range(3):
         theirs = Expert(**options).choose(permuted(game, rng), 7)
         assert (theirs.move, theirs.reason) == (mine.move, mine.reason)
+
+
+def test_the_docstrings_account_of_marias_choice_is_the_measured_one():
+    """The module docstring's figures for Maria's progress plan (deals played, games won that the
+    cautious move lost and the other way round) are computed from ``data/expert_candidates.csv``."""
+    import re
+    from pathlib import Path
+
+    pd = pytest.importorskip("pandas")
+    import ft_widget.expert as expert_module
+
+    rows = pd.read_csv(Path(__file__).resolve().parents[1] / "data" / "expert_candidates.csv")
+    maria = rows[rows["variant"] == "maria"].pivot_table(index="deal", columns="candidate", values="result",
+                                                          aggfunc="first")
+    both = maria[["cautious (default)", "progress_plan"]].dropna() == "won"
+    gained = int((both["progress_plan"] & ~both["cautious (default)"]).sum())
+    lost = int((~both["progress_plan"] & both["cautious (default)"]).sum())
+    said = " ".join(expert_module.__doc__.split())
+    assert re.search(rf"over {len(both)} tuning deals it won {gained} games the cautious move lost and "
+                     rf"lost {lost} it won", said)
