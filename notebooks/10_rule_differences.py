@@ -280,12 +280,10 @@ assert ratio.max() <= 1 or len(beyond)  # the sentence above: a share over 1 com
 second = pd.read_csv(data_path("expert_table_50001-50100_summary.csv")).set_index("variant")
 first = table.set_index("variant")
 assert (second["deals"] == first["deals"]).all()
-ranges = pd.DataFrame({
-    "game": [VARIANTS[v].name for v in first.index],
-    "expert, 10001–10100": first["expert_won"], "95% CI": first["expert_ci95"],
-    "expert, 50001–50100": second["expert_won"], "95% CI ": second["expert_ci95"],
-    "solver, 10001–10100": first["solver_won"], "solver, 50001–50100": second["solver_won"],
-}).set_index("game")
+ranges = pd.concat({name: t[["expert_won", "expert_ci95", "solver_won"]].set_axis(
+                        ["expert won", "expert 95% CI", "solver won"], axis=1)
+                    for name, t in [("deals 10001–10100", first), ("deals 50001–50100", second)]}, axis=1)
+ranges.index = [VARIANTS[v].name for v in ranges.index]
 hardest = [set(t["expert_won"].nsmallest(2).index) for t in (first, second)]  # the two lowest counts
 assert hardest[0] == hardest[1] == {"forty_thieves", "maria"}
 assert first["expert_won"].idxmin() != second["expert_won"].idxmin()
