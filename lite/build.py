@@ -21,6 +21,12 @@ registries alone (PyPI and npm), pinned below, and is cached under ``lite/.cache
 
 ``--online-pyodide`` builds a site that loads Pyodide and its packages (pandas too) from Pyodide's
 public CDN instead, for a teacher who is online; the piplite wheels stay on the site.
+
+``--out`` is a new folder, an empty one, or a site this script built: each site it builds holds a
+marker file (``.ft_widget-site``) listing what the build made, and any other folder, or a site a
+teacher has since added to (a ``.git``, a ``CNAME``), is refused with exit code 2 and left as it
+was. The site is built in a temporary folder beside ``--out`` and renamed into place only once the
+build succeeded, so a failed build leaves the previous site whole.
 """
 
 from __future__ import annotations
@@ -304,13 +310,9 @@ def read_only(out: Path) -> None:
 
 
 # ----------------------------------------------------------------------------- the site
-def build(out: Path, cache: Path, online: bool) -> None:
-    started = time.monotonic()
+def make_site(dest: Path, cache: Path, online: bool) -> None:
+    """The whole build (minutes, and downloads on a first run), into ``dest``, which must not exist."""
     cache.mkdir(parents=True, exist_ok=True)
-    if out.exists() and any(out.iterdir()):
-        if not (out / "jupyter-lite.json").exists():
-            sys.exit(f"{out} is not empty and holds no JupyterLite site: give an empty or new folder")
-        shutil.rmtree(out)
     venv = build_venv(cache)
     cdn = check_pins(venv)
     with tempfile.TemporaryDirectory(prefix="lite-stage-", dir=cache) as tmp:
@@ -334,22 +336,149 @@ def build(out: Path, cache: Path, online: bool) -> None:
                                           "litePluginSettings": {KERNEL_PLUGIN: settings}}}
         (stage / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
         shutil.copy2(HERE / "overrides.json", stage / "overrides.json")
-        run([venv / "bin" / "jupyter", "lite", "build", "--lite-dir", stage, "--output-dir", out.resolve(),
+        run([venv / "bin" / "jupyter", "lite", "build", "--lite-dir", stage, "--output-dir", dest,
              "--contents", stage / "files", "--no-sourcemaps"], cwd=stage)
-    read_only(out)
+    read_only(dest)
+
+
+# ----------------------------------------------------------------------------- replacing --out safely
+#: written in every site this script builds; only a folder holding it may be replaced
+MARKER = ".ft_widget-site"
+MARKER_FORMAT = "ft_widget-lite-site"
+MARKER_VERSION = 1
+
+
+class Refused(Exception):
+    """``--out`` is not a folder this script may build into; nothing was changed."""
+
+
+def site_paths(root: Path) -> set[str]:
+    """Every file, folder and link under ``root``, relative, without following links."""
+    def fail(error: OSError):
+        raise error
+
+    found = set()
+    for folder, dirs, files in os.walk(root, onerror=fail):
+        rel = Path(folder).relative_to(root)
+        found |= {(rel / name).as_posix() for name in [*dirs, *files]}
+    return found
+
+
+def write_marker(site: Path) -> None:
+    """One JSON line: the format, its version, and what the build made (so that a rebuild can tell
+    a teacher's own additions, a ``.git`` or a ``CNAME``, from the site's files)."""
+    made = sorted(site_paths(site))
+    (site / MARKER).write_text(json.dumps({"format": MARKER_FORMAT, "version": MARKER_VERSION,
+                                           "paths": made}) + "\n")
+
+
+def read_marker(site: Path) -> set[str] | None:
+    """What the build made, or None when ``site`` holds no marker of ours (a link is not trusted)."""
+    marker = site / MARKER
+    if marker.is_symlink() or not marker.is_file():
+        return None
+    try:
+        data = json.loads(marker.read_text(encoding="utf-8").splitlines()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    if not (isinstance(data, dict) and data.get("format") == MARKER_FORMAT
+            and isinstance(data.get("paths"), list)):
+        return None
+    return {p for p in data["paths"] if isinstance(p, str)}
+
+
+def check_out(out: Path, cache: Path) -> None:
+    """Raise Refused unless ``out`` (absolute, links not resolved) is new, an empty folder, or a site
+    this script built that holds nothing else."""
+    again = "choose an empty or new folder, or remove it yourself"
+    if out.is_symlink():
+        raise Refused(f"--out {out} is a symbolic link: give the folder itself, or a new folder")
+    for parent in out.parents:
+        if parent.is_symlink() or parent.exists():
+            if not parent.is_dir():
+                raise Refused(f"--out {out}: {parent} is a file, not a folder")
+            break
+    if out.exists():
+        if not out.is_dir():
+            raise Refused(f"--out {out} is a file, not a folder: choose a new or empty folder for the site")
+        try:
+            if any(out.iterdir()):
+                made = read_marker(out)
+                if made is None:
+                    raise Refused(f"--out {out} is not empty and is not a site this script built (it has no "
+                                  f"{MARKER} file), so it is left alone: {again}")
+                extra = site_paths(out) - made - {MARKER}
+                if extra:
+                    # name the top of each addition: ".git", not every file in it
+                    tops = sorted(p for p in extra if p.rpartition("/")[0] not in extra)
+                    shown = ", ".join(tops[:5]) + (", ..." if len(tops) > 5 else "")
+                    raise Refused(f"--out {out} is a site this script built, but it now also holds what "
+                                  f"the build did not make ({shown}), so it is left alone: {again}")
+        except OSError as e:
+            raise Refused(f"--out {out} cannot be read ({e.strerror}): {again}") from None
+    if cache == out or out in cache.parents:
+        raise Refused(f"--cache {cache} is inside --out {out}, which the site replaces: "
+                      "give a cache outside the site's folder")
+
+
+def build(out: Path, cache: Path, online: bool, make=make_site) -> None:
+    """Build the site with ``make`` in a folder beside ``out`` (the same filesystem, so that moving it
+    into place is a rename), and put it at ``out`` only once the build succeeded."""
+    started = time.monotonic()
+    out = Path(os.path.abspath(out))  # not resolve(): a link given as --out must be seen, not followed
+    cache = Path(os.path.abspath(cache))
+    check_out(out, cache)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.building-", dir=out.parent))
+    new, old = tmp / "site", tmp / "old"
+    try:
+        make(new, cache, online)
+        write_marker(new)
+        check_out(out, cache)  # again: the folder may have changed during a build of minutes
+        if os.path.lexists(out):
+            # old site aside, new one in, old one deleted (with tmp, below): at every step one of them
+            # is whole, and a failed move puts the old one back
+            os.rename(out, old)
+            try:
+                os.rename(new, out)
+            except BaseException:
+                os.rename(old, out)
+                raise
+        else:
+            os.rename(new, out)
+    except Refused:
+        raise
+    except BaseException:
+        log(f"the build failed or was stopped: {out} is left as it was")
+        raise
+    finally:
+        if os.path.lexists(old) and not os.path.lexists(out):
+            # the old site could not be put back: keep it where it is, and say so
+            log(f"the previous site is in {old}: move it back to {out}")
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     log(f"site: {out} ({size / 1e6:.0f} MB) in {time.monotonic() - started:.0f} s")
 
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--out", required=True, type=Path, help="the site's folder (made or replaced)")
+    ap.add_argument("--out", required=True, type=Path,
+                    help="the site's folder: a new or empty one, or a site this script built "
+                         "(replaced once the new one is built)")
     ap.add_argument("--cache", type=Path, default=HERE / ".cache",
                     help="downloads and the build venv (default: lite/.cache)")
     ap.add_argument("--online-pyodide", action="store_true",
                     help="load Pyodide and its packages (pandas too) from Pyodide's public CDN")
     args = ap.parse_args(argv)
-    build(args.out, args.cache.resolve(), args.online_pyodide)
+    try:
+        build(args.out, args.cache.resolve(), args.online_pyodide)
+    except Refused as refused:
+        print(f"lite/build.py: {refused}", file=sys.stderr)
+        sys.exit(2)
+    except subprocess.CalledProcessError as e:
+        sys.exit(f"lite/build.py: {Path(str(e.cmd[0])).name} failed (exit code {e.returncode}); "
+                 f"{args.out} is left as it was")
 
 
 if __name__ == "__main__":
