@@ -1,0 +1,213 @@
+"""lite/build.py deletes only what it made: it builds beside ``--out`` and swaps the new site in only
+when the build succeeded, and it replaces an existing folder only when that folder is a site it built
+(its marker file lists what it made) holding nothing else. The expensive build step is replaced here
+by a few files written in its place; the refusals go through the command line, for their exit code
+and message."""
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SCRIPT = REPO / "lite" / "build.py"
+
+_spec = importlib.util.spec_from_file_location("lite_build", SCRIPT)
+lite_build = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(lite_build)
+
+
+def snapshot(root: Path) -> dict:
+    """Every path under root, with a file's bytes and a link's target: what "untouched" compares."""
+    found = {}
+    for path in sorted(root.rglob("*")):
+        rel = path.relative_to(root).as_posix()
+        if path.is_symlink():
+            found[rel] = ("link", os.readlink(path))
+        elif path.is_file():
+            found[rel] = ("file", path.read_bytes())
+        else:
+            found[rel] = ("dir",)
+    return found
+
+
+def fake_make(version: str):
+    """A build step that writes a small site saying ``version``."""
+    def make(dest: Path, cache: Path, online: bool) -> None:
+        (dest / "files").mkdir(parents=True)
+        (dest / "jupyter-lite.json").write_text(json.dumps({"built": version}))
+        (dest / "files" / f"play-{version}.ipynb").write_text("{}")
+    return make
+
+
+def failing_make(dest: Path, cache: Path, online: bool) -> None:
+    """A build step that fails halfway, as an offline build does."""
+    (dest / "files").mkdir(parents=True)
+    (dest / "jupyter-lite.json").write_text("{}")
+    raise subprocess.CalledProcessError(1, ["pip", "install"])
+
+
+def not_called(dest: Path, cache: Path, online: bool) -> None:
+    raise AssertionError("the build ran, but --out should have been refused first")
+
+
+def cli(out: Path, cache: Path) -> subprocess.CompletedProcess:
+    # were the builder to go on and build, pip would fail at once, offline, as in the issue
+    env = {**os.environ, "PIP_NO_INDEX": "1"}
+    return subprocess.run([sys.executable, str(SCRIPT), "--out", str(out), "--cache", str(cache)],
+                          capture_output=True, text=True, env=env, timeout=300)
+
+
+def assert_refused_in_words(result: subprocess.CompletedProcess, *words: str) -> None:
+    assert result.returncode == 2, (result.returncode, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+    for word in words:
+        assert word in lines[0], (word, lines[0])
+
+
+def class_site(root: Path) -> Path:
+    """A teacher's folder that holds a JupyterLite config but was not built here."""
+    out = root / "my class site"
+    (out / "files").mkdir(parents=True)
+    (out / ".git").mkdir()
+    (out / "jupyter-lite.json").write_text('{"jupyter-config-data": {}}')
+    (out / "files" / "lesson1.ipynb").write_text('{"cells": []}')
+    (out / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    (out / "CNAME").write_text("class.example.org\n")
+    return out
+
+
+def test_a_class_folder_not_built_here_is_refused_and_left_whole(tmp_path):
+    out = class_site(tmp_path)
+    before = snapshot(out)
+    result = cli(out, tmp_path / "cache")
+    assert_refused_in_words(result, str(out), "empty or new folder", "remove it yourself")
+    assert snapshot(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["my class site"]  # no cache, no temp folder
+
+
+def test_a_class_folder_is_refused_before_a_failing_build_runs(tmp_path):
+    out = class_site(tmp_path)
+    before = snapshot(out)
+    with pytest.raises(lite_build.Refused):
+        lite_build.build(out, tmp_path / "cache", False, make=failing_make)
+    assert snapshot(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["my class site"]
+
+
+def test_a_file_as_out_is_refused_in_words(tmp_path):
+    out = tmp_path / "site"
+    out.write_text("notes\n")
+    result = cli(out, tmp_path / "cache")
+    assert_refused_in_words(result, str(out), "is a file")
+    assert out.read_text() == "notes\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_a_file_in_the_way_of_out_is_refused_in_words(tmp_path):
+    (tmp_path / "notes").write_text("notes\n")
+    result = cli(tmp_path / "notes" / "site", tmp_path / "cache")
+    assert_refused_in_words(result, "is a file")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes"]
+
+
+def test_a_link_as_out_is_refused_even_to_a_site_built_here(tmp_path):
+    real = tmp_path / "real"
+    lite_build.build(real, tmp_path / "cache", False, make=fake_make("one"))
+    before = snapshot(real)
+    link = tmp_path / "site"
+    link.symlink_to(real, target_is_directory=True)
+    result = cli(link, tmp_path / "cache")
+    assert_refused_in_words(result, str(link), "symbolic link")
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert snapshot(real) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["real", "site"]
+
+
+def test_a_link_put_into_a_site_built_here_is_refused(tmp_path):
+    out = tmp_path / "site"
+    lite_build.build(out, tmp_path / "cache", False, make=fake_make("one"))
+    keep = tmp_path / "lessons"
+    keep.mkdir()
+    (keep / "lesson1.ipynb").write_text("{}")
+    (out / "files" / "lessons").symlink_to(keep, target_is_directory=True)
+    before = snapshot(out)
+    with pytest.raises(lite_build.Refused, match="files/lessons"):
+        lite_build.build(out, tmp_path / "cache", False, make=not_called)
+    assert snapshot(out) == before
+    assert (keep / "lesson1.ipynb").read_text() == "{}"
+
+
+def test_what_a_teacher_added_to_a_site_built_here_is_not_deleted(tmp_path):
+    out = tmp_path / "site"
+    lite_build.build(out, tmp_path / "cache", False, make=fake_make("one"))
+    (out / ".git").mkdir()
+    (out / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    (out / "CNAME").write_text("class.example.org\n")
+    before = snapshot(out)
+    result = cli(out, tmp_path / "cache")
+    assert_refused_in_words(result, ".git, CNAME", "remove it yourself")
+    assert ".git/HEAD" not in result.stderr  # the top of an addition, not each of its files
+    assert snapshot(out) == before
+
+
+def test_a_rebuild_replaces_a_site_built_here(tmp_path):
+    out = tmp_path / "site"
+    lite_build.build(out, tmp_path / "cache", False, make=fake_make("one"))
+    marker = json.loads((out / lite_build.MARKER).read_text().splitlines()[0])
+    assert marker["format"] == lite_build.MARKER_FORMAT and marker["version"] == lite_build.MARKER_VERSION
+    # a served copy may edit the site's own files (the browser test exposes the app in its config)
+    (out / "jupyter-lite.json").write_text('{"exposeAppInBrowser": true}')
+    lite_build.build(out, tmp_path / "cache", False, make=fake_make("two"))
+    assert json.loads((out / "jupyter-lite.json").read_text()) == {"built": "two"}
+    assert sorted(p.name for p in (out / "files").iterdir()) == ["play-two.ipynb"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # no temp folder, no old site left
+
+
+def test_a_failed_rebuild_leaves_the_site_built_here_whole(tmp_path):
+    out = tmp_path / "site"
+    lite_build.build(out, tmp_path / "cache", False, make=fake_make("one"))
+    before = snapshot(out)
+    with pytest.raises(subprocess.CalledProcessError):
+        lite_build.build(out, tmp_path / "cache", False, make=failing_make)
+    assert snapshot(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_a_failed_first_build_leaves_nothing(tmp_path):
+    with pytest.raises(subprocess.CalledProcessError):
+        lite_build.build(tmp_path / "site", tmp_path / "cache", False, make=failing_make)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_empty_folder_and_a_new_one_are_built_into(tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    lite_build.build(empty, tmp_path / "cache", False, make=fake_make("one"))
+    lite_build.build(tmp_path / "new" / "site", tmp_path / "cache", False, make=fake_make("one"))
+    for site in [empty, tmp_path / "new" / "site"]:
+        assert (site / "files" / "play-one.ipynb").exists() and (site / lite_build.MARKER).exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty", "new"]
+
+
+def test_when_the_new_site_cannot_be_moved_in_the_old_one_is_put_back(tmp_path, monkeypatch):
+    out = tmp_path / "site"
+    lite_build.build(out, tmp_path / "cache", False, make=fake_make("one"))
+    before = snapshot(out)
+    rename = os.rename
+
+    def no_new_site(src, dst):
+        if Path(src).name == "site" and Path(src).parent != tmp_path:  # the new site, from its temp folder
+            raise OSError(28, "No space left on device")
+        rename(src, dst)
+
+    monkeypatch.setattr(os, "rename", no_new_site)
+    with pytest.raises(OSError, match="No space"):
+        lite_build.build(out, tmp_path / "cache", False, make=fake_make("two"))
+    assert snapshot(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
