@@ -176,6 +176,11 @@ class Game:
         return bool(self._redo)
 
     @property
+    def undone(self) -> list[Move]:
+        """The moves taken back that :meth:`redo` would play again, the next one first (a copy)."""
+        return self._redo[::-1]
+
+    @property
     def redeals_left(self) -> int:
         return self._redeals_left
 
