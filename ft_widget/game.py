@@ -723,12 +723,14 @@ class Game:
             raise ValueError(f"a game record is a JSON object, not {type(record).__name__}")
         if record.get("format") != RECORD_FORMAT:
             raise ValueError(f"not a game record: its 'format' must be {RECORD_FORMAT!r}")
-        if record.get("version") != 1:
-            version = record.get("version")
-            if version is None or isinstance(version, float) or (
-                    isinstance(version, int) and version.bit_length() <= 64):
-                version = str(version)  # quoted as text, whatever its type
-            raise ValueError(f"game record version {shown(version, 20)} is not known here (1 is)")
+        if "version" not in record:
+            raise ValueError("the game record does not say its version (1)")
+        version = record["version"]
+        if type(version) is not int:  # True == 1 and 1.0 == 1 in Python, but neither is a version
+            raise ValueError(f"a game record's version is the whole number 1, not {shown(version, 20)}")
+        if version != 1:
+            known = str(version) if version.bit_length() <= 64 else version  # quoted as text
+            raise ValueError(f"game record version {shown(known, 20)} is not known here (1 is)")
         allowed = {"format", "version", "variant", "deal", "start", "moves", "undone"}
         unknown = next((k for k in record if k not in allowed), None)
         if unknown is not None:

@@ -3,13 +3,17 @@ the function and the parameter (random generators here; records, notation and va
 
 from __future__ import annotations
 
+import json
 import random
+import re
 
 import pytest
 
 from ft_widget import Game, study
 from ft_widget.bench import bench_engine
 from ft_widget.limits import check_rng, shown
+from ft_widget.position import read_json
+from ft_widget.puzzle import Puzzle
 from ft_widget.studies import run_deal
 from ft_widget.teaching import Paired
 
@@ -60,3 +64,63 @@ def test_good_rngs_still_work():
     with pytest.raises(ValueError, match="^Paired: rng must be None, a whole number >= 0"):
         Paired([1, 2], [2, 3], rng=-1)
     assert bench_engine(["lucas"], seconds=0.05, depth=5, rng=random.Random(2))[0]["variant"] == "lucas"
+
+
+# ------------------------------------------------------------------ records
+def a_record() -> dict:
+    game = Game("maria", 5)
+    for move in (game.legal_moves()[0], "s>w", "s>w"):
+        game.play(move)
+    game.undo()  # a move to redo too
+    return game.record()
+
+
+@pytest.mark.parametrize("version", [True, 1.0, "1", [1], None])
+def test_a_record_version_is_the_int_1_exactly(version):
+    # True == 1 and 1.0 == 1 in Python: both passed as version 1
+    for record in (a_record() | {"version": version}, json.dumps(a_record() | {"version": version})):
+        with pytest.raises(ValueError, match="^" + re.escape(f"a game record's version is the whole "
+                                                             f"number 1, not {shown(version, 20)}") + "$"):
+            Game.from_record(record)
+    record = a_record()
+    del record["version"]
+    with pytest.raises(ValueError, match="does not say its version"):
+        Game.from_record(record)
+    assert Game.from_record(a_record() | {"version": 1}) == Game.from_record(a_record())
+
+
+def repeat_key(text: str, key: str, value: str) -> str:
+    """``text`` with ``"key": value`` written again right after the first ``"key": …``'s key."""
+    at = text.index(f'"{key}": ')
+    return text[:at] + f'"{key}": {value}, ' + text[at:]
+
+
+@pytest.mark.parametrize("key, value, where", [
+    ("deal", "6", "record"),  # a different value: which deal did the player mean?
+    ("moves", "[]", "record"),
+    ("version", "1", "record"),  # the same value twice is refused too: a key is given once
+    ("redeals_left", "0", "start"),
+    ("columns", "9", "variant"),
+])
+def test_a_key_given_twice_in_a_record_is_refused_naming_it(key, value, where):
+    record = a_record()
+    if where != "record":  # a record of every part: a custom variant, a start position
+        record |= {"start": Game("maria", 5).position(), "deal": None}
+        record["start"].pop("deal")
+        record["variant"] = {"id": "my_maria", "name": "My Maria", "columns": 9, "cards_per_column": 4,
+                             "face_down": 0, "build": "alternate_colour", "sequences": False}
+        record["start"]["variant"] = "my_maria"
+        assert Game.from_record(json.dumps(record)).variant.id == "my_maria"
+    text = repeat_key(json.dumps(record), key, value)
+    assert json.loads(text)  # plain json reads it, keeping the last value silently
+    with pytest.raises(ValueError, match=f"^the game record gives the key '{key}' twice in one object"):
+        Game.from_record(text)
+
+
+def test_read_json_refuses_a_repeated_key_everywhere_it_reads():
+    with pytest.raises(ValueError, match="^the thing gives the key 'a' twice in one object"):
+        read_json('[{"b": {"a": 1, "a": 1}}]', "the thing")
+    assert read_json(b'{"a": {"a": 1}, "b": [{"a": 2}]}', "the thing") == {"a": {"a": 1}, "b": [{"a": 2}]}
+    position = repeat_key(json.dumps(Game("maria", 5).position()), "waste", "[]")
+    with pytest.raises(ValueError, match="^a puzzle's position .* gives the key 'waste' twice"):
+        Puzzle(position)
