@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from ft_widget import Game, study
+from ft_widget import Game, IllegalMove, Move, parse_card, study
 from ft_widget.bench import bench_engine
 from ft_widget.limits import check_rng, shown
 from ft_widget.position import read_json
@@ -124,3 +124,27 @@ def test_read_json_refuses_a_repeated_key_everywhere_it_reads():
     position = repeat_key(json.dumps(Game("maria", 5).position()), "waste", "[]")
     with pytest.raises(ValueError, match="^a puzzle's position .* gives the key 'waste' twice"):
         Puzzle(position)
+
+
+# ------------------------------------------------------------------ notation
+@pytest.mark.parametrize("text", ["4>9x\u0663", "4>9x\uff13", "4>9x\U0001d7db", "4>9x1\u0660", "\u0663>f"])
+def test_move_notation_takes_ascii_digits_only(text):
+    # int() and \d read any script's digits: "4>9x٣" was the move 4>9x3
+    with pytest.raises(IllegalMove, match="is not a move: write moves like 3>f"):
+        Move.parse(text)
+    game = Game("number_ten", 4)
+    before = game.record()
+    assert not game.is_legal(text) and text not in game.legal_moves()
+    with pytest.raises(IllegalMove, match="is not a move"):
+        game.play(text)
+    assert game.record() == before
+    assert Move.parse("4>9x3") == Move(3, 8, 3) and Move.parse("10>f") == Move(9, 15)
+
+
+@pytest.mark.parametrize("text", ["\u212aH", "Q\u017f", "10\u017f", "\u0130S"])
+def test_card_notation_takes_ascii_letters_only(text):
+    # Unicode case folding read the Kelvin sign as K (then failed: "substring not found") and
+    # the long s as S
+    with pytest.raises(ValueError, match="^unknown card"):
+        parse_card(text)
+    assert parse_card("ks") == parse_card("K♠")
