@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import replace
 
 import pytest
 
-from ft_widget import Game, IllegalMove, Move, parse_card, study
+from ft_widget import VARIANTS, Game, IllegalMove, Move, parse_card, study
 from ft_widget.bench import bench_engine
 from ft_widget.limits import check_rng, shown
 from ft_widget.position import read_json
@@ -148,3 +149,45 @@ def test_card_notation_takes_ascii_letters_only(text):
     with pytest.raises(ValueError, match="^unknown card"):
         parse_card(text)
     assert parse_card("ks") == parse_card("K♠")
+
+
+# ------------------------------------------------------------------ variant names
+MARIA = VARIANTS["maria"]
+
+
+@pytest.mark.parametrize("vid", ["m\u0430ria", "mar\u0131a", "\u0445_variant", "maria\u200b", "\u00e9toile"])
+def test_a_variant_id_is_ascii(vid):
+    # isidentifier() takes any script's letters: a Cyrillic "а" made an id that reads "maria"
+    with pytest.raises(ValueError, match="^a variant's id is a name like .* in ASCII letters"):
+        replace(MARIA, id=vid)
+    record = a_record() | {"variant": {"id": vid, "name": "Maria", "columns": 9, "cards_per_column": 4,
+                                       "face_down": 0, "build": "alternate_colour", "sequences": False}}
+    with pytest.raises(ValueError, match="^a variant's id is a name like"):
+        Game.from_record(json.dumps(record))
+
+
+@pytest.mark.parametrize("name, code", [
+    ("Maria\u200b", "U\\+200B \\(ZERO WIDTH SPACE\\)"),
+    ("Ma\u200dria", "U\\+200D"),
+    ("\u202eairaM", "U\\+202E \\(RIGHT-TO-LEFT OVERRIDE\\)"),
+    ("Maria \u2066x\u2069", "U\\+2066"),
+    ("\ufeffMaria", "U\\+FEFF"),
+    ("Ma\u2060ria", "U\\+2060"),
+    ("Maria\x00", "U\\+0000"),
+    ("Maria\n2", "U\\+000A"),
+    ("Maria\u2028", "U\\+2028"),
+])
+def test_a_variant_name_has_no_control_or_invisible_characters(name, code):
+    with pytest.raises(ValueError, match=f"^variant 'my_maria': name .* holds {code}"):
+        replace(MARIA, id="my_maria", name=name)
+    with pytest.raises(ValueError, match=f"^variant 'my_maria': aliases .* holds {code}"):
+        replace(MARIA, id="my_maria", aliases=("Mary", name))
+    record = a_record() | {"variant": {"id": "my_maria", "name": name, "columns": 9, "cards_per_column": 4,
+                                       "face_down": 0, "build": "alternate_colour", "sequences": False}}
+    with pytest.raises(ValueError, match=f"holds {code}"):
+        Game.from_record(record)
+
+
+def test_names_in_any_script_with_symbols_still_work():
+    named = replace(MARIA, id="maria_2", name="María à l'Étoile ♥ Мария 玛丽亚", aliases=("Marie\u00a0II",))
+    assert Game(named, 3).variant.name.startswith("María")
