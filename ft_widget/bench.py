@@ -45,7 +45,7 @@ from concurrent.futures import ProcessPoolExecutor
 from .expert import Expert
 from .game import Game, Outcome
 from .hints import hint
-from .limits import check_count, check_time_limit
+from .limits import check_count, check_rng, check_time_limit
 from .policies import cautious_choice, play_policy
 from .solver.model import Model
 from .solver.search import (
@@ -63,11 +63,16 @@ from .training.review import MAX_STATES, SOLVER_STATES, WORLDS
 from .variants import VARIANTS
 
 
-def bench_engine(variants: list[str], seconds: float = 2.0, depth: int = 200, rng: int = 1) -> list[dict]:
+def bench_engine(variants: list[str], seconds: float = 2.0, depth: int = 200,
+                 rng: random.Random | int | None = 1) -> list[dict]:
     """Per variant: random playouts of up to ``depth`` moves from successive deals, each undone
-    (each variant's playouts draw from ``random.Random(rng)``, the same stream for every variant)."""
+    (each variant's playouts draw from ``random.Random(rng)``, the same stream for every variant;
+    a ``random.Random`` gives that stream's seed)."""
     seconds = check_time_limit("bench_engine", "seconds", seconds)
     depth = check_count("bench_engine", "depth", depth, 1)
+    rng = check_rng("bench_engine", rng)
+    if isinstance(rng, random.Random):  # Random(a Random) is a TypeError: take a seed from it
+        rng = rng.getrandbits(64)
 
     rows = []
     for v in variants:
@@ -278,8 +283,8 @@ def bench_exhaust(variant: str, deals: list[int], cap: int) -> list[dict]:
 
 def bench_expert(variants: list[str], deals: list[int], hints: int = 5) -> tuple[list[dict], list[dict]]:
     """Per variant: the expert plays each deal (wins, wall seconds a game on average and at worst,
-    CPU seconds and solver states a game); then a fair hint is timed on ``hints`` positions (the start and positions the expert
-    reached in those games)."""
+    CPU seconds and solver states a game); then a fair hint is timed on ``hints`` positions (the
+    start and positions the expert reached in those games)."""
     hints = check_count("bench_expert", "hints", hints, 0)
     games, timed = [], []
     for v in variants:

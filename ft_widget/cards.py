@@ -73,7 +73,8 @@ def card_name(card: Card) -> str:
 
 _SYMBOL_TO_SUIT = {s: i for i, s in enumerate(SUIT_SYMBOLS)}
 _SYMBOL_TO_SUIT.update({"♤": 3, "♡": 2, "♢": 1, "♧": 0})
-_CARD_RE = re.compile(r"^(10|[2-9TJQKA])([CDHS♣♦♥♠♤♡♢♧])$", re.IGNORECASE)
+# re.ASCII: Unicode case folding matched the long s "ſ" as S and the Kelvin sign "K" as K
+_CARD_RE = re.compile(r"^(10|[2-9TJQKA])([CDHS♣♦♥♠♤♡♢♧])$", re.IGNORECASE | re.ASCII)
 
 
 def parse_card(text: str) -> Card:

@@ -6,12 +6,18 @@ there are no per-game branches here.
 
 Internally a card is an ``int`` (see :mod:`ft_widget.cards`), columns are lists from
 bottom to top, and each column's face-down cards are its bottom ``down[i]`` cards.
+
+Reading a game never changes it, and a game may be read in one thread while another plays it:
+every move (play, undo, redo, restart) and every read that needs the whole position at one
+moment (a record, a position, a copy, the legal moves, a picture) holds the game's own lock.
 """
 
 from __future__ import annotations
 
 import enum
+import functools
 import random
+import threading
 from typing import NamedTuple
 
 from . import rules
@@ -115,6 +121,16 @@ class _Undo(NamedTuple):
     dealt: int = 0  # cards turned from stock to waste
 
 
+def _locked(method):
+    """``method`` run holding the game's lock: a move in another thread waits until it is done,
+    so it sees (or makes) the position at one moment, never one half-played."""
+    @functools.wraps(method)
+    def locked(self, *args, **kwargs):
+        with self._lock:
+            return method(self, *args, **kwargs)
+    return locked
+
+
 class Game:
     """One game of a Forty Thieves variant.
 
@@ -131,6 +147,8 @@ class Game:
         self._setup(*_opening(self.variant, self.deal))
 
     def _setup(self, tableau, down, foundations, waste, stock, redeals_left) -> None:
+        # reentrant: a locked read (a picture, a record) calls other locked reads of the game
+        self._lock = threading.RLock()
         self._accepts = rules.onto_table(self.variant.build)
         self._tab: list[list[Card]] = tableau
         self._down: list[int] = down
@@ -150,6 +168,7 @@ class Game:
 
     # ------------------------------------------------------------------ reading
     @property
+    @_locked
     def history(self) -> list[Move]:
         """The moves played so far, oldest first (a copy)."""
         return [u.move for u in self._undo]
@@ -163,6 +182,7 @@ class Game:
         return self._home == 104
 
     @property
+    @_locked
     def is_stuck(self) -> bool:
         """No legal move is left and the game is not won: a lost game."""
         return not self.is_won and not self.has_legal_moves()
@@ -185,25 +205,30 @@ class Game:
         return self._redeals_left
 
     @property
+    @_locked
     def tableau(self) -> list[list[Card]]:
         """Columns bottom to top (copies); see :meth:`face_down_counts` for hidden cards."""
         return [list(c) for c in self._tab]
 
     @property
+    @_locked
     def face_down_counts(self) -> list[int]:
         """How many cards lie face down at the bottom of each column (``Variant.face_down`` is the
         one number every column starts with)."""
         return list(self._down)
 
     @property
+    @_locked
     def foundations(self) -> list[list[Card]]:
         return [list(p) for p in self._found]
 
     @property
+    @_locked
     def waste(self) -> list[Card]:
         return list(self._waste)
 
     @property
+    @_locked
     def stock(self) -> list[Card]:
         """Stock cards, bottom to top: the last is dealt next."""
         return list(self._stock)
@@ -216,6 +241,10 @@ class Game:
 
     def legal_moves(self) -> LegalMoves:
         """Every legal move, each once (a list; ``"3>f" in game.legal_moves()`` works too)."""
+        with self._lock:  # inline, not @_locked: the hottest read, called for every move played
+            return self._legal_moves()
+
+    def _legal_moves(self) -> LegalMoves:
         tab, accepts, wait, down = self._tab, self._accepts, self._wait, self._down
         sequences = self.variant.sequences
         tops: dict[Card, list[int]] = {}
@@ -268,6 +297,7 @@ class Game:
             add(_REDEAL)
         return moves
 
+    @_locked
     def run_moves(self) -> list[Move]:
         """In the one-card games, the run shortcuts: ``Move(src, dst, k)`` for a built run of ``k >= 2``
         cards that can travel to ``dst`` as ``k`` single-card moves through the empty columns
@@ -297,6 +327,7 @@ class Game:
                 k += 1
         return out
 
+    @_locked
     def expand(self, move: Move | str) -> list[Move]:
         """The engine moves that make ``move``: a run shortcut of :meth:`run_moves` becomes its
         single-card moves through the empty columns; a legal move is itself. ``IllegalMove``
@@ -328,6 +359,7 @@ class Game:
         free = [j for j, col in enumerate(self._tab) if not col and j != move.dst]
         return [_M[a][b] for a, b, _ in rules.run_steps(move.src, move.dst, move.count, free)]
 
+    @_locked
     def safe_move_home(self) -> Move | None:
         """A move to the foundations that can never spoil the game, or ``None``.
 
@@ -346,17 +378,20 @@ class Game:
         return None
 
     @property
+    @_locked
     def outcome(self) -> Outcome | None:
         """``Outcome.WON``, ``Outcome.STUCK`` (no legal move left), or ``None`` while the game goes on."""
         if self.is_won:
             return Outcome.WON
         return Outcome.STUCK if self.is_stuck else None
 
+    @_locked
     def has_legal_moves(self) -> bool:
         if self._stock or (self._waste and self._redeals_left):
             return True
-        return bool(self.legal_moves())
+        return bool(self._legal_moves())
 
+    @_locked
     def is_legal(self, move: Move | str) -> bool:
         try:
             move = self._coerce(move)
@@ -462,11 +497,12 @@ class Game:
         Raises ``IllegalMove`` saying why, and changes nothing, if the move is not legal.
         """
         move = self._coerce(move)
-        reason = self._why_illegal(move)
-        if reason is not None:
-            raise IllegalMove(reason)
-        self._undo.append(self._apply(move))
-        self._redo.clear()
+        with self._lock:  # inline, not @_locked: every move of a game, a playout, a study pays it
+            reason = self._why_illegal(move)
+            if reason is not None:
+                raise IllegalMove(reason)
+            self._undo.append(self._apply(move))
+            self._redo.clear()
         return move
 
     def _apply(self, move: Move) -> _Undo:
@@ -506,11 +542,12 @@ class Game:
 
     def undo(self) -> Move:
         """Take back the last move and return it; ``IndexError`` if there is none."""
-        if not self._undo:
-            raise IndexError("there is no move to undo")
-        u = self._undo.pop()
-        self._unapply(u)
-        self._redo.append(u.move)
+        with self._lock:
+            if not self._undo:
+                raise IndexError("there is no move to undo")
+            u = self._undo.pop()
+            self._unapply(u)
+            self._redo.append(u.move)
         return u.move
 
     def _unapply(self, u: _Undo) -> None:
@@ -545,17 +582,20 @@ class Game:
 
     def redo(self) -> Move:
         """Play again the last move taken back; ``IndexError`` if there is none."""
-        if not self._redo:
-            raise IndexError("there is no move to redo")
-        move = self._redo.pop()
-        self._undo.append(self._apply(move))
+        with self._lock:
+            if not self._redo:
+                raise IndexError("there is no move to redo")
+            move = self._redo.pop()
+            self._undo.append(self._apply(move))
         return move
 
+    @_locked
     def restart(self) -> None:
         """Back to the position before the first move; ``redo()`` replays the moves again."""
         while self._undo:
             self.undo()
 
+    @_locked
     def copy(self) -> Game:
         """An independent game in the same position, without history."""
         game = Game.__new__(Game)
@@ -564,7 +604,31 @@ class Game:
                     list(self._waste), list(self._stock), self._redeals_left)
         return game
 
+    @_locked
+    def _private_copy(self) -> Game:
+        """A copy with the history and the moves to redo too, for a read that must undo moves
+        (:meth:`record`): undoing them on this game would change it under another thread."""
+        game = self.copy()
+        game._undo, game._redo = list(self._undo), list(self._redo)  # _Undo entries never change
+        return game
+
+    def __getstate__(self) -> dict:
+        # a lock can't be serialised (to send a game to another process) nor deep-copied: the
+        # state leaves without it, its piles copied under it, and gets a lock of its own on arrival
+        with self._lock:
+            state = {k: v for k, v in self.__dict__.items() if k != "_lock"}
+            state.update(_tab=[list(c) for c in self._tab], _down=list(self._down),
+                         _found=[list(p) for p in self._found], _waste=list(self._waste),
+                         _stock=list(self._stock), _wait=list(self._wait), _undo=list(self._undo),
+                         _redo=list(self._redo))
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.RLock()
+
     # ------------------------------------------------------------------ positions
+    @_locked
     def position(self) -> dict:
         """The docs/rules.md position JSON (a dict ready for ``json.dumps``)."""
         tableau = []
@@ -632,22 +696,24 @@ class Game:
         ``undone`` the moves taken back that :meth:`redo` would play again, next first. A custom
         variant is written out by its parameters.
         """
-        played = len(self._undo)
-        self.restart()  # the start position, then every move again: the game ends as it was
-        start = self.position()
-        for _ in range(played):
-            self.redo()
-        record = {"format": RECORD_FORMAT, "version": 1, "variant": variant_to_json(self.variant),
-                  "deal": self.deal}
+        # the start position from the moves undone on a private copy: this game is never
+        # changed, so another thread may play it meanwhile (it waits for the copy only)
+        game = self._private_copy()
+        moves = [str(m) for m in game.history]
+        undone = [str(m) for m in reversed(game._redo)]
+        game.restart()
+        start = game.position()
+        record = {"format": RECORD_FORMAT, "version": 1, "variant": variant_to_json(game.variant),
+                  "deal": game.deal}
         opening = None
-        if self.deal is not None:
+        if game.deal is not None:
             opening = Game.__new__(Game)
-            opening.variant, opening.deal = self.variant, self.deal
-            opening._setup(*_opening(self.variant, self.deal))
+            opening.variant, opening.deal = game.variant, game.deal
+            opening._setup(*_opening(game.variant, game.deal))
         if opening is None or opening.position() != start:
             record["start"] = start
-        record["moves"] = [str(m) for m in self.history]
-        record["undone"] = [str(m) for m in reversed(self._redo)]
+        record["moves"] = moves
+        record["undone"] = undone
         return record
 
     @classmethod
@@ -662,12 +728,14 @@ class Game:
             raise ValueError(f"a game record is a JSON object, not {type(record).__name__}")
         if record.get("format") != RECORD_FORMAT:
             raise ValueError(f"not a game record: its 'format' must be {RECORD_FORMAT!r}")
-        if record.get("version") != 1:
-            version = record.get("version")
-            if version is None or isinstance(version, float) or (
-                    isinstance(version, int) and version.bit_length() <= 64):
-                version = str(version)  # quoted as text, whatever its type
-            raise ValueError(f"game record version {shown(version, 20)} is not known here (1 is)")
+        if "version" not in record:
+            raise ValueError("the game record does not say its version (1)")
+        version = record["version"]
+        if type(version) is not int:  # True == 1 and 1.0 == 1 in Python, but neither is a version
+            raise ValueError(f"a game record's version is the whole number 1, not {shown(version, 20)}")
+        if version != 1:
+            known = str(version) if version.bit_length() <= 64 else version  # quoted as text
+            raise ValueError(f"game record version {shown(known, 20)} is not known here (1 is)")
         allowed = {"format", "version", "variant", "deal", "start", "moves", "undone"}
         unknown = next((k for k in record if k not in allowed), None)
         if unknown is not None:
@@ -703,6 +771,7 @@ class Game:
             game.undo()
         return game
 
+    @_locked
     def position_key(self) -> tuple:
         """The position as a hashable key, as a player tells positions apart (``play_policy`` and
         the expert stop going round in circles with it): the cards in every place, and of the
@@ -723,12 +792,15 @@ class Game:
     __hash__ = None  # a game changes; hash its position's JSON instead
 
     # ------------------------------------------------------------------ display
+    @_locked
     def __str__(self) -> str:
         return PICTURES["text"](self)
 
+    @_locked
     def __repr__(self) -> str:
         deal = f", deal={self.deal}" if self.deal is not None else ""
         return f"<Game {self.variant.id}{deal}: {len(self._undo)} moves, {self._home}/104 home>"
 
+    @_locked
     def _repr_html_(self) -> str:
         return PICTURES["html"](self)

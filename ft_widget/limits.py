@@ -6,6 +6,10 @@ deep in a search (``solve(max_states=nan)`` had no budget, ``time_limit=nan`` ra
 bound); an infinity, a negative, a bool or text would fail later with an error that does not
 name the argument (``hint(time_limit=inf)``: OverflowError), or not at all.
 
+A random generator (``rng``) is checked here too (:func:`check_rng`): a list or a float handed
+as one failed deep inside ``random`` (``Random([1])``: "unhashable type"), or was quietly turned
+into a seed's text.
+
 Error messages quote what they were given through :func:`shown`: however deep or large the value
 (a record is a file anyone may hand over), the quote is short and making it cannot fail.
 
@@ -17,6 +21,7 @@ from __future__ import annotations
 import math
 import numbers
 import operator
+import random
 from itertools import islice
 
 #: How many characters of a value an error message quotes.
@@ -92,3 +97,20 @@ def check_count(where: str, name: str, value: object, minimum: int = 0, maximum:
     span = f"from {minimum} to {maximum}" if maximum is not None else f"at least {minimum}"
     also = " or None" if optional else ""
     raise ValueError(f"{where}: {name} must be a whole number {span}{also}, not {shown(value)}")
+
+
+def check_rng(where: str, rng: object) -> random.Random | int | None:
+    """``rng`` as a random generator's seed: ``None`` (fresh randomness), a whole number (a seed:
+    ints and integer types like numpy's, returned as an ``int``) or a ``random.Random`` (itself).
+
+    ``ValueError`` naming ``where`` and ``rng`` otherwise: bools (``True`` is no seed anyone
+    means), floats, text, lists and other objects are refused."""
+    if rng is None or isinstance(rng, random.Random):
+        return rng
+    if not isinstance(rng, bool):
+        try:
+            return operator.index(rng)
+        except TypeError:
+            pass
+    raise ValueError(f"{where}: rng must be None, a whole number (a seed) or a random.Random, "
+                     f"not {shown(rng)}")

@@ -156,6 +156,7 @@ class Choice:
         return f"{type(self).__name__}({self.move!r}, {self.reason[:60]!r})"
 
 
-_MOVE_RE = re.compile(r"^(1[0-3]|[1-9]|[wsfWSF])>(1[0-3]|[1-9]|[wsfWSF])(?:x(\d{1,3}))?$")
+# ASCII only: \d alone took any script's digits ("4>9x٣" was 4>9x3), and int() reads them too
+_MOVE_RE = re.compile(r"^(1[0-3]|[1-9]|[wsfWSF])>(1[0-3]|[1-9]|[wsfWSF])(?:x([0-9]{1,3}))?$", re.ASCII)
 _PILES = {str(i + 1): i for i in range(MAX_COLUMNS)}
 _PILES.update(w=WASTE, s=STOCK, f=FOUNDATION)

@@ -19,11 +19,32 @@ REQUIRED = ("variant", "tableau", "foundations", "waste", "stock", "redeals_left
 OPTIONAL = ("deal",)
 
 
+class _RepeatedKey(ValueError):
+    """A key given twice in one JSON object."""
+
+
+def _no_repeated_keys(pairs: list[tuple[str, object]]) -> dict:
+    """A JSON object's dict; ``_RepeatedKey`` for a key given twice (``json`` keeps the last one
+    silently: a record edited by hand could show one value to its reader and load another)."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _RepeatedKey(key)
+            seen.add(key)
+    return obj
+
+
 def read_json(text: str | bytes, what: str) -> object:
     """The value JSON ``text`` holds; ``ValueError`` saying ``what`` is not valid JSON (a nesting
-    too deep for the parser too, which Python reports as a RecursionError)."""
+    too deep for the parser too, which Python reports as a RecursionError), or naming a key
+    given twice in one object."""
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_no_repeated_keys)
+    except _RepeatedKey as error:
+        raise ValueError(f"{what} gives the key {shown(error.args[0], 30)} twice in one object: "
+                         "a key may appear only once") from None
     except ValueError as error:
         raise ValueError(f"{what} is not valid JSON: {error}") from None
     except RecursionError:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from .deal import check_deal_number
 from .game import Game, Outcome
-from .limits import check_count, check_time_limit
+from .limits import check_count, check_rng, check_time_limit
 from .policies import play_policy, policy_named
 from .solver import solve
 from .tables import pandas
@@ -32,16 +32,19 @@ from .variants import VARIANTS, Variant, get_variant
 COLUMNS = ["variant", "deal", "result", "moves", "seconds", "states"]
 
 
-def run_deal(variant, deal: int, time_limit: float = 10.0, policy=None, rng: int = 0,
+def run_deal(variant, deal: int, time_limit: float = 10.0, policy=None, rng: random.Random | int | None = 0,
              max_states: int | None = None) -> dict:
     """One row of a study: solve deal ``deal`` of ``variant`` (or play ``policy`` on it).
 
     ``result`` is the solver's status (``won``/``lost``/``unknown``) or the policy's (``won``/``lost``);
     ``moves`` the length of the winning line (solver) or of the game played (policy), else 0;
-    ``states`` the states the solver met (for a policy: the moves it played).
+    ``states`` the states the solver met (for a policy: the moves it played). ``rng`` seeds the
+    policy's generator with the variant and deal: an int, a ``random.Random`` that gives one, or
+    ``None`` for a fresh one.
     """
     time_limit = check_time_limit("run_deal", "time_limit", time_limit)
     max_states = check_count("run_deal", "max_states", max_states, 1, optional=True)
+    rng = _seed(check_rng("run_deal", rng))
 
     game = Game(variant, deal=deal)
     t0 = time.perf_counter()
@@ -54,6 +57,14 @@ def run_deal(variant, deal: int, time_limit: float = 10.0, policy=None, rng: int
     r = play_policy(game, policy, random.Random(f"{game.variant.id}/{deal}/{rng}"))
     return dict(variant=game.variant.id, deal=deal, result=str(r.status), moves=len(r.moves),
                 seconds=round(time.perf_counter() - t0, 3), states=len(r.moves))
+
+
+def _seed(rng: random.Random | int | None) -> int:
+    """A checked ``rng`` as the int that seeds each deal's generator (the text of a Random would
+    hold its memory address: a different seed on every run)."""
+    if isinstance(rng, random.Random):
+        return rng.getrandbits(64)
+    return random.getrandbits(64) if rng is None else rng
 
 
 def _load_policy(policy):
@@ -73,7 +84,7 @@ def _run_packed(args: tuple) -> dict:
 
 def study(variants: str | Iterable[str] = "all", deals: Iterable[int] = range(1, 11),
           time_limit: float = 10.0, policy: str | Callable | None = None, client=None,
-          processes: int | None = None, progress: bool = True, rng: random.Random | int = 0,
+          processes: int | None = None, progress: bool = True, rng: random.Random | int | None = 0,
           max_states: int | None = None):
     """Solve every deal of every variant (or play ``policy`` on it); one DataFrame row per deal.
 
@@ -83,7 +94,8 @@ def study(variants: str | Iterable[str] = "all", deals: Iterable[int] = range(1,
     each deal is solved with ``time_limit`` seconds (and at most ``max_states`` states, which makes
     a study repeatable on any machine); with a policy (a name from ``ft_widget.POLICIES`` or your
     own function ``policy(game, rng)``) the policy plays each deal once, with a random generator
-    seeded from the variant, deal and ``rng`` (an int, or a ``random.Random`` that gives one).
+    seeded from the variant, deal and ``rng`` (an int, a ``random.Random`` that gives one, or ``None``
+    for a fresh one).
 
     Work runs in ``processes`` local processes (default: the machine's cores; 1 runs here, in
     this process), or on a Dask cluster when ``client`` is a ``dask.distributed.Client``. The
@@ -95,6 +107,7 @@ def study(variants: str | Iterable[str] = "all", deals: Iterable[int] = range(1,
     time_limit = check_time_limit("study", "time_limit", time_limit)
     max_states = check_count("study", "max_states", max_states, 1, optional=True)
     processes = check_count("study", "processes", processes, 1, optional=True)
+    rng = _seed(check_rng("study", rng))
     if isinstance(variants, str) and variants == "all":
         chosen = list(VARIANTS.values())
     elif isinstance(variants, str | Variant):
@@ -115,8 +128,6 @@ def study(variants: str | Iterable[str] = "all", deals: Iterable[int] = range(1,
             packed_policy = cloudpickle.dumps(policy)
     elif isinstance(policy, str):
         _load_policy(policy)  # fail early on an unknown name
-    if isinstance(rng, random.Random):
-        rng = rng.getrandbits(64)
     tasks = [(v, d, time_limit, packed_policy, rng, max_states) for v in chosen for d in deals]
     bar = tqdm(total=len(tasks), desc="study", unit="deal", disable=not progress)
     rows = []

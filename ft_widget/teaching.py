@@ -19,7 +19,7 @@ from . import rules
 from .cards import card_symbol, make_card, rank_of
 from .expert import Expert, estimate
 from .game import Game, Move, Outcome
-from .limits import check_count
+from .limits import check_count, check_rng
 from .policies import POLICIES, cautious_choice, play_policy
 from .puzzle import Judgement, Puzzle
 from .render import (
@@ -236,10 +236,16 @@ class Paired:
     """A paired comparison on the same deals: means of ``a`` and ``b``, the mean of b − a and a
     95% bootstrap interval for it (10,000 resamples of the deals, fixed seed: same on every run)."""
 
-    def __init__(self, a, b, resamples: int = 10_000, rng: int = 13):
+    def __init__(self, a, b, resamples: int = 10_000, rng: random.Random | int | None = 13):
         import numpy as np  # comes with pandas, which playing does not need
 
         resamples = check_count("Paired", "resamples", resamples, 1)
+        rng = check_rng("Paired", rng)
+        if isinstance(rng, random.Random):
+            rng = rng.getrandbits(64)
+        elif rng is not None and rng < 0:  # numpy's seeds are never negative
+            raise ValueError(f"Paired: rng must be None, a whole number >= 0 (a seed) or a random.Random, "
+                             f"not {rng}")
         a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
         if a.shape != b.shape or a.size == 0:
             raise ValueError("a paired comparison needs the same non-empty list of deals on both sides")

@@ -11,6 +11,7 @@ value, not new code::
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 
 from .limits import check_count, shown
@@ -25,6 +26,21 @@ MAX_REDEALS = 255
 #: Lengths of a variant's id and name, and its aliases: they appear in menus and messages (and
 #: a record, which anyone may hand over, carries a custom variant's).
 MAX_ID, MAX_NAME, MAX_ALIASES = 40, 120, 8
+
+
+def _unseen(text: str) -> str | None:
+    """The first character of ``text`` a reader can't see or that rearranges what they see, as
+    ``U+202E (RIGHT-TO-LEFT OVERRIDE)``, or ``None``: control characters (Cc), format
+    characters (Cf: zero-width spaces and joiners, bidirectional controls, the byte-order mark),
+    surrogates, private-use and unassigned code points, and line or paragraph separators. A name
+    holding one shows the same as another name, or reorders the text around it in a menu or a
+    message."""
+    for ch in text:
+        category = unicodedata.category(ch)
+        if category[0] == "C" or category in ("Zl", "Zp"):
+            name = unicodedata.name(ch, "")
+            return f"U+{ord(ch):04X}" + (f" ({name})" if name else "")
+    return None
 
 
 @dataclass(frozen=True)
@@ -50,9 +66,12 @@ class Variant:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "build", get_build(self.build))
-        if not isinstance(self.id, str) or not self.id.isidentifier() or len(self.id) > MAX_ID:
+        # ASCII only: isidentifier() alone takes any script's letters, so a Cyrillic "а" made an
+        # id that looks like "maria" and is not
+        if not isinstance(self.id, str) or not (self.id.isascii() and self.id.isidentifier()) \
+                or len(self.id) > MAX_ID:
             raise ValueError(f"a variant's id is a name like 'forty_thieves' (at most {MAX_ID} "
-                             f"characters), not {shown(self.id)}")
+                             f"characters) in ASCII letters, digits and _, not {shown(self.id)}")
         where = f"variant {self.id!r}"
         aliases = self.aliases
         if isinstance(aliases, str) or not isinstance(aliases, list | tuple) or len(aliases) > MAX_ALIASES:
@@ -63,6 +82,10 @@ class Variant:
             if not isinstance(text, str) or not text.strip() or len(text) > MAX_NAME:
                 raise ValueError(f"{where}: {key} must be non-empty text of at most {MAX_NAME} "
                                  f"characters, not {shown(text)}")
+            unseen = _unseen(text)
+            if unseen is not None:
+                raise ValueError(f"{where}: {key} {shown(text)} holds {unseen}, a control or invisible "
+                                 "character: names are text a player can read")
         for flag in ("sequences", "aces_start"):
             if not isinstance(getattr(self, flag), bool):
                 raise ValueError(f"{where}: {flag} must be True or False, not {shown(getattr(self, flag))}")
