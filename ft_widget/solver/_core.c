@@ -205,20 +205,18 @@ static int home_masks(Search *s, const uint8_t *found, uint64_t *fit, uint64_t *
         return -1;
     }
     for (int w = 0; w < 2; w++) {
-        PyObject *it = PyObject_GetIter(PyTuple_GET_ITEM(r, w)), *c;
-        if (!it) { Py_DECREF(r); return -1; }
-        while ((c = PyIter_Next(it))) {
-            long v = PyLong_AsLong(c);
-            Py_DECREF(c);
+        PyObject *t = snapshot(PyTuple_GET_ITEM(r, w), w ? "home_sets' safe cards" : "home_sets' fitting cards");
+        if (!t) { Py_DECREF(r); return -1; }
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(t); i++) {
+            long v = PyLong_AsLong(PyTuple_GET_ITEM(t, i));
             if (v < 0 || v >= 52) {
-                Py_DECREF(it); Py_DECREF(r);
+                Py_DECREF(t); Py_DECREF(r);
                 if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "card out of range");
                 return -1;
             }
             m[w] |= 1ull << v;
         }
-        Py_DECREF(it);
-        if (PyErr_Occurred()) { Py_DECREF(r); return -1; }
+        Py_DECREF(t);
     }
     Py_DECREF(r);
     s->fc_key[j] = key; s->fc_fit[j] = m[0]; s->fc_safe[j] = m[1]; s->fc_n++;
