@@ -1,6 +1,7 @@
-"""Drive the compiled core's ``Search`` with one malformed argument (or a hostile callback), for
-``tests/test_solver_core_defends.py``, which runs each case in its own process: a core that
-writes past a buffer kills the interpreter with a signal, and that must never happen.
+"""Drive the compiled core's ``Search`` with one malformed argument (or a hostile callback or card), for
+``tests/test_solver_core_defends.py`` and ``tests/test_solver_core.py`` (the HOSTILE cards), which run
+each case in its own process: a core that writes past a buffer, or reads an item freed under it, kills
+the interpreter with a signal, and that must never happen.
 
     python tests/core_abuse.py CASE
 
@@ -9,7 +10,9 @@ the search reported); the test reads that and the exit code."""
 
 from __future__ import annotations
 
+import gc
 import sys
+import weakref
 
 from ft_widget import Game
 from ft_widget.game import FOUNDATION, STOCK, WASTE
@@ -142,6 +145,144 @@ def init_twice():
                                              tuple(a["weights"]), tuple(a["piles"]), tuple(a["start"])))
 
 
+class Card:
+    """A card (an int to the core through ``__index__``) whose conversion cuts ``victim``, a list
+    the core is reading, down to its first ``keep`` items: what the core took from that list before
+    must not be freed under it."""
+
+    alive = weakref.WeakSet()  # every Card not yet freed: the core must not keep one
+
+    def __init__(self, value, victim, keep=0):
+        self.value, self.victim, self.keep = value, victim, keep
+        Card.alive.add(self)
+
+    def __index__(self):
+        del self.victim[self.keep:]
+        return self.value
+
+
+def answer(a, states=3_000):
+    s = build(a)
+    while s.status == 0 and s.states < states:
+        s.advance(1)
+    return s.status, s.states, s.expanded, s.line()
+
+
+def with_waste(a):
+    """The position with the stock's last five cards moved to the waste."""
+    stock = a["start"][4]
+    a["start"][3:5] = [tuple(stock[-5:]), tuple(stock[:-5])]
+    return a
+
+
+def column(a, keep=0):
+    """The first card of the first column cuts that column down to ``keep`` cards. The cards past
+    them are Cards too (that cut nothing): freed when cut, unless the core holds them."""
+    tab = [list(c) for c in a["start"][0]]
+    tab[0] = [Card(v, [], keep) for v in tab[0]]
+    tab[0][0].victim = tab[0]
+    a["start"][0] = tab
+    return a
+
+
+def column_with_a_bad_card(a):
+    """As ``column``, and the second card is out of range: refused, and nothing kept on the way out."""
+    a = column(a)
+    a["start"][0][0][1].value = 52
+    return a
+
+
+def tableau(a):
+    """The second card of the third column empties the list of columns."""
+    tab = [list(c) for c in a["start"][0]]
+    tab[2][1] = Card(tab[2][1], tab)
+    a["start"][0] = tab
+    return a
+
+
+def down(a):
+    """A face-down count (read as a card is) empties the list of counts."""
+    counts = list(a["start"][1])
+    counts[0] = Card(counts[0], counts)
+    a["start"][1] = counts
+    return a
+
+
+def onto_table(a):
+    """A card of the first non-empty row empties the building table."""
+    c = next(c for c, row in enumerate(a["onto"]) if row)
+    a["onto"][c][0] = Card(a["onto"][c][0], a["onto"])
+    return a
+
+
+def onto_row(a):
+    """The first card of a row of two or more empties that row."""
+    c = next(c for c, row in enumerate(a["onto"]) if len(row) > 1)
+    a["onto"][c][0] = Card(a["onto"][c][0], a["onto"][c])
+    return a
+
+
+def pile(a, i):
+    """The first card of the waste (i = 3) or the stock (4) empties that pile."""
+    cards = list(a["start"][i])
+    cards[0] = Card(cards[0], cards)
+    a["start"][i] = cards
+    return a
+
+
+def found(a):
+    """A foundation height that is no int but converts, emptying the heights."""
+    heights = list(a["start"][2])
+    heights[0] = Card(heights[0], heights)
+    a["start"][2] = heights
+    return a
+
+
+def home_sets(a):
+    """home_sets returns lists whose first card empties them (read by the search, not __init__)."""
+    inner = a["home_sets"]
+
+    def hostile(heights):
+        fit, safe = (list(x) for x in inner(heights))
+        if fit:
+            fit[0] = Card(fit[0], fit)
+        return fit, safe
+
+    a["home_sets"] = hostile
+    return a
+
+
+HOSTILE = {
+    "column_emptied": lambda: column(args()),
+    "column_shortened": lambda: column(args(), keep=1),
+    "column_emptied_bad_card": lambda: column_with_a_bad_card(args()),
+    "tableau_emptied": lambda: tableau(args()),
+    "down_emptied": lambda: down(args("number_ten")),
+    "onto_emptied": lambda: onto_table(args()),
+    "onto_row_emptied": lambda: onto_row(args("maria")),  # Forty Thieves' rows hold one card
+    "waste_emptied": lambda: pile(with_waste(args()), 3),
+    "stock_emptied": lambda: pile(args(), 4),
+    "found_emptied": lambda: found(args()),
+    "home_sets_emptied": lambda: home_sets(args()),
+}
+CLEAN = {"waste_emptied": lambda: with_waste(args()), "down_emptied": lambda: args("number_ten"),
+         "onto_row_emptied": lambda: args("maria")}
+
+
+def hostile(case):
+    """The search given cards that cut the list they are read from: a refusal or the answer the
+    same arguments give as plain ints, then how many Cards outlive it (a reference the core kept)."""
+    clean = answer(CLEAN.get(case, args)())
+
+    def same():
+        got = answer(HOSTILE[case]())
+        return "the plain answer" if got == clean else f"{got[:3]}, not {clean[:3]}"
+
+    attempt("answer", same)
+    gc.collect()
+    print(f"cards alive: {len(Card.alive)}", flush=True)
+
+
 SPECIAL = {"reentrant": reentrant, "allocation_fails": allocation_fails, "uninitialised": uninitialised,
            "init_twice": init_twice}
 
@@ -150,6 +291,8 @@ if __name__ == "__main__":
     case = sys.argv[1]
     if case in SPECIAL:
         SPECIAL[case]()
+    elif case in HOSTILE:
+        hostile(case)
     else:
         attempt("status", CASES[case])
     print("ok", flush=True)

@@ -221,3 +221,32 @@ def test_the_pure_path_counts_the_memory_of_searches_let_go(monkeypatch):
     members, waiting = relay_portfolio(game.variant)
     status, _, states = search(members, Model.from_game(game), 600.0, core="pure", relay=waiting)
     assert status == "unknown" and 12_000 < states < 15_000  # a round past the bound; 16,430 before
+
+
+@needs_core
+@pytest.mark.slow  # a Python process a case, as in test_solver_core_defends
+@pytest.mark.parametrize("case, first", [
+    ("column_emptied", "answer: the plain answer"),
+    ("column_shortened", "answer: the plain answer"),
+    ("column_emptied_bad_card", "refused ValueError: column: card out of range 0..51"),
+    ("tableau_emptied", "answer: the plain answer"),
+    ("down_emptied", "answer: the plain answer"),
+    ("onto_emptied", "answer: the plain answer"),
+    ("onto_row_emptied", "answer: the plain answer"),
+    ("waste_emptied", "answer: the plain answer"),
+    ("stock_emptied", "answer: the plain answer"),
+    ("found_emptied", "refused TypeError: a foundation height must be an int"),
+    ("home_sets_emptied", "answer: the plain answer"),
+])
+def test_a_card_that_cuts_the_list_it_is_read_from_changes_nothing(case, first, monkeypatch):
+    """The core copies every list before converting its items (an ``__index__`` runs Python code):
+    a card that empties or shortens the list it sits in gives the answer plain ints give, or a
+    clear refusal, and the core keeps none of the cards. Before, the column, building table,
+    waste and stock cases crashed (SIGSEGV: items read from the emptied list), the tableau and
+    face-down cases raised IndexError and home_sets' answer lost its cards."""
+    from test_solver_core_defends import drive
+
+    # the driver imports this tree's package (and core), not whichever one is installed
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
+    assert drive(case) == [first, "cards alive: 0"]

@@ -149,6 +149,24 @@ static inline uint64_t hash_bytes(const uint8_t *b, size_t n) {
     return h;
 }
 
+/* ------------------------------------------------------------------ what Python passes */
+
+/* A tuple of the items of ``seq`` (a new reference), or a TypeError saying ``what`` it should be.
+ * Converting an item (its __index__) or iterating runs Python code, which may empty or shorten
+ * a list being read: items are only read from such a snapshot, which no code can change. */
+static PyObject *snapshot(PyObject *seq, const char *what) {
+    if (PyTuple_Check(seq)) { Py_INCREF(seq); return seq; }
+    if (PyList_Check(seq)) return PyList_AsTuple(seq);
+    PyObject *it = PyObject_GetIter(seq);
+    if (!it) {
+        if (PyErr_ExceptionMatches(PyExc_TypeError)) PyErr_Format(PyExc_TypeError, "%s must be a sequence", what);
+        return NULL;
+    }
+    PyObject *t = PySequence_Tuple(it);
+    Py_DECREF(it);
+    return t;
+}
+
 /* ------------------------------------------------------------------ foundations */
 
 static int home_masks(Search *s, const uint8_t *found, uint64_t *fit, uint64_t *safe) {
@@ -187,20 +205,18 @@ static int home_masks(Search *s, const uint8_t *found, uint64_t *fit, uint64_t *
         return -1;
     }
     for (int w = 0; w < 2; w++) {
-        PyObject *it = PyObject_GetIter(PyTuple_GET_ITEM(r, w)), *c;
-        if (!it) { Py_DECREF(r); return -1; }
-        while ((c = PyIter_Next(it))) {
-            long v = PyLong_AsLong(c);
-            Py_DECREF(c);
+        PyObject *t = snapshot(PyTuple_GET_ITEM(r, w), w ? "home_sets' safe cards" : "home_sets' fitting cards");
+        if (!t) { Py_DECREF(r); return -1; }
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(t); i++) {
+            long v = PyLong_AsLong(PyTuple_GET_ITEM(t, i));
             if (v < 0 || v >= 52) {
-                Py_DECREF(it); Py_DECREF(r);
+                Py_DECREF(t); Py_DECREF(r);
                 if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "card out of range");
                 return -1;
             }
             m[w] |= 1ull << v;
         }
-        Py_DECREF(it);
-        if (PyErr_Occurred()) { Py_DECREF(r); return -1; }
+        Py_DECREF(t);
     }
     Py_DECREF(r);
     s->fc_key[j] = key; s->fc_fit[j] = m[0]; s->fc_safe[j] = m[1]; s->fc_n++;
@@ -698,12 +714,12 @@ static void Search_dealloc(Search *s) {
 }
 
 static int read_cards(PyObject *seq, uint8_t *out, int max, const char *what) {
-    PyObject *f = PySequence_Fast(seq, what);
+    PyObject *f = snapshot(seq, what);
     if (!f) return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(f);
+    Py_ssize_t n = PyTuple_GET_SIZE(f);
     if (n > max) { Py_DECREF(f); PyErr_Format(PyExc_ValueError, "%s too long for the core (at most %d cards)", what, max); return -1; }
     for (Py_ssize_t i = 0; i < n; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(f, i));
+        long v = PyLong_AsLong(PyTuple_GET_ITEM(f, i));
         if (v < 0 || v >= 52) {
             Py_DECREF(f);
             if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s: card out of range 0..51", what);
@@ -713,6 +729,29 @@ static int read_cards(PyObject *seq, uint8_t *out, int max, const char *what) {
     }
     Py_DECREF(f);
     return (int)n;
+}
+
+/* The columns and their face-down counts, from snapshots (tuples) of both, into ``st``. */
+static int read_tableau(Search *s, State *st, PyObject *tab, PyObject *down, const int *pid) {
+    Py_ssize_t nc = PyTuple_GET_SIZE(tab);
+    if (nc != PyTuple_GET_SIZE(down)) { PyErr_SetString(PyExc_ValueError, "down: one count per column"); return -1; }
+    if (nc > MAXCOLS) { PyErr_Format(PyExc_ValueError, "too many columns for the core (at most %d)", MAXCOLS); return -1; }
+    for (int i = 0; i < 3; i++)
+        if (pid[i] < nc) { PyErr_SetString(PyExc_ValueError, "pile numbers must not name a column"); return -1; }
+    s->ncols = (int)nc;
+    for (Py_ssize_t i = 0; i < nc; i++) {
+        /* a column grows only by cards built down one rank on its top (at most 12 on a card) or
+         * on an empty column (13): one of MAXLEN - 13 cards stays within MAXLEN */
+        int k = read_cards(PyTuple_GET_ITEM(tab, i), st->cards[i], MAXLEN - 13, "column");
+        if (k < 0) return -1;
+        long dv = PyLong_AsLong(PyTuple_GET_ITEM(down, i));
+        if (dv == -1 && PyErr_Occurred()) return -1;
+        if (dv < 0 || (k && dv >= k) || (!k && dv)) { PyErr_SetString(PyExc_ValueError, "face-down count out of the core's range"); return -1; }
+        st->len[i] = (uint8_t)k;
+        st->down[i] = (uint8_t)dv;
+        if (dv) s->has_down = 1; /* cards never turn face down: without any now, none ever */
+    }
+    return 0;
 }
 
 /* An int within lo..hi, else a ValueError naming it (never an OverflowError, whatever its size). */
@@ -782,12 +821,12 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     Py_INCREF(home_sets);
     s->home_sets = home_sets;
     /* the building table: a card goes on at most 4 distinct cards, each one rank higher */
-    PyObject *of = PySequence_Fast(onto, "onto must be a sequence");
+    PyObject *of = snapshot(onto, "onto");
     if (!of) return -1;
-    if (PySequence_Fast_GET_SIZE(of) != 52) { Py_DECREF(of); PyErr_SetString(PyExc_ValueError, "onto: 52 rows"); return -1; }
+    if (PyTuple_GET_SIZE(of) != 52) { Py_DECREF(of); PyErr_SetString(PyExc_ValueError, "onto: 52 rows"); return -1; }
     memset(s->builton, 0, sizeof s->builton);
     for (int c = 0; c < 52; c++) {
-        int k = read_cards(PySequence_Fast_GET_ITEM(of, c), s->onto[c], 4, "onto row");
+        int k = read_cards(PyTuple_GET_ITEM(of, c), s->onto[c], 4, "onto row");
         if (k < 0) { Py_DECREF(of); return -1; }
         s->nonto[c] = (uint8_t)k;
         for (int q = 0; q < k; q++) {
@@ -808,33 +847,17 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     if (read_int(redeals_o, 0, 255, "redeals", &redeals)) return -1;
     State st;
     memset(&st, 0, sizeof st);
-    Py_ssize_t nc = PySequence_Size(tab), nd = PySequence_Size(down);
-    if (nc < 0 || nd < 0) return -1;
-    if (nc != nd) { PyErr_SetString(PyExc_ValueError, "down: one count per column"); return -1; }
-    if (nc > MAXCOLS) { PyErr_Format(PyExc_ValueError, "too many columns for the core (at most %d)", MAXCOLS); return -1; }
-    for (int i = 0; i < 3; i++)
-        if (pid[i] < nc) { PyErr_SetString(PyExc_ValueError, "pile numbers must not name a column"); return -1; }
-    s->ncols = (int)nc;
-    for (Py_ssize_t i = 0; i < nc; i++) {
-        PyObject *col = PySequence_GetItem(tab, i), *d = PySequence_GetItem(down, i);
-        if (!col || !d) { Py_XDECREF(col); Py_XDECREF(d); return -1; }
-        /* a column grows only by cards built down one rank on its top (at most 12 on a card) or
-         * on an empty column (13): one of MAXLEN - 13 cards stays within MAXLEN */
-        int k = read_cards(col, st.cards[i], MAXLEN - 13, "column");
-        long dv = k < 0 ? -1 : PyLong_AsLong(d);
-        Py_DECREF(col); Py_DECREF(d);
-        if (k < 0 || (dv == -1 && PyErr_Occurred())) return -1;
-        if (dv < 0 || (k && dv >= k) || (!k && dv)) { PyErr_SetString(PyExc_ValueError, "face-down count out of the core's range"); return -1; }
-        st.len[i] = (uint8_t)k;
-        st.down[i] = (uint8_t)dv;
-        if (dv) s->has_down = 1; /* cards never turn face down: without any now, none ever */
-    }
-    PyObject *ff = PySequence_Fast(found, "found must be a sequence");
+    PyObject *tt = snapshot(tab, "tableau"), *dt = tt ? snapshot(down, "down") : NULL;
+    if (!dt) { Py_XDECREF(tt); return -1; }
+    int bad = read_tableau(s, &st, tt, dt, pid);
+    Py_DECREF(tt); Py_DECREF(dt);
+    if (bad) return -1;
+    PyObject *ff = snapshot(found, "found");
     if (!ff) return -1;
-    if (PySequence_Fast_GET_SIZE(ff) != 8) { Py_DECREF(ff); PyErr_SetString(PyExc_ValueError, "found: 8 heights"); return -1; }
+    if (PyTuple_GET_SIZE(ff) != 8) { Py_DECREF(ff); PyErr_SetString(PyExc_ValueError, "found: 8 heights"); return -1; }
     for (int i = 0; i < 8; i++) {
         int h;
-        if (read_int(PySequence_Fast_GET_ITEM(ff, i), 0, 13, "a foundation height", &h)) { Py_DECREF(ff); return -1; }
+        if (read_int(PyTuple_GET_ITEM(ff, i), 0, 13, "a foundation height", &h)) { Py_DECREF(ff); return -1; }
         st.found[i] = (uint8_t)h;
     }
     Py_DECREF(ff);
