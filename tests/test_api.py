@@ -315,3 +315,15 @@ def test_move_words_have_one_owner():
                     owners[phrase].append(path.name)
     assert {phrase: sorted(set(found)) for phrase, found in owners.items()} == \
         {phrase: ["words.py"] for phrase in WORDS_PHRASES}
+
+
+# ------------------------------------------------------------------ one behaviour for one idea (issue 31)
+def test_a_solver_line_that_does_not_win_names_its_moves(monkeypatch):
+    """The check after a search joined Move values as text: a TypeError hid the real error."""
+    from ft_widget.solver import search as search_module
+
+    game = Game("lucas", 3)
+    first = game.legal_moves()[0]
+    monkeypatch.setattr(search_module, "search", lambda *args, **kwargs: (Outcome.WON, [tuple(first)], 1))
+    with pytest.raises(AssertionError, match=f"solver line does not win .*: {first}$"):
+        solve(game, max_states=1_000, shorten_line=False)

@@ -554,5 +554,5 @@ def solve(game: Game, time_limit: float = 10.0, *, max_states: int | None = None
         for m in moves:
             check.play(m)  # IllegalMove here would be a solver bug: let it surface
         if not check.is_won:
-            raise AssertionError(f"solver line does not win {game!r}: {' '.join(moves)}")
+            raise AssertionError(f"solver line does not win {game!r}: {' '.join(map(str, moves))}")
     return SolveResult(status, moves, states, time.perf_counter() - t0)
