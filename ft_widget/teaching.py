@@ -21,7 +21,7 @@ from .expert import Expert, estimate
 from .game import Game, Move, Outcome
 from .limits import check_count
 from .policies import POLICIES, cautious_choice, play_policy
-from .puzzle import Judgement, Puzzle
+from .training.puzzles import Judgement, Puzzle
 from .render import (
     CARD_H,
     CARD_W,

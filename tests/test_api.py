@@ -237,7 +237,7 @@ def test_randomness_is_called_rng_everywhere():
 
 
 def test_every_outcome_is_an_outcome():
-    from ft_widget.puzzle import Judgement, Puzzle
+    from ft_widget.training.puzzles import Judgement, Puzzle
 
     game = Game("lucas", 3)
     assert isinstance(solve(game, max_states=2_000).status, Outcome)
@@ -254,7 +254,7 @@ def test_a_move_and_its_reason_are_one_type():
     from ft_widget import Choice, Hint, hint
     from ft_widget.expert import Expert, ExpertChoice
     from ft_widget.policies import cautious_choice
-    from ft_widget.puzzle import Puzzle, Verdict
+    from ft_widget.training.puzzles import Puzzle, Verdict
 
     game = Game("lucas", 3)
     expert = Expert(samples=2, max_states=1_500, fallback=cautious_choice)
@@ -318,6 +318,17 @@ def test_move_words_have_one_owner():
 
 
 # ------------------------------------------------------------------ one behaviour for one idea (issue 31)
+def test_the_old_puzzle_import_path_is_gone():
+    from pathlib import Path
+
+    from ft_widget.teaching import Puzzle
+    from ft_widget.training.puzzles import Puzzle as TrainingPuzzle
+
+    # (a file check: an editable install elsewhere may put another copy of the package on the path)
+    assert not (Path(ft_widget.__file__).parent / "puzzle.py").exists()
+    assert Puzzle is TrainingPuzzle
+
+
 def test_a_solver_line_that_does_not_win_names_its_moves(monkeypatch):
     """The check after a search joined Move values as text: a TypeError hid the real error."""
     from ft_widget.solver import search as search_module

@@ -22,7 +22,7 @@ from ft_widget.bench import (
 )
 from ft_widget.expert import Expert, estimate
 from ft_widget.limits import check_count, check_time_limit, shown
-from ft_widget.puzzle import Puzzle
+from ft_widget.training.puzzles import Puzzle
 from ft_widget.studies import run_deal
 from ft_widget.teaching import Paired, find_turn_up, near_the_end
 

@@ -31,6 +31,11 @@ by :data:`GRADES`.
 :class:`Puzzle` is the judge the board uses (``Board.puzzle``, ``Board.training``): a shipped
 puzzle is judged from its stored verdicts; any other position is judged by solving every legal
 move once, with the same rule.
+
+>>> from ft_widget import Board, Game
+>>> puzzle = Board.puzzle(Game("lucas", deal=3), max_states=20_000)   # every legal move judged
+>>> puzzle.check(puzzle.answers[0]).verdict
+Judgement.WINNABLE
 """
 
 from __future__ import annotations
