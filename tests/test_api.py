@@ -49,7 +49,7 @@ def test_outcomes_are_strings():
 
 def test_policies_return_moves():
     result = play_policy(Game("maria", 5), "foundations_first", rng=1)
-    assert result.status in (Outcome.WON, Outcome.LOST) and result.moves
+    assert result.status in (Outcome.WON, Outcome.STUCK, Outcome.LOST) and result.moves
     assert all(isinstance(m, Move) for m in result.moves)
 
 
@@ -318,6 +318,25 @@ def test_move_words_have_one_owner():
 
 
 # ------------------------------------------------------------------ one behaviour for one idea (issue 31)
+def test_a_policy_game_with_no_move_left_is_stuck_as_the_game_says():
+    from ft_widget.studies import run_deal, summarize
+
+    stuck = play_policy(Game("forty_thieves", 1), "foundations_first", rng=1)
+    assert stuck.why == "no legal move left" and stuck.game.outcome is Outcome.STUCK
+    assert stuck.status is Outcome.STUCK  # was Outcome.LOST, while the game said "stuck"
+    gave_up = play_policy(Game("forty_thieves", 5), "foundations_first", rng=1)
+    assert gave_up.why == "the policy gave up" and gave_up.game.outcome is None
+    assert gave_up.status is Outcome.LOST  # the policy stopped with moves left
+    pd = pytest.importorskip("pandas")
+    rows = pd.DataFrame([run_deal("forty_thieves", d, policy="foundations_first", rng=1)
+                         for d in (1, 5)])
+    assert sorted(rows.result) == ["lost", "stuck"]
+    summary = summarize(rows).iloc[0]
+    assert (summary["won"], summary["stuck"], summary["lost"]) == (0, 1, 1)
+    old = rows.assign(result=["lost", "lost"])  # a study written before: its stuck games say "lost"
+    assert "stuck" not in summarize(old) and summarize(old).iloc[0]["lost"] == 2
+
+
 def test_the_old_puzzle_import_path_is_gone():
     from pathlib import Path
 
