@@ -382,7 +382,7 @@ class Puzzle:
         for m in moves:
             after = self.start.copy()
             after.play(m)
-            result = solve(after, time_limit=3600.0, max_states=self.max_states) if not after.is_won else None
+            result = solve(after, time_limit=None, max_states=self.max_states) if not after.is_won else None
             if result is None or result.won:
                 self.answers.append(str(m))
                 self.lines[str(m)] = [str(x) for x in result.moves] if result else []
@@ -466,7 +466,7 @@ class Puzzle:
                 return _waiting(name)
             return _said(name, "unknown", f"{name}: {SEEING} cannot tell within {self.max_states} "
                            "states whether a win is left. Undo (U) and try another.", False)
-        result = solve(after, time_limit=3600.0, max_states=self.max_states)
+        result = solve(after, time_limit=None, max_states=self.max_states)
         if result.won:
             return _said(name, "winnable", f"Good: {name} keeps the deal winnable ({SEEING}, wins from "
                            f"here in {len(result.moves)} moves).", False)

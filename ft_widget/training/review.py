@@ -369,7 +369,7 @@ def _verdicts(positions: list[Game], moves: list[Move], solver_states: int,
         nonlocal searched
         if positions[i].is_won:
             return won_at(i, [])
-        result = solve(positions[i], time_limit=3600.0, max_states=solver_states, shorten_line=False)
+        result = solve(positions[i], time_limit=None, max_states=solver_states, shorten_line=False)
         searched += 1
         report(searched)
         if result.status == WON:
