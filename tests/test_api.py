@@ -257,7 +257,7 @@ def test_a_move_and_its_reason_are_one_type():
     from ft_widget.training.puzzles import Puzzle, Verdict
 
     game = Game("lucas", 3)
-    expert = Expert(samples=2, max_states=1_500, fallback=cautious_choice)
+    expert = Expert(worlds=2, max_states=1_500, fallback=cautious_choice)
     answers = [cautious_choice(game), expert.choose(game, 1), hint(game, max_states=3_000),
                Puzzle(game, max_states=20_000).check("s>w")]
     assert [type(a) for a in answers] == [Choice, ExpertChoice, Hint, Verdict]
@@ -335,6 +335,40 @@ def test_a_policy_game_with_no_move_left_is_stuck_as_the_game_says():
     assert (summary["won"], summary["stuck"], summary["lost"]) == (0, 1, 1)
     old = rows.assign(result=["lost", "lost"])  # a study written before: its stuck games say "lost"
     assert "stuck" not in summarize(old) and summarize(old).iloc[0]["lost"] == 2
+
+
+def test_sampled_worlds_are_called_worlds_everywhere():
+    from ft_widget.expert import Expert, estimate
+    from ft_widget.hints import FAIR_WORLDS
+    from ft_widget.teaching import Decision
+    from ft_widget.training import review
+
+    takes_samples = [where for where, fn in _public_callables() if "samples" in inspect.signature(fn).parameters]
+    assert not takes_samples, f"name sampled worlds worlds: {takes_samples}"
+    for fn in (Expert, estimate, review, Decision.expert_says):
+        assert "worlds" in inspect.signature(fn).parameters, fn
+    expert = Expert(worlds=3)
+    assert expert.worlds == 3 and not hasattr(expert, "samples") and repr(expert).startswith("Expert(worlds=3,")
+    assert FAIR_WORLDS >= 1  # the hint's constant is named for worlds too
+    with pytest.raises(TypeError):
+        Expert(samples=3)  # no alias kept
+
+
+def test_no_clock_is_none():
+    from pathlib import Path
+
+    from ft_widget.expert import Expert
+    from ft_widget.solver.model import Model
+    from ft_widget.solver.search import portfolio, search
+
+    game = Game("lucas", 3)
+    assert solve(game, time_limit=None, max_states=20_000).won  # was refused: a number was needed
+    status, line, states = search(portfolio(game.variant), Model.from_game(game), None, 20_000)
+    assert status == Outcome.WON and line and states > 0
+    assert Expert(time_limit=None).time_limit is None
+    package = Path(ft_widget.__file__).parent
+    spelled = [str(p.relative_to(package)) for p in package.rglob("*.py") if "3600" in p.read_text("utf-8")]
+    assert not spelled, f"an hour spelled as 'no clock' in {spelled}"
 
 
 def test_the_old_puzzle_import_path_is_gone():

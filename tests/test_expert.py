@@ -21,14 +21,14 @@ from ft_widget.moves import Choice
 from ft_widget.policies import cautious_choice, foundations_first
 from ft_widget.words import choice_line, move_words
 
-SMALL = dict(samples=2, max_states=1500, fallback=cautious_choice)  # quick tests
+SMALL = dict(worlds=2, max_states=1500, fallback=cautious_choice)  # quick tests
 #: the no-win choices that search (issue 21), with small budgets for quick tests
 PROGRESS = [dict(SMALL, no_win=mode, progress_worlds=2, progress_states=300)
             for mode in ("progress", "progress_after_search", "progress_plan")]
 PROGRESS.append(dict(PROGRESS[-1], progress_margin=2))  # the fallback's move unless clearly beaten
 PROGRESS.append(dict(SMALL, no_win="table_plan", table_expansions=40))
 #: the other ways to search (issue 21): win-only world searches, cross-checked votes, a capped wait
-SEARCHES = [dict(SMALL, world_search="win_only"), dict(SMALL, cross_check=True, samples=3),
+SEARCHES = [dict(SMALL, world_search="win_only"), dict(SMALL, cross_check=True, worlds=3),
             dict(SMALL, max_wait=1), dict(SMALL, cross_check=True, world_search="win_only",
                                           no_win="table_plan", table_expansions=40)]
 
@@ -120,10 +120,10 @@ def test_the_expert_choice_does_not_depend_on_the_hidden_cards_on_many_positions
     for game in positions(variant_id, 12, seed=1):
         if not game.legal_moves():
             continue
-        mine = Expert(samples=4, max_states=3000, fallback=cautious_choice).choose(game, 11)
+        mine = Expert(worlds=4, max_states=3000, fallback=cautious_choice).choose(game, 11)
         for _ in range(3):
             other = permuted(game, rng)
-            theirs = Expert(samples=4, max_states=3000, fallback=cautious_choice).choose(other, 11)
+            theirs = Expert(worlds=4, max_states=3000, fallback=cautious_choice).choose(other, 11)
             assert (theirs.move, theirs.reason) == (mine.move, mine.reason)
 
 
@@ -231,16 +231,16 @@ def test_estimates_do_not_depend_on_the_hidden_cards(variant_id):
         moves = game.legal_moves()[:3]
         if not moves:
             continue
-        mine = estimate(game, moves, samples=3, max_states=2000)
+        mine = estimate(game, moves, worlds=3, max_states=2000)
         assert [e.move for e in mine] == moves and all(0 <= e.worlds_won <= 3 == e.worlds for e in mine)
-        assert estimate(permuted(game, rng), moves, samples=3, max_states=2000) == mine
+        assert estimate(permuted(game, rng), moves, worlds=3, max_states=2000) == mine
 
 
 def test_estimates_tell_a_losing_move_from_a_winning_one():
     """Maria's trap (tests/test_safe_home.py): with the hearts at 4 and 3, sending the first 5H home
     strands the game; the two moves are judged on the same worlds, and only one wins in them."""
     game = maria_trap()
-    found = {str(e.move): e.worlds_won for e in estimate(game, ["1>f", "2>f"], samples=2, max_states=5000)}
+    found = {str(e.move): e.worlds_won for e in estimate(game, ["1>f", "2>f"], worlds=2, max_states=5000)}
     assert found == {"1>f": 0, "2>f": 2}
     with pytest.raises(IllegalMove):
         estimate(game, ["1>2"])

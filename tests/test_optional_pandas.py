@@ -42,7 +42,7 @@ SCRIPT = textwrap.dedent(
 
     fair = hint(Game("maria", 5), max_states=5_000)
     assert fair is not None and fair.move in Game("maria", 5).legal_moves(), fair
-    choice = Expert(samples=2, max_states=2_000).choose(Game("maria", 5), rng=1)
+    choice = Expert(worlds=2, max_states=2_000).choose(Game("maria", 5), rng=1)
     assert choice is not None and choice.move in Game("maria", 5).legal_moves()
 
     board = Board("maria", 5)

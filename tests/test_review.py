@@ -170,7 +170,7 @@ def test_the_before_estimate_is_the_experts_search_on_the_estimates_worlds():
     worlds = [view.sample(sampler) for _ in range(4)]
     won = sum(solve(w, max_states=3000).won for w in worlds)
     assert won == step.worlds_won_before and won > 0
-    again = estimate(r.start, [step.expert_move, step.move], samples=4, max_states=3000, rng=world_seed)
+    again = estimate(r.start, [step.expert_move, step.move], worlds=4, max_states=3000, rng=world_seed)
     assert [e.worlds_won for e in again] == [step.worlds_won_best, step.worlds_won_played]
 
 

@@ -316,12 +316,12 @@ def _judge(game: Game, move: Move, seed: int, worlds: int, max_states: int) -> d
     The expert's search samples its worlds from ``Random(seed)``'s first 64 random bits (its first
     draw, ``Expert.choose_from_view``); ``estimate`` is given those bits as its seed, so it deals
     the same worlds, in the same order (``tests/test_review.py`` checks the two agree)."""
-    expert = Expert(samples=worlds, max_states=max_states, give_up=worlds, fallback=cautious_choice)
+    expert = Expert(worlds=worlds, max_states=max_states, give_up=worlds, fallback=cautious_choice)
     choice = expert.choose(game, _random.Random(seed))  # a fresh expert: no plan, it searches
     world_seed = _random.Random(seed).getrandbits(64)
     best = None if choice is None else choice.move
     judged = [move] if best is None or best == move else [move, best]
-    found = estimate(game, judged, samples=worlds, max_states=max_states, rng=world_seed)
+    found = estimate(game, judged, worlds=worlds, max_states=max_states, rng=world_seed)
     played = found[0].worlds_won
     best_won = None if best is None else found[-1].worlds_won
     return {"expert_move": best, "expert_reason": None if choice is None else choice.reason,
