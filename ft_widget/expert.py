@@ -66,6 +66,7 @@ from __future__ import annotations
 
 import gc
 import heapq
+import itertools
 import random as _random
 import time
 from collections import Counter, OrderedDict
@@ -247,12 +248,17 @@ NO_WIN = ("by_game", "cautious", "progress", "progress_after_search", "progress_
 NO_WIN_BY_GAME = {"maria": "progress_plan"}
 #: How a sampled world is solved (``Expert(world_search=...)``, :func:`_solve_world`).
 WORLD_SEARCH = ("portfolio", "win_only")
+#: The most worlds one search, estimate or review step may sample (``worlds``, ``progress_worlds``):
+#: 125 times the defaults (5-8), and already 20 million solver states at the default 20,000 a
+#: world, minutes a decision. Worlds are dealt one at a time, so the bound is on time, not memory;
+#: a larger count is refused rather than left to run for days.
+MAX_WORLDS = 1_000
 
 
 class Expert:
     """The fair expert as a policy: ``expert(game, rng) -> Move | None``; :meth:`choose` also says why.
 
-    Up to ``worlds`` worlds are solved per search with at most
+    Up to ``worlds`` worlds (at most :data:`MAX_WORLDS`) are solved per search with at most
     ``max_states`` solver states each, and at most ``game_states`` in a game (see the module
     docstring for ``give_up``, ``wait_reveals`` and ``replan``). ``no_win`` (:data:`NO_WIN`) says
     what to play when no sampled world is won; the searching choices use ``progress_worlds`` worlds,
@@ -276,7 +282,7 @@ class Expert:
                  progress_game_states: int = 2_000_000, progress_margin: float = 0.0,
                  world_search: str = "portfolio", max_wait: int | None = None, cross_check: bool = False,
                  table_expansions: int = 200, table_weights: tuple | None = None):
-        worlds = check_count("Expert", "worlds", worlds, 1)
+        worlds = check_count("Expert", "worlds", worlds, 1, MAX_WORLDS)
         max_states = check_count("Expert", "max_states", max_states, 1)
         game_states = check_count("Expert", "game_states", game_states, 0)
         plans = check_count("Expert", "plans", plans, 0)
@@ -301,7 +307,7 @@ class Expert:
             raise ValueError(f"Expert: table_weights must be 7 whole numbers (the solver's score), "
                              f"not {shown(table_weights)}")
         self.table_weights = table_weights
-        self.progress_worlds = check_count("Expert", "progress_worlds", progress_worlds, 1)
+        self.progress_worlds = check_count("Expert", "progress_worlds", progress_worlds, 1, MAX_WORLDS)
         self.progress_states = check_count("Expert", "progress_states", progress_states, 1)
         self.progress_game_states = check_count("Expert", "progress_game_states", progress_game_states, 1)
         if not (isinstance(progress_margin, int | float) and not isinstance(progress_margin, bool)
@@ -414,17 +420,22 @@ class Expert:
         ``replan`` of them won again. Fresh samples make up the rest."""
         srng = _random.Random(rng.getrandbits(64))
         need = self.replan if broken else self.worlds
-        tries = broken[: self.worlds]
-        tries += [view.sample(srng) for _ in range(self.worlds - len(tries))]
+        repaired = broken[: self.worlds]
+        # dealt one at a time, as the search reaches them (the same worlds in the same order as
+        # dealing them all first: srng serves nothing else), so memory does not grow with worlds
+        fresh = (view.sample(srng) for _ in range(self.worlds - len(repaired)))
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         won: list[_World] = []
         games: list[Game] = []
         tried = states = 0
-        for world in tries:
-            if len(won) >= need or (tried >= self.give_up and not won):
-                break  # enough worlds won, or the first all failed (the rest likely would too)
+        worlds = itertools.chain(repaired, fresh)
+        # until enough worlds are won, or the first all failed (the rest likely would too)
+        while len(won) < need and (tried < self.give_up or won):
             left = None if deadline is None else deadline - time.perf_counter()
             if left is not None and left <= 0:
+                break
+            world = next(worlds, None)  # dealt only now: a search that stops deals no more
+            if world is None:
                 break
             # the line is only followed, never shown: shortening it would cost more than the
             # search (measured: half an Indian game's time) and changed no result on 80 deals
@@ -852,9 +863,9 @@ def estimate(game: Game, moves=None, worlds: int = 8, max_states: int = 20_000,
              rng: _random.Random | int | None = 0) -> list[Estimate]:
     """The expert's judgement of ``moves`` (default: every legal move) from what the player sees.
 
-    ``worlds`` worlds are dealt from the unseen cards (:meth:`PlayerView.sample`, by ``rng``: a
-    ``random.Random`` or its seed); each move is played in each world and the world solved with
-    ``max_states`` states.
+    ``worlds`` worlds (at most :data:`MAX_WORLDS`) are dealt from the unseen cards
+    (:meth:`PlayerView.sample`, by ``rng``: a ``random.Random`` or its seed), one at a time; each
+    move is played in each world and the world solved with ``max_states`` states.
     The same worlds serve every move, so the counts compare like with like. Fair: it reads only
     :func:`player_view`, so swapping unseen cards among the hidden places changes nothing.
     An estimate, not a proof: a world not won within the budget may still be winnable.
@@ -864,7 +875,7 @@ def estimate(game: Game, moves=None, worlds: int = 8, max_states: int = 20_000,
     >>> str(deal_now.move), deal_now.worlds, 0 <= deal_now.worlds_won <= 2
     ('s>w', 2, True)
     """
-    worlds = check_count("estimate", "worlds", worlds, 1)
+    worlds = check_count("estimate", "worlds", worlds, 1, MAX_WORLDS)
     max_states = check_count("estimate", "max_states", max_states, 1)
     view = player_view(game)
     template = view.world(view.unseen())
@@ -875,14 +886,12 @@ def estimate(game: Game, moves=None, worlds: int = 8, max_states: int = 20_000,
             raise IllegalMove(f"{m} is not a legal move here")
     if not isinstance(rng, _random.Random):
         rng = _random.Random(rng)
-    dealt = [view.sample(rng) for _ in range(worlds)]
-    out = []
-    for m in moves:
-        won = 0
-        for w in dealt:
-            after = w.copy()
+    won = dict.fromkeys(moves, 0)
+    for _ in range(worlds):  # a world at a time, every move in it: memory does not grow with worlds
+        world = view.sample(rng)
+        for m in won:
+            after = world.copy()
             after.play(m)
-            won += after.is_won or solve(after, time_limit=None, max_states=max_states,
-                                         shorten_line=False).won  # only .won is read: no need to shorten
-        out.append(Estimate(m, won, worlds, max_states))
-    return out
+            won[m] += after.is_won or solve(after, time_limit=None, max_states=max_states,
+                                            shorten_line=False).won  # only .won is read: no need to shorten
+    return [Estimate(m, won[m], worlds, max_states) for m in moves]

@@ -354,3 +354,35 @@ def test_the_docstrings_account_of_marias_choice_is_the_measured_one():
     said = " ".join(expert_module.__doc__.split())
     assert re.search(rf"over {len(both)} tuning deals it won {gained} games the cautious move lost and "
                      rf"lost {lost} it won", said)
+
+
+def test_worlds_are_dealt_as_they_are_solved(monkeypatch):
+    """Issue 30: a search and an estimate dealt every world before solving one, so memory grew with
+    ``worlds``; now each world is dealt when it is reached, and the answers are the same."""
+    import ft_widget.expert as expert_module
+    from ft_widget.expert import PlayerView
+
+    game = Game("forty_thieves", deal=4)
+    events = []
+    deal = PlayerView.sample
+    monkeypatch.setattr(PlayerView, "sample", lambda self, rng: events.append("deal") or deal(self, rng))
+    # a search that gives up after its first world (none is won in 50 states) deals only that one
+    choice = Expert(worlds=500, give_up=1, max_states=50, fallback=cautious_choice).choose(game, 1)
+    assert choice.worlds == 1 and choice.worlds_won == 0 and events == ["deal"]
+
+    solve = expert_module.solve
+    monkeypatch.setattr(expert_module, "solve", lambda *a, **k: events.append("solve") or solve(*a, **k))
+    events.clear()
+    moves = game.legal_moves()[:2]
+    lazily = estimate(game, moves, worlds=3, max_states=500)
+    assert events[:3] == ["deal", "solve", "solve"] and events.count("deal") == 3
+    monkeypatch.setattr(PlayerView, "sample", deal)
+    monkeypatch.setattr(expert_module, "solve", solve)
+    rng = random.Random(0)  # the same worlds, dealt first, give the same counts
+    worlds = [player_view(game).sample(rng) for _ in range(3)]
+    for m, e in zip(moves, lazily, strict=True):
+        after = [w.copy() for w in worlds]
+        for a in after:
+            a.play(m)
+        won = sum(a.is_won or solve(a, time_limit=None, max_states=500, shorten_line=False).won for a in after)
+        assert (e.move, e.worlds_won, e.worlds) == (m, won, 3)

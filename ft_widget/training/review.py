@@ -36,7 +36,7 @@ import random as _random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..expert import Expert, estimate
+from ..expert import MAX_WORLDS, Expert, estimate
 from ..game import Game, Move, Outcome
 from ..limits import check_count, shown
 from ..policies import cautious_choice
@@ -239,7 +239,7 @@ def review(game, *, rng: _random.Random | int | None = None, worlds: int = WORLD
     """
     start, moves = _read_game(game)
     rng = _read_rng(rng)
-    worlds = check_count("review", "worlds", worlds, 1)
+    worlds = check_count("review", "worlds", worlds, 1, MAX_WORLDS)
     max_states = check_count("review", "max_states", max_states, 1)
     solver_states = check_count("review", "solver_states", solver_states, 1)
     if not (isinstance(progress, bool) or callable(progress)):
