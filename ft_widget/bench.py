@@ -278,8 +278,8 @@ def bench_exhaust(variant: str, deals: list[int], cap: int) -> list[dict]:
 
 def bench_expert(variants: list[str], deals: list[int], hints: int = 5) -> tuple[list[dict], list[dict]]:
     """Per variant: the expert plays each deal (wins, wall seconds a game on average and at worst,
-    CPU seconds and solver states a game); then a fair hint is timed on ``hints`` positions (the start and positions the expert
-    reached in those games)."""
+    CPU seconds and solver states a game); then a fair hint is timed on ``hints`` positions (the
+    start and positions the expert reached in those games)."""
     hints = check_count("bench_expert", "hints", hints, 0)
     games, timed = [], []
     for v in variants:

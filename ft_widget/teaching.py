@@ -21,7 +21,6 @@ from .expert import Expert, estimate
 from .game import Game, Move, Outcome
 from .limits import check_count
 from .policies import POLICIES, cautious_choice, play_policy
-from .training.puzzles import Judgement, Puzzle
 from .render import (
     CARD_H,
     CARD_W,
@@ -36,7 +35,7 @@ from .render import (
     text_board,
 )
 from .tables import pandas
-from .training.puzzles import TrainingPuzzle, puzzles
+from .training.puzzles import Judgement, Puzzle, TrainingPuzzle, puzzles
 from .variants import VARIANTS, Variant
 from .words import choice_line, count, status_line
 

@@ -343,12 +343,14 @@ def test_sampled_worlds_are_called_worlds_everywhere():
     from ft_widget.teaching import Decision
     from ft_widget.training import review
 
-    takes_samples = [where for where, fn in _public_callables() if "samples" in inspect.signature(fn).parameters]
+    takes_samples = [where for where, fn in _public_callables()
+                     if "samples" in inspect.signature(fn).parameters]
     assert not takes_samples, f"name sampled worlds worlds: {takes_samples}"
     for fn in (Expert, estimate, review, Decision.expert_says):
         assert "worlds" in inspect.signature(fn).parameters, fn
     expert = Expert(worlds=3)
-    assert expert.worlds == 3 and not hasattr(expert, "samples") and repr(expert).startswith("Expert(worlds=3,")
+    assert expert.worlds == 3 and not hasattr(expert, "samples")
+    assert repr(expert).startswith("Expert(worlds=3,")
     assert FAIR_WORLDS >= 1  # the hint's constant is named for worlds too
     with pytest.raises(TypeError):
         Expert(samples=3)  # no alias kept

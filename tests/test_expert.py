@@ -384,5 +384,6 @@ def test_worlds_are_dealt_as_they_are_solved(monkeypatch):
         after = [w.copy() for w in worlds]
         for a in after:
             a.play(m)
-        won = sum(a.is_won or solve(a, time_limit=None, max_states=500, shorten_line=False).won for a in after)
+        won = sum(a.is_won or solve(a, time_limit=None, max_states=500, shorten_line=False).won
+                  for a in after)
         assert (e.move, e.worlds_won, e.worlds) == (m, won, 3)

@@ -88,6 +88,7 @@ def test_tables_are_dataframes_with_pandas():
     board.play(board.game.legal_moves()[0])
     stats = board.stats
     assert isinstance(stats, pd.DataFrame)
-    assert list(stats.columns)[:5] == ["variant", "name", "played", "won", "best_moves"]  # then puzzles' score
+    # then the puzzles' score
+    assert list(stats.columns)[:5] == ["variant", "name", "played", "won", "best_moves"]
     row = stats.iloc[0]
     assert (row["variant"], row["played"], row["won"]) == ("maria", 1, 0) and pd.isna(row["best_moves"])

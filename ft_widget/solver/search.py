@@ -366,8 +366,9 @@ def search(members: list[tuple[Model, int]], start: tuple, time_limit: float | N
            relay_states: int = RELAY_STATES):
     """Run the searches ``members`` (model, turns a round) from ``start`` until one wins, the
     sound one (the first) runs dry, or the time (``time_limit`` seconds; None: no clock) or
-    ``max_states`` (states met, all searches together) runs out. Without ``max_states``, once the searches hold :data:`MAX_BYTES` the
-    win-only ones are let go and the sound one goes on alone until it holds that much itself
+    ``max_states`` (states met, all searches together) runs out. Without ``max_states``, once the
+    searches hold :data:`MAX_BYTES` the win-only ones are let go and the sound one goes on alone
+    until it holds that much itself
     (with ``max_states`` the solve then ends: a budget's answer is the whole portfolio's).
     ``relay``: win-only models waiting their turn: when a win-only search holds ``relay_states``
     states or runs dry, it is let go and the next of them starts in its place, with its turns.
