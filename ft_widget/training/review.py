@@ -20,13 +20,14 @@ Two parts, kept apart because only one of them is fair:
   Verdicts follow from few searches: a win holds for every earlier position, a loss for every
   later one (``_verdicts`` argues it).
 
-Bounded work: a review has a ``time_budget`` (:data:`TIME_BUDGET` seconds by default, ``None`` for
-none). The fair part goes move by move from the start while :data:`FAIR_SHARE` of the budget
-lasts; the solver's verdicts then settle the positions of the moves reviewed, until the budget
-ends (a search the budget cuts short says "unknown", never a wrong verdict). A long game is so
-reviewed from its start as far as the budget goes, and the :class:`Review` says how far
-(:attr:`Review.complete`, :attr:`Review.reviewed`). A ``stop`` event (``threading.Event``) set
-while it runs ends the review between two steps with :class:`ReviewStopped` (the board's Stop).
+Bounded work: a review may have a ``time_budget`` in seconds (the board gives it
+:data:`TIME_BUDGET`; ``None``, the default, reviews every move, the same on any machine). The fair
+part goes move by move from the start while :data:`FAIR_SHARE` of the budget lasts; the solver's
+verdicts then settle the positions of the moves reviewed, until the budget ends (a search the budget
+cuts short says "unknown", never a wrong verdict). A long game is so reviewed from its start as far
+as the budget goes, and the :class:`Review` says how far (:attr:`Review.complete`,
+:attr:`Review.reviewed`). A ``stop`` event (``threading.Event``) set while it runs ends the review
+between two steps with :class:`ReviewStopped` (the board's Stop).
 
 >>> from ft_widget import Game
 >>> from ft_widget.training import review
@@ -67,8 +68,10 @@ SOLVER_STATES = 100_000
 INACCURACY = 0.25
 #: … and of at least this share a "mistake" (3 of 6).
 MISTAKE = 0.5
-#: Seconds a review may take unless told otherwise (the board's Review button): past them it returns
-#: what it has, from the start of the game (``Review.complete`` is then False).
+#: Seconds a review on the board may take (``review(time_budget=TIME_BUDGET)``, the Review button):
+#: past them it returns what it has, from the start of the game (``Review.complete`` is then False).
+#: A minute: the cost ``python -m ft_widget.bench review`` aims at for a game of 150 moves at the
+#: default budgets, so most games are reviewed whole, and a longer one from its start.
 TIME_BUDGET = 60.0
 #: The share of the time budget the fair estimates may use (a step a move, the costly part); the
 #: solver's verdicts on the moves reviewed get the rest: they bisect, so a few searches settle them.
@@ -280,7 +283,7 @@ class Review:
 def review(game, *, rng: _random.Random | int | None = None, worlds: int = WORLDS,
            max_states: int = MAX_STATES, solver_states: int = SOLVER_STATES,
            progress: bool | Callable[[int, int], object] = True,
-           time_budget: float | None = TIME_BUDGET, stop: threading.Event | None = None) -> Review:
+           time_budget: float | None = None, stop: threading.Event | None = None) -> Review:
     """Review the moves played in ``game`` (a :class:`Game`, or a game record: its dict or JSON
     text, as ``game.record()`` writes it); see the module docstring for what is computed.
 
@@ -289,10 +292,10 @@ def review(game, *, rng: _random.Random | int | None = None, worlds: int = WORLD
     every position; the solver gets ``solver_states`` states a position it searches. ``progress``
     shows a tqdm bar (False: none), or is a function ``progress(done, total)`` called as it goes.
 
-    ``time_budget`` (seconds, default :data:`TIME_BUDGET`; None: no limit) bounds the review: past
-    it, the review returns the moves reviewed so far, from the start (see the module docstring;
-    ``Review.complete`` says whether it got to the end, ``Review.summary`` how far). Without a
-    budget, or within it, the same seed gives the same review on any machine. ``stop`` (a
+    ``time_budget`` (seconds; None, the default: no limit; the board passes :data:`TIME_BUDGET`)
+    bounds the review: past it, the review returns the moves reviewed so far, from the start (see
+    the module docstring; ``Review.complete`` says whether it got to the end, ``Review.summary`` how
+    far). Without a budget, or within it, the same seed gives the same review on any machine. ``stop`` (a
     ``threading.Event``, or None): once set, the review stops before its next step and raises
     :class:`ReviewStopped`. The game is not changed: the review works on a copy.
     """
