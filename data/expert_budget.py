@@ -19,15 +19,15 @@ from ft_widget.policies import cautious_choice
 from ft_widget.studies import machine, parse_deals, wilson
 
 HERE = Path(__file__).resolve().parent
-#: (samples a search, solver states a world, solver states a game); the default is marked
+#: (worlds a search, solver states a world, solver states a game); the default is marked
 BUDGETS = [(3, 4_000, 120_000), (3, 20_000, 1_000_000), (5, 20_000, 2_000_000),
            (8, 20_000, 4_000_000), (5, 50_000, 5_000_000)]
 DEFAULT = (5, 20_000, 2_000_000)
 
 
 def _play(job):
-    variant, deal, (samples, per_world, per_game) = job
-    expert = Expert(samples=samples, give_up=samples, max_states=per_world, game_states=per_game,
+    variant, deal, (worlds, per_world, per_game) = job
+    expert = Expert(worlds=worlds, give_up=worlds, max_states=per_world, game_states=per_game,
                     fallback=cautious_choice)
     c0 = time.process_time()
     result = play_policy(Game(variant, deal=deal), expert, random.Random(f"{variant}/{deal}"))
@@ -42,7 +42,7 @@ def main() -> None:
     args = ap.parse_args()
     deals = parse_deals(args.deals)
     d = Expert()
-    assert (d.samples, d.max_states, d.game_states) == DEFAULT, "update DEFAULT to the expert's defaults"
+    assert (d.worlds, d.max_states, d.game_states) == DEFAULT, "update DEFAULT to the expert's defaults"
     rows = []
     start, load = time.strftime("%H:%M UTC", time.gmtime()), os.getloadavg()[0]
     with ProcessPoolExecutor(args.processes) as pool:

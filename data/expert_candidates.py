@@ -82,7 +82,7 @@ CANDIDATES = {
     "win_only+wait2+progress_plan": dict(world_search="win_only", max_wait=2, no_win="progress_plan"),
     "win_only+wait4": dict(world_search="win_only", max_wait=4),
     "win_only+wait2+4M": dict(world_search="win_only", max_wait=2, game_states=4_000_000),
-    "progress_plan 8 worlds a search": dict(no_win="progress_plan", samples=8, game_states=4_000_000),
+    "progress_plan 8 worlds a search": dict(no_win="progress_plan", worlds=8, game_states=4_000_000),
     "progress_plan 50000 states a world": dict(no_win="progress_plan", max_states=50_000,
                                                game_states=5_000_000),
 }

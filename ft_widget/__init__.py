@@ -16,7 +16,7 @@ from .hints import Hint, hint
 from .policies import POLICIES, play_policy
 from .rules import Build
 from .solver import SolveResult, solve
-from .training import deals, puzzles, review
+from .training import ReviewStopped, deals, puzzles, review
 from .variants import VARIANTS, Variant
 from .widget import Board
 
@@ -24,7 +24,8 @@ __all__ = [
     "Board", "Build", "Card", "Choice", "FOUNDATION", "Game", "IllegalMove", "InvalidMove", "Move", "Outcome",
     "Pile",
     "STOCK", "VARIANTS", "Variant", "WASTE", "card_name", "card_str", "card_symbol", "parse_card",
-    "POLICIES", "Hint", "SolveResult", "deals", "hint", "play_policy", "puzzles", "review", "rules", "solve",
+    "POLICIES", "Hint", "ReviewStopped", "SolveResult", "deals", "hint", "play_policy", "puzzles", "review",
+    "rules", "solve",
     "study",
 ]
 __version__ = "0.1.0"

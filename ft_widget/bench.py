@@ -119,7 +119,7 @@ def bench_solver_speed(variants: list[str], deals: tuple[int, ...] = (1, 2), bud
                 # the search of solve(), without the line's shortening and replay (pure Python
                 # on either path, and for a quick win most of the time)
                 start = Model.from_game(Game(v, deal=d))
-                answer = search(portfolio(VARIANTS[v]), start, 3600.0, budget, core)
+                answer = search(portfolio(VARIANTS[v]), start, None, budget, core)
                 states += answer[2]
                 answers.setdefault(d, []).append(answer)
             row[f"{core}_per_s"] = int(states / (time.process_time() - t0))
@@ -161,7 +161,7 @@ states = seconds = 0
 for v in sys.argv[4].split(","):
     for d in (1, 4):
         t0 = time.process_time()
-        result = solve(Game(v, deal=d), time_limit=3600, max_states=int(sys.argv[3]), core=sys.argv[2])
+        result = solve(Game(v, deal=d), time_limit=None, max_states=int(sys.argv[3]), core=sys.argv[2])
         states += result.states
         seconds += time.process_time() - t0
 print(int(states / seconds), S.__file__.rsplit("/", 1)[1])
@@ -220,7 +220,7 @@ def bench_deal_and_play(variants: list[str], deals: list[int], budget: int) -> l
             won = states = 0
             for d in deals:
                 status, _, n = search(portfolio(VARIANTS[v], True, flag), Model.from_game(Game(v, deal=d)),
-                                      3600.0, budget)
+                                      None, budget)
                 won += status == Outcome.WON
                 states += n
             row[f"won_{label}"] = won
@@ -232,7 +232,7 @@ def bench_deal_and_play(variants: list[str], deals: list[int], budget: int) -> l
 def _relay_one(job: tuple) -> dict:
     v, d, budget, h1, weights = job
     model = relay_search(VARIANTS[v], h1, weights)
-    status, _, n = search([(model, 1)], Model.from_game(Game(v, deal=d)), 3600.0, budget)
+    status, _, n = search([(model, 1)], Model.from_game(Game(v, deal=d)), None, budget)
     return dict(variant=v, deal=d, search=relay_label(h1, weights), status=str(status), states=n)
 
 

@@ -17,7 +17,7 @@ Method (determinization, "perfect-information Monte Carlo"): the unseen cards (1
 in the view) are dealt at random into the hidden places (the face-down slots and, unless known, the
 stock); each such *world* is a position built with ``Game.from_piles`` and solved by the solver
 with a ``max_states`` budget (machine-independent: the same answer on any machine). A search tries up
-to ``samples`` worlds (it stops early when its first ``give_up`` all fail) and plays the move
+to ``worlds`` worlds (it stops early when its first ``give_up`` all fail) and plays the move
 that starts a win in most of the won worlds (ties: the first in ``legal_moves()`` order). The won
 worlds whose line starts with that move are kept as a *plan*: after the move, a world stays in the
 plan when, made consistent with what was revealed (each card the real game turned up is swapped
@@ -43,14 +43,15 @@ world at all: it plays the first move of the best line of table moves (no deal, 
 up) by the solver's score of the face-up cards (:func:`_table_choice`).
 
 Why Maria's choice differs and Forty Thieves' does not: in Maria (building down in alternate
-colours, so every column takes two kinds of card) a move the short searches carry further is
-usually a better start, and over 138 tuning deals it won 15 games the cautious move lost and lost
-6 it won; a larger budget for it (8 worlds a search, or 50,000 states a world) won no more. In Forty Thieves no choice beat the cautious move over 40-96 tuning deals (every
-candidate is in ``data/expert_candidates.md``), including ones that win *more* sampled worlds:
-a world-solver that wins more worlds (``world_search="win_only"``) lost more real games, the mark
-of strategy fusion (a line that wins one world often starts with a move only that world's stock
-makes good), and checking each voted move in every world (``cross_check=True``) did not repair
-it. Searching more often (``max_wait``) and more states (``data/expert_budget.md``) did not help.
+colours, so every column takes two kinds of card) a move the short searches carry further is usually
+a better start, and over 138 tuning deals it won 15 games the cautious move lost and lost 6 it won;
+a larger budget for it (8 worlds a search, or 50,000 states a world) won no more. In Forty Thieves
+no choice beat the cautious move over 40-96 tuning deals (every candidate is in
+``data/expert_candidates.md``), including ones that win *more* sampled worlds: a world-solver that
+wins more worlds (``world_search="win_only"``) lost more real games, the mark of strategy fusion (a
+line that wins one world often starts with a move only that world's stock makes good), and checking
+each voted move in every world (``cross_check=True``) did not repair it. Searching more often
+(``max_wait``) and more states (``data/expert_budget.md``) did not help.
 
 The searches' worlds come from the view and the seed only, like the main search's, so the contract
 below holds for each (``tests/test_expert.py``).
@@ -65,6 +66,7 @@ from __future__ import annotations
 
 import gc
 import heapq
+import itertools
 import random as _random
 import time
 from collections import Counter, OrderedDict
@@ -246,36 +248,41 @@ NO_WIN = ("by_game", "cautious", "progress", "progress_after_search", "progress_
 NO_WIN_BY_GAME = {"maria": "progress_plan"}
 #: How a sampled world is solved (``Expert(world_search=...)``, :func:`_solve_world`).
 WORLD_SEARCH = ("portfolio", "win_only")
+#: The most worlds one search, estimate or review step may sample (``worlds``, ``progress_worlds``):
+#: 125 times the defaults (5-8), and already 20 million solver states at the default 20,000 a
+#: world, minutes a decision. Worlds are dealt one at a time, so the bound is on time, not memory;
+#: a larger count is refused rather than left to run for days.
+MAX_WORLDS = 1_000
 
 
 class Expert:
     """The fair expert as a policy: ``expert(game, rng) -> Move | None``; :meth:`choose` also says why.
 
-    Up to ``samples`` worlds are solved per search with at most ``max_states`` solver states each,
-    and at most ``game_states`` in a game (see the module docstring for ``give_up``,
-    ``wait_reveals`` and ``replan``). ``no_win`` (:data:`NO_WIN`) says what to play when no sampled
-    world is won; the searching choices use ``progress_worlds`` worlds, ``progress_states`` states a
-    search and at most ``progress_game_states`` states a game (they ignore ``time_limit``); with
-    ``progress_margin`` they play the fallback's move unless another got that many cards further.
-    ``table_expansions`` and ``table_weights`` (the solver's score weights; default its own) shape
-    ``no_win="table_plan"``. Research options (``data/expert_candidates.md``): ``world_search``
-    (:data:`WORLD_SEARCH`) says how a world is solved, ``cross_check`` plays each move won lines
-    start with in every world tried before voting, ``max_wait`` caps the wait (in reveals) after a
-    fruitless search.
+    Up to ``worlds`` worlds (at most :data:`MAX_WORLDS`) are solved per search with at most
+    ``max_states`` solver states each, and at most ``game_states`` in a game (see the module
+    docstring for ``give_up``, ``wait_reveals`` and ``replan``). ``no_win`` (:data:`NO_WIN`) says
+    what to play when no sampled world is won; the searching choices use ``progress_worlds`` worlds,
+    ``progress_states`` states a search and at most ``progress_game_states`` states a game (they
+    ignore ``time_limit``); with ``progress_margin`` they play the fallback's move unless another
+    got that many cards further. ``table_expansions`` and ``table_weights`` (the solver's score
+    weights; default its own) shape ``no_win="table_plan"``. Research options
+    (``data/expert_candidates.md``): ``world_search`` (:data:`WORLD_SEARCH`) says how a world is
+    solved, ``cross_check`` plays each move won lines start with in every world tried before voting,
+    ``max_wait`` caps the wait (in reveals) after a fruitless search.
     ``time_limit`` (seconds) also stops a search by the clock, for hints on a busy machine;
-    without it the expert's play is the same on any machine. An
+    without it (None, the default) the expert's play is the same on any machine. An
     instance keeps its recent plans (``plans`` of them), found again by the view they expect next;
     they are made from views only, so they carry no hidden information.
     """
 
-    def __init__(self, samples: int = 5, max_states: int = 20_000, game_states: int = 2_000_000,
+    def __init__(self, worlds: int = 5, max_states: int = 20_000, game_states: int = 2_000_000,
                  plans: int = 16, wait_reveals: int = 2, give_up: int = 5, replan: int = 1,
                  time_limit: float | None = None, fallback=None, no_win: str = "by_game",
                  progress_worlds: int = 3, progress_states: int = 2_000,
                  progress_game_states: int = 2_000_000, progress_margin: float = 0.0,
                  world_search: str = "portfolio", max_wait: int | None = None, cross_check: bool = False,
                  table_expansions: int = 200, table_weights: tuple | None = None):
-        samples = check_count("Expert", "samples", samples, 1)
+        worlds = check_count("Expert", "worlds", worlds, 1, MAX_WORLDS)
         max_states = check_count("Expert", "max_states", max_states, 1)
         game_states = check_count("Expert", "game_states", game_states, 0)
         plans = check_count("Expert", "plans", plans, 0)
@@ -300,7 +307,7 @@ class Expert:
             raise ValueError(f"Expert: table_weights must be 7 whole numbers (the solver's score), "
                              f"not {shown(table_weights)}")
         self.table_weights = table_weights
-        self.progress_worlds = check_count("Expert", "progress_worlds", progress_worlds, 1)
+        self.progress_worlds = check_count("Expert", "progress_worlds", progress_worlds, 1, MAX_WORLDS)
         self.progress_states = check_count("Expert", "progress_states", progress_states, 1)
         self.progress_game_states = check_count("Expert", "progress_game_states", progress_game_states, 1)
         if not (isinstance(progress_margin, int | float) and not isinstance(progress_margin, bool)
@@ -316,7 +323,8 @@ class Expert:
         self.game_states = game_states
         #: seconds a decision may search (None: no clock, only states, the same on any machine)
         self.time_limit = time_limit
-        self.samples = samples
+        #: worlds sampled and solved a search
+        self.worlds = worlds
         self.replan = replan
         self.give_up = give_up
         self.max_states = max_states
@@ -329,7 +337,7 @@ class Expert:
 
     def __repr__(self) -> str:
         extra = "" if self.no_win == "by_game" else f", no_win={self.no_win!r}"
-        return f"Expert(samples={self.samples}, max_states={self.max_states}{extra})"
+        return f"Expert(worlds={self.worlds}, max_states={self.max_states}{extra})"
 
     def __call__(self, game: Game, rng: _random.Random) -> Move | None:
         choice = self.choose(game, rng)
@@ -404,25 +412,30 @@ class Expert:
         return waiting or spent >= self.game_states
 
     def _search(self, view: PlayerView, broken: list[Game],
-                rng: _random.Random) -> tuple[list[_World], int, int]:
+                rng: _random.Random) -> tuple[list[_World], int, int, list[Game]]:
         """Solve sampled worlds: the won ones (with their lines), the worlds tried, the states spent.
 
         Worlds of the plan that the last reveal broke are solved again first (repaired, they are as
         likely as fresh samples, and often nearly won); a plan that was working needs only
         ``replan`` of them won again. Fresh samples make up the rest."""
         srng = _random.Random(rng.getrandbits(64))
-        need = self.replan if broken else self.samples
-        tries = broken[: self.samples]
-        tries += [view.sample(srng) for _ in range(self.samples - len(tries))]
+        need = self.replan if broken else self.worlds
+        repaired = broken[: self.worlds]
+        # dealt one at a time, as the search reaches them (the same worlds in the same order as
+        # dealing them all first: srng serves nothing else), so memory does not grow with worlds
+        fresh = (view.sample(srng) for _ in range(self.worlds - len(repaired)))
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         won: list[_World] = []
         games: list[Game] = []
         tried = states = 0
-        for world in tries:
-            if len(won) >= need or (tried >= self.give_up and not won):
-                break  # enough worlds won, or the first all failed (the rest likely would too)
-            left = 3600.0 if deadline is None else deadline - time.perf_counter()
-            if left <= 0:
+        worlds = itertools.chain(repaired, fresh)
+        # until enough worlds are won, or the first all failed (the rest likely would too)
+        while len(won) < need and (tried < self.give_up or won):
+            left = None if deadline is None else deadline - time.perf_counter()
+            if left is not None and left <= 0:
+                break
+            world = next(worlds, None)  # dealt only now: a search that stops deals no more
+            if world is None:
                 break
             # the line is only followed, never shown: shortening it would cost more than the
             # search (measured: half an Indian game's time) and changed no result on 80 deals
@@ -458,7 +471,7 @@ class Expert:
                     continue
                 after = g.copy()
                 after.play(m)
-                line, used = _solve_world(after, self.world_search, 3600.0, self.max_states)
+                line, used = _solve_world(after, self.world_search, None, self.max_states)
                 spent += used
                 if line is not None or after.is_won:
                     plan = _without_cycles(g, [m, *(line or [])])
@@ -596,11 +609,13 @@ class Expert:
             self._plans.popitem(last=False)
 
 
-def _solve_world(world: Game, how: str, time_limit: float, max_states: int) -> tuple[list[Move] | None, int]:
+def _solve_world(world: Game, how: str, time_limit: float | None,
+                 max_states: int) -> tuple[list[Move] | None, int]:
     """A winning line for the sampled ``world`` (replayed through the engine) or ``None``, and the
-    states spent. ``how``: "portfolio" is :func:`solve` under a budget; "win_only" gives the whole
-    budget to the relay's first two win-only searches (a loss is never proved in a budget this
-    small, so the sound search's share is spent for nothing)."""
+    states spent (``time_limit``: seconds, None for no clock). ``how``: "portfolio" is
+    :func:`solve` under a budget; "win_only" gives the whole budget to the relay's first two
+    win-only searches (a loss is never proved in a budget this small, so the sound search's share
+    is spent for nothing)."""
     if how == "portfolio":
         result = solve(world, time_limit=time_limit, max_states=max_states, shorten_line=False)
         return (list(result.moves) if result.won else None), result.states
@@ -689,7 +704,7 @@ def _reach(game: Game, max_states: int, core: str = "auto") -> tuple[int, int, l
     collecting = gc.isenabled()
     gc.disable()  # as in solve: the search makes no reference cycles
     try:
-        status, line, states = search([(model, 1)], start, 3600.0, max_states, core)
+        status, line, states = search([(model, 1)], start, None, max_states, core)
     finally:
         if collecting:
             gc.enable()
@@ -844,23 +859,23 @@ class Estimate:
         return f"{self.move}: a win in {self.worlds_won} of {self.worlds} sampled worlds"
 
 
-def estimate(game: Game, moves=None, samples: int = 8, max_states: int = 20_000,
+def estimate(game: Game, moves=None, worlds: int = 8, max_states: int = 20_000,
              rng: _random.Random | int | None = 0) -> list[Estimate]:
     """The expert's judgement of ``moves`` (default: every legal move) from what the player sees.
 
-    ``samples`` worlds are dealt from the unseen cards (:meth:`PlayerView.sample`, by ``rng``: a
-    ``random.Random`` or its seed); each move is played in each world and the world solved with
-    ``max_states`` states.
+    ``worlds`` worlds (at most :data:`MAX_WORLDS`) are dealt from the unseen cards
+    (:meth:`PlayerView.sample`, by ``rng``: a ``random.Random`` or its seed), one at a time; each
+    move is played in each world and the world solved with ``max_states`` states.
     The same worlds serve every move, so the counts compare like with like. Fair: it reads only
     :func:`player_view`, so swapping unseen cards among the hidden places changes nothing.
     An estimate, not a proof: a world not won within the budget may still be winnable.
 
     >>> from ft_widget import Game
-    >>> deal_now = estimate(Game("lucas", deal=3), ["s>w"], samples=2, max_states=5_000)[0]
+    >>> deal_now = estimate(Game("lucas", deal=3), ["s>w"], worlds=2, max_states=5_000)[0]
     >>> str(deal_now.move), deal_now.worlds, 0 <= deal_now.worlds_won <= 2
     ('s>w', 2, True)
     """
-    samples = check_count("estimate", "samples", samples, 1)
+    worlds = check_count("estimate", "worlds", worlds, 1, MAX_WORLDS)
     max_states = check_count("estimate", "max_states", max_states, 1)
     view = player_view(game)
     template = view.world(view.unseen())
@@ -871,14 +886,12 @@ def estimate(game: Game, moves=None, samples: int = 8, max_states: int = 20_000,
             raise IllegalMove(f"{m} is not a legal move here")
     if not isinstance(rng, _random.Random):
         rng = _random.Random(rng)
-    worlds = [view.sample(rng) for _ in range(samples)]
-    out = []
-    for m in moves:
-        won = 0
-        for w in worlds:
-            after = w.copy()
+    won = dict.fromkeys(moves, 0)
+    for _ in range(worlds):  # a world at a time, every move in it: memory does not grow with worlds
+        world = view.sample(rng)
+        for m in won:
+            after = world.copy()
             after.play(m)
-            won += after.is_won or solve(after, time_limit=3600.0, max_states=max_states,
-                                         shorten_line=False).won  # only .won is read: no need to shorten
-        out.append(Estimate(m, won, samples, max_states))
-    return out
+            won[m] += after.is_won or solve(after, time_limit=None, max_states=max_states,
+                                            shorten_line=False).won  # only .won is read: no need to shorten
+    return [Estimate(m, won[m], worlds, max_states) for m in moves]

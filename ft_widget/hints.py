@@ -34,9 +34,9 @@ from .solver.search import LOST, WON, solve
 #: project's machine such a hint takes well under the second (``python -m ft_widget.bench expert``).
 FAIR_STATES_PER_SECOND = 120_000
 #: Worlds a fair hint samples and solves.
-FAIR_SAMPLES = 6
+FAIR_WORLDS = 6
 
-__all__ = ["FAIR_SAMPLES", "FAIR_STATES_PER_SECOND", "Hint", "HintKind", "HintSource", "hint"]
+__all__ = ["FAIR_WORLDS", "FAIR_STATES_PER_SECOND", "Hint", "HintKind", "HintSource", "hint"]
 
 
 @dataclass(frozen=True, repr=False)
@@ -87,8 +87,8 @@ def _fair_hint(game: Game, time_limit: float, max_states: int | None) -> Hint:
         total = int(min(FAIR_STATES_PER_SECOND * time_limit, sys.maxsize))
     else:
         total = max_states
-    expert = Expert(samples=FAIR_SAMPLES, max_states=max(500, total // FAIR_SAMPLES),
-                    give_up=FAIR_SAMPLES, time_limit=time_limit if max_states is None else None,
+    expert = Expert(worlds=FAIR_WORLDS, max_states=max(500, total // FAIR_WORLDS),
+                    give_up=FAIR_WORLDS, time_limit=time_limit if max_states is None else None,
                     fallback=cautious_choice)
     choice = expert.choose(game, 0)  # a fixed seed: the same position always gets the same hint
     if choice is None:  # the expert gives up only on moves that lead back: say so, still a move

@@ -130,8 +130,10 @@ POLICIES: dict[str, Policy] = {
 
 @dataclass
 class PlayResult:
-    """How a policy's game ended: ``status`` is ``Outcome.WON`` or ``Outcome.LOST`` (strings, so
-    ``== "won"`` works); ``moves`` the :class:`Move` values it played; ``why`` says how it stopped."""
+    """How a policy's game ended: ``status`` is ``Outcome.WON``, ``Outcome.STUCK`` (no legal move
+    was left: the game's own ``outcome``) or ``Outcome.LOST`` (the policy stopped with moves left:
+    it gave up, came back to a position, or ran out of moves allowed); strings, so ``== "won"``
+    works. ``moves`` the :class:`Move` values it played; ``why`` says how it stopped."""
 
     status: Outcome
     moves: list[Move] = field(default_factory=list)
@@ -159,9 +161,9 @@ def play_policy(game: Game, policy: Policy | str, rng: _random.Random | int | No
                 max_moves: int = 2000) -> PlayResult:
     """Play ``policy`` from ``game``'s position (on a copy) until it wins, is stuck or gives up.
 
-    The game is lost when no legal move is left, when the policy returns ``None``, when it
-    returns to a position it has already played through (it would go round in circles), or after
-    ``max_moves`` moves.
+    The game is stuck when no legal move is left (``status`` "stuck", as ``Game.outcome`` says), and
+    lost when the policy returns ``None`` with moves left, when it returns to a position it has
+    already played through (it would go round in circles), or after ``max_moves`` moves.
     """
     max_moves = check_count("play_policy", "max_moves", max_moves, 0)
     if isinstance(policy, str):
@@ -194,6 +196,6 @@ def play_policy(game: Game, policy: Policy | str, rng: _random.Random | int | No
             why = "it came back to a position it had already played through"
             break
         seen.add(k)
-    return PlayResult(Outcome.WON if g.is_won else Outcome.LOST, played, g.cards_home, why or "won", g,
-                      reasons)
+    # the game's own word where it has one (won, stuck); else the policy stopped: lost
+    return PlayResult(g.outcome or Outcome.LOST, played, g.cards_home, why or "won", g, reasons)
 

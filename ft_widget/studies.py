@@ -36,7 +36,8 @@ def run_deal(variant, deal: int, time_limit: float = 10.0, policy=None, rng: ran
              max_states: int | None = None) -> dict:
     """One row of a study: solve deal ``deal`` of ``variant`` (or play ``policy`` on it).
 
-    ``result`` is the solver's status (``won``/``lost``/``unknown``) or the policy's (``won``/``lost``);
+    ``result`` is the solver's status (``won``/``lost``/``unknown``) or the policy's
+    (``won``/``stuck``/``lost``, as :class:`~ft_widget.policies.PlayResult` says);
     ``moves`` the length of the winning line (solver) or of the game played (policy), else 0;
     ``states`` the states the solver met (for a policy: the moves it played). ``rng`` seeds the
     policy's generator with the variant and deal: an int, a ``random.Random`` that gives one, or
@@ -169,14 +170,21 @@ def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 
 def summarize(df):
-    """Per variant: deals, counts and shares of each result with Wilson 95% intervals, times."""
+    """Per variant: deals, counts and shares of each result with Wilson 95% intervals, times.
+
+    Always won, lost and unknown; stuck too (a policy's game with no legal move left) when some
+    game of ``df`` ended so. Studies written before policies said "stuck" store such games as
+    "lost", and are summarized as they stand."""
     pd = pandas("summarize()")
 
+    statuses = [Outcome.WON.value, Outcome.LOST.value, Outcome.UNKNOWN.value]
+    if (df["result"] == Outcome.STUCK.value).any():
+        statuses.insert(2, Outcome.STUCK.value)
     out = []
     for v, g in df.groupby("variant", sort=False):
         n = len(g)
         row = {"variant": v, "deals": n}
-        for status in (Outcome.WON.value, Outcome.LOST.value, Outcome.UNKNOWN.value):
+        for status in statuses:
             k = int((g["result"] == status).sum())
             lo, hi = wilson(k, n)
             row[status] = k

@@ -21,7 +21,6 @@ from .expert import Expert, estimate
 from .game import Game, Move, Outcome
 from .limits import check_count, check_rng
 from .policies import POLICIES, cautious_choice, play_policy
-from .puzzle import Judgement, Puzzle
 from .render import (
     CARD_H,
     CARD_W,
@@ -36,7 +35,7 @@ from .render import (
     text_board,
 )
 from .tables import pandas
-from .training.puzzles import TrainingPuzzle, puzzles
+from .training.puzzles import Judgement, Puzzle, TrainingPuzzle, puzzles
 from .variants import VARIANTS, Variant
 from .words import choice_line, count, status_line
 
@@ -437,10 +436,10 @@ class Decision:
         said = {str(m): judge.check(m).verdict for m in (self.best, self.player_move)}
         return {m: (Judgement.WINNABLE if v == Judgement.WAITING else v).value for m, v in said.items()}
 
-    def expert_says(self, samples: int = 8) -> ExpertSays:
+    def expert_says(self, worlds: int = 8) -> ExpertSays:
         """What the fair expert, which sees only what a player sees, makes of A and B: in how many
         of the same sampled worlds each starts a win, and which move it plays itself, and why."""
-        estimates = estimate(self.game, [self.best, self.player_move], samples=samples)
+        estimates = estimate(self.game, [self.best, self.player_move], worlds=worlds)
         return ExpertSays(estimates, Expert(fallback=cautious_choice).choose(self.game, 0), self.game)
 
 

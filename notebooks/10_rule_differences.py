@@ -216,7 +216,7 @@ Row(picture(ours, scale=0.6), picture(theirs, scale=0.6))
 from ft_widget.expert import Expert
 
 expert = Expert()
-print(f"the fair expert: {expert.samples} worlds a decision, {expert.max_states:,} solver positions "
+print(f"the fair expert: {expert.worlds} worlds a decision, {expert.max_states:,} solver positions "
       f"a world, at most {expert.game_states:,} a game")
 
 # %% [markdown]
@@ -378,18 +378,18 @@ recorded["budget"].map("{:,}".format).to_frame()
 import inspect
 
 from ft_widget.expert import estimate
-from ft_widget.hints import FAIR_SAMPLES, FAIR_STATES_PER_SECOND
+from ft_widget.hints import FAIR_STATES_PER_SECOND, FAIR_WORLDS
 from ft_widget.training.review import MAX_STATES as REVIEW_STATES
 from ft_widget.training.review import SOLVER_STATES as REVIEW_SOLVER
 from ft_widget.training.review import WORLDS as REVIEW_WORLDS
 
 estimate_defaults = inspect.signature(estimate).parameters
 budgets = pd.DataFrame([
-    {"use": "the expert plays a game", "worlds": expert.samples,
+    {"use": "the expert plays a game", "worlds": expert.worlds,
      "positions a world": expert.max_states},
-    {"use": "the board's Hint, hint(game)", "worlds": FAIR_SAMPLES,
-     "positions a world": FAIR_STATES_PER_SECOND // FAIR_SAMPLES},
-    {"use": "estimate(game, moves)", "worlds": estimate_defaults["samples"].default,
+    {"use": "the board's Hint, hint(game)", "worlds": FAIR_WORLDS,
+     "positions a world": FAIR_STATES_PER_SECOND // FAIR_WORLDS},
+    {"use": "estimate(game, moves)", "worlds": estimate_defaults["worlds"].default,
      "positions a world": estimate_defaults["max_states"].default},
     {"use": "review(game)", "worlds": REVIEW_WORLDS, "positions a world": REVIEW_STATES},
 ]).set_index("use")

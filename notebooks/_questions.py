@@ -225,7 +225,7 @@ def fatal(variant, deal: int, player, max_states: int) -> dict | None:
         g = Game(variant, deal=deal)
         for m in moves[:k]:
             g.play(m)
-        return str(solve(g, time_limit=3600, max_states=max_states).status)
+        return str(solve(g, time_limit=None, max_states=max_states).status)
 
     if status(0) != "won":
         return None
@@ -253,7 +253,7 @@ def fatal(variant, deal: int, player, max_states: int) -> dict | None:
 def verdict(game: Game, move: Move, max_states: int) -> str:
     after = game.copy()
     after.play(move)
-    return "won" if after.is_won else str(solve(after, time_limit=3600, max_states=max_states).status)
+    return "won" if after.is_won else str(solve(after, time_limit=None, max_states=max_states).status)
 
 
 def main(argv=None) -> int:

@@ -186,7 +186,7 @@ def fork(deal: int, a: str, b: str):
 def judged(game: Game, move: Move, max_states: int) -> str:
     after = game.copy()
     step(after, move)
-    return "won" if after.is_won else str(solve(after, time_limit=3600, max_states=max_states).status)
+    return "won" if after.is_won else str(solve(after, time_limit=None, max_states=max_states).status)
 
 
 def main(argv=None) -> int:

@@ -186,7 +186,7 @@ def fork(variant: str, deal: int, a, b):
 def judged(game: Game, move: Move, max_states: int) -> str:
     after = game.copy()
     after.play(move)
-    return "won" if after.is_won else str(solve(after, time_limit=3600, max_states=max_states).status)
+    return "won" if after.is_won else str(solve(after, time_limit=None, max_states=max_states).status)
 
 
 def write_forks(path: Path, variant: str, players: dict, deals, max_states: int, start: float) -> None:

@@ -159,7 +159,7 @@ picture(g, highlight=waste_move, scale=0.7,
 # worlds and counts in how many each move still wins:
 
 # %%
-fair = estimate(g, [waste_move, "s>w"], samples=8, max_states=20_000)
+fair = estimate(g, [waste_move, "s>w"], worlds=8, max_states=20_000)
 for e in fair:
     print(e)
 print("the fair expert tells them apart:", fair[0].worlds_won != fair[1].worlds_won)

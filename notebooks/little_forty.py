@@ -183,7 +183,7 @@ Row(picture(before, highlight=case.habit_move, scale=0.75,
 # ([how it judges](10_rule_differences.ipynb#The-fair-expert)). It agrees:
 
 # %%
-take, let_go = estimate(before, [case.habit_move, case.idea_move], samples=8, rng=0)
+take, let_go = estimate(before, [case.habit_move, case.idea_move], worlds=8, rng=0)
 print(take, "\n" + str(let_go))
 assert let_go.worlds_won > take.worlds_won
 

@@ -203,7 +203,7 @@ Row(picture(g, highlight=here.loc["home", "move"], scale=0.75,
 # table, makes of the two moves there:
 
 # %%
-fair = estimate(g, [here.loc["home", "move"], here.loc["hold", "move"]], samples=8, max_states=20_000)
+fair = estimate(g, [here.loc["home", "move"], here.loc["hold", "move"]], worlds=8, max_states=20_000)
 for e in fair:
     print(e)
 assert fair[0].worlds_won == 0 and fair[1].worlds_won == fair[1].worlds

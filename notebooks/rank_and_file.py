@@ -203,7 +203,7 @@ Row(picture(before, highlight=r.move, scale=0.75, caption=f"deal {r.deal}: the h
 # ([how it judges](10_rule_differences.ipynb#The-fair-expert)):
 
 # %%
-dealt, run_moved = estimate(before, [r.move, better], samples=8, rng=0)
+dealt, run_moved = estimate(before, [r.move, better], worlds=8, rng=0)
 print(dealt, "\n" + str(run_moved))
 assert run_moved.worlds_won > dealt.worlds_won
 

@@ -49,7 +49,7 @@ def test_outcomes_are_strings():
 
 def test_policies_return_moves():
     result = play_policy(Game("maria", 5), "foundations_first", rng=1)
-    assert result.status in (Outcome.WON, Outcome.LOST) and result.moves
+    assert result.status in (Outcome.WON, Outcome.STUCK, Outcome.LOST) and result.moves
     assert all(isinstance(m, Move) for m in result.moves)
 
 
@@ -237,7 +237,7 @@ def test_randomness_is_called_rng_everywhere():
 
 
 def test_every_outcome_is_an_outcome():
-    from ft_widget.puzzle import Judgement, Puzzle
+    from ft_widget.training.puzzles import Judgement, Puzzle
 
     game = Game("lucas", 3)
     assert isinstance(solve(game, max_states=2_000).status, Outcome)
@@ -254,10 +254,10 @@ def test_a_move_and_its_reason_are_one_type():
     from ft_widget import Choice, Hint, hint
     from ft_widget.expert import Expert, ExpertChoice
     from ft_widget.policies import cautious_choice
-    from ft_widget.puzzle import Puzzle, Verdict
+    from ft_widget.training.puzzles import Puzzle, Verdict
 
     game = Game("lucas", 3)
-    expert = Expert(samples=2, max_states=1_500, fallback=cautious_choice)
+    expert = Expert(worlds=2, max_states=1_500, fallback=cautious_choice)
     answers = [cautious_choice(game), expert.choose(game, 1), hint(game, max_states=3_000),
                Puzzle(game, max_states=20_000).check("s>w")]
     assert [type(a) for a in answers] == [Choice, ExpertChoice, Hint, Verdict]
@@ -315,3 +315,81 @@ def test_move_words_have_one_owner():
                     owners[phrase].append(path.name)
     assert {phrase: sorted(set(found)) for phrase, found in owners.items()} == \
         {phrase: ["words.py"] for phrase in WORDS_PHRASES}
+
+
+# ------------------------------------------------------------------ one behaviour for one idea (issue 31)
+def test_a_policy_game_with_no_move_left_is_stuck_as_the_game_says():
+    from ft_widget.studies import run_deal, summarize
+
+    stuck = play_policy(Game("forty_thieves", 1), "foundations_first", rng=1)
+    assert stuck.why == "no legal move left" and stuck.game.outcome is Outcome.STUCK
+    assert stuck.status is Outcome.STUCK  # was Outcome.LOST, while the game said "stuck"
+    gave_up = play_policy(Game("forty_thieves", 5), "foundations_first", rng=1)
+    assert gave_up.why == "the policy gave up" and gave_up.game.outcome is None
+    assert gave_up.status is Outcome.LOST  # the policy stopped with moves left
+    pd = pytest.importorskip("pandas")
+    rows = pd.DataFrame([run_deal("forty_thieves", d, policy="foundations_first", rng=1)
+                         for d in (1, 5)])
+    assert sorted(rows.result) == ["lost", "stuck"]
+    summary = summarize(rows).iloc[0]
+    assert (summary["won"], summary["stuck"], summary["lost"]) == (0, 1, 1)
+    old = rows.assign(result=["lost", "lost"])  # a study written before: its stuck games say "lost"
+    assert "stuck" not in summarize(old) and summarize(old).iloc[0]["lost"] == 2
+
+
+def test_sampled_worlds_are_called_worlds_everywhere():
+    from ft_widget.expert import Expert, estimate
+    from ft_widget.hints import FAIR_WORLDS
+    from ft_widget.teaching import Decision
+    from ft_widget.training import review
+
+    takes_samples = [where for where, fn in _public_callables()
+                     if "samples" in inspect.signature(fn).parameters]
+    assert not takes_samples, f"name sampled worlds worlds: {takes_samples}"
+    for fn in (Expert, estimate, review, Decision.expert_says):
+        assert "worlds" in inspect.signature(fn).parameters, fn
+    expert = Expert(worlds=3)
+    assert expert.worlds == 3 and not hasattr(expert, "samples")
+    assert repr(expert).startswith("Expert(worlds=3,")
+    assert FAIR_WORLDS >= 1  # the hint's constant is named for worlds too
+    with pytest.raises(TypeError):
+        Expert(samples=3)  # no alias kept
+
+
+def test_no_clock_is_none():
+    from pathlib import Path
+
+    from ft_widget.expert import Expert
+    from ft_widget.solver.model import Model
+    from ft_widget.solver.search import portfolio, search
+
+    game = Game("lucas", 3)
+    assert solve(game, time_limit=None, max_states=20_000).won  # was refused: a number was needed
+    status, line, states = search(portfolio(game.variant), Model.from_game(game), None, 20_000)
+    assert status == Outcome.WON and line and states > 0
+    assert Expert(time_limit=None).time_limit is None
+    package = Path(ft_widget.__file__).parent
+    spelled = [str(p.relative_to(package)) for p in package.rglob("*.py") if "3600" in p.read_text("utf-8")]
+    assert not spelled, f"an hour spelled as 'no clock' in {spelled}"
+
+
+def test_the_old_puzzle_import_path_is_gone():
+    from pathlib import Path
+
+    from ft_widget.teaching import Puzzle
+    from ft_widget.training.puzzles import Puzzle as TrainingPuzzle
+
+    # (a file check: an editable install elsewhere may put another copy of the package on the path)
+    assert not (Path(ft_widget.__file__).parent / "puzzle.py").exists()
+    assert Puzzle is TrainingPuzzle
+
+
+def test_a_solver_line_that_does_not_win_names_its_moves(monkeypatch):
+    """The check after a search joined Move values as text: a TypeError hid the real error."""
+    from ft_widget.solver import search as search_module
+
+    game = Game("lucas", 3)
+    first = game.legal_moves()[0]
+    monkeypatch.setattr(search_module, "search", lambda *args, **kwargs: (Outcome.WON, [tuple(first)], 1))
+    with pytest.raises(AssertionError, match=f"solver line does not win .*: {first}$"):
+        solve(game, max_states=1_000, shorten_line=False)

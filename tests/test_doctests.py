@@ -33,7 +33,7 @@ MODULES = _modules_with_examples()
 
 def test_the_examples_are_found():
     # The modules whose examples the README and the docstrings lean on.
-    assert {"ft_widget", "ft_widget.game", "ft_widget.moves", "ft_widget.puzzle",
+    assert {"ft_widget", "ft_widget.game", "ft_widget.moves", "ft_widget.training.puzzles",
             "ft_widget.expert", "ft_widget.solver", "ft_widget.hints"} <= set(MODULES)
 
 

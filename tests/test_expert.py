@@ -21,14 +21,14 @@ from ft_widget.moves import Choice
 from ft_widget.policies import cautious_choice, foundations_first
 from ft_widget.words import choice_line, move_words
 
-SMALL = dict(samples=2, max_states=1500, fallback=cautious_choice)  # quick tests
+SMALL = dict(worlds=2, max_states=1500, fallback=cautious_choice)  # quick tests
 #: the no-win choices that search (issue 21), with small budgets for quick tests
 PROGRESS = [dict(SMALL, no_win=mode, progress_worlds=2, progress_states=300)
             for mode in ("progress", "progress_after_search", "progress_plan")]
 PROGRESS.append(dict(PROGRESS[-1], progress_margin=2))  # the fallback's move unless clearly beaten
 PROGRESS.append(dict(SMALL, no_win="table_plan", table_expansions=40))
 #: the other ways to search (issue 21): win-only world searches, cross-checked votes, a capped wait
-SEARCHES = [dict(SMALL, world_search="win_only"), dict(SMALL, cross_check=True, samples=3),
+SEARCHES = [dict(SMALL, world_search="win_only"), dict(SMALL, cross_check=True, worlds=3),
             dict(SMALL, max_wait=1), dict(SMALL, cross_check=True, world_search="win_only",
                                           no_win="table_plan", table_expansions=40)]
 
@@ -120,10 +120,10 @@ def test_the_expert_choice_does_not_depend_on_the_hidden_cards_on_many_positions
     for game in positions(variant_id, 12, seed=1):
         if not game.legal_moves():
             continue
-        mine = Expert(samples=4, max_states=3000, fallback=cautious_choice).choose(game, 11)
+        mine = Expert(worlds=4, max_states=3000, fallback=cautious_choice).choose(game, 11)
         for _ in range(3):
             other = permuted(game, rng)
-            theirs = Expert(samples=4, max_states=3000, fallback=cautious_choice).choose(other, 11)
+            theirs = Expert(worlds=4, max_states=3000, fallback=cautious_choice).choose(other, 11)
             assert (theirs.move, theirs.reason) == (mine.move, mine.reason)
 
 
@@ -231,16 +231,16 @@ def test_estimates_do_not_depend_on_the_hidden_cards(variant_id):
         moves = game.legal_moves()[:3]
         if not moves:
             continue
-        mine = estimate(game, moves, samples=3, max_states=2000)
+        mine = estimate(game, moves, worlds=3, max_states=2000)
         assert [e.move for e in mine] == moves and all(0 <= e.worlds_won <= 3 == e.worlds for e in mine)
-        assert estimate(permuted(game, rng), moves, samples=3, max_states=2000) == mine
+        assert estimate(permuted(game, rng), moves, worlds=3, max_states=2000) == mine
 
 
 def test_estimates_tell_a_losing_move_from_a_winning_one():
     """Maria's trap (tests/test_safe_home.py): with the hearts at 4 and 3, sending the first 5H home
     strands the game; the two moves are judged on the same worlds, and only one wins in them."""
     game = maria_trap()
-    found = {str(e.move): e.worlds_won for e in estimate(game, ["1>f", "2>f"], samples=2, max_states=5000)}
+    found = {str(e.move): e.worlds_won for e in estimate(game, ["1>f", "2>f"], worlds=2, max_states=5000)}
     assert found == {"1>f": 0, "2>f": 2}
     with pytest.raises(IllegalMove):
         estimate(game, ["1>2"])
@@ -354,3 +354,36 @@ def test_the_docstrings_account_of_marias_choice_is_the_measured_one():
     said = " ".join(expert_module.__doc__.split())
     assert re.search(rf"over {len(both)} tuning deals it won {gained} games the cautious move lost and "
                      rf"lost {lost} it won", said)
+
+
+def test_worlds_are_dealt_as_they_are_solved(monkeypatch):
+    """Issue 30: a search and an estimate dealt every world before solving one, so memory grew with
+    ``worlds``; now each world is dealt when it is reached, and the answers are the same."""
+    import ft_widget.expert as expert_module
+    from ft_widget.expert import PlayerView
+
+    game = Game("forty_thieves", deal=4)
+    events = []
+    deal = PlayerView.sample
+    monkeypatch.setattr(PlayerView, "sample", lambda self, rng: events.append("deal") or deal(self, rng))
+    # a search that gives up after its first world (none is won in 50 states) deals only that one
+    choice = Expert(worlds=500, give_up=1, max_states=50, fallback=cautious_choice).choose(game, 1)
+    assert choice.worlds == 1 and choice.worlds_won == 0 and events == ["deal"]
+
+    solve = expert_module.solve
+    monkeypatch.setattr(expert_module, "solve", lambda *a, **k: events.append("solve") or solve(*a, **k))
+    events.clear()
+    moves = game.legal_moves()[:2]
+    lazily = estimate(game, moves, worlds=3, max_states=500)
+    assert events[:3] == ["deal", "solve", "solve"] and events.count("deal") == 3
+    monkeypatch.setattr(PlayerView, "sample", deal)
+    monkeypatch.setattr(expert_module, "solve", solve)
+    rng = random.Random(0)  # the same worlds, dealt first, give the same counts
+    worlds = [player_view(game).sample(rng) for _ in range(3)]
+    for m, e in zip(moves, lazily, strict=True):
+        after = [w.copy() for w in worlds]
+        for a in after:
+            a.play(m)
+        won = sum(a.is_won or solve(a, time_limit=None, max_states=500, shorten_line=False).won
+                  for a in after)
+        assert (e.move, e.worlds_won, e.worlds) == (m, won, 3)

@@ -20,11 +20,12 @@ from ft_widget.bench import (
     bench_solver,
     bench_solver_speed,
 )
-from ft_widget.expert import Expert, estimate
+from ft_widget.expert import MAX_WORLDS, Expert, estimate
 from ft_widget.limits import check_count, check_time_limit, shown
-from ft_widget.puzzle import Puzzle
 from ft_widget.studies import run_deal
 from ft_widget.teaching import Paired, find_turn_up, near_the_end
+from ft_widget.training import review
+from ft_widget.training.puzzles import Puzzle
 
 NAN, INF = math.nan, math.inf
 SECONDS_BAD = [NAN, INF, -INF, -1, 0, True, "5", None, [1]]
@@ -38,7 +39,8 @@ def game() -> Game:
 # (where, argument, call with that argument, bad values): each call returns at once when the
 # value is refused; the few that would run long with a bad value run on nothing (variants=[]).
 ENTRIES = [
-    ("solve", "time_limit", lambda v: solve(game(), time_limit=v, max_states=3_000), SECONDS_BAD),
+    ("solve", "time_limit", lambda v: solve(game(), time_limit=v, max_states=3_000),
+     [v for v in SECONDS_BAD if v is not None]),  # None: no clock
     ("solve", "max_states", lambda v: solve(game(), max_states=v), COUNT_BAD + [0]),
     ("hint", "time_limit", lambda v: hint(game(), time_limit=v, max_states=3_000), SECONDS_BAD),
     ("hint", "time_limit", lambda v: hint(game(), time_limit=v, peek=True), SECONDS_BAD),
@@ -53,17 +55,19 @@ ENTRIES = [
      lambda v: study("lucas", [3], max_states=v, processes=1, progress=False), COUNT_BAD + [0]),
     ("study", "processes", lambda v: study("lucas", [3], max_states=3_000, processes=v, progress=False),
      [NAN, INF, -1, 2.5, True, "5"]),
-    ("Expert", "samples", lambda v: Expert(samples=v), COUNT_BAD + [0]),
+    ("Expert", "worlds", lambda v: Expert(worlds=v), COUNT_BAD + [0, 1001, 10**400]),
     ("Expert", "max_states", lambda v: Expert(max_states=v), COUNT_BAD + [0]),
+    ("Expert", "progress_worlds", lambda v: Expert(progress_worlds=v), COUNT_BAD + [0, 1001, 10**400]),
     ("Expert", "game_states", lambda v: Expert(game_states=v), COUNT_BAD),
     ("Expert", "plans", lambda v: Expert(plans=v), COUNT_BAD),
     ("Expert", "wait_reveals", lambda v: Expert(wait_reveals=v), COUNT_BAD),
     ("Expert", "give_up", lambda v: Expert(give_up=v), COUNT_BAD + [0]),
     ("Expert", "replan", lambda v: Expert(replan=v), COUNT_BAD + [0]),
     ("Expert", "time_limit", lambda v: Expert(time_limit=v), [NAN, INF, -1, 0, True, "5"]),
-    ("estimate", "samples", lambda v: estimate(game(), ["s>w"], samples=v, max_states=2_000),
-     COUNT_BAD + [0]),
-    ("estimate", "max_states", lambda v: estimate(game(), ["s>w"], samples=1, max_states=v), COUNT_BAD + [0]),
+    ("estimate", "worlds", lambda v: estimate(game(), ["s>w"], worlds=v, max_states=2_000),
+     COUNT_BAD + [0, 1001, 10**400]),
+    ("estimate", "max_states", lambda v: estimate(game(), ["s>w"], worlds=1, max_states=v), COUNT_BAD + [0]),
+    ("review", "worlds", lambda v: review(game(), worlds=v, progress=False), COUNT_BAD + [0, 1001, 10**400]),
     ("Puzzle", "max_states", lambda v: Puzzle(game(), max_states=v), COUNT_BAD + [0]),
     ("Puzzle", "max_states", lambda v: Board.puzzle(game(), max_states=v), COUNT_BAD + [0]),
     ("Paired", "resamples", lambda v: Paired([1, 2], [2, 3], resamples=v), COUNT_BAD + [0]),
@@ -133,3 +137,13 @@ def test_quotes_of_bad_input_are_short_and_never_fail():
         assert len(shown(value)) <= 60
     assert shown("x" * 100).endswith("…") and shown("3>f") == "'3>f'" and shown(NAN) == "nan"
     assert shown(Hostile()) == "<Hostile>" and shown(deep) == "[[[[…]]]]"
+
+
+def test_worlds_are_capped_with_the_bound_named():
+    """``review(g, worlds=10**400)`` was accepted and dealt every world before solving one."""
+    for call in (lambda: review(game(), worlds=10**400, progress=False),
+                 lambda: estimate(game(), ["s>w"], worlds=10**400),
+                 lambda: Expert(worlds=MAX_WORLDS + 1)):
+        with pytest.raises(ValueError, match=f"worlds must be a whole number from 1 to {MAX_WORLDS}, not "):
+            call()
+    assert Expert(worlds=MAX_WORLDS).worlds == MAX_WORLDS

@@ -42,7 +42,7 @@ SCRIPT = textwrap.dedent(
 
     fair = hint(Game("maria", 5), max_states=5_000)
     assert fair is not None and fair.move in Game("maria", 5).legal_moves(), fair
-    choice = Expert(samples=2, max_states=2_000).choose(Game("maria", 5), rng=1)
+    choice = Expert(worlds=2, max_states=2_000).choose(Game("maria", 5), rng=1)
     assert choice is not None and choice.move in Game("maria", 5).legal_moves()
 
     board = Board("maria", 5)
@@ -88,6 +88,7 @@ def test_tables_are_dataframes_with_pandas():
     board.play(board.game.legal_moves()[0])
     stats = board.stats
     assert isinstance(stats, pd.DataFrame)
-    assert list(stats.columns)[:5] == ["variant", "name", "played", "won", "best_moves"]  # then puzzles' score
+    # then the puzzles' score
+    assert list(stats.columns)[:5] == ["variant", "name", "played", "won", "best_moves"]
     row = stats.iloc[0]
     assert (row["variant"], row["played"], row["won"]) == ("maria", 1, 0) and pd.isna(row["best_moves"])

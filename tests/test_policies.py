@@ -19,7 +19,7 @@ def test_policies_play_legal_moves_to_an_end(name, variant_id):
     before = game.position()
     result = play_policy(game, name, rng=3, max_moves=400)
     assert game.position() == before  # plays on a copy
-    assert result.status in ("won", "lost") and result.why
+    assert result.status in ("won", "stuck", "lost") and result.why
     replay = game.copy()
     for m in result.moves:
         replay.play(m)  # every move was legal
@@ -35,7 +35,7 @@ def test_a_three_line_policy_from_a_notebook():
         return next((m for m in moves if str(m).endswith(">f")), moves[-1] if moves else None)
 
     result = play_policy(Game("maria", deal=7), home_or_deal)
-    assert result.status in ("won", "lost") and result.moves
+    assert result.status in ("won", "stuck", "lost") and result.moves
 
 
 def test_cautious_wins_more_than_random():

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from ft_widget import Board, Game
-from ft_widget.puzzle import Puzzle
+from ft_widget.training.puzzles import Puzzle
 
 # Forty Thieves deal 2 after 177 moves of the solver's winning line (max_states=20000). Here
 # the line goes on with 10>4; w>4 instead puts the waste's card where it is needed and the

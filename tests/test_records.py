@@ -12,7 +12,7 @@ from conftest import VARIANT_IDS, make_game
 
 from ft_widget import VARIANTS, Game
 from ft_widget.limits import QUOTE
-from ft_widget.puzzle import Puzzle
+from ft_widget.training.puzzles import Puzzle
 
 
 def played(variant: str, deal: int, n: int, undo: int, seed: int = 0) -> Game:

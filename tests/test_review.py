@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -170,7 +171,7 @@ def test_the_before_estimate_is_the_experts_search_on_the_estimates_worlds():
     worlds = [view.sample(sampler) for _ in range(4)]
     won = sum(solve(w, max_states=3000).won for w in worlds)
     assert won == step.worlds_won_before and won > 0
-    again = estimate(r.start, [step.expert_move, step.move], samples=4, max_states=3000, rng=world_seed)
+    again = estimate(r.start, [step.expert_move, step.move], worlds=4, max_states=3000, rng=world_seed)
     assert [e.worlds_won for e in again] == [step.worlds_won_best, step.worlds_won_played]
 
 
@@ -329,3 +330,128 @@ def test_a_review_needs_no_pandas_but_its_frame_says_it_does():
     ''')
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0 and out.stdout.strip() == "OK", out.stdout + out.stderr
+
+
+# ------------------------------------------------------------------ a review that can stop (issue 30)
+def played(variant: str, deal: int, moves: int) -> Game:
+    game = Game(variant, deal=deal)
+    for move in ft_widget.play_policy(game, "cautious", rng=1, max_moves=moves).moves:
+        game.play(move)
+    return game
+
+
+def test_a_stop_set_from_the_progress_callback_ends_the_review_at_the_next_step():
+    import threading
+
+    from ft_widget import ReviewStopped
+    from ft_widget.training import ReviewStopped as TrainingReviewStopped
+
+    assert ReviewStopped is TrainingReviewStopped
+    game = played("lucas", 3, 6)
+    stop, calls = threading.Event(), []
+
+    def progress(done, total):
+        calls.append(done)
+        stop.set()
+
+    with pytest.raises(ReviewStopped, match="stopped after 1 of 6 moves") as stopped:
+        review(game, rng=1, **{**SMALL, "progress": progress}, stop=stop)
+    assert calls == [1] and (stopped.value.reviewed, stopped.value.moves_in_game) == (1, 6)
+    with pytest.raises(ReviewStopped):  # set before the start: nothing is computed
+        review(game, rng=1, **SMALL, stop=stop)
+
+    calls.clear()
+    stop.clear()
+
+    def after_the_fair_part(done, total):
+        calls.append(done)
+        if done == 6:
+            stop.set()
+
+    with pytest.raises(ReviewStopped):  # before the solver's first search
+        review(game, rng=1, **{**SMALL, "progress": after_the_fair_part}, stop=stop)
+    assert calls == [1, 2, 3, 4, 5, 6]
+    with pytest.raises(TypeError, match="^review: stop must be a threading.Event or None"):
+        review(game, **SMALL, stop=True)
+
+
+def test_a_review_past_its_time_budget_says_how_far_it_got(monkeypatch):
+    """A clock that moves a second a fair step: a budget of 4 s leaves 3 s (FAIR_SHARE) to the
+    fair part, so three moves are reviewed, each as the full review has it."""
+    import importlib
+
+    # (the package's ``review`` is the function)
+    review_module = importlib.import_module("ft_widget.training.review")
+    assert review_module.FAIR_SHARE == 0.75
+    game = played("lucas", 3, 6)
+    full = review(game, rng=1, **SMALL, time_budget=None)
+    assert full.complete and full.reviewed == full.moves_in_game == 6
+    assert "within the time" not in full.summary
+
+    class Clock:
+        now = 1000.0
+
+        def perf_counter(self):
+            return self.now
+
+    clock = Clock()
+    judge = review_module._judge
+
+    def one_second_a_step(*args):
+        clock.now += 1.0
+        return judge(*args)
+
+    monkeypatch.setattr(review_module, "time", clock)
+    monkeypatch.setattr(review_module, "_judge", one_second_a_step)
+    cut = review(game, rng=1, **SMALL, time_budget=4)
+    assert (cut.reviewed, cut.moves_in_game, cut.complete) == (3, 6, False)
+    assert cut.summary.startswith("Reviewed the first 3 of 6 moves within the time budget: ")
+    assert [s.fair() for s in cut.steps] == [s.fair() for s in full.steps[:3]]
+    for mine, theirs in zip(cut.steps, full.steps, strict=False):  # proved verdicts agree
+        for a, b in ((mine.verdict_before, theirs.verdict_before),
+                     (mine.verdict_after, theirs.verdict_after)):
+            assert a == b or Outcome.UNKNOWN in (a, b)
+    assert cut.position(3).position() == full.position(3).position()
+    assert "first 3 of 6 moves (time budget)" in repr(cut)
+
+
+def test_a_long_game_is_reviewed_within_its_time_budget():
+    game = Game("maria", deal=5)
+    for _ in range(500):  # 1,000 moves: a card to and fro between two columns
+        game.play("8>2")
+        game.play("2>8")
+    began = time.perf_counter()
+    r = review(game, rng=1, worlds=2, max_states=500, solver_states=5_000, progress=False, time_budget=2.0)
+    assert time.perf_counter() - began < 2.0 + 1.5  # at most about one step over
+    assert not r.complete and r.moves_in_game == 1000 and 0 < r.reviewed < 1000
+    assert f"Reviewed the first {r.reviewed} of 1000 moves within the time budget" in r.summary
+
+
+def test_a_review_tinier_than_a_step_reviews_nothing_and_says_so():
+    game = played("lucas", 3, 4)
+    r = review(game, rng=1, **SMALL, time_budget=1e-9)
+    assert (r.reviewed, r.moves_in_game, r.complete) == (0, 4, False) and r.losing_move is None
+    assert r.summary.startswith("Reviewed the first 0 of 4 moves within the time budget")
+    with pytest.raises(ValueError, match="^review: time_budget must be a finite number > 0 or None"):
+        review(game, **SMALL, time_budget=0)
+
+
+def test_reviewing_never_changes_the_game_or_calls_what_could(monkeypatch):
+    game = played("maria", 5, 8)
+    game.undo()
+    game.undo()  # a redo stack too
+    before = (game.history, game.record(), game.position())
+    touched = []
+    for name in ("play", "undo", "redo", "restart", "record"):
+        method = getattr(Game, name)
+
+        def spy(self, *args, _method=method, _name=name, **kwargs):
+            if self is game:
+                touched.append(_name)
+            return _method(self, *args, **kwargs)
+
+        monkeypatch.setattr(Game, name, spy)
+    r = review(game, rng=1, **SMALL)
+    assert touched == [] and r.moves == game.history
+    monkeypatch.undo()
+    assert (game.history, game.record(), game.position()) == before and game.can_redo

@@ -78,12 +78,14 @@ def expert_config(args, variant: str) -> str:
     """The expert's budget, and its no-win choice where that is not the cautious move (Maria's,
     ``NO_WIN_BY_GAME``): rows of another budget or choice are never mixed in (the seed is per row)."""
     no_win = make_expert(args).no_win_in(variant)
-    return (f"samples {args.expert_samples}, max_states {args.expert_states}, "
+    # "samples": the key the rows in data/deals_expert.csv were stored under (before the expert's
+    # parameter was named worlds); kept, so rows already computed are found again
+    return (f"samples {args.expert_worlds}, max_states {args.expert_states}, "
             f"game_states {args.expert_game_states}" + ("" if no_win == "cautious" else f", no_win {no_win}"))
 
 
 def make_expert(args) -> Expert:
-    return Expert(samples=args.expert_samples, max_states=args.expert_states,
+    return Expert(worlds=args.expert_worlds, max_states=args.expert_states,
                   game_states=args.expert_game_states, fallback=cautious_choice)
 
 
@@ -216,7 +218,7 @@ def write(args) -> None:
                 "solver": f"ft_widget.solve(Game(variant, deal), max_states={args.solver_states}): "
                           "the solver sees every card; 'won' only with a line replayed to a win "
                           "(stored as notation), 'lost' only when proved, else 'unknown'",
-                "expert": f"Expert(samples={args.expert_samples}, max_states={args.expert_states}, "
+                "expert": f"Expert(worlds={args.expert_worlds}, max_states={args.expert_states}, "
                           f"game_states={args.expert_game_states}, fallback=cautious_choice), a fresh "
                           "one a game, played with play_policy(game, expert, rng=random.Random(seed))",
                 "no_win": make_expert(args).no_win_in(variant),
@@ -263,7 +265,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=deal_range, default=deal_range("1-200"))
     parser.add_argument("--solver-states", type=int, default=200_000)
     default = Expert()  # the expert a player meets: its budget is the catalogue's by default
-    parser.add_argument("--expert-samples", type=int, default=default.samples)
+    parser.add_argument("--expert-worlds", type=int, default=default.worlds)
     parser.add_argument("--expert-states", type=int, default=default.max_states)
     parser.add_argument("--expert-game-states", type=int, default=default.game_states)
     parser.add_argument("--seeds", default="1,2,3")
@@ -279,7 +281,7 @@ def main(argv: list[str] | None = None) -> None:
     args.seeds = [int(s) for s in args.seeds.split(",")]
     # the command that makes these rows, whatever the defaults become
     args.command = (f"nice -n 10 python tools/make_deals.py --deals {args.deals[0]}-{args.deals[-1]} "
-                    f"--solver-states {args.solver_states} --expert-samples {args.expert_samples} "
+                    f"--solver-states {args.solver_states} --expert-worlds {args.expert_worlds} "
                     f"--expert-states {args.expert_states} --expert-game-states {args.expert_game_states} "
                     f"--seeds {','.join(map(str, args.seeds))}")
     args.commit = commit()

@@ -118,7 +118,7 @@ class Finder:
         one deal (other seeds) meet the same positions again, and the solver is deterministic."""
         key = (game.position_key(), tuple(game.stock))
         if key not in self.solved:
-            result = solve(game, time_limit=3600.0, max_states=self.max_states)
+            result = solve(game, time_limit=None, max_states=self.max_states)
             self.solves += 1
             self.states += result.states
             self.solved[key] = result

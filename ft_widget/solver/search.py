@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import gc
 import heapq
+import math
 import time
 from dataclasses import dataclass, field
 
@@ -360,19 +361,20 @@ def relay_portfolio(variant) -> tuple[list[tuple[Model, int]], list[Model]]:
     return [sound, (chain[0], 2), (chain[1], 1)], chain[2:]
 
 
-def search(members: list[tuple[Model, int]], start: tuple, time_limit: float,
+def search(members: list[tuple[Model, int]], start: tuple, time_limit: float | None,
            max_states: int | None = None, core: str = "auto", relay: list[Model] = (),
            relay_states: int = RELAY_STATES):
     """Run the searches ``members`` (model, turns a round) from ``start`` until one wins, the
-    sound one (the first) runs dry, or the time or ``max_states`` (states met, all searches
-    together) runs out. Without ``max_states``, once the searches hold :data:`MAX_BYTES` the
-    win-only ones are let go and the sound one goes on alone until it holds that much itself
+    sound one (the first) runs dry, or the time (``time_limit`` seconds; None: no clock) or
+    ``max_states`` (states met, all searches together) runs out. Without ``max_states``, once the
+    searches hold :data:`MAX_BYTES` the win-only ones are let go and the sound one goes on alone
+    until it holds that much itself
     (with ``max_states`` the solve then ends: a budget's answer is the whole portfolio's).
     ``relay``: win-only models waiting their turn: when a win-only search holds ``relay_states``
     states or runs dry, it is let go and the next of them starts in its place, with its turns.
     ``core``: "compiled", "pure" or "auto" (compiled when built).
     Returns ``(status, line of engine moves (src, dst, count), states)``."""
-    deadline = time.perf_counter() + time_limit
+    deadline = math.inf if time_limit is None else time.perf_counter() + time_limit
     cls = _search_class(core)
     try:
         searches = [(cls(m, start), turns) for m, turns in members]
@@ -498,7 +500,7 @@ def shorten(variant, start: tuple, line: list[tuple], passes: int = 2) -> list[t
     return line
 
 
-def solve(game: Game, time_limit: float = 10.0, *, max_states: int | None = None,
+def solve(game: Game, time_limit: float | None = 10.0, *, max_states: int | None = None,
           prune: bool = True, core: str = "auto", shorten_line: bool = True) -> SolveResult:
     """Solve the position of ``game`` with perfect information ("thoughtful" solitaire).
 
@@ -517,6 +519,8 @@ def solve(game: Game, time_limit: float = 10.0, *, max_states: int | None = None
     per state would fill a small budget sooner), so budgeted answers stay those of :func:`portfolio`.
     ``shorten_line=False`` keeps the search's own line (for callers that only follow it, like the
     expert's sampled worlds: shortening can cost ten times the search).
+    ``time_limit`` is in seconds; ``None`` means no clock: the search stops only at ``max_states``
+    or at the memory bound.
     ``max_states`` caps the states met (all searches together): the answer is then the same on
     any machine, however fast, and the same with ``core="compiled"`` (the C search core, used when
     it was built at install) and ``core="pure"`` (the same search in Python) as long as neither
@@ -529,7 +533,7 @@ def solve(game: Game, time_limit: float = 10.0, *, max_states: int | None = None
     >>> result.status, result.moves[0] in Game("lucas", deal=3).legal_moves()
     (Outcome.WON, True)
     """
-    time_limit = check_time_limit("solve", "time_limit", time_limit)
+    time_limit = check_time_limit("solve", "time_limit", time_limit, optional=True)
     max_states = check_count("solve", "max_states", max_states, 1, optional=True)
     t0 = time.perf_counter()
     # The searches allocate millions of tuples and make no reference cycles, so the cyclic
@@ -554,5 +558,5 @@ def solve(game: Game, time_limit: float = 10.0, *, max_states: int | None = None
         for m in moves:
             check.play(m)  # IllegalMove here would be a solver bug: let it surface
         if not check.is_won:
-            raise AssertionError(f"solver line does not win {game!r}: {' '.join(moves)}")
+            raise AssertionError(f"solver line does not win {game!r}: {' '.join(map(str, moves))}")
     return SolveResult(status, moves, states, time.perf_counter() - t0)

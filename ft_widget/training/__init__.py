@@ -2,6 +2,6 @@
 
 from .catalogue import DIFFICULTIES, deals
 from .puzzles import TrainingPuzzle, puzzles
-from .review import Review, review
+from .review import Review, ReviewStopped, review
 
-__all__ = ["DIFFICULTIES", "Review", "TrainingPuzzle", "deals", "puzzles", "review"]
+__all__ = ["DIFFICULTIES", "Review", "ReviewStopped", "TrainingPuzzle", "deals", "puzzles", "review"]

@@ -31,6 +31,11 @@ by :data:`GRADES`.
 :class:`Puzzle` is the judge the board uses (``Board.puzzle``, ``Board.training``): a shipped
 puzzle is judged from its stored verdicts; any other position is judged by solving every legal
 move once, with the same rule.
+
+>>> from ft_widget import Board, Game
+>>> puzzle = Board.puzzle(Game("lucas", deal=3), max_states=20_000)   # every legal move judged
+>>> puzzle.check(puzzle.answers[0]).verdict
+Judgement.WINNABLE
 """
 
 from __future__ import annotations
@@ -377,7 +382,7 @@ class Puzzle:
         for m in moves:
             after = self.start.copy()
             after.play(m)
-            result = solve(after, time_limit=3600.0, max_states=self.max_states) if not after.is_won else None
+            result = solve(after, time_limit=None, max_states=self.max_states) if not after.is_won else None
             if result is None or result.won:
                 self.answers.append(str(m))
                 self.lines[str(m)] = [str(x) for x in result.moves] if result else []
@@ -461,7 +466,7 @@ class Puzzle:
                 return _waiting(name)
             return _said(name, "unknown", f"{name}: {SEEING} cannot tell within {self.max_states} "
                            "states whether a win is left. Undo (U) and try another.", False)
-        result = solve(after, time_limit=3600.0, max_states=self.max_states)
+        result = solve(after, time_limit=None, max_states=self.max_states)
         if result.won:
             return _said(name, "winnable", f"Good: {name} keeps the deal winnable ({SEEING}, wins from "
                            f"here in {len(result.moves)} moves).", False)

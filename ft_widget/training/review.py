@@ -20,6 +20,15 @@ Two parts, kept apart because only one of them is fair:
   Verdicts follow from few searches: a win holds for every earlier position, a loss for every
   later one (``_verdicts`` argues it).
 
+Bounded work: a review may have a ``time_budget`` in seconds (the board gives it
+:data:`TIME_BUDGET`; ``None``, the default, reviews every move, the same on any machine). The fair
+part goes move by move from the start while :data:`FAIR_SHARE` of the budget lasts; the solver's
+verdicts then settle the positions of the moves reviewed, until the budget ends (a search the budget
+cuts short says "unknown", never a wrong verdict). A long game is so reviewed from its start as far
+as the budget goes, and the :class:`Review` says how far (:attr:`Review.complete`,
+:attr:`Review.reviewed`). A ``stop`` event (``threading.Event``) set while it runs ends the review
+between two steps with :class:`ReviewStopped` (the board's Stop).
+
 >>> from ft_widget import Game
 >>> from ft_widget.training import review
 >>> game = Game("lucas", deal=3)
@@ -32,13 +41,16 @@ Two parts, kept apart because only one of them is fair:
 
 from __future__ import annotations
 
+import copy
 import random as _random
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..expert import Expert, estimate
+from ..expert import MAX_WORLDS, Expert, estimate
 from ..game import Game, Move, Outcome
-from ..limits import check_count, shown
+from ..limits import check_count, check_time_limit, shown
 from ..policies import cautious_choice
 from ..render import FONT, Picture
 from ..solver import solve
@@ -56,6 +68,14 @@ SOLVER_STATES = 100_000
 INACCURACY = 0.25
 #: … and of at least this share a "mistake" (3 of 6).
 MISTAKE = 0.5
+#: Seconds a review on the board may take (``review(time_budget=TIME_BUDGET)``, the Review button):
+#: past them it returns what it has, from the start of the game (``Review.complete`` is then False).
+#: A minute: the cost ``python -m ft_widget.bench review`` aims at for a game of 150 moves at the
+#: default budgets, so most games are reviewed whole, and a longer one from its start.
+TIME_BUDGET = 60.0
+#: The share of the time budget the fair estimates may use (a step a move, the costly part); the
+#: solver's verdicts on the moves reviewed get the rest: they bisect, so a few searches settle them.
+FAIR_SHARE = 0.75
 #: Where the verdicts come from, in the words the board shows beside them.
 SEEING_NOTE = "verdicts come from the solver, which sees every card"
 
@@ -115,14 +135,34 @@ def _mark(played: int, best: int | None, worlds: int) -> str | None:
     return None
 
 
+class ReviewStopped(Exception):
+    """:func:`review` was stopped by its ``stop`` event, between two steps: no review is returned.
+    ``reviewed`` moves of the game's ``moves_in_game`` had had their fair estimate."""
+
+    def __init__(self, reviewed: int, moves_in_game: int):
+        super().__init__(f"the review was stopped after {reviewed} of {moves_in_game} moves")
+        self.reviewed = reviewed
+        self.moves_in_game = moves_in_game
+
+
 class Review:
-    """A reviewed game: :attr:`steps` (one :class:`Step` a move), :attr:`losing_move`,
-    :meth:`to_frame` (pandas), :meth:`plot` (a picture) and the budgets it used."""
+    """A reviewed game: :attr:`steps` (one :class:`Step` a move reviewed), :attr:`losing_move`,
+    :meth:`to_frame` (pandas), :meth:`plot` (a picture) and the budgets it used.
+
+    A review the time budget cut short (:attr:`complete` False) has steps for the first
+    :attr:`reviewed` of the game's :attr:`moves_in_game` moves, and the solver's verdicts on their
+    positions (those it had no time to settle are "unknown")."""
 
     def __init__(self, start: Game, steps: list[Step], losing_move: int | None,
-                 alternative_line: list[Move] | None, budgets: dict, solver_searches: int = 0):
+                 alternative_line: list[Move] | None, budgets: dict, solver_searches: int = 0, *,
+                 moves_in_game: int | None = None, complete: bool = True):
         self.start = start
         self.steps = steps
+        #: moves the game had (the steps are its first :attr:`reviewed`)
+        self.moves_in_game = len(steps) if moves_in_game is None else moves_in_game
+        #: False when the time budget ended the review before every move was reviewed and the
+        #: solver had searched all it would have searched
+        self.complete = complete
         #: index of the move after which the solver proved no win left, a win having been there
         #: before it (None: no such move, or the solver could not tell within its budget)
         self.losing_move = losing_move
@@ -132,6 +172,11 @@ class Review:
         self.budgets = budgets
         #: how many positions the solver searched for the verdicts (the others follow from those)
         self.solver_searches = solver_searches
+
+    @property
+    def reviewed(self) -> int:
+        """How many moves were reviewed: the first ones of the game."""
+        return len(self.steps)
 
     @property
     def moves(self) -> list[Move]:
@@ -158,18 +203,25 @@ class Review:
         """The review in a sentence or two."""
         n = len(self.steps)
         mistakes, inaccuracies = self._marks()
-        text = f"{count(n, 'move')} reviewed: {mistakes} and {inaccuracies} by the fair expert's estimates."
+        if n < self.moves_in_game:
+            done = f"Reviewed the first {n} of {self.moves_in_game} moves within the time budget"
+        else:
+            done = f"{count(n, 'move')} reviewed"
+        text = f"{done}: {mistakes} and {inaccuracies} by the fair expert's estimates."
         if self.losing_move is not None:
             step = self.steps[self.losing_move]
             text += (f" The solver, which sees every card, finds the win lost at move "
                      f"{self.losing_move + 1} ({step.move}); {self.alternative} kept it.")
         elif self.steps and self.steps[-1].verdict_after == WON:
-            text += " The solver, which sees every card, finds a win still there at the end."
+            where = "at the end" if n == self.moves_in_game else f"after move {n}"
+            text += f" The solver, which sees every card, finds a win still there {where}."
         elif self.steps and self.steps[0].verdict_before == LOST:
             text += " The solver, which sees every card, finds no win from the start."
         else:
             text += (" The solver, which sees every card, cannot tell within its budget where the win "
                      "was lost.")
+        if not self.complete and n == self.moves_in_game:
+            text += " The time budget ended the solver's searches before they were done."
         return text
 
     def to_frame(self):
@@ -218,7 +270,10 @@ class Review:
         b = self.budgets
         losing = "no losing move found" if self.losing_move is None else \
             f"losing move {self.losing_move + 1} ({self.steps[self.losing_move].move})"
-        return (f"<Review {self.start.variant.id}: {count(len(self.steps), 'move')}, "
+        reviewed = count(len(self.steps), "move")
+        if len(self.steps) < self.moves_in_game:
+            reviewed = f"first {len(self.steps)} of {self.moves_in_game} moves"
+        return (f"<Review {self.start.variant.id}: {reviewed}{'' if self.complete else ' (time budget)'}, "
                 f"{', '.join(self._marks())}, "
                 f"{losing}; "
                 f"{b['worlds']} worlds × {b['max_states']:,} states, solver {b['solver_states']:,} states>")
@@ -227,7 +282,8 @@ class Review:
 # ---------------------------------------------------------------------------------- reviewing
 def review(game, *, rng: _random.Random | int | None = None, worlds: int = WORLDS,
            max_states: int = MAX_STATES, solver_states: int = SOLVER_STATES,
-           progress: bool | Callable[[int, int], object] = True) -> Review:
+           progress: bool | Callable[[int, int], object] = True,
+           time_budget: float | None = None, stop: threading.Event | None = None) -> Review:
     """Review the moves played in ``game`` (a :class:`Game`, or a game record: its dict or JSON
     text, as ``game.record()`` writes it); see the module docstring for what is computed.
 
@@ -235,46 +291,71 @@ def review(game, *, rng: _random.Random | int | None = None, worlds: int = WORLD
     gives the same review. ``worlds`` worlds of ``max_states`` solver states each are judged at
     every position; the solver gets ``solver_states`` states a position it searches. ``progress``
     shows a tqdm bar (False: none), or is a function ``progress(done, total)`` called as it goes.
-    The game is not changed.
+
+    ``time_budget`` (seconds; None, the default: no limit; the board passes :data:`TIME_BUDGET`)
+    bounds the review: past it, the review returns the moves reviewed so far, from the start (see
+    the module docstring; ``Review.complete`` says whether it got to the end, ``Review.summary`` how
+    far). Without a budget, or within it, the same seed gives the same review on any machine. ``stop`` (a
+    ``threading.Event``, or None): once set, the review stops before its next step and raises
+    :class:`ReviewStopped`. The game is not changed: the review works on a copy.
     """
     start, moves = _read_game(game)
     rng = _read_rng(rng)
-    worlds = check_count("review", "worlds", worlds, 1)
+    worlds = check_count("review", "worlds", worlds, 1, MAX_WORLDS)
     max_states = check_count("review", "max_states", max_states, 1)
     solver_states = check_count("review", "solver_states", solver_states, 1)
+    time_budget = check_time_limit("review", "time_budget", time_budget, optional=True)
     if not (isinstance(progress, bool) or callable(progress)):
         raise TypeError(f"review: progress must be True, False or a function (done, total), "
                         f"not {shown(progress)}")
-    positions = [start.copy()]
-    for move in moves:
-        after = positions[-1].copy()
-        after.play(move)
-        positions.append(after)
+    if stop is not None and not callable(getattr(stop, "is_set", None)):
+        raise TypeError(f"review: stop must be a threading.Event or None, not {shown(stop)}")
+    began = time.perf_counter()
+    deadline = None if time_budget is None else began + time_budget
+    fair_deadline = None if time_budget is None else began + FAIR_SHARE * time_budget
 
     n = len(moves)
     total = 2 * n + 1  # the expert's moves, then the solver's searches at most
+    positions = [start.copy()]  # made as the review reaches them
+    fair: list[dict] = []
+
+    def check_stop() -> None:
+        if stop is not None and stop.is_set():
+            raise ReviewStopped(len(fair), n)
+
     report, close = _progress(progress, total)
     try:
-        fair = []
         for i, move in enumerate(moves):
+            check_stop()
+            if fair_deadline is not None and time.perf_counter() >= fair_deadline:
+                break  # the fair part's share of the budget is spent: review the moves so far
             fair.append(_judge(positions[i], move, rng.getrandbits(64), worlds, max_states))
+            after = positions[i].copy()
+            after.play(move)
+            positions.append(after)
             report(i + 1)
-        verdicts, lines, searches = _verdicts(positions, moves, solver_states, lambda k: report(n + k))
+        reviewed = moves[:len(fair)]
+        verdicts, lines, searches, finished = _verdicts(positions, reviewed, solver_states,
+                                                        lambda k: report(n + k), deadline, check_stop)
         report(total)
     finally:
         close()
 
-    losing, alternative = _losing_move(verdicts, lines, moves)
+    losing, alternative = _losing_move(verdicts, lines, reviewed)
     steps = [Step(index=i, move=m, **fair[i], verdict_before=verdicts[i], verdict_after=verdicts[i + 1])
-             for i, m in enumerate(moves)]
-    return Review(start, steps, losing, alternative,
-                  {"worlds": worlds, "max_states": max_states, "solver_states": solver_states}, searches)
+             for i, m in enumerate(reviewed)]
+    budgets = {"worlds": worlds, "max_states": max_states, "solver_states": solver_states,
+               "time_budget": time_budget}
+    return Review(start, steps, losing, alternative, budgets, searches, moves_in_game=n,
+                  complete=len(reviewed) == n and finished)
 
 
 def _read_game(game) -> tuple[Game, list[Move]]:
     """The start position and the moves played (a Game's history, or a record's moves)."""
     if isinstance(game, Game):
-        replay = Game.from_record(game.record())  # a copy with the history: ``game`` stays as it is
+        # a copy with its history, taken once, without calling a method of ``game`` (record()
+        # walks the history back and forth): the review never changes the game it reads
+        replay = copy.deepcopy(game)
     elif isinstance(game, dict | str | bytes):
         try:
             replay = Game.from_record(game)
@@ -316,12 +397,12 @@ def _judge(game: Game, move: Move, seed: int, worlds: int, max_states: int) -> d
     The expert's search samples its worlds from ``Random(seed)``'s first 64 random bits (its first
     draw, ``Expert.choose_from_view``); ``estimate`` is given those bits as its seed, so it deals
     the same worlds, in the same order (``tests/test_review.py`` checks the two agree)."""
-    expert = Expert(samples=worlds, max_states=max_states, give_up=worlds, fallback=cautious_choice)
+    expert = Expert(worlds=worlds, max_states=max_states, give_up=worlds, fallback=cautious_choice)
     choice = expert.choose(game, _random.Random(seed))  # a fresh expert: no plan, it searches
     world_seed = _random.Random(seed).getrandbits(64)
     best = None if choice is None else choice.move
     judged = [move] if best is None or best == move else [move, best]
-    found = estimate(game, judged, samples=worlds, max_states=max_states, rng=world_seed)
+    found = estimate(game, judged, worlds=worlds, max_states=max_states, rng=world_seed)
     played = found[0].worlds_won
     best_won = None if best is None else found[-1].worlds_won
     return {"expert_move": best, "expert_reason": None if choice is None else choice.reason,
@@ -331,9 +412,13 @@ def _judge(game: Game, move: Move, seed: int, worlds: int, max_states: int) -> d
             "expert_words": None if best is None else move_words(game, best)}
 
 
-def _verdicts(positions: list[Game], moves: list[Move], solver_states: int,
-              report: Callable[[int], object]) -> tuple[list[Outcome], list[list[Move] | None], int]:
-    """The solver's verdict on every position of the game, and a winning line where it is won.
+def _verdicts(positions: list[Game], moves: list[Move], solver_states: int, report: Callable[[int], object],
+              deadline: float | None = None, check_stop: Callable[[], None] = lambda: None
+              ) -> tuple[list[Outcome], list[list[Move] | None], int, bool]:
+    """The solver's verdict on every position of the game, a winning line where it is won, the
+    searches run, and whether they all ran (False: ``deadline``, a ``time.perf_counter()`` time,
+    came first; a search it cut short, and positions left unsearched, stay "unknown").
+    ``check_stop()`` is called before each search (it raises to stop the review).
 
     Two facts let a few searches settle most positions (positions[i + 1] is positions[i] after
     moves[i]):
@@ -365,11 +450,17 @@ def _verdicts(positions: list[Game], moves: list[Move], solver_states: int,
             status[k + 1], lines[k + 1] = WON, lines[k][1:]  # the player followed the line
             k += 1
 
-    def settle(i: int) -> None:
+    def settle(i: int) -> bool:
+        """Search position ``i``; False when the deadline came first (nothing was searched)."""
         nonlocal searched
         if positions[i].is_won:
-            return won_at(i, [])
-        result = solve(positions[i], time_limit=3600.0, max_states=solver_states, shorten_line=False)
+            won_at(i, [])
+            return True
+        check_stop()
+        left = None if deadline is None else deadline - time.perf_counter()
+        if left is not None and left <= 0:
+            return False
+        result = solve(positions[i], time_limit=left, max_states=solver_states, shorten_line=False)
         searched += 1
         report(searched)
         if result.status == WON:
@@ -379,20 +470,21 @@ def _verdicts(positions: list[Game], moves: list[Move], solver_states: int,
                 status[j] = LOST
         else:
             tried.add(i)
+            if deadline is not None and time.perf_counter() >= deadline:
+                return False  # cut short by the clock: more searches were due
+        return True
 
     tried: set[int] = set()
-    settle(n)
-    if status[0] is None:
-        settle(0)
-    while True:  # bisect the stretch between the last position won and the first lost
+    finished = settle(n) and (status[0] is not None or settle(0))
+    while finished:  # bisect the stretch between the last position won and the first lost
         lo = max((i for i in range(n + 1) if status[i] == WON), default=-1)
         hi = min((i for i in range(n + 1) if status[i] == LOST), default=n + 1)
         open_ = [i for i in range(lo + 1, hi) if status[i] is None and i not in tried]
         if not open_:
             break
         middle = (lo + hi) / 2
-        settle(min(open_, key=lambda i: (abs(i - middle), i)))
-    return [UNKNOWN if s is None else s for s in status], lines, searched
+        finished = settle(min(open_, key=lambda i: (abs(i - middle), i)))
+    return [UNKNOWN if s is None else s for s in status], lines, searched, finished
 
 
 def _losing_move(verdicts: list[Outcome], lines: list[list[Move] | None],
@@ -475,4 +567,5 @@ def _chart(r: Review, width: int, height: int) -> str:
     return "".join(out)
 
 
-__all__ = ["INACCURACY", "MISTAKE", "Review", "SEEING_NOTE", "Step", "review"]
+__all__ = ["FAIR_SHARE", "INACCURACY", "MISTAKE", "Review", "ReviewStopped", "SEEING_NOTE", "Step",
+           "TIME_BUDGET", "review"]
