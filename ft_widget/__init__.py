@@ -18,7 +18,7 @@ from .rules import Build
 from .solver import SolveResult, solve
 from .training import ReviewStopped, deals, puzzles, review
 from .variants import VARIANTS, Variant
-from .widget import Board
+from .board import Board
 
 __all__ = [
     "Board", "Build", "Card", "Choice", "FOUNDATION", "Game", "IllegalMove", "InvalidMove", "Move", "Outcome",

@@ -21,7 +21,7 @@ from .game import Choice, Game, HintKind, Move, Outcome
 from .moves import FOUNDATION, STOCK, WASTE
 
 __all__ = ["back_line", "change_words", "choice_line", "count", "end_line", "end_message", "end_title",
-           "game_words", "graded_line", "hint_line", "move_line", "move_words", "pile_words", "played_words",
+           "game_words", "graded_line", "handed_over_line", "hint_line", "let_go_line", "move_line", "move_words", "pile_words", "played_words",
            "refusal_words", "review_progress", "status_line"]
 
 
@@ -191,6 +191,17 @@ def graded_line(game: Game, difficulty: str, expert_wins: int, runs: int) -> str
 def back_line(game: Game) -> str:
     """Undo at a new game's start: "Back to your Maria game (deal 5, 12 moves)"."""
     return f"Back to your {game_words(game)}"
+
+
+def handed_over_line(path) -> str:
+    """A board whose save file a newer board took over (``Board.resume``) says so as long as it lives."""
+    return (f"{path} is now saved by a newer board (Board.resume): this board no longer saves its moves, "
+            "and moves played here are lost on restart")
+
+
+def let_go_line(game: Game, kept: int) -> str:
+    """A board that keeps ``kept`` games left behind says which one it let go."""
+    return f"Your {game_words(game)} is no longer kept: a board keeps the last {count(kept, 'game')} left behind."
 
 
 def game_words(game: Game) -> str:

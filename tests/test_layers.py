@@ -35,7 +35,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("hints",),  # fair hint and peek hint
     ("training", "puzzle"),  # review of a game, graded deals, puzzles
     ("studies", "bench"),  # many games; benchmarks
-    ("teaching", "widget"),  # the notebooks' helpers; the board
+    ("teaching", "board"),  # the notebooks' helpers; the board and its parts
     ("",),  # ft_widget/__init__.py
 ]
 RANK = {name: i for i, layer in enumerate(LAYERS) for name in layer}
@@ -53,7 +53,7 @@ FUNCTION_IMPORTS: dict[tuple[str, str], str] = {
         "its as_completed and Dask's share a name in the one function that picks either",
     ("ft_widget.tables", "pandas"): "pandas is optional: tables.pandas() says how to install it",
     ("ft_widget.teaching", "numpy"): "comes with pandas, which playing does not need",
-    ("ft_widget.widget", "fcntl"): "POSIX only: save-file locks where the platform has them",
+    ("ft_widget.board.saving", "fcntl"): "POSIX only: save-file locks where the platform has them",
 }
 
 
@@ -156,7 +156,7 @@ def test_function_level_imports_are_only_the_deferred_optional_ones():
 
 
 @pytest.mark.parametrize("source, module, expected", [
-    ("from .widget import Board", "ft_widget.game", ["ft_widget.widget"]),
+    ("from .board import Board", "ft_widget.game", ["ft_widget.board"]),
     ("from .. import hints", "ft_widget.solver.search", ["ft_widget.hints"]),
     ("import ft_widget.expert", "ft_widget.rules", ["ft_widget.expert"]),
     ("from .game import Game", "ft_widget.words", []),

@@ -20,7 +20,7 @@ from importlib import resources
 import pytest
 from test_puzzle import LINE, LOSES, RECORD
 
-import ft_widget.widget as widget_module
+import ft_widget.board.puzzle_runs as board_module
 from ft_widget import VARIANTS, Board, Game, Move, play_policy, puzzles, teaching
 from ft_widget.policies import foundations_first
 from ft_widget.solver import solve
@@ -313,7 +313,7 @@ def _as_training(moves: int, number: int, difficulty: str) -> TrainingPuzzle:
 
 def test_the_training_flow_on_judged_positions(monkeypatch):
     run = [_as_training(177, 1, "easy"), _as_training(177, 2, "hard")]
-    monkeypatch.setattr(widget_module, "puzzles", lambda variant: run)
+    monkeypatch.setattr(board_module, "puzzles", lambda variant: run)
     board = Board.training("forty_thieves")
     state = board.state
     assert state["puzzle"]["title"] == "Forty Thieves puzzle 1 (easy)"

@@ -28,8 +28,9 @@ import traitlets
 from conftest import ONE_CARD_VARIANTS, RULES, VARIANT_IDS, builds_on, make_game, random_position
 
 from ft_widget import VARIANTS, Board, Game, IllegalMove, Move
+from ft_widget.board import public_state
+from ft_widget.board.protocol import MAX_RUN_MOVES, MAX_TEXT
 from ft_widget.cards import card_str, parse_card
-from ft_widget.widget import MAX_RUN_MOVES, MAX_TEXT, public_state
 from ft_widget.words import move_words
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,6 +57,8 @@ class Browser:
         """A well-formed request with the next id; returns the state Python published."""
         self.update(request={"id": self.next_id, "action": action, **fields})
         self.next_id += 1
+        if action == "review":  # worked out in a thread of its own: the browser sees it when done
+            assert self.board.wait_for_review(120), "the review did not finish"
         return self.board.state
 
     def states(self) -> list[dict]:
@@ -743,9 +746,9 @@ def test_hint_from_python_returns_the_solvers_hint():
 def test_the_board_loads_the_committed_bundle():
     from pathlib import Path
 
-    import ft_widget.widget
+    import ft_widget
 
-    static = Path(ft_widget.widget.__file__).parent / "static"
+    static = Path(ft_widget.__file__).parent / "static"
     board = Board("maria", deal=5)
     assert board._esm == (static / "widget.js").read_text()
     assert board._css == (static / "widget.css").read_text()
@@ -776,9 +779,9 @@ def test_auto_home_follows_each_move_from_the_browser(monkeypatch, quiet):
 def test_the_examples_in_the_docstrings_run():
     import doctest
 
-    import ft_widget.widget
+    import ft_widget.board.board
 
-    result = doctest.testmod(ft_widget.widget)
+    result = doctest.testmod(ft_widget.board.board)
     assert result.attempted >= 8 and result.failed == 0
 
 
@@ -949,10 +952,12 @@ def test_a_board_of_this_kernel_hands_its_saved_file_over_to_resume_and_says_so(
     board.play("8>2")
     again = Board.resume(path)
     assert len(again.game.history) == 1 and again.autosave == path
-    assert board.autosave is None and board.state["saved"] is None
+    assert board.autosave is None and board.state["saved"] is False
     assert "no longer saves" in board.state["message"]
     board.play("s>w")  # the old board saves no more: it cannot overwrite the new one's moves
     assert len(saved_game(path).history) == 1
+    board.play("2>8")  # and says so for as long as that is true, not only once
+    assert board.state["saved"] is False and board.state["moves"] == 3
     again.play("s>w")
     assert len(saved_game(path).history) == 2
     again.close()
@@ -971,8 +976,7 @@ def test_a_save_keeps_the_files_mode(tmp_path, quiet):
 
 
 def test_a_board_with_unsaved_moves_does_not_hand_its_file_over(tmp_path, monkeypatch, quiet):
-    from ft_widget import widget
-    from ft_widget.widget import SaveFileInUse
+    from ft_widget.board import SaveFileInUse, saving
 
     path = tmp_path / "game.json"
     board = Board("maria", deal=5, autosave=path)
@@ -981,7 +985,7 @@ def test_a_board_with_unsaved_moves_does_not_hand_its_file_over(tmp_path, monkey
     def full_disk(path, text):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(widget, "_write_new", full_disk)
+    monkeypatch.setattr(saving, "write_new", full_disk)
     board.play("s>w")  # not saved: the file holds one move, the board two
     with pytest.raises(SaveFileInUse, match=r"game.json is being saved to by another live board"):
         Board.resume(path)
@@ -1202,22 +1206,21 @@ def test_a_folder_no_one_may_write_to_resumes_and_says_it_is_not_saved(tmp_path,
 
 
 def test_without_flock_boards_of_one_process_still_refuse_a_shared_save_file(tmp_path, monkeypatch, quiet):
-    from ft_widget import widget
-    from ft_widget.widget import SaveFileInUse
+    from ft_widget.board import SaveFileInUse, saving
 
     monkeypatch.setitem(sys.modules, "fcntl", None)  # as on Windows: `import fcntl` fails
     path = tmp_path / "game.json"
     board = Board("maria", deal=5, autosave=path)
     board.play("8>2")
-    real_write = widget._write_new
+    real_write = saving.write_new
     def full_disk(path, text):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(widget, "_write_new", full_disk)
+    monkeypatch.setattr(saving, "write_new", full_disk)
     board.play("s>w")  # unsaved: no hand-over
     with pytest.raises(SaveFileInUse, match="a board in this process"):
         Board.resume(path)
-    monkeypatch.setattr(widget, "_write_new", real_write)
+    monkeypatch.setattr(saving, "write_new", real_write)
     board.play("2>8")
     again = Board.resume(path)  # saved in full: handed over
     assert len(again.game.history) == 3 and board.autosave is None

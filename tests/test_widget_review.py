@@ -15,8 +15,9 @@ from test_safe_home import maria_trap
 from test_widget import Browser
 
 from ft_widget import Board, Game
+from ft_widget.board import public_state
+from ft_widget.board.protocol import ACTION_KEYS as _ACTION_KEYS
 from ft_widget.training.review import SEEING_NOTE
-from ft_widget.widget import _ACTION_KEYS, public_state
 from ft_widget.words import move_words
 
 FAST = {"worlds": 2, "max_states": 1000, "solver_states": 20_000}
@@ -97,14 +98,14 @@ def test_closing_the_review_shows_the_game_again(trap_board):
     board, browser = trap_board
     assert browser.send("review_close")["message"] == "No review is open."
     browser.send("review", step=0)
+    kept = board.current_review
     state = browser.send("review_close")
     assert state["review"] is None and piles(state) == piles(public_state(board.game))
-    assert state["legal"] == public_state(board.game)["legal"] != []
+    assert state["legal"] == public_state(board.game)["legal"] != [] and board.current_review is None
     # the review is kept for the same game: opening it again computes nothing new
-    kept = board._reviewed[1]
     browser.states()
     again = browser.send("review", step=2)
-    assert again["review"]["at"] == 2 and board._review is kept
+    assert again["review"]["at"] == 2 and board.current_review is kept
     assert not any(s["message"].startswith("Reviewing") for s in browser.states())
 
 
@@ -115,7 +116,7 @@ def test_play_from_here_starts_a_new_line_and_keeps_the_reviewed_game(trap_board
     browser.send("review", step=0)
     state = browser.send("play_from_here")
     assert state["review"] is None and board.game is not original and board.game.history == []
-    assert board._previous[-1] is original and [str(m) for m in original.history] == ["1>f", "3>f"]
+    assert board._left.games[-1] is original and [str(m) for m in original.history] == ["1>f", "3>f"]
     state = browser.send("move", move="2>f")  # the winning line, now
     assert state["message_kind"] != "error" and [str(m) for m in board.game.history] == ["2>f"]
     browser.send("undo")

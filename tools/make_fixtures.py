@@ -3,7 +3,7 @@
     .venv/bin/python tools/make_fixtures.py
 
 Holds each variant's opening (deal 3) and a mid-game state (60 seeded moves), exactly as
-ft_widget.widget.public_state publishes them (plus the board's fields the view reads).
+ft_widget.board.public_state publishes them (plus the board's fields the view reads).
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from ..limits import shown
-from ..variants import VARIANTS
+from ..variants import VARIANTS, get_variant
 
 #: The grades of a winnable deal, easiest first.
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -130,6 +130,21 @@ def pick_deal(variant: str, difficulty: str = "easy", rng: _random.Random | int 
     if not isinstance(rng, _random.Random):
         rng = _random.Random(rng)
     return rng.choice(choices)
+
+
+def graded_deal(variant, deal: int | None, difficulty: str | None,
+                rng: _random.Random | int | None = None) -> int | None:
+    """``deal``, or with a ``difficulty`` a catalogued deal of it picked with ``rng`` (what
+    ``Board(..., difficulty=...)`` and ``new_game(difficulty=...)`` play)."""
+    if difficulty is None:
+        return deal
+    if deal is not None:
+        raise ValueError("give a deal number or a difficulty, not both")
+    v = get_variant(variant)
+    if VARIANTS.get(v.id) != v:
+        raise ValueError(f"difficulty: {v.name} has no graded deals (only the games of "
+                         f"ft_widget.VARIANTS have)")
+    return pick_deal(v.id, difficulty, rng)
 
 
 def counts(variant: str) -> dict[str, int]:

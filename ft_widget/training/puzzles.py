@@ -363,6 +363,7 @@ class Puzzle:
         self.verdicts: list[Verdict] = []
         self.clue: str | None = None
         self.board = None
+        self.game: Game | None = None  # the board's game this puzzle is played on (attach)
 
     def _judge_every_move(self) -> None:
         self.answers, self.losing, self.lines = [], [], {}
@@ -436,7 +437,7 @@ class Puzzle:
         if self.board is not None:
             self.clues = max(self.clues, 1) + 1
             self.clue = words
-            self.board._puzzle_changed()
+            self.board.refresh()
         return list(self.answers)
 
     # ------------------------------------------------------------------ judging
@@ -478,26 +479,46 @@ class Puzzle:
 
     # ------------------------------------------------------------------ the board
     def attach(self, board) -> Puzzle:
-        """Judge the moves played on ``board`` (showing the start); ``Board.puzzle`` does this.
-        This module never imports the board: no cycle."""
-        self.board = board
+        """Judge the moves played on ``board``'s game (showing the start); ``Board.puzzle`` does
+        this. The puzzle is the board's while that game is on it. This module never imports the
+        board: no cycle."""
+        self.board, self.game = board, board.game
+        self._line = self.start.copy()  # the start, then the waiting moves played since (see _before)
+        self._line_moves: list[Move] = []
         board.on_move(self._on_move)
-        board._set_puzzle(self)
+        board.show_puzzle(self)
         return self
 
+    def _before(self, moves: list[Move]) -> Game | None:
+        """The position after ``moves`` from the start if each of them can be taken back (only
+        waiting moves led there), else None. Kept from move to move: a new move costs one step,
+        an undone one one step back, whatever the length of the game."""
+        line, kept = self._line, self._line_moves
+        same = 0
+        while same < min(len(kept), len(moves)) and kept[same] == moves[same]:
+            same += 1
+        while len(kept) > same:
+            line.undo()
+            kept.pop()
+        for m in moves[same:]:
+            if not reversible(line, m):
+                return None
+            line.play(m)
+            kept.append(m)
+        return line
+
     def _on_move(self, board, move: Move) -> None:
-        if self.solved or board._puzzle is not self:
+        if self.solved or board.current_puzzle is not self:
             return
         # the moves played with this one (auto-play's safe moves home) are in the game already and
         # their callbacks wait in line: this move's index counts the history without them
-        played = len(board.game.history) - len(board._pending)
+        history = board.game.history
+        played = len(history) - board.moves_waiting
         at_start = played == 1
         if not at_start and self.goal == "keep_winnable":
-            before = self.start.copy()  # the position the move was played in, if only waiting moves led there
-            for m in board.game.history[:played - 1]:
-                if not reversible(before, m):
-                    return  # later moves (say after a losing one) are not the puzzle's question
-                before.play(m)
+            before = self._before(history[:played - 1])  # the position the move was played in
+            if before is None:
+                return  # later moves (say after a losing one) are not the puzzle's question
             if reversible(before, move):
                 verdict = _waiting(str(move))
             else:  # a commitment after waiting moves: a position of its own, solved now
@@ -517,12 +538,14 @@ class Puzzle:
                 "title": self.title, "progress": None, "next": False}
 
     def reset(self) -> None:
-        """Back to the puzzle's start (the clues and tries stay counted)."""
+        """Back to the puzzle's start (the clues and tries stay counted; redo replays the moves)."""
         if self.board is None:
             raise RuntimeError("this puzzle has no board: make it with Board.puzzle(...)")
-        self.board._puzzle_start(self.start.copy())
+        if self.board.game is not self.game:
+            self.board.game = self.game  # the game shown now is kept, as a new deal keeps it
         self.solved = False
         self.verdicts.clear()
+        self.board.restart()
         self.board.say(self.prompt, "info")
 
     def _repr_mimebundle_(self, **kwargs):

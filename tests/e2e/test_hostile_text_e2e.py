@@ -18,7 +18,7 @@ import nbformat
 import pytest
 
 from ft_widget import VARIANTS, Game
-from ft_widget.widget import SAVE_FORMAT
+from ft_widget.board import SAVE_FORMAT
 
 from .harness import SCREENSHOTS, Kernel, Notebook, wait_for
 

@@ -25,7 +25,7 @@ def review_at(nb):
 def review_drawn(nb) -> int:
     """Wait until both views draw the position the open review shows; returns its step."""
     at = review_at(nb)
-    want = expected_piles(nb.kernel.json(f"board._review.position({at}).position()"), 1)
+    want = expected_piles(nb.kernel.json(f"board.current_review.position({at}).position()"), 1)
     for view in (0, 1):
         wait_for(lambda v=view: dom_piles(nb, v) == want, f"view {view} to draw review step {at}")
     return at

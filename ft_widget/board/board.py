@@ -1,0 +1,450 @@
+"""The board: an anywidget that shows a :class:`Game` and lets a person play it.
+
+The Python ``Game`` is the only judge. The browser never changes the game itself: it
+writes a *request* (``{"id": 7, "action": "move", "move": "3>f"}``) to the synced
+``request`` trait, which :mod:`.protocol` checks; :class:`Board` asks the engine and publishes
+the synced ``state`` trait, the public view of the game (:mod:`.view`) that every view of the
+board draws. The full protocol is in ``docs/widget-protocol.md``.
+
+The board's parts, each with one job: :mod:`.protocol` (requests), :mod:`.saving` (the
+autosave file), :mod:`.reviewing` (review mode), :mod:`.puzzle_runs` (puzzles and training
+runs), :mod:`.scores` (this session's games). The board holds the game on it and the games left
+behind (at most :data:`MAX_LEFT_BEHIND`; Undo at a game's start goes back to the last one).
+
+>>> board = Board("maria", deal=5)
+>>> board.play("s>w")
+Move('s>w')
+>>> board.state["stock"]
+{'count': 67}
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import random
+from collections.abc import Callable
+from typing import Any
+
+import anywidget
+import traitlets
+
+from .. import hints, words
+from ..game import Game, Move
+from ..limits import check_rng
+from ..training import catalogue
+from ..variants import VARIANTS
+from . import shared, view
+from .callbacks import MoveCallbacks
+from .games import LeftBehind
+from .protocol import MAX_TEXT, Protocol
+from .puzzle_runs import PuzzleCommands, PuzzleRun
+from .reviewing import ReviewCommands, ReviewMode
+from .saving import Autosave, SaveFileInUse
+from .scores import SessionScores, stats_frame, training_frame
+
+_STATIC = pathlib.Path(__file__).parent.parent / "static"
+# The bundle is built from js/ and committed. Should a checkout lack it, the board says so
+# in the notebook instead of `import ft_widget` failing for engine-only users.
+_NO_BUNDLE = (
+    "export default { render({ el }) { el.textContent = "
+    "'ft_widget: the browser bundle ft_widget/static/widget.js is missing; run npm run build'; } };"
+)
+#: Games left behind (new deals, the next puzzle, Play from here) that a board keeps, in memory and
+#: in its save; an older one is let go, and the board says so.
+MAX_LEFT_BEHIND = 20
+
+MoveCallback = Callable[["Board", Move], Any]
+
+
+class Board(ReviewCommands, PuzzleCommands, anywidget.AnyWidget):
+    """A playable board in a notebook: ``Board("maria", deal=5)``.
+
+    ``board.game`` is the engine :class:`Game`; ``play``, ``undo``, ``redo``, ``restart``
+    and ``new_game`` change it and update every view at once (they do what the board's buttons
+    and keys do), and moves made in the browser are in ``board.game`` as soon as they are made.
+    Assigning ``board.variant`` starts a new game of that variant. ``Board(game)`` shows an
+    existing game. ``Board("maria", difficulty="easy")`` (and ``new_game(difficulty=...)``)
+    starts a winnable deal of that grade picked from the graded catalogue (:func:`ft_widget.deals`),
+    with ``rng`` (a ``random.Random`` or a seed) making the picks repeatable.
+
+    ``Board(..., autosave="game.json")`` writes the game's record (``Game.record``, with its
+    history) and the games left behind to that file after every change, and
+    ``Board.resume("game.json")`` brings them back, after a kernel restart too. A board never
+    overwrites an existing save: it asks you to resume it.
+
+    >>> board = Board("maria", deal=5)
+    >>> @board.on_move
+    ... def follow(board, move):
+    ...     print(f"{move}: {board.game.cards_home} cards home")
+    >>> _ = board.play("8>2")
+    8>2: 0 cards home
+    >>> board.variant = "lucas"   # a new game of Lucas, Aces already home
+    >>> board.game.cards_home
+    8
+    """
+
+    #: Seconds the expert may think when the board's Hint button is pressed.
+    hint_time_limit = 1.0
+    #: Options :meth:`review` passes to :func:`ft_widget.review` (budgets, ``rng``); its defaults
+    #: otherwise, with ``rng=0`` (the same game always gets the same review) and a time budget of
+    #: :data:`~ft_widget.training.review.TIME_BUDGET` seconds.
+    review_options: dict = {}
+
+    _esm = _STATIC / "widget.js" if (_STATIC / "widget.js").is_file() else _NO_BUNDLE
+    _css = _STATIC / "widget.css" if (_STATIC / "widget.css").is_file() else ""
+
+    #: The variant id, a ``str`` (a traitlet the browser's menu sets; ``board.game.variant`` is the
+    #: :class:`~ft_widget.variants.Variant` itself). Setting it to another variant starts a new game
+    #: (random deal) of it; for a new deal of the same variant, call ``new_game``.
+    variant = traitlets.Unicode("forty_thieves").tag(sync=True)
+    #: After each move made in the browser, play every safe move to the foundations too
+    #: (see :meth:`Game.safe_move_home`), as PySolFC's "auto drop" does. Off by default.
+    auto_home = traitlets.Bool(False).tag(sync=True)
+    #: Show the column numbers above the columns (moves and hints name columns by number).
+    column_numbers = traitlets.Bool(True).tag(sync=True)
+    #: The public view of the game (Python → browser). See :func:`~ft_widget.board.view.public_state`.
+    state = traitlets.Dict().tag(sync=True)
+    #: The browser's latest request (browser → Python), answered in ``set_state``. ``Any``,
+    #: not ``Dict``: a malformed value must reach our checks instead of failing in traitlets.
+    #: No echo: the answer is the new ``state``.
+    request = traitlets.Any(None, allow_none=True).tag(sync=True, echo_update=False)
+
+    def __init__(self, variant: str | Game = "forty_thieves", deal: int | None = None, *,
+                 difficulty: str | None = None, rng: random.Random | int | None = None,
+                 autosave: str | os.PathLike | None = None, **kwargs: Any):
+        unknown = [name for name in kwargs if not self.has_trait(name)]
+        if unknown:  # traitlets would take it without a word: a typo like auto_hme=True
+            raise TypeError(f"Board() got an unexpected keyword argument {unknown[0]!r:.40}")
+        self._lock = shared.CHANGES  # the lock every board changes under (see .shared)
+        self._saving: Autosave | None = None
+        self._not_saving: pathlib.Path | None = None  # the file handed over to a newer board
+        # picks graded deals (Board(..., difficulty=...), new_game(difficulty=...)); seeded: repeatable
+        rng = check_rng("Board", rng)
+        self._rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        if isinstance(variant, Game):
+            if deal is not None or difficulty is not None:
+                raise ValueError("give a game, or a variant and a deal or difficulty, not both")
+            self._game = variant
+        else:
+            self._game = Game(variant, catalogue.graded_deal(variant, deal, difficulty, self._rng))
+        if autosave is not None:
+            self._saving = Autosave.new(autosave)
+            self._saving.held_by(self)
+        self._callbacks = MoveCallbacks()
+        self._version = 0
+        self._hint: dict | None = None
+        self._last_public: dict | None = None  # the state last published, to put moves in words
+        self._left = LeftBehind(MAX_LEFT_BEHIND)
+        self._changes = 0  # grows with every change of position: a hint knows what it is for
+        self._in_step = False  # publishing because a board showing the same Game changed
+        self._words = ""  # words for the next state's change, when the board knows better
+        self._protocol = Protocol()
+        self._reviews = ReviewMode()
+        self._puzzles = PuzzleRun()
+        self._session = SessionScores()
+        try:
+            super().__init__(variant=self._game.variant.id, **kwargs)
+        except BaseException:
+            self._release()
+            raise
+        shared.register(self)
+        self._publish(view.graded_words(self._game, difficulty), "info" if difficulty else "")
+
+    # ------------------------------------------------------------------ saved games
+    @classmethod
+    def resume(cls, path: str | os.PathLike, **kwargs: Any) -> Board:
+        """The board of the game saved at ``path`` by ``Board(..., autosave=path)``, with its
+        history (undo and redo work as before) and the games left behind (undo at the game's
+        start brings them back, last first), saving on to the same file.
+
+        A damaged or edited file raises ``ValueError`` naming the file and the first thing
+        wrong in it; the file is only read, never changed. A file another live board is
+        saving to raises :class:`SaveFileInUse`: close that board (``board.close()``) first.
+        A board of this kernel whose game is saved in full hands the file over instead (a
+        notebook cell run again resumes where that board was), and says so for as long as it
+        lives: it saves no more."""
+        try:
+            saving = Autosave.claim(path)
+        except SaveFileInUse as error:
+            if error.board is None or not error.board._hand_over():
+                raise
+            saving = Autosave.claim(path)
+        try:
+            game, previous = saving.read()
+            board = cls(game, **kwargs)
+        except BaseException:
+            saving.release()
+            raise
+        with board._lock:
+            saving.held_by(board)
+            board._saving = saving
+            board._left.restore(previous)
+            board._publish()
+        return board
+
+    @property
+    def autosave(self) -> pathlib.Path | None:
+        """The file the game is saved to after every change (``Board(..., autosave=…)``), or None."""
+        return self._saving.path if self._saving is not None else None
+
+    def close(self) -> None:
+        """Stop a review being worked out, close the board's views and let another board autosave
+        to its file."""
+        if hasattr(self, "_reviews"):  # (not when __init__ failed)
+            self.cancel()
+        self._release()
+        super().close()
+
+    def _release(self) -> None:
+        saving, self._saving = getattr(self, "_saving", None), None
+        if saving is not None:
+            saving.release()
+
+    def _hand_over(self) -> bool:
+        """Stop saving so that a board resuming this file takes it over; False (and go on
+        saving) when the file does not hold this board's game as it is now: nothing unsaved
+        is ever handed over."""
+        with self._lock:
+            if self._saving is None or self._saving.save(self._game, self._left.games):
+                return False
+            self._not_saving = self._saving.path
+            self._release()
+            self._publish(words.handed_over_line(self._not_saving), "error")
+            return True
+
+    # ------------------------------------------------------------------ the game
+    @property
+    def game(self) -> Game:
+        """The engine game this board shows. Change it through the board's methods; after
+        changing it directly (``board.game.play(...)``), call :meth:`refresh`."""
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"board.game must be a Game, not {type(game).__name__}")
+        with self._lock:
+            self._show(game, keep=True)
+            self._changed(self._left.words('', game))  # says at once if that game is won or stuck
+
+    def _show(self, game: Game, keep: bool) -> None:
+        """Put ``game`` on the board; with ``keep``, the game it replaces is left behind (see .games)."""
+        old = self._game
+        self._left.take(game)
+        if keep and old is not game:
+            self._left.keep(old)
+        self._game = game
+        self.variant = game.variant.id  # same id as the game's: the observer keeps the game
+        held = [game, *self._left.games]
+        self._session.keep_only(held)
+        self._puzzles.keep_only(held)
+
+    def play(self, move: Move | str) -> Move:
+        """Play a move (``Move`` or notation like ``"3>f"``); ``IllegalMove`` says why not."""
+        with self._lock:
+            move = self._game.play(move)
+            self._after_moves([move])
+        return move
+
+    def undo(self) -> Move | None:
+        """Take back the last move, as the Undo button does: at a game's start, go back to the game
+        left behind (``None`` is returned then). ``IndexError`` when neither can be done."""
+        with self._lock:
+            if not self._game.can_undo and self._left.games:
+                game = self._left.pop()
+                self._show(game, keep=False)
+                self._changed(f"{words.back_line(game)}.", "info")
+                return None
+            move = self._game.undo()
+            self._changed()
+        return move
+
+    def redo(self) -> Move:
+        """Play the last move taken back again (on-move callbacks see it); ``IndexError`` if none."""
+        with self._lock:
+            move = self._game.redo()
+            self._after_moves([move])
+        return move
+
+    def restart(self) -> None:
+        """Back to the deal's opening position; ``redo`` replays the moves."""
+        with self._lock:
+            self._game.restart()
+            self._changed()
+
+    def new_game(self, variant: str | None = None, deal: int | None = None,
+                 difficulty: str | None = None) -> Game:
+        """Start a new game: of ``variant`` (default: this one), deal number ``deal`` (default: random),
+        or a winnable deal of a ``difficulty`` ("easy", "medium", "hard") picked from the graded
+        catalogue (:func:`ft_widget.deals`). The arguments are ``Game``'s and ``Board``'s, in the
+        same order. A game in progress is kept: undo at the new game's start brings it back."""
+        variant = variant if variant is not None else self._game.variant
+        game = Game(variant, catalogue.graded_deal(variant, deal, difficulty, self._rng))
+        with self._lock:
+            self._show(game, keep=True)
+            text = view.graded_words(game, difficulty) or f"{game.variant.name}, deal {game.deal}"
+            self._changed(self._left.words(text, game), "info")
+        return game
+
+    def autoplay(self) -> list[Move]:
+        """Play every safe move to the foundations (see :meth:`Game.safe_move_home`); return them."""
+        with self._lock:
+            played = self._play_safe_moves()
+            if played:
+                self._after_moves(played)
+        return played
+
+    def _play_safe_moves(self) -> list[Move]:
+        played = []
+        while (move := self._game.safe_move_home()) is not None:
+            self._game.play(move)
+            played.append(move)
+        return played
+
+    def _play_moves(self, moves: list[Move], said: Move | None = None) -> None:
+        """A player's moves from the browser, all or nothing (``IllegalMove`` before any is
+        played), then the safe moves home if ``auto_home``; published once. ``said``: the run
+        shortcut the moves stand for, put in words as one move."""
+        trial = self._game.copy()
+        for move in moves:
+            trial.play(move)  # the engine checks every step before the real game sees one
+        if said is not None:
+            self._words = words.played_words(said, view.moved_card(self._last_public, said))
+        for move in moves:
+            self._game.play(move)
+        self._after_moves(moves + (self._play_safe_moves() if self.auto_home else []))
+
+    def hint(self, time_limit: float | None = None):
+        """Ask for the fair hint (:func:`ft_widget.hint`: the expert's move, from the cards the
+        player sees), show it on the board (``words.hint_line``) and return it.
+
+        The expert thinks for about ``time_limit`` seconds (default ``hint_time_limit``), on a
+        copy and outside the lock the boards share; should the position change meanwhile, the hint
+        is returned but not shown: it is for a position gone. ``None`` when no move is legal."""
+        limit = self.hint_time_limit if time_limit is None else time_limit
+        self.close_review()  # a hint is for the game played, not for a reviewed position
+        with self._lock:
+            asked = self._position_mark()
+            position = self._game.copy()
+        found = hints.hint(position, time_limit=limit)
+        with self._lock:
+            if self._position_mark() != asked:  # a move was played while the hint was found
+                self._publish("The position changed while the hint was found: ask again.", "info")
+                return found
+            self._hint = None if found is None else view.hint_view(self._game, found)
+            self._publish("No legal move: there is nothing to hint." if found is None
+                          else words.hint_line(self._game, found), "info")
+        return found
+
+    def _position_mark(self) -> tuple:
+        g = self._game
+        return self._changes, id(g), len(g.history), str(g.history[-1]) if g.history else ""
+
+    def say(self, message: str, kind: str = "info") -> None:
+        """Show ``message`` in the board's message line (``kind`` "info" or "error")."""
+        self._publish(str(message)[:500], kind)
+
+    def refresh(self) -> None:
+        """Republish the state after ``board.game`` was changed directly (or a puzzle's panel)."""
+        self._changed()
+
+    # ------------------------------------------------------------------ callbacks
+    def on_move(self, callback: MoveCallback, remove: bool = False) -> MoveCallback:
+        """Call ``callback(board, move)`` after each move enters the game: played from
+        Python or the browser, by auto-play, or by redo. ``remove=True`` unregisters it.
+
+        Returns the callback, so ``@board.on_move`` works as a decorator. As with
+        ipywidgets' ``Button.on_click``, an exception in a callback is shown, not raised.
+        """
+        self._callbacks.register(callback, remove=remove)
+        return callback
+
+    def _after_moves(self, moves: list[Move]) -> None:
+        self._changed()
+        self._callbacks.dispatch(self, moves)
+
+    # ------------------------------------------------------------------ publishing
+    def _changed(self, message: str = "", kind: str = "") -> None:
+        """The position changed: drop the old hint and publish, saying so if the game ended."""
+        self._hint = None
+        self._changes += 1
+        if not message:
+            message = words.end_message(self._game)
+            kind = "info" if message else kind
+        self._publish(message, kind)
+
+    def _refuse(self, message: str) -> None:
+        self._publish(message, "error")
+
+    def _publish(self, message: str = "", kind: str = "") -> None:
+        with self._lock:
+            self._publish_locked(message, kind)
+            if not self._in_step:
+                shared.keep_in_step(self)
+
+    def _publish_locked(self, message: str, kind: str) -> None:
+        failed = self._saving.save(self._game, self._left.games) if self._saving is not None else ""
+        if failed:
+            message, kind = f"{message} {failed}".strip(), "error"
+        self._version += 1
+        self._follow_review()
+        self._session.note(self._game)
+        state, self._last_public = self._protocol.state(self, message, kind, failed)
+        self.state = state
+
+    # ------------------------------------------------------------------ this session's scores
+    @property
+    def stats(self):
+        """This session's games on this board, per variant: a pandas DataFrame with columns
+        ``variant``, ``name``, ``played`` (games with at least one move), ``won`` and
+        ``best_moves`` (the fewest moves of a win; missing if none was won), then the puzzles'
+        score: ``puzzles`` (served), ``puzzles_solved``, ``clues`` (shown) and ``tries`` (first
+        moves judged). Needs pandas (``ft_widget[tables]``); the board's own scoreboard does not."""
+        return stats_frame(self._session, self._puzzles.served)
+
+    @property
+    def training_stats(self):
+        """Every puzzle this board served, a row each: ``title``, ``difficulty``, ``solved``,
+        ``clues``, ``tries`` (a pandas DataFrame; ``board.stats`` sums them per variant)."""
+        return training_frame(self._puzzles.served)
+
+    # ------------------------------------------------------------------ the browser
+    @traitlets.validate("variant")
+    def _check_variant(self, proposal):
+        value = proposal["value"]
+        if value in VARIANTS or value == self._game.variant.id:
+            return value
+        raise traitlets.TraitError(
+            f"unknown variant {str(value)[:MAX_TEXT]!r}: choose one of {', '.join(VARIANTS)}")
+
+    @traitlets.observe("auto_home")
+    def _auto_home_changed(self, change) -> None:
+        if change["new"] and (self.review_computing or self.review_open):
+            self.auto_home = False  # refused like any move during a review: the switch goes back
+            self._refuse(f"{'Stop the review' if self.review_computing else 'Leave the review'} "
+                         "to switch on auto-home: it plays moves.")
+        elif not (change["new"] and self.autoplay()):
+            self._publish()  # the views' switch follows
+
+    @traitlets.observe("variant")
+    def _variant_changed(self, change) -> None:
+        if change["new"] != self._game.variant.id:
+            self.new_game(variant=change["new"])
+
+    def set_state(self, sync_data: dict) -> None:
+        """Apply an update from the browser: a ``request`` to answer, a ``variant`` to play,
+        ``auto_home`` switched on or off.
+
+        Nothing the browser sends raises into the kernel log: a bad value (any JSON) is
+        refused on the board. Each request message is answered once, even one repeating the
+        last (traitlets would see no change in it, so it is handled here, not by an observer).
+        """
+        with self._lock:
+            self._protocol.update(self, sync_data, lambda data: super(Board, self).set_state(data))
+
+    def __repr__(self) -> str:
+        g = self._game
+        deal = f", deal {g.deal}" if g.deal is not None else ""
+        return f"<Board {g.variant.id}{deal}: {len(g.history)} moves, {g.cards_home}/104 home>"
+

@@ -1,0 +1,281 @@
+"""The browser's side of the board: requests checked at the door, each answered once.
+
+The browser never changes the game: it writes a request (``{"id": 7, "action": "move",
+"move": "3>f"}``) to the synced ``request`` trait, and the board answers with a new ``state``
+whose ``ack`` is that id (``docs/widget-protocol.md``). Everything a request holds is checked
+here before the board sees it: a bad value (any JSON) is refused on the board in words, never
+raised into the kernel's log.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from .. import words
+from ..game import WASTE, IllegalMove, Move
+from . import view
+
+#: Requests are refused when a string is longer than this …
+MAX_TEXT = 64
+#: … or a run shortcut lists more moves than this. Moving a 13-card run through empty
+#: columns one card at a time takes far fewer.
+MAX_RUN_MOVES = 64
+MAX_ID = 2**53  # the largest integer a browser's JSON numbers hold exactly
+# Views make ids from a counter and the clock, far below this (the clock reaches it in the
+# year 37,648). An ack above it was pushed there by a sender counting from a huge number:
+# ids at or below it are then taken as new again, so no id can lock the board.
+ID_RESTART = 2**50
+
+# For each action, the keys a request may carry besides "id" and "action".
+ACTION_KEYS = {
+    "move": {"move", "moves"},
+    "moves": {"moves"},
+    "undo": set(),
+    "redo": set(),
+    "restart": set(),
+    "new": {"deal", "difficulty"},
+    "hint": set(),
+    "autoplay": set(),
+    "review": {"step"},
+    "review_close": set(),
+    "review_stop": set(),
+    "play_from_here": set(),
+    "next_puzzle": set(),
+}
+#: The actions that play or change the game: refused while a review is open. While one is being
+#: worked out, every action but its Stop is refused.
+PLAYING = {"move", "moves", "undo", "redo", "restart", "hint", "autoplay"}
+#: What the board says to them then.
+IN_REVIEW = "You are reviewing the game: leave the review to play, or Play from here."
+REVIEW_COMPUTING = "The review is being worked out: wait for it, or Stop it to play."
+
+
+class Protocol:
+    """One board's request handling: the last id answered (``ack``) and the request it was.
+    ``board`` is the :class:`~ft_widget.board.Board` the requests are for."""
+
+    def __init__(self) -> None:
+        self.ack = -1
+        self._last: dict | None = None  # the request handled last, to know a repeat
+
+    def update(self, board, sync_data: object, apply) -> None:
+        """An update from the browser: a ``request`` to answer, a ``variant`` to play, ``auto_home``
+        switched; ``apply`` sets the traits (traitlets' own ``set_state``)."""
+        if not isinstance(sync_data, dict):
+            return board._refuse(f"refused: an update from the browser is a JSON object, "
+                                 f"not {type_name(sync_data)}")
+        if board.review_computing and "variant" in sync_data:
+            board._refuse(REVIEW_COMPUTING)
+            with contextlib.suppress(Exception):
+                board.send_state(["variant"])
+            sync_data = {k: v for k, v in sync_data.items() if k != "variant"}
+        try:
+            apply(sync_data)
+        except Exception as error:  # e.g. an unknown variant: traitlets undid the change
+            board._refuse(f"refused an update from the browser: {error}"[:300])
+            with contextlib.suppress(Exception):
+                board.send_state(["variant", "auto_home"])  # put the views' menu and toggle back
+        else:
+            if "state" in sync_data:  # the state is Python's to publish: overwrite the browser's
+                board._publish()
+        if "request" in sync_data:
+            try:
+                self.handle(board, sync_data["request"])
+            except Exception as error:  # a bug of ours: say so on the board, keep the kernel quiet
+                board._refuse(f"internal error handling the request: {type(error).__name__}: "
+                              f"{error}"[:300])
+
+    def handle(self, board, request: object) -> None:
+        if not isinstance(request, dict):
+            return board._refuse(f"refused: a request is a JSON object, not {type_name(request)}")
+        rid = request.get("id")
+        if not is_int(rid) or not 0 <= rid <= MAX_ID:
+            return board._refuse("refused: a request needs an integer id")
+        if rid == self.ack and request == self._last:
+            return None  # the same message delivered again (marimo sends each twice): done already
+        if rid <= self.ack and not rid <= ID_RESTART < self.ack:
+            return board._refuse(f"refused: request {rid} is stale (request {self.ack} was handled)")
+        self.ack = rid  # from here on the request is answered, accepted or not
+        self._last = request
+        action = request.get("action")
+        if not isinstance(action, str) or action not in ACTION_KEYS:
+            shown = action[:MAX_TEXT] if isinstance(action, str) else type_name(action)
+            return board._refuse(f"refused: unknown action {shown!r}")
+        extra = set(request) - {"id", "action"} - ACTION_KEYS[action]
+        if extra:
+            key = sorted(map(str, extra))[0][:MAX_TEXT]
+            return board._refuse(f"refused: a {action!r} request has no {key!r} field")
+        board._follow_review()
+        if board.review_computing and action not in ("review_stop",):
+            return board._refuse(REVIEW_COMPUTING)
+        if action in PLAYING and board.review_open:
+            return board._refuse(IN_REVIEW)
+        getattr(self, f"_{action}")(board, request)
+
+    def state(self, board, message: str, kind: str, failed: str) -> tuple[dict, dict]:
+        """The ``state`` to publish (the public view of the game, or of the reviewed position, and
+        the board's fields), and the game's own public view (what the next move is put in words
+        against). ``failed``: what went wrong saving, if anything."""
+        game, history = board.game, board.game.history
+        state = real = view.public_state(game)
+        said, board._words = board._words, ""
+        if not said and board._last_public is not None:
+            said = view.change_words(board._last_public, state, history)
+        undo_text = None  # Undo takes back a move: the browser's own button title says so
+        if board._left.games and not game.can_undo:
+            state["can_undo"] = True
+            undo_text = words.back_line(board._left.games[-1])
+        reviews = board._reviews
+        shown, last = game, str(history[-1]) if history else None
+        if reviews.is_open():  # the piles show the reviewed position; nothing can be played
+            shown = reviews.position()
+            state = view.public_state(shown)
+            state.update(legal=[], home_piles={}, can_undo=False, can_redo=False)
+            last, said = reviews.last_move(), ""
+        saved = None if board._saving is None and board._not_saving is None else \
+            board._saving is not None and not failed
+        state.update(
+            review=reviews.state(), reviewing=reviews.progress_state(),
+            undo_text=undo_text, end_title=words.end_title(shown), end_text=words.end_line(shown),
+            auto_home=board.auto_home, session=board._session.rows(), version=board._version,
+            message=message, message_kind=kind, last_move=last, last_move_text=said, hint=board._hint,
+            difficulties=view.difficulties(game), puzzle=board._puzzles.state(board.current_puzzle),
+            ack=self.ack, saved=saved,
+        )
+        return state, real
+
+    # ------------------------------------------------------------------ the actions
+    def _move(self, board, request: dict) -> None:
+        if "moves" in request:
+            if "move" in request:
+                return board._refuse("refused: send either 'move' or 'moves', not both")
+            return self._moves(board, request)
+        text = request.get("move")
+        if not isinstance(text, str) or len(text) > MAX_TEXT:
+            return board._refuse(f"refused: 'move' must be notation like '3>f', at most {MAX_TEXT} "
+                                 "characters")
+        try:
+            move = Move.parse(text)
+            if move.count > 1 and not board.game.variant.sequences:
+                return self._run(board, move)  # a one-card game's run shortcut
+            board._play_moves([move])
+        except IllegalMove as error:
+            board._refuse(str(error))
+
+    def _run(self, board, shortcut: Move) -> None:
+        """Play a run shortcut (``3>7x3``) as the engine's single-card moves, all or nothing."""
+        steps = board.game.expand(shortcut)  # IllegalMove says why not
+        board._play_moves(steps, said=shortcut)
+
+    def _moves(self, board, request: dict) -> None:
+        """The run shortcut of one-card games: single-card column moves, all or nothing."""
+        texts = request.get("moves")
+        if not isinstance(texts, list) or not 1 <= len(texts) <= MAX_RUN_MOVES:
+            return board._refuse(f"refused: 'moves' must be a list of 1 to {MAX_RUN_MOVES} moves")
+        if not all(isinstance(t, str) and len(t) <= MAX_TEXT for t in texts):
+            return board._refuse(f"refused: each of 'moves' must be notation of at most {MAX_TEXT} "
+                                 "characters")
+        trial = board.game.copy()  # try the whole run aside, so a refusal changes nothing
+        moves = []
+        for step, text in enumerate(texts, 1):
+            try:
+                move = Move.parse(text)
+                if move.count != 1 or move.src >= WASTE or move.dst >= WASTE:
+                    raise IllegalMove(f"{text} is not a single-card move between columns")
+                trial.play(move)
+            except IllegalMove as error:
+                where = f"move {step} of {len(texts)} ({text[:16]})" if len(texts) > 1 else text[:16]
+                return board._refuse(f"{error} — {where}; nothing was moved")
+            moves.append(move)
+        board._play_moves(moves)
+
+    def _undo(self, board, request: dict) -> None:
+        try:
+            board.undo()
+        except IndexError:
+            board._refuse("There is no move to undo.")
+
+    def _redo(self, board, request: dict) -> None:
+        try:
+            board.redo()
+        except IndexError:
+            board._refuse("There is no move to redo.")
+
+    def _restart(self, board, request: dict) -> None:
+        if not board.game.can_undo:
+            return board.say("This is already the opening position.")
+        board.restart()
+
+    def _new(self, board, request: dict) -> None:
+        deal = request.get("deal")
+        difficulty = request.get("difficulty")
+        if "difficulty" in request:
+            offered = view.difficulties(board.game)
+            if "deal" in request:
+                return board._refuse("refused: ask for a deal number or a difficulty, not both")
+            if not offered:
+                return board._refuse(f"refused: {board.game.variant.name} has no graded deals")
+            if not isinstance(difficulty, str) or difficulty not in offered:
+                got = repr(difficulty[:MAX_TEXT]) if isinstance(difficulty, str) else type_name(difficulty)
+                return board._refuse(f"refused: 'difficulty' must be one of {', '.join(offered)}, not {got}")
+        try:
+            board.new_game(deal=deal, difficulty=difficulty)
+        except ValueError as error:
+            board._refuse(str(error)[:200])
+
+    def _hint(self, board, request: dict) -> None:
+        puzzle = board.current_puzzle
+        if puzzle is not None and not puzzle.solved:
+            board.clue()  # in a puzzle the Hint button shows a clue, counted
+            return
+        try:
+            board.hint()
+        except ImportError:
+            board._refuse("Hints need ft_widget.solver, which is not installed here.")
+
+    def _next_puzzle(self, board, request: dict) -> None:
+        try:
+            board.next_puzzle()
+        except ValueError as error:
+            board._refuse(str(error)[:200])
+
+    def _autoplay(self, board, request: dict) -> None:
+        if not board.autoplay():
+            board.say("No card can safely go to the foundations now.")
+
+    def _review(self, board, request: dict) -> None:
+        review = board._reviews.review
+        n = len(review.steps) if review is not None else len(board.game.history)
+        step = request.get("step", n if review is None else board._reviews.at)
+        if not is_int(step) or not 0 <= step <= n:
+            return board._refuse(f"refused: 'step' must be a whole number from 0 to {n}, the positions "
+                                 "of the game; 0 is the start")
+        if n == 0:
+            return board.say("There is no move to review yet.")
+        if review is None:
+            board._reviews.in_background(board, step)
+        else:
+            board.review_step(step)
+
+    def _review_close(self, board, request: dict) -> None:
+        if not board.review_open:
+            return board.say("No review is open.")
+        board.close_review()
+
+    def _review_stop(self, board, request: dict) -> None:
+        if not board.cancel():
+            board.say("No review is being worked out.")
+
+    def _play_from_here(self, board, request: dict) -> None:
+        if not board.review_open:
+            return board._refuse("No review is open: Review opens one, then Play from here starts "
+                                 "from the position it shows.")
+        board.play_from_here()
+
+
+def is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def type_name(value: object) -> str:
+    return "null" if value is None else type(value).__name__
