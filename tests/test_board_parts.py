@@ -173,7 +173,7 @@ def held_review(monkeypatch):
         started.set()
         while not release.wait(0.01):
             if stop.is_set():
-                raise ReviewStopped("stopped")
+                raise ReviewStopped(0, len(game.history))
         return real(game, progress=progress, stop=stop, worlds=2, max_states=500, solver_states=5_000)
 
     monkeypatch.setattr(reviewing, "review_game", slow_review)
