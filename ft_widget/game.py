@@ -125,8 +125,8 @@ def _locked(method):
     """``method`` run holding the game's lock: a move in another thread waits until it is done,
     so it sees (or makes) the position at one moment, never one half-played.
 
-    acquire/release, here and in the hot methods that take the lock inline, cost about half of
-    ``with lock:`` (0.08 µs against 0.2 µs in CPython 3.11), which a playout pays on every move."""
+    acquire/release, here and in the hot methods that take the lock inline: cheaper than ``with
+    lock:`` (about 0.16 µs against 0.25 µs a call in CPython 3.11), paid on every move played."""
     @functools.wraps(method)
     def locked(self, *args, **kwargs):
         lock = self._lock
