@@ -203,6 +203,7 @@ class Game:
         return bool(self._redo)
 
     @property
+    @_locked
     def undone(self) -> list[Move]:
         """The moves taken back that :meth:`redo` would play again, the next one first (a copy)."""
         return self._redo[::-1]
@@ -723,7 +724,7 @@ class Game:
         # changed, so another thread may play it meanwhile (it waits for the copy only)
         game = self._private_copy()
         moves = [str(m) for m in game.history]
-        undone = [str(m) for m in reversed(game._redo)]
+        undone = [str(m) for m in game.undone]
         game.restart()
         start = game.position()
         record = {"format": RECORD_FORMAT, "version": 1, "variant": variant_to_json(game.variant),
