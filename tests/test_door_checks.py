@@ -14,9 +14,9 @@ from ft_widget import VARIANTS, Game, IllegalMove, Move, parse_card, study
 from ft_widget.bench import bench_engine
 from ft_widget.limits import check_rng, shown
 from ft_widget.position import read_json
-from ft_widget.training.puzzles import Puzzle
 from ft_widget.studies import run_deal
 from ft_widget.teaching import Paired
+from ft_widget.training.puzzles import Puzzle
 
 RNG_BAD = [[1], 1.5, "x", True, False, b"7", {"seed": 1}, object()]
 

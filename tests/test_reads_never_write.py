@@ -147,13 +147,15 @@ def test_two_readers_of_one_game_never_raise_and_leave_it_as_it_was(switch_often
             if time.monotonic() > end:
                 break
             results.append((game.record()["moves"], json.dumps(game.position()), game.copy() == game,
-                            len(game.legal_moves()), str(game), repr(game), game.history))
+                            len(game.legal_moves()), str(game), repr(game), game.history,
+                            [str(m) for m in game.undone]))
 
     errors = run_threads(reader, reader)
     assert not errors, errors
     assert results
-    for moves, position, same, _, _, _, history in results:
-        assert (position, history, moves) == (before[0], before[1], before[2]["moves"]) and same
+    for moves, position, same, _, _, _, history, undone in results:
+        assert (position, history, moves, undone) == (before[0], before[1], before[2]["moves"],
+                                                      before[2]["undone"]) and same
     assert (json.dumps(game.position()), game.history, game.record()) == before
     redone = [str(game.redo()) for _ in range(5)]
     assert redone == before[2]["undone"] and not game.can_redo
@@ -173,6 +175,7 @@ def test_reads_call_nothing_that_changes_the_game(variant, deal, undo):
         setattr(game, name, refuse)
     assert game.record() == record and len(record["undone"]) == undo
     assert game.position() == position and game.history == history
+    assert [str(m) for m in game.undone] == record["undone"]
     assert game.copy() == game and str(game) and repr(game) and game._repr_html_()
     assert game.legal_moves() is not None and game.position_key() and game.outcome is None
     for name in ("play", "undo", "redo", "restart", "_apply", "_unapply", "_setup"):
