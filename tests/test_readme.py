@@ -187,3 +187,24 @@ def test_readme_expert_times_are_the_tables():
             f"{tables['expert_mean_s'].max():.2f} s on average and "
             f"{tables['expert_worst_s'].max():.2f} s at worst.")
     assert said in " ".join(README.read_text(encoding="utf-8").split())
+
+
+def test_the_python_floor_is_one_version_everywhere():
+    """pyproject's requires-python is the floor the classifiers, the README and CI state."""
+    import tomllib
+
+    root = README.parent
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    m = re.fullmatch(r">=(\d+)\.(\d+)", project["requires-python"])
+    assert m, "requires-python is a plain floor, >=X.Y"
+    floor = (int(m.group(1)), int(m.group(2)))
+    versions = [tuple(map(int, c.rsplit(" :: ", 1)[1].split(".")))
+                for c in project["classifiers"] if re.fullmatch(r"Programming Language :: Python :: \d+\.\d+", c)]
+    assert versions and min(versions) == floor
+    said = re.findall(r"Python ≥ (\d+)\.(\d+)", README.read_text(encoding="utf-8"))
+    assert said and {(int(a), int(b)) for a, b in said} == {floor}
+    ci = (root / ".ci" / "run").read_text(encoding="utf-8")
+    assert f"sys.version_info < {floor}" in ci and f"Python >= {floor[0]}.{floor[1]}" in ci
+    import sys
+
+    assert sys.version_info >= floor  # this interpreter runs the suite, so it meets the floor
