@@ -29,7 +29,6 @@ from jupyter_client import BlockingKernelClient
 from tools.browser import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM, launch_chromium  # noqa: F401 (the tests use them)
 
 
-
 def require_chromium() -> str:
     """The Chromium a browser test runs in (tools/browser.py finds it). Without one the test is
     skipped, saying so in pytest's summary; in CI (``CI`` set, as CI services set it) it fails
