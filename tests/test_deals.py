@@ -221,26 +221,26 @@ def test_a_custom_variant_has_no_graded_deals():
 def test_readme_counts_table_is_the_data():
     import re
 
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "training.md").read_text(encoding="utf-8")
     m = re.search(r"<!-- deals-table:.*?-->\n(.*?)\n<!-- /deals-table -->", text, re.S)
-    assert m, "README lost its deals-table markers"
+    assert m, "docs/training.md lost its deals-table markers"
     assert m.group(1).strip() == cat.counts_markdown()
 
 
 def test_readme_deals_example_runs():
     import re
 
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "training.md").read_text(encoding="utf-8")
     section = text[text.index("## Graded deals"):]
     code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     names: dict = {}
-    exec(compile(code, "README.md (Graded deals)", "exec"), names)
+    exec(compile(code, "docs/training.md (Graded deals)", "exec"), names)
     assert names["board"].game.deal in deals("maria", "hard")
 
 
 def test_readme_deals_prose_is_the_provenance():
     """The command, budgets, seeds and CPU time the README gives are the data's."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "training.md").read_text(encoding="utf-8")
     section = text[text.index("## Graded deals"):text.index("<!-- /deals-table -->")]
     provs = [provenance(v) for v in VARIANT_IDS]
     assert len({(p["command"], p["expert"], p["solver"], tuple(p["seeds"])) for p in provs}) == 1

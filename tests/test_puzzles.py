@@ -256,7 +256,8 @@ def test_a_clue_needs_a_puzzle():
 
 def test_the_readme_says_why_little_forty_has_none():
     """The README's figures on Little Forty's habit games are its file's provenance (the last run)."""
-    text = " ".join((pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8").split())
+    page = pathlib.Path(__file__).resolve().parents[1] / "docs" / "training.md"
+    text = " ".join(page.read_text("utf-8").split())
     run = provenance("little_forty")
     rejected = run["rejected"]
     won, stopped = rejected["habit game: won"], rejected["habit game: it stopped where the solver still wins"]
@@ -273,9 +274,9 @@ def test_the_readme_says_why_little_forty_has_none():
 
 
 def test_the_readme_table_is_the_data():
-    text = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    text = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "training.md").read_text(encoding="utf-8")
     m = re.search(r"<!-- puzzles-table:.*?-->\n(.*?)\n<!-- /puzzles-table -->", text, re.S)
-    assert m, "README lost its puzzles-table markers"
+    assert m, "docs/training.md lost its puzzles-table markers"
     assert m.group(1).strip() == puzzles_markdown().strip()
     total = sum(len(ps) for ps in SHIPPED.values())
     assert ("first runs found\nnone" in text) == (total == 0)  # the prose says what the data holds

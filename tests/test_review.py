@@ -290,9 +290,9 @@ def test_the_readme_example_runs_as_shown():
     from pathlib import Path
 
     pytest.importorskip("pandas")
-    text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[1] / "docs" / "training.md").read_text(encoding="utf-8")
     block = re.search(r"## Review a game\n.*?```python\n(.*?)```", text, re.S).group(1)
-    test = doctest.DocTestParser().get_doctest(block, {}, "README review", "README.md", 0)
+    test = doctest.DocTestParser().get_doctest(block, {}, "docs/training.md review", "docs/training.md", 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
     assert runner.failures == 0 and runner.tries >= 8

@@ -137,7 +137,7 @@ def test_the_readme_states_the_bounds_the_code_enforces():
     from ft_widget.moves import MAX_COLUMNS
     from ft_widget.variants import MAX_REDEALS, MAX_STOCK_DEAL
 
-    readme = " ".join(Path(__file__).parent.parent.joinpath("README.md").read_text().split())
+    readme = " ".join(Path(__file__).parent.parent.joinpath("docs", "guide.md").read_text().split())
     assert (f"(1 to {MAX_COLUMNS} columns, a stock dealt 1 to {MAX_STOCK_DEAL} cards at a time, "
             f"0 to {MAX_REDEALS} redeals)") in readme
     with pytest.raises(ValueError, match="^solve: time_limit must be a finite number > 0, not nan$") as error:

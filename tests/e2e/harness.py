@@ -26,7 +26,21 @@ from pathlib import Path
 
 from jupyter_client import BlockingKernelClient
 
-from tools.browser import CHROMIUM, CHROMIUM_ARGS, launch_chromium  # noqa: F401 (the tests use them)
+from tools.browser import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM, launch_chromium  # noqa: F401 (the tests use them)
+
+
+def require_chromium() -> str:
+    """The Chromium a browser test runs in (tools/browser.py finds it). Without one the test is
+    skipped, saying so in pytest's summary; in CI (``CI`` set, as CI services set it) it fails
+    instead, since CI installs Chromium and a skip there would hide a broken setup."""
+    import pytest
+
+    if CHROMIUM:
+        return CHROMIUM
+    if os.environ.get("CI", "").lower() not in ("", "0", "false"):
+        pytest.fail(f"{NO_CHROMIUM}: CI must run the browser tests")
+    pytest.skip(NO_CHROMIUM)
+
 
 HERE = Path(__file__).parent
 NOTEBOOKS = HERE / "notebooks"
