@@ -140,6 +140,7 @@ def test_the_readme_states_the_bounds_the_code_enforces():
     readme = " ".join(Path(__file__).parent.parent.joinpath("docs", "guide.md").read_text().split())
     assert (f"(1 to {MAX_COLUMNS} columns, a stock dealt 1 to {MAX_STOCK_DEAL} cards at a time, "
             f"0 to {MAX_REDEALS} redeals)") in readme
-    with pytest.raises(ValueError, match="^solve: time_limit must be a finite number > 0, not nan$") as error:
+    with pytest.raises(ValueError, match="^solve: time_limit must be a finite number > 0 or None, not nan$") \
+            as error:
         solve(Game("lucas", 3), time_limit=float("nan"))
     assert f"(`{error.value}`)" in readme
