@@ -10,6 +10,7 @@ from . import (
     render,  # noqa: F401 (loaded for its pictures: str(game), a game in a notebook)
     rules,
 )
+from .board import Board
 from .cards import Card, card_name, card_str, card_symbol, parse_card
 from .game import FOUNDATION, STOCK, WASTE, Choice, Game, IllegalMove, InvalidMove, Move, Outcome, Pile
 from .hints import Hint, hint
@@ -18,7 +19,6 @@ from .rules import Build
 from .solver import SolveResult, solve
 from .training import ReviewStopped, deals, puzzles, review
 from .variants import VARIANTS, Variant
-from .board import Board
 
 __all__ = [
     "Board", "Build", "Card", "Choice", "FOUNDATION", "Game", "IllegalMove", "InvalidMove", "Move", "Outcome",

@@ -21,8 +21,8 @@ from .game import Choice, Game, HintKind, Move, Outcome
 from .moves import FOUNDATION, STOCK, WASTE
 
 __all__ = ["back_line", "change_words", "choice_line", "count", "end_line", "end_message", "end_title",
-           "game_words", "graded_line", "handed_over_line", "hint_line", "let_go_line", "move_line", "move_words", "pile_words", "played_words",
-           "refusal_words", "review_progress", "status_line"]
+           "game_words", "graded_line", "handed_over_line", "hint_line", "let_go_line", "move_line",
+           "move_words", "pile_words", "played_words", "refusal_words", "review_progress", "status_line"]
 
 
 def count(n: int, word: str, plural: str | None = None) -> str:
@@ -201,7 +201,8 @@ def handed_over_line(path) -> str:
 
 def let_go_line(game: Game, kept: int) -> str:
     """A board that keeps ``kept`` games left behind says which one it let go."""
-    return f"Your {game_words(game)} is no longer kept: a board keeps the last {count(kept, 'game')} left behind."
+    return (f"Your {game_words(game)} is no longer kept: a board keeps the last {count(kept, 'game')} "
+            "left behind.")
 
 
 def game_words(game: Game) -> str:

@@ -43,7 +43,8 @@ def _find(job):
                 return variant, found or forgiving[:1]
             if k >= 6 and k % step == 0 and not game.is_won:
                 choice = player(game, random.Random(f"{variant}/{deal}/{k}"))
-                if choice is not None and str(choice) != move and (deals_too or not (choice.is_deal or choice.is_redeal)):
+                stock_choice = choice is not None and (choice.is_deal or choice.is_redeal)
+                if choice is not None and str(choice) != move and (deals_too or not stock_choice):
                     trial = game.copy()
                     trial.play(choice)
                     result = solve(trial, time_limit=600, max_states=max_states)
@@ -71,12 +72,14 @@ def main() -> None:
     args = parser.parse_args()
     lines = json.loads(open("data/solver_lines.json").read())
     start, load = time.time(), os.getloadavg()[0]
-    jobs = [(v, [(d["deal"], d["moves"]) for d in lines["deals"] if d["variant"] == v and d["status"] == "won"],
-             args.max_states, args.step, args.seconds, args.deals_too) for v in args.variants.split(",")]
+    won = {v: [(d["deal"], d["moves"]) for d in lines["deals"] if d["variant"] == v and d["status"] == "won"]
+           for v in args.variants.split(",")}
+    jobs = [(v, won[v], args.max_states, args.step, args.seconds, args.deals_too) for v in won]
     with ProcessPoolExecutor(args.workers) as pool:
         found = dict(pool.map(_find, jobs))
     command = (f"python notebooks/_decisions.py --max-states {args.max_states} --step {args.step} "
-               f"--seconds {args.seconds:g} --variants {args.variants}" + (" --deals-too" if args.deals_too else ""))
+               f"--seconds {args.seconds:g} --variants {args.variants}"
+               + (" --deals-too" if args.deals_too else ""))
     run = provenance(command, args, start)
     run["machine"] += f", load average {load:.1f} at the start"
     try:  # runs for some games add to the file

@@ -84,7 +84,8 @@ def main() -> None:
     for v, lesson in configs:
         won = sum(r["status"] == "won" for r in solved if r["variant"] == v and r["lesson"] == lesson)
         home = [r["cards_home"] for r in played if r["variant"] == v and r["lesson"] == lesson]
-        print(f"{v:14} {lesson or '(as dealt)':28} solver won {won:3}   player home {sum(home) / len(home):5.1f}")
+        mean = sum(home) / len(home)
+        print(f"{v:14} {lesson or '(as dealt)':28} solver won {won:3}   player home {mean:5.1f}")
 
 
 if __name__ == "__main__":

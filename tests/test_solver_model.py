@@ -101,7 +101,8 @@ def test_a_shortcut_that_cannot_be_made_says_why():
         assert game.position() == before
 
 
-@pytest.mark.parametrize("variant", [v for v in VARIANT_IDS if Model(Game(v, 1).variant, deal_and_play=True).deal_and_play])
+@pytest.mark.parametrize("variant", [v for v in VARIANT_IDS
+                                     if Model(Game(v, 1).variant, deal_and_play=True).deal_and_play])
 def test_deal_and_play_moves_are_every_deal_then_play_the_engine_allows(variant):
     """R6 replaces the deal by "deal i cards and play the i-th": for every i, exactly the engine's
     moves of the card then on the waste (the first empty column only, R2; only home, and no deeper
@@ -129,8 +130,8 @@ def test_deal_and_play_moves_are_every_deal_then_play_the_engine_allows(variant)
                 expected.add((STOCK, FOUNDATION, i))
                 break
             empties = [j for j, col in enumerate(dealt.tableau) if not col][:1]
-            expected |= {(STOCK, m.dst, i) for m in dealt.legal_moves()
-                         if m.src == WASTE and (m.dst == FOUNDATION or dealt.tableau[m.dst] or m.dst in empties)}
+            expected |= {(STOCK, m.dst, i) for m in dealt.legal_moves() if m.src == WASTE
+                         and (m.dst == FOUNDATION or dealt.tableau[m.dst] or m.dst in empties)}
         assert got == expected, game.position()
         for move in got:
             g = game.copy()

@@ -47,7 +47,8 @@ def test_opening_the_review_shows_the_steps_with_their_words(trap_board):
     assert review["at"] == 0 and review["losing_move"] == 0 and review["alternative"] == "2>f"
     assert review["seeing_note"] == SEEING_NOTE and "sees every card" in review["summary"]
     first, second = review["steps"]
-    assert first["played"] == "1>f" and first["played_words"] == move_words(maria_trap(), board.game.history[0])
+    assert first["played"] == "1>f"
+    assert first["played_words"] == move_words(maria_trap(), board.game.history[0])
     assert first["played_words"] == "put 5♥ home from column 1"
     assert first["expert"] == "2>f" and first["expert_words"] == "put 5♥ home from column 2"
     assert first["mark"] == "losing" and first["verdict_before"] == "won" and first["verdict_after"] == "lost"
