@@ -83,7 +83,11 @@ export function createBoard(el) {
   const dismiss = h("button", {
     type: "button", class: "ft-message-close", "aria-label": "Dismiss the message", title: "Dismiss", hidden: true,
   }, ["\u00D7"]);
-  const messageBar = h("div", { class: "ft-msgbar" }, [message, dismiss]);
+  // While Python works a review out (state.reviewing), Stop ends it: every other request waits.
+  const stop = h("button", {
+    type: "button", class: "ft-review-stop", "data-action": "review_stop", title: "Stop the review", hidden: true,
+  }, ["Stop"]);
+  const messageBar = h("div", { class: "ft-msgbar" }, [message, stop, dismiss]);
   const { puzzle, review } = createTraining();
   const end = h("div", { class: "ft-end", hidden: true });
   const stage = h("div", { class: "ft-stage" }, [table, arrow, end]);
@@ -120,7 +124,7 @@ export function createBoard(el) {
   ]);
   el.appendChild(root);
   return {
-    uid, root, table, stage, scroll, status, message, dismiss, messageBar, end, arrow, live, buttons,
+    uid, root, table, stage, scroll, status, message, stop, dismiss, messageBar, end, arrow, live, buttons,
     variant, menu, variants, dealForm, dealInput, auto, help, helpButton, score,
     puzzle, review, difficulties, reviewItem,
   };
@@ -249,13 +253,15 @@ export function drawChrome(refs, state, ui = {}) {
   refs.status.dataset.status = state.status;
   const thinking = Boolean(ui.thinking);
   const inReview = reviewing(state); // a review shows a past position: moves wait for its end
+  const computing = Boolean(state.reviewing); // a review being worked out: only Stop is taken
+  refs.stop.hidden = !computing;
   for (const b of refs.buttons) {
     const a = b.dataset.action;
     b.disabled = (a === "undo" && !state.can_undo) || (a === "redo" && !state.can_redo)
       || (a === "restart" && !state.moves)
       || ((a === "hint" || a === "autoplay") && state.status !== "playing")
       || (a === "hint" && thinking)
-      || (inReview && a !== "new");
+      || (inReview && a !== "new") || computing;
     if (a === "undo") b.title = state.undo_text || UNDO_TITLE;
     if (a === "hint") {
       const label = hintLabel(state, thinking);

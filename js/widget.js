@@ -64,6 +64,7 @@ function render({ model, el }) {
   root.addEventListener("focusin", onFocusIn);
   root.addEventListener("focusout", onFocusOut);
   root.querySelector(".ft-buttons").addEventListener("click", onButton);
+  refs.stop.addEventListener("click", onButton);
   refs.end.addEventListener("click", onButton);
   for (const part of [refs.puzzle, refs.review, refs.menu]) part.addEventListener("click", onTraining);
   refs.auto.addEventListener("change", onAuto);

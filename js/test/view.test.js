@@ -107,3 +107,16 @@ test("a failed autosave stays said in the status line until a save succeeds", ()
   drawChrome(refs, { ...state, saved: null }, {});
   assert.equal(refs.status.textContent, state.status_text);
 });
+
+test("while a review is worked out only Stop is offered, and it goes when the review is done", () => {
+  const doc = installDocument();
+  const refs = createBoard(doc.createElement("div"));
+  const state = makeState({ tableau: [["AS"], ["KH"]] });
+  drawChrome(refs, { ...state, moves: 3, reviewing: { percent: 45 } }, {});
+  assert.equal(refs.stop.hidden, false);
+  assert.equal(refs.stop.dataset.action, "review_stop");
+  assert.ok(refs.buttons.every((b) => b.disabled), "every other button waits for the review");
+  drawChrome(refs, { ...state, moves: 3, reviewing: null }, {});
+  assert.equal(refs.stop.hidden, true);
+  assert.ok(refs.buttons.some((b) => !b.disabled));
+});
