@@ -181,6 +181,17 @@ class Game:
         return [u.move for u in self._undo]
 
     @property
+    def moves_played(self) -> int:
+        """``len(history)``, without copying the history: the same cost however long the game."""
+        return len(self._undo)
+
+    @property
+    @_locked
+    def last_move(self) -> Move | None:
+        """``history[-1]`` (``None`` before the first move), without copying the history."""
+        return self._undo[-1].move if self._undo else None
+
+    @property
     def cards_home(self) -> int:
         return self._home
 

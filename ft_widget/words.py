@@ -114,7 +114,7 @@ def status_line(game: Game) -> str:
     parts = [game.variant.name]
     if game.deal is not None:
         parts.append(f"deal {game.deal}")
-    parts += [count(len(game.history), "move"), f"{game.cards_home}/104 home"]
+    parts += [count(game.moves_played, "move"), f"{game.cards_home}/104 home"]
     if game.variant.redeals:
         parts.append(f"{count(game.redeals_left, 'redeal')} left")
     outcome = game.outcome
@@ -137,7 +137,7 @@ _ENDINGS = {
 
 def _ending(game: Game, which: str) -> str:
     said = _ENDINGS.get(game.outcome)
-    return said[which].format(moves=count(len(game.history), "move")) if said else ""
+    return said[which].format(moves=count(game.moves_played, "move")) if said else ""
 
 
 def end_message(game: Game) -> str:
@@ -208,4 +208,4 @@ def let_go_line(game: Game, kept: int) -> str:
 def game_words(game: Game) -> str:
     """A game as the board names it: "Maria game (deal 5, 12 moves)"."""
     deal = f"deal {game.deal}, " if game.deal is not None else ""
-    return f"{game.variant.name} game ({deal}{count(len(game.history), 'move')})"
+    return f"{game.variant.name} game ({deal}{count(game.moves_played, 'move')})"

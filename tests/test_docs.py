@@ -5,6 +5,7 @@ The build is the one docs/contributing.md documents (``python -m sphinx -W --kee
 docs docs/_build/html``), here into a fresh folder so no earlier build hides a warning.
 """
 
+import json
 import re
 import subprocess
 import sys
@@ -312,3 +313,17 @@ def test_the_solver_limits_quote_the_speed_bench():
     assert (f"the compiled core meets {min(compiled) / 1e6:.2f}–{max(compiled) / 1e6:.1f} million states "
             "per CPU second in the sound search") in text
     assert f"The pure path meets {round(min(pure), -2):,}–{round(max(pure), -2):,} on the same work" in text
+
+
+def test_the_long_session_sentence_is_the_benchmarks_data():
+    """docs/measurements.md's figures for a long session on one board are data/board_bench.json's."""
+    data = json.loads((DATA / "board_bench.json").read_text(encoding="utf-8"))
+    text = " ".join(page("measurements.md").split())
+    now, then = data["ms_per_action"], data["before"]["ms_per_action"]
+    deals, waits = now["new_deals"], now["waiting_moves"]
+    assert f"`{data['command']}`" in text
+    assert (f"{deals[0]:.1f} ms an action in the first block and {deals[-1]:.1f} ms in the last "
+            f"(before the board was split, {then['new_deals'][0]:.1f} ms and "
+            f"{then['new_deals'][-1]:.1f} ms:") in text
+    assert (f"{waits[0]:.2f} ms a move in the first block and {waits[-1]:.2f} ms in the last "
+            f"(before: {then['waiting_moves'][0]:.1f} ms and {then['waiting_moves'][-1]:.1f} ms,") in text

@@ -339,7 +339,7 @@ class Board(ReviewCommands, PuzzleCommands, anywidget.AnyWidget):
 
     def _position_mark(self) -> tuple:
         g = self._game
-        return self._changes, id(g), len(g.history), str(g.history[-1]) if g.history else ""
+        return self._changes, id(g), g.moves_played, str(g.last_move)
 
     def say(self, message: str, kind: str = "info") -> None:
         """Show ``message`` in the board's message line (``kind`` "info" or "error")."""
@@ -446,5 +446,5 @@ class Board(ReviewCommands, PuzzleCommands, anywidget.AnyWidget):
     def __repr__(self) -> str:
         g = self._game
         deal = f", deal {g.deal}" if g.deal is not None else ""
-        return f"<Board {g.variant.id}{deal}: {len(g.history)} moves, {g.cards_home}/104 home>"
+        return f"<Board {g.variant.id}{deal}: {g.moves_played} moves, {g.cards_home}/104 home>"
 

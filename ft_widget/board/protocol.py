@@ -116,17 +116,18 @@ class Protocol:
         """The ``state`` to publish (the public view of the game, or of the reviewed position, and
         the board's fields), and the game's own public view (what the next move is put in words
         against). ``failed``: what went wrong saving, if anything."""
-        game, history = board.game, board.game.history
+        game = board.game
+        last_move = game.last_move
         state = real = view.public_state(game)
         said, board._words = board._words, ""
         if not said and board._last_public is not None:
-            said = view.change_words(board._last_public, state, history)
+            said = view.change_words(board._last_public, state, last_move)
         undo_text = None  # Undo takes back a move: the browser's own button title says so
         if board._left.games and not game.can_undo:
             state["can_undo"] = True
             undo_text = words.back_line(board._left.games[-1])
         reviews = board._reviews
-        shown, last = game, str(history[-1]) if history else None
+        shown, last = game, None if last_move is None else str(last_move)
         if reviews.is_open():  # the piles show the reviewed position; nothing can be played
             shown = reviews.position()
             state = view.public_state(shown)
@@ -245,7 +246,7 @@ class Protocol:
 
     def _review(self, board, request: dict) -> None:
         review = board._reviews.review
-        n = len(review.steps) if review is not None else len(board.game.history)
+        n = len(review.steps) if review is not None else board.game.moves_played
         step = request.get("step", n if review is None else board._reviews.at)
         if not is_int(step) or not 0 <= step <= n:
             return board._refuse(f"refused: 'step' must be a whole number from 0 to {n}, the positions "

@@ -203,9 +203,10 @@ class ReviewMode:
     def is_open(self) -> bool:
         return self.review is not None
 
-    def follow(self, key: tuple) -> None:
-        """The game is now ``key``: a review of another game (changed from code) no longer applies."""
-        if self.review is not None and self.of != key:
+    def follow(self, game: Game) -> None:
+        """The board shows ``game``: a review of another game, or of this one before it changed
+        (from code), no longer applies."""
+        if self.review is not None and self.of != self.key(game):
             self.review = None
 
     def position(self) -> Game:
@@ -295,4 +296,4 @@ class ReviewCommands:
         return game
 
     def _follow_review(self) -> None:
-        self._reviews.follow(ReviewMode.key(self._game))
+        self._reviews.follow(self._game)

@@ -29,7 +29,7 @@ class SessionScores:
             entry["played"] = True
             row["played"] += 1
         if game.is_won:
-            n = len(game.history)
+            n = game.moves_played
             if entry["won_in"] is None:
                 row["won"] += 1
             entry["won_in"] = n if entry["won_in"] is None else min(entry["won_in"], n)

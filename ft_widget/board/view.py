@@ -89,7 +89,7 @@ def _public_progress(game: Game) -> dict:
     "playing") and the status line, and whether undo and redo can go."""
     outcome = game.outcome  # Outcome.WON, Outcome.STUCK, or None while the game goes on
     return {
-        "moves": len(game.history),
+        "moves": game.moves_played,
         "home": game.cards_home,
         "status": outcome.value if outcome is not None else PLAYING,
         "status_text": words.status_line(game),
@@ -161,10 +161,11 @@ def moved_card(before: dict | None, move: Move) -> int | None:
     return parse_card(up[-move.count]) if len(up) >= move.count else None
 
 
-def change_words(before: dict, state: dict, history: list[Move]) -> str:
-    """What changed since the state ``before``: the move played, how many, or what was taken back."""
+def change_words(before: dict, state: dict, last: Move | None) -> str:
+    """What changed since the state ``before`` (``last``: the game's last move): the move played,
+    how many, or what was taken back."""
     grown = state["moves"] - before["moves"]
-    if grown == 1 and history:
-        return words.played_words(history[-1], moved_card(before, history[-1]))
+    if grown == 1 and last is not None:
+        return words.played_words(last, moved_card(before, last))
     return words.change_words(grown, state["moves"])
 

@@ -485,48 +485,57 @@ class Puzzle:
         self.board, self.game = board, board.game
         self._line = self.start.copy()  # the start, then the waiting moves played since (see _before)
         self._line_moves: list[Move] = []
+        self._line_ends: int | None = None  # the index of the first move that was not a waiting move
         board.on_move(self._on_move)
         board.show_puzzle(self)
         return self
 
-    def _before(self, moves: list[Move]) -> Game | None:
-        """The position after ``moves`` from the start if each of them can be taken back (only
-        waiting moves led there), else None. Kept from move to move: a new move costs one step,
-        an undone one one step back, whatever the length of the game."""
+    def _before(self, game: Game, i: int) -> Game | None:
+        """The position before move ``i`` (0-based) of ``game`` if every move before it was a waiting
+        move (one that can be taken back), else None. Kept from move to move as the board's
+        callbacks report them, so a move costs one step (and an undone one one step back),
+        however long the game; moves made past the board are read from the history."""
         line, kept = self._line, self._line_moves
-        same = 0
-        while same < min(len(kept), len(moves)) and kept[same] == moves[same]:
-            same += 1
-        while len(kept) > same:
+        while len(kept) > i:
             line.undo()
             kept.pop()
-        for m in moves[same:]:
-            if not reversible(line, m):
-                return None
-            line.play(m)
-            kept.append(m)
+        if self._line_ends is not None and self._line_ends >= i:
+            self._line_ends = None  # the move that ended the line was taken back
+        if self._line_ends is not None:
+            return None
+        if len(kept) < i:
+            for m in game.history[len(kept):i]:
+                if not reversible(line, m):
+                    self._line_ends = len(kept)
+                    return None
+                line.play(m)
+                kept.append(m)
         return line
 
     def _on_move(self, board, move: Move) -> None:
         if self.solved or board.current_puzzle is not self:
             return
         # the moves played with this one (auto-play's safe moves home) are in the game already and
-        # their callbacks wait in line: this move's index counts the history without them
-        history = board.game.history
-        played = len(history) - board.moves_waiting
-        at_start = played == 1
-        if not at_start and self.goal == "keep_winnable":
-            before = self._before(history[:played - 1])  # the position the move was played in
+        # their callbacks wait in line: this move's index counts the game's moves without them
+        i = board.game.moves_played - board.moves_waiting - 1
+        before = self._before(board.game, i)  # the position the move was played in
+        waiting = before is not None and reversible(before, move)
+        if waiting:
+            before.play(move)
+            self._line_moves.append(move)
+        elif before is not None:
+            self._line_ends = i
+        if i and self.goal == "keep_winnable":
             if before is None:
                 return  # later moves (say after a losing one) are not the puzzle's question
-            if reversible(before, move):
+            if waiting:
                 verdict = _waiting(str(move))
             else:  # a commitment after waiting moves: a position of its own, solved now
                 verdict = self._verdict(move, board.game, False)
                 verdict = _said(verdict.move, verdict.verdict, verdict.message,
                                 verdict.verdict == "winnable")
         else:
-            verdict = self._verdict(move, board.game, at_start)
+            verdict = self._verdict(move, board.game, i == 0)
         self.tries += verdict.verdict != "waiting"
         self.verdicts.append(verdict)
         self.solved = verdict.solved or verdict.verdict == "won"
