@@ -200,14 +200,6 @@ def tableau(a):
     return a
 
 
-def down(a):
-    """A face-down count (read as a card is) empties the list of counts."""
-    counts = list(a["start"][1])
-    counts[0] = Card(counts[0], counts)
-    a["start"][1] = counts
-    return a
-
-
 def onto_table(a):
     """A card of the first non-empty row empties the building table."""
     c = next(c for c, row in enumerate(a["onto"]) if row)
@@ -223,18 +215,11 @@ def onto_row(a):
 
 
 def pile(a, i):
-    """The first card of the waste (i = 3) or the stock (4) empties that pile."""
-    cards = list(a["start"][i])
-    cards[0] = Card(cards[0], cards)
-    a["start"][i] = cards
-    return a
-
-
-def found(a):
-    """A foundation height that is no int but converts, emptying the heights."""
-    heights = list(a["start"][2])
-    heights[0] = Card(heights[0], heights)
-    a["start"][2] = heights
+    """The first item of ``start[i]`` empties that list: the face-down counts (i = 1, read as a
+    card is), the foundation heights (2: no int, but converts), the waste (3) or the stock (4)."""
+    items = list(a["start"][i])
+    items[0] = Card(items[0], items)
+    a["start"][i] = items
     return a
 
 
@@ -257,12 +242,12 @@ HOSTILE = {
     "column_shortened": lambda: column(args(), keep=1),
     "column_emptied_bad_card": lambda: column_with_a_bad_card(args()),
     "tableau_emptied": lambda: tableau(args()),
-    "down_emptied": lambda: down(args("number_ten")),
+    "down_emptied": lambda: pile(args("number_ten"), 1),
     "onto_emptied": lambda: onto_table(args()),
     "onto_row_emptied": lambda: onto_row(args("maria")),  # Forty Thieves' rows hold one card
     "waste_emptied": lambda: pile(with_waste(args()), 3),
     "stock_emptied": lambda: pile(args(), 4),
-    "found_emptied": lambda: found(args()),
+    "found_emptied": lambda: pile(args(), 2),
     "home_sets_emptied": lambda: home_sets(args()),
 }
 CLEAN = {"waste_emptied": lambda: with_waste(args()), "down_emptied": lambda: args("number_ten"),

@@ -393,3 +393,15 @@ def test_a_solver_line_that_does_not_win_names_its_moves(monkeypatch):
     monkeypatch.setattr(search_module, "search", lambda *args, **kwargs: (Outcome.WON, [tuple(first)], 1))
     with pytest.raises(AssertionError, match=f"solver line does not win .*: {first}$"):
         solve(game, max_states=1_000, shorten_line=False)
+
+
+def test_board_undo_at_a_new_games_start_does_what_the_undo_button_does():
+    # Before: board.undo() raised IndexError where the Undo button brought the game back.
+    board = Board("maria", deal=5)
+    board.play("8>2")
+    first = board.game
+    board.new_game(deal=6)
+    assert board.undo() is None and board.game is first
+    assert board.undo() is not None and board.game.history == []
+    with pytest.raises(IndexError):
+        board.undo()

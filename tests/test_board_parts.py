@@ -144,18 +144,6 @@ def test_left_behind_keeps_only_games_played_and_not_won():
     assert left.games == [c]
 
 
-def test_undo_from_code_at_a_new_games_start_brings_the_last_game_back():
-    # Before: board.undo() raised IndexError where the Undo button brought the game back.
-    board = Board("maria", deal=5)
-    board.play("8>2")
-    first = board.game
-    board.new_game(deal=6)
-    assert board.undo() is None and board.game is first
-    assert board.undo() is not None and board.game.history == []
-    with pytest.raises(IndexError):
-        board.undo()
-
-
 def test_a_bad_rng_is_refused_at_the_door():
     # Before: Board(..., rng=[1]) raised a TypeError from inside random.
     with pytest.raises(ValueError, match="Board: rng must be"):

@@ -91,13 +91,17 @@ def test_a_class_folder_not_built_here_is_refused_and_left_whole(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["my class site"]  # no cache, no temp folder
 
 
-def test_a_class_folder_is_refused_before_a_failing_build_runs(tmp_path):
-    out = class_site(tmp_path)
+def failing_build_leaves_whole(tmp_path, out, error) -> None:
+    """A build into ``out`` that fails (``error``) leaves it as it was, and nothing beside it."""
     before = snapshot(out)
-    with pytest.raises(lite_build.Refused):
+    with pytest.raises(error):
         lite_build.build(out, tmp_path / "cache", False, make=failing_make)
     assert snapshot(out) == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["my class site"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [out.name]
+
+
+def test_a_class_folder_is_refused_before_a_failing_build_runs(tmp_path):
+    failing_build_leaves_whole(tmp_path, class_site(tmp_path), lite_build.Refused)
 
 
 def test_a_file_as_out_is_refused_in_words(tmp_path):
@@ -172,11 +176,7 @@ def test_a_rebuild_replaces_a_site_built_here(tmp_path):
 def test_a_failed_rebuild_leaves_the_site_built_here_whole(tmp_path):
     out = tmp_path / "site"
     lite_build.build(out, tmp_path / "cache", False, make=fake_make("one"))
-    before = snapshot(out)
-    with pytest.raises(subprocess.CalledProcessError):
-        lite_build.build(out, tmp_path / "cache", False, make=failing_make)
-    assert snapshot(out) == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+    failing_build_leaves_whole(tmp_path, out, subprocess.CalledProcessError)
 
 
 def test_a_failed_first_build_leaves_nothing(tmp_path):

@@ -15,23 +15,11 @@ import threading
 import time
 
 import pytest
+from test_records import played
 
 from ft_widget import Game
 
 SECONDS = 1.5  # how long the threads hammer a game (each loop is bounded by a count too)
-
-
-def played(variant: str, deal: int, n: int, undo: int, seed: int = 0) -> Game:
-    rng = random.Random(seed)
-    game = Game(variant, deal)
-    for _ in range(n):
-        moves = game.legal_moves()
-        if not moves:
-            break
-        game.play(rng.choice(moves))
-    for _ in range(min(undo, len(game.history))):
-        game.undo()
-    return game
 
 
 @pytest.fixture

@@ -191,16 +191,10 @@ class Protocol:
         board._play_moves(moves)
 
     def _undo(self, board, request: dict) -> None:
-        try:
-            board.undo()
-        except IndexError:
-            board._refuse("There is no move to undo.")
+        _take_a_step(board, board.undo, "undo")
 
     def _redo(self, board, request: dict) -> None:
-        try:
-            board.redo()
-        except IndexError:
-            board._refuse("There is no move to redo.")
+        _take_a_step(board, board.redo, "redo")
 
     def _restart(self, board, request: dict) -> None:
         if not board.game.can_undo:
@@ -272,6 +266,13 @@ class Protocol:
             return board._refuse("No review is open: Review opens one, then Play from here starts "
                                  "from the position it shows.")
         board.play_from_here()
+
+
+def _take_a_step(board, step, what: str) -> None:
+    try:
+        step()
+    except IndexError:
+        board._refuse(f"There is no move to {what}.")
 
 
 def is_int(value: object) -> bool:
