@@ -296,3 +296,15 @@ def test_a_puzzle_judges_waiting_moves_from_its_line_not_by_replaying_the_game()
     replay.play(move)
     assert line is not None and line.position() == replay.position()
     assert len(puzzle._line_moves) == 1
+
+
+def test_a_review_cut_short_by_its_time_budget_opens_at_its_last_step(monkeypatch):
+    board = Board("maria", deal=5)
+    for move in ("8>2", "s>w", "s>w"):
+        board.play(move)
+    monkeypatch.setattr(board, "review_options", {"worlds": 2, "max_states": 500, "solver_states": 5_000,
+                                                  "time_budget": 1e-9})
+    browser = Browser(board, monkeypatch)
+    state = browser.send("review", step=3)  # the end of the game, past what the budget reviewed
+    assert state["review"] is not None and state["review"]["at"] == len(board.current_review.steps) < 3
+    assert "within the time budget" in state["message"]

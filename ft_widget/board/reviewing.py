@@ -152,14 +152,14 @@ class ReviewMode:
     def in_background(self, board, step: int) -> None:
         """The browser's Review: worked out in a thread of its own, so that Stop gets through."""
         begun = self.begin_for(board, False)
-        if isinstance(begun, Review):
-            return board.review_step(step)
+        if isinstance(begun, Review):  # (a review cut short by its budget has fewer steps than moves)
+            return board.review_step(min(step, len(begun.steps)))
 
         def work() -> None:
             with contextlib.suppress(ReviewStopped):
                 found = self.compute(board, *begun, {})
                 with board._lock:
-                    if self.review is found and step != len(found.steps):
+                    if self.review is found and step < len(found.steps):
                         board.review_step(step)
 
         self.thread = threading.Thread(target=work, name="ft_widget review", daemon=True)
