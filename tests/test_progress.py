@@ -356,3 +356,23 @@ def test_the_docs_say_the_modules_figures():
     assert (prog.SCORES[FIRST_TRY], prog.SCORES[SOLVED], prog.SCORES[GIVEN_UP]) == (1, 0.5, 0)
     assert "a first try scoring 1, a solve with help ½, giving up 0" in text
     assert f"{prog.ENV_SWITCH}=off" in text and prog.ENV_DIR in text
+
+
+def test_a_try_that_cannot_be_written_is_said_and_the_run_stays(tmp_path, monkeypatch):
+    path = tmp_path / "p.sqlite"
+    board = Board.training("maria", progress=path)
+    Progress(path).record("maria/0", "maria", GIVEN_UP)  # the file exists
+    puzzle = board.current_puzzle
+    monkeypatch.setattr(prog, "BUSY_SECONDS", 0.1)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another kernel holding the file too long
+    try:
+        with pytest.raises(ValueError, match="could not be recorded in .*p.sqlite"):
+            board.next_puzzle()
+        assert board.current_puzzle is puzzle and board.state["puzzle"]["progress"].startswith("puzzle 1 ·")
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    board.next_puzzle()
+    assert [r["outcome"] for r in Progress(path).history()] == [GIVEN_UP, GIVEN_UP]
+    assert board.state["puzzle"]["progress"].startswith("puzzle 2 ·")

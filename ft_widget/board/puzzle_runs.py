@@ -14,6 +14,7 @@ instead of the next in the list.
 from __future__ import annotations
 
 import os
+import sqlite3
 
 from ..game import Game
 from ..training.progress import Clock, Progress, kept_by_default, record_puzzle
@@ -82,7 +83,11 @@ class PuzzleRun:
         """Record ``puzzle``'s try (once) where progress is kept."""
         if self.progress is None or puzzle is None or puzzle in self._recorded:
             return
-        row = record_puzzle(self.progress, puzzle, self._clock.seconds)
+        try:
+            row = record_puzzle(self.progress, puzzle, self._clock.seconds)
+        except (OSError, sqlite3.Error) as e:  # a full disk, a file locked too long: said, the run unchanged
+            raise ValueError(f"next_puzzle: the try could not be recorded in {self.progress.path} ({e}); "
+                             "Board.training(variant, progress=False) keeps none") from e
         self._recorded.add(puzzle)
         self.rating = row["rating"]
 
