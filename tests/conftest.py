@@ -296,31 +296,13 @@ def rng() -> random.Random:
     return random.Random(20261130)
 
 
-@pytest.fixture(autouse=True)
-def _progress_kept_apart(tmp_path_factory, monkeypatch):
+@pytest.fixture(autouse=True, scope="session")
+def _progress_kept_apart(tmp_path_factory):
     """No test writes the learner's real progress file: the data directory is a temporary one,
     and a training board given no path keeps none (FT_WIDGET_PROGRESS=off), so the tests of the
-    plain run see it; tests/test_progress.py turns it on where it tests the default."""
-    monkeypatch.setenv("FT_WIDGET_DATA_DIR", str(tmp_path_factory.mktemp("ft_widget_data")))
-    monkeypatch.setenv("FT_WIDGET_PROGRESS", "off")
-
-
-# --------------------------------------------------------------------------- the quick loop
-def pytest_collection_modifyitems(config, items):
-    """The browser tests and the notebooks (nbval) are slow by nature: `-m "not slow"` leaves them
-    out with the heavy solver tests, which carry the mark themselves."""
-    for item in items:
-        parts = item.path.parts
-        if "e2e" in parts or item.path.suffix == ".ipynb":
-            item.add_marker(pytest.mark.slow)
-
-
-# --------------------------------------------------------------------------- the browser tests
-def pytest_runtest_setup(item):
-    """A browser test (marked ``e2e``) needs Chromium: without one it is skipped with the reason
-    "no Chromium found on the PATH or in FT_CHROMIUM" (``-ra`` lists it in the summary), and in CI
-    it fails (tests/e2e/harness.py, ``require_chromium``)."""
-    if item.get_closest_marker("e2e"):
-        from tests.e2e.harness import require_chromium
-
-        require_chromium()
+    plain run see it; tests/test_progress.py turns it on where it tests the default. Session-wide
+    and set first, so the kernels and servers that session fixtures start inherit it too."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("FT_WIDGET_DATA_DIR", str(tmp_path_factory.mktemp("ft_widget_data")))
+        patch.setenv("FT_WIDGET_PROGRESS", "off")
+        yield

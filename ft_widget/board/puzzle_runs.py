@@ -86,7 +86,7 @@ class PuzzleRun:
         try:
             row = record_puzzle(self.progress, puzzle, self._clock.seconds)
         except (OSError, sqlite3.Error) as e:  # a full disk, a file locked too long: said, the run unchanged
-            raise ValueError(f"next_puzzle: the try could not be recorded in {self.progress.path} ({e}); "
+            raise ValueError(f"Progress: the try could not be recorded in {self.progress.path} ({e}); "
                              "Board.training(variant, progress=False) keeps none") from e
         self._recorded.add(puzzle)
         self.rating = row["rating"]

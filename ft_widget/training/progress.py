@@ -608,7 +608,9 @@ def progress_chart(path=None, variant: str | None = None) -> Picture:
         _variant("progress_chart", variant)
     rows = by_theme(Progress(path).history(variant))
     title = "Puzzles solved first try, by theme" + (f": {VARIANTS[variant].name}" if variant else "")
-    label_w, bar_w, pitch, margin, top = 200, 260, 26, 14, 44
+    # about 7 px a character at 12 px: a long theme widens the label column instead of running over
+    label_w = max([200] + [7 * len(theme) + 24 for _, theme, _, _ in rows])
+    bar_w, pitch, margin, top = 260, 26, 14, 44
     width = label_w + bar_w + 150 + 2 * margin
     lines, parts, y, game = [title], [], top, None
     if not rows:
