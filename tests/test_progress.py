@@ -301,6 +301,7 @@ def test_a_training_board_records_and_a_restart_continues(tmp_path):
     board = Board.training("maria", progress=path)
     puzzle = board.current_puzzle
     assert board.state["puzzle"]["progress"] == "puzzle 1 · your Maria rating 1500"
+    assert puzzle.training.difficulty == "easy"  # a new learner (1500) meets an easy one (1500) first
     board.play(puzzle.answers[0])
     (row,) = Progress(path).history()
     assert row["puzzle"] == puzzle_id(puzzle.training) and row["outcome"] == FIRST_TRY
