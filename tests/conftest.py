@@ -306,3 +306,24 @@ def _progress_kept_apart(tmp_path_factory):
         patch.setenv("FT_WIDGET_DATA_DIR", str(tmp_path_factory.mktemp("ft_widget_data")))
         patch.setenv("FT_WIDGET_PROGRESS", "off")
         yield
+
+
+# --------------------------------------------------------------------------- the quick loop
+def pytest_collection_modifyitems(config, items):
+    """The browser tests and the notebooks (nbval) are slow by nature: `-m "not slow"` leaves them
+    out with the heavy solver tests, which carry the mark themselves."""
+    for item in items:
+        parts = item.path.parts
+        if "e2e" in parts or item.path.suffix == ".ipynb":
+            item.add_marker(pytest.mark.slow)
+
+
+# --------------------------------------------------------------------------- the browser tests
+def pytest_runtest_setup(item):
+    """A browser test (marked ``e2e``) needs Chromium: without one it is skipped with the reason
+    "no Chromium found on the PATH or in FT_CHROMIUM" (``-ra`` lists it in the summary), and in CI
+    it fails (tests/e2e/harness.py, ``require_chromium``)."""
+    if item.get_closest_marker("e2e"):
+        from tests.e2e.harness import require_chromium
+
+        require_chromium()
