@@ -18,13 +18,15 @@ from .policies import POLICIES, play_policy
 from .rules import Build
 from .solver import SolveResult, solve
 from .training import ReviewStopped, deals, puzzles, review
+from .training.progress import progress, progress_chart
 from .variants import VARIANTS, Variant
 
 __all__ = [
     "Board", "Build", "Card", "Choice", "FOUNDATION", "Game", "IllegalMove", "InvalidMove", "Move", "Outcome",
     "Pile",
     "STOCK", "VARIANTS", "Variant", "WASTE", "card_name", "card_str", "card_symbol", "parse_card",
-    "POLICIES", "Hint", "ReviewStopped", "SolveResult", "deals", "hint", "play_policy", "puzzles", "review",
+    "POLICIES", "Hint", "ReviewStopped", "SolveResult", "deals", "hint", "play_policy", "progress",
+    "progress_chart", "puzzles", "review",
     "rules", "solve",
     "study",
 ]

@@ -296,6 +296,18 @@ def rng() -> random.Random:
     return random.Random(20261130)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _progress_kept_apart(tmp_path_factory):
+    """No test writes the learner's real progress file: the data directory is a temporary one,
+    and a training board given no path keeps none (FT_WIDGET_PROGRESS=off), so the tests of the
+    plain run see it; tests/test_progress.py turns it on where it tests the default. Session-wide
+    and set first, so the kernels and servers that session fixtures start inherit it too."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("FT_WIDGET_DATA_DIR", str(tmp_path_factory.mktemp("ft_widget_data")))
+        patch.setenv("FT_WIDGET_PROGRESS", "off")
+        yield
+
+
 # --------------------------------------------------------------------------- the quick loop
 def pytest_collection_modifyitems(config, items):
     """The browser tests and the notebooks (nbval) are slow by nature: `-m "not slow"` leaves them

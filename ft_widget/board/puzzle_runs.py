@@ -4,12 +4,22 @@ A puzzle belongs to the game it was started on: the board shows it while that ga
 board. A new deal, the game menu or the next puzzle leave the puzzle's game behind like any
 other (Undo at the new game's start brings it back, with its puzzle), so no prompt, clue or
 score of a puzzle is ever shown over another game.
+
+A training run keeps the learner's progress (``ft_widget.training.progress``) unless told not
+to: each puzzle served is recorded once, when solved or when left for the next one, and the
+next puzzle is chosen by that module's rule (near the learner's rating, missed ones back later)
+instead of the next in the list.
 """
 
 from __future__ import annotations
 
+import os
+import sqlite3
+
 from ..game import Game
+from ..training.progress import Clock, Progress, kept_by_default, record_puzzle
 from ..training.puzzles import Puzzle, puzzles
+from ..variants import VARIANTS
 
 
 class PuzzleRun:
@@ -20,6 +30,12 @@ class PuzzleRun:
         self.at = 0  # the index of the run's puzzle served last
         self.served: list[Puzzle] = []  # every puzzle this board served, for the scores
         self._by_game: dict[int, Puzzle] = {}  # id(game) -> the puzzle started on that game
+        self.progress: Progress | None = None  # where the run's tries are kept (None: nowhere)
+        self.current: Puzzle | None = None  # the run's puzzle served last
+        self.count = 0  # the run's puzzles served so far
+        self.rating: float | None = None  # the learner's rating in the run's game, as last recorded
+        self._clock = Clock()
+        self._recorded: set[Puzzle] = set()
 
     def attach(self, puzzle: Puzzle, game: Game) -> None:
         """``puzzle`` is played on ``game`` from now on."""
@@ -37,14 +53,50 @@ class PuzzleRun:
         alive = {id(g) for g in games}
         self._by_game = {k: p for k, p in self._by_game.items() if k in alive}
 
+    def start(self, run: list, progress: Progress | None) -> Puzzle:
+        """Begin a training run of ``run``: its first puzzle (not yet attached), chosen by the
+        progress kept if any, else the easiest."""
+        self.run, self.progress = run, progress
+        if progress is not None:
+            self.rating = progress.rating(run[0].variant).rating
+        return self._serve(progress.choose(run) if progress is not None else run[0])
+
+    def _serve(self, shipped) -> Puzzle:
+        self.at = next(i for i, p in enumerate(self.run) if p is shipped)
+        self.current, self.count, self._clock = Puzzle(shipped), self.count + 1, Clock()
+        return self.current
+
     def next(self) -> Puzzle:
-        """The run's next puzzle (not yet attached); ``ValueError`` outside a run or after its last."""
+        """The run's next puzzle (not yet attached); ``ValueError`` outside a run or after its
+        last. With progress kept, the puzzle left is recorded first (a puzzle not solved counts
+        as given up) and the next is chosen by the progress rule: such a run has no last."""
         if not self.run:
             raise ValueError("next_puzzle: this board runs no training (Board.training(variant))")
-        if self.at + 1 >= len(self.run):
-            raise ValueError(f"next_puzzle: that was the last of the {len(self.run)} puzzles")
-        self.at += 1
-        return Puzzle(self.run[self.at])
+        if self.progress is None:
+            if self.at + 1 >= len(self.run):
+                raise ValueError(f"next_puzzle: that was the last of the {len(self.run)} puzzles")
+            return self._serve(self.run[self.at + 1])
+        self.record(self.current)
+        return self._serve(self.progress.choose(self.run))
+
+    def record(self, puzzle: Puzzle | None) -> None:
+        """Record ``puzzle``'s try (once) where progress is kept."""
+        if self.progress is None or puzzle is None or puzzle in self._recorded:
+            return
+        try:
+            row = record_puzzle(self.progress, puzzle, self._clock.seconds)
+        except (OSError, sqlite3.Error) as e:  # a full disk, a file locked too long: said, the run unchanged
+            raise ValueError(f"Progress: the try could not be recorded in {self.progress.path} ({e}); "
+                             "Board.training(variant, progress=False) keeps none") from e
+        self._recorded.add(puzzle)
+        self.rating = row["rating"]
+
+    def solved(self, puzzle: Puzzle | None) -> bool:
+        """Record ``puzzle`` if it is the run's and was just solved; did it?"""
+        if puzzle is None or puzzle is not self.current or not puzzle.solved or puzzle in self._recorded:
+            return False
+        self.record(puzzle)
+        return self.progress is not None
 
     def state(self, puzzle: Puzzle | None) -> dict | None:
         """``state["puzzle"]``: the panel of the puzzle on the board, with the run's place and score."""
@@ -52,9 +104,14 @@ class PuzzleRun:
             return None
         view = puzzle.view()
         if self.run and puzzle in self.served:
-            score = sum(p.solved for p in self.served)
-            view["progress"] = f"puzzle {self.at + 1} of {len(self.run)} · score {score}"
-            view["next"] = puzzle.solved and self.at + 1 < len(self.run)
+            if self.progress is not None:
+                name = VARIANTS[self.run[0].variant].name
+                view["progress"] = f"puzzle {self.count} · your {name} rating {self.rating:.0f}"
+                view["next"] = puzzle.solved and len(self.run) > 1
+            else:
+                score = sum(p.solved for p in self.served)
+                view["progress"] = f"puzzle {self.at + 1} of {len(self.run)} · score {score}"
+                view["next"] = puzzle.solved and self.at + 1 < len(self.run)
         return view
 
 
@@ -75,16 +132,36 @@ class PuzzleCommands:
         return puzzle.attach(cls(puzzle.start.copy()))
 
     @classmethod
-    def training(cls, variant: str):
-        """A training run: the shipped puzzles of ``variant`` one after another, easiest first
-        (the board's Next button, or :meth:`next_puzzle`); the score is in ``board.stats``."""
+    def training(cls, variant: str, progress=None):
+        """A training run of the shipped puzzles of ``variant``.
+
+        ``progress`` says where the learner's results are kept: ``None`` (default) the user's
+        progress file (``ft_widget.progress()`` reads it; none where the environment variable
+        ``FT_WIDGET_PROGRESS`` is "off"), a path that file, ``False`` nowhere. With progress, each
+        puzzle is recorded when solved or left, the next is chosen near the learner's rating
+        (missed ones come back later) and the panel shows the rating; without, the puzzles come
+        one after another, easiest first, to the last. The board's Next button, or
+        :meth:`next_puzzle`, serves the next; the score is in ``board.stats``. A progress file
+        that is not ours is refused (``ValueError`` naming it) and left untouched."""
         run = puzzles(variant)  # ValueError naming the choices
         if not run:
             raise ValueError(f"Board.training: no puzzles are shipped for {variant!r} yet")
-        first = Puzzle(run[0])
+        if progress is None:
+            progress = Progress() if kept_by_default() else None
+        elif progress is False:
+            progress = None
+        elif isinstance(progress, str | os.PathLike):
+            progress = Progress(progress)
+        else:
+            raise ValueError("Board.training: progress must be a file path, None (the user's progress "
+                             f"file) or False (keep none), not {type(progress).__name__}")
+        runs = PuzzleRun()
+        first = runs.start(run, progress)
         board = cls(first.start.copy())
-        board._puzzles.run = run
+        board._puzzles = runs
         first.attach(board)
+        if progress is not None:
+            board.on_move(board._record_solved)  # after the puzzle's judge: it sees the verdict
         return board
 
     @property
@@ -96,12 +173,24 @@ class PuzzleCommands:
         """Serve the training run's next puzzle (the game on the board is kept, as by a new deal);
         ``ValueError`` outside a run or after its last."""
         with self._lock:
-            puzzle = self._puzzles.next()
+            runs = self._puzzles
+            puzzle = runs.next()
             self._show(puzzle.start.copy(), keep=True)
             self._hint = None
             self._changes += 1
             puzzle.attach(self)
+            if runs.progress is not None:  # again after the new puzzle's judge, so it sees the verdict
+                self.on_move(self._record_solved, remove=True)
+                self.on_move(self._record_solved)
         return puzzle
+
+    def _record_solved(self, board, move) -> None:
+        """A run with progress records a solve at once (a kernel stopped later loses nothing) and
+        shows the new rating, the judge's message and the move's words kept."""
+        if self._puzzles.solved(self.current_puzzle):
+            state = self.state
+            self._words = state.get("last_move_text") or ""
+            self._publish(state["message"], state["message_kind"])
 
     def show_puzzle(self, puzzle: Puzzle) -> None:
         """Play ``puzzle`` on the game shown (``Puzzle.attach`` calls this), its prompt on the board."""
