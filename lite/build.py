@@ -67,6 +67,8 @@ IPYWIDGETS = "8.1.9"
 #: anywidget's dependencies in the page (psygnal has a pure wheel, which Pyodide can load)
 PSYGNAL = "0.16.1"
 COMM = "0.2.3"
+#: where ft_widget keeps a learner's progress (a pure wheel; in the page, the browser's storage)
+PLATFORMDIRS = "4.14.9"
 #: ft_widget's deal generator: an sdist only on PyPI, so a wheel is built here
 PYSOL_CARDS = "0.24.0"
 #: indexes the site's files/ for the Contents API (a build tool only)
@@ -78,7 +80,8 @@ BUILD_TOOLS = [f"jupyterlite-core=={JUPYTERLITE}", f"jupyterlite-pyodide-kernel=
                f"jupyterlab-widgets=={JUPYTERLAB_WIDGETS}"]
 #: piplite wheels from PyPI (ft_widget and pysol_cards are built)
 PIPLITE_FROM_PYPI = [f"anywidget=={ANYWIDGET}", f"psygnal=={PSYGNAL}", f"ipywidgets=={IPYWIDGETS}",
-                     f"comm=={COMM}", f"jupyterlab-widgets=={JUPYTERLAB_WIDGETS}"]
+                     f"comm=={COMM}", f"jupyterlab-widgets=={JUPYTERLAB_WIDGETS}",
+                     f"platformdirs=={PLATFORMDIRS}"]
 #: what the kernel loads from Pyodide's lock (the worker's micropip; piplite's installs of ipython and
 #: jedi; ft_widget's traitlets and tqdm; anywidget's typing-extensions), with what they depend on;
 #: the versions are the lock's own
