@@ -67,7 +67,7 @@ IPYWIDGETS = "8.1.9"
 #: anywidget's dependencies in the page (psygnal has a pure wheel, which Pyodide can load)
 PSYGNAL = "0.16.1"
 COMM = "0.2.3"
-#: where ft_widget keeps a learner's progress (a pure wheel; in the page, the browser's storage)
+#: where ft_widget keeps a learner's progress (a pure wheel, which Pyodide can load)
 PLATFORMDIRS = "4.14.9"
 #: ft_widget's deal generator: an sdist only on PyPI, so a wheel is built here
 PYSOL_CARDS = "0.24.0"
