@@ -116,10 +116,12 @@ def move_doing(game: Game, move: Move | str) -> str:
 
 
 def lost_move_words(game: Game, move: Move | str, cards_home: int, *, answer_known: bool = True,
-                    idea: str | None = None) -> str:
+                    idea: str | None = None, buried: tuple[str, str] | None = None) -> str:
     """What a puzzle says of a commitment that loses, in words about the cards: what the move does,
     what it gives up (``cards_home``: the most cards home on any line the solver found after it,
-    against all 104 after the answer when ``answer_known``), and the puzzle's idea when it has one.
+    against all 104 after the answer when ``answer_known``), the card it buries for good
+    (``buried``: the card and where it lies, when a search of every line proved it) and the
+    puzzle's idea when it has one.
 
     >>> from ft_widget import Game
     >>> said = lost_move_words(Game("maria", deal=5), "s>w", 60)
@@ -131,6 +133,8 @@ def lost_move_words(game: Game, move: Move | str, cards_home: int, *, answer_kno
     text = (f"{move_doing(game, move)} gives up the win: after it, {SEEING}, finds no line that brings "
             f"more than {cards_home} of the 104 cards home")
     text += ", where the answer brings all 104." if answer_known else "."
+    if buried:
+        text += f" No line after it ever uncovers {buried[0]} in {buried[1]} again: it is buried for good."
     if idea:
         text += f" The idea: {idea}"
     return f"{text} Undo (U) and try again."

@@ -13,8 +13,9 @@ from test_expert import permuted, positions
 
 from ft_widget import Board, Game, puzzles
 from ft_widget.cards import card_symbol
+from ft_widget.game import WASTE
 from ft_widget.hints import hint
-from ft_widget.training.puzzles import FEEDBACK_STATES, Puzzle, most_home
+from ft_widget.training.puzzles import FEEDBACK_STATES, Puzzle, buried_for_good, most_home
 from ft_widget.words import SEEING, hint_line, hint_message, move_doing
 
 #: a move in notation ("w>1", "10>f", "s>w"): a player's message names cards, not these
@@ -54,6 +55,31 @@ def test_a_wrong_commitment_is_said_in_words_about_the_cards(shipped):
     assert SEEING in said  # the solver saw hidden cards: said so
     assert "position" not in said and str(FEEDBACK_STATES) not in said and f"{FEEDBACK_STATES:,}" not in said
     assert said.endswith("Undo (U) and try again.")
+
+
+def test_a_card_buried_for_good_is_named_only_when_proved():
+    """Forty Thieves puzzle 1: Q♠ from the waste into the empty column 1 leaves 2♥ in column 8
+    covered in every position the game can reach (searched to the end); random lines agree."""
+    shipped = puzzles("forty_thieves")[0]
+    verdict = Puzzle(shipped).check(shipped.habit)
+    after = shipped.game
+    after.play(shipped.habit)
+    place = buried_for_good(after)
+    assert place is not None and buried_for_good(after, max_positions=20_000) == place
+    pile, k = place
+    card = card_symbol(after.waste[k] if pile == WASTE else after.tableau[pile][k])
+    assert verdict.buried == f"{card} in column {pile + 1}" == "2♥ in column 8"
+    assert f"No line after it ever uncovers {verdict.buried} again: it is buried for good." in verdict.message
+    rng = random.Random(0)
+    for _ in range(200):  # no random line uncovers it either
+        game = after.copy()
+        while game.legal_moves() and len(game.tableau[pile]) > k + 1:
+            game.play(rng.choice(game.legal_moves()))
+        assert len(game.tableau[pile]) > k + 1 and card_symbol(game.tableau[pile][k]) == card
+    assert buried_for_good(after, max_positions=10) is None  # not searched to the end: nothing claimed
+    winnable = shipped.game
+    winnable.play(shipped.answers[0])
+    assert buried_for_good(winnable) is None  # nothing is claimed after the answer
 
 
 def test_a_theme_idea_is_said_with_a_wrong_move_and_as_the_first_clue():

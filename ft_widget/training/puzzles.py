@@ -46,7 +46,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 
-from ..cards import card_symbol
+from ..cards import card_symbol, rank_of
 from ..game import FOUNDATION, WASTE, Choice, Game, IllegalMove, Move, Outcome, Term
 from ..limits import check_count, shown
 from ..policies import foundations_first
@@ -338,6 +338,9 @@ class Verdict(Choice):
     states: int = 0
     max_states: int = 0
     searched_all: bool = False
+    #: for a lost move: the face-up card no line after it ever uncovers ("3♥ in column 3"), when
+    #: a search of every position reachable proves it (:func:`buried_for_good`), else None
+    buried: str | None = None
 
     @property
     def message(self) -> str:
@@ -373,6 +376,49 @@ def most_home(game: Game, max_states: int = FEEDBACK_STATES) -> tuple[int, int, 
     if status == WON:
         return 104, states, True
     return max(model.best, sum(start[2])), states, status == LOST
+
+
+#: Positions :func:`buried_for_good` may visit (measured on the shipped puzzles' habit moves: most
+#: searches end within it, and one that does not stops in about a second).
+BURIED_POSITIONS = 3_000
+
+
+def buried_for_good(game: Game, covered: tuple[int, int] | None = None,
+                    max_positions: int = BURIED_POSITIONS) -> tuple[int, int] | None:
+    """A face-up card that no line from ``game`` ever uncovers again, as ``(pile, index)`` (a
+    column, or ``WASTE``), or ``None``: the proof is a search of every position reachable by the
+    engine's legal moves (every card known, nothing pruned), so it is claimed only when that search
+    ends within ``max_positions`` positions. ``covered`` (the place a move just covered) is named
+    first when it is buried; else the lowest card, the one that holds up most of its suit."""
+    down = game.face_down_counts
+    places = {(c, k) for c, col in enumerate(game.tableau) for k in range(down[c], len(col) - 1)}
+    places |= {(WASTE, k) for k in range(len(game.waste) - 1)}
+    seen = {game.position_key()}
+    todo = [game]
+    while todo:
+        position = todo.pop()
+        tableau, waste = position.tableau, position.waste
+        # a place whose pile shrinks to it is uncovered: no longer buried (it held its card till then)
+        places = {(c, k) for c, k in places if len(waste if c == WASTE else tableau[c]) > k + 1}
+        if not places:
+            return None
+        for move in position.legal_moves():
+            after = position.copy()
+            after.play(move)
+            key = after.position_key()
+            if key not in seen:
+                if len(seen) >= max_positions:
+                    return None  # not proved: say nothing
+                seen.add(key)
+                todo.append(after)
+    if covered in places:
+        return covered
+
+    def card(place: tuple[int, int]) -> int:
+        pile, k = place
+        return game.waste[k] if pile == WASTE else game.tableau[pile][k]
+
+    return min(places, key=lambda place: (rank_of(card(place)), place))
 
 
 class Puzzle:
@@ -539,9 +585,21 @@ class Puzzle:
         home, states, complete = most_home(after)
         if callable(before):
             before = before()
-        text = lost_move_words(before, move, home, answer_known=at_start, idea=self.idea)
+        covered = None
+        if move.dst < WASTE and before.tableau[move.dst]:
+            covered = (move.dst, len(before.tableau[move.dst]) - 1)
+        elif move.is_deal and before.waste:
+            covered = (WASTE, len(before.waste) - 1)
+        place = buried_for_good(after, covered)
+        buried = None
+        if place is not None:
+            pile, k = place
+            card = after.waste[k] if pile == WASTE else after.tableau[pile][k]
+            buried = (card_symbol(card), _where(pile))
+        text = lost_move_words(before, move, home, answer_known=at_start, idea=self.idea, buried=buried)
         return _said(str(move), "lost", text, False, cards_home=home, states=states,
-                     max_states=FEEDBACK_STATES, searched_all=complete)
+                     max_states=FEEDBACK_STATES, searched_all=complete,
+                     buried=f"{buried[0]} in {buried[1]}" if buried else None)
 
     def _verdict(self, move: Move, after: Game, at_start: bool, before) -> Verdict:
         name = str(move)
