@@ -19,6 +19,7 @@ HintKind.PEEK
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass
 
@@ -27,6 +28,7 @@ from .game import Choice, Game, HintKind, HintSource
 from .limits import check_count, check_time_limit
 from .policies import cautious_choice
 from .solver.search import LOST, WON, solve
+from .words import fair_hint_sentence
 
 #: A fair hint's solver budget is ``FAIR_STATES_PER_SECOND * time_limit`` states, shared among its
 #: sampled worlds: a fixed number (not measured at run time), so a hint is the same on any machine.
@@ -47,10 +49,29 @@ class Hint(Choice):
     ``kind`` is a :class:`HintKind` (``"fair"``: from what the player sees, or ``"peek"``: the
     solver saw every card); ``source`` a :class:`HintSource` (``"expert"``, ``"solver"`` or
     ``"heuristic"``).
+
+    ``sentence`` is the reason as a player reads it (``ft_widget.words.hint_message``), with no
+    budget or count; those stay here for code and notebooks (``reason`` says them too, as the
+    expert wrote it). For a fair hint: ``worlds`` sampled worlds were solved, each with at most
+    ``world_states`` solver states, ``states`` in all; ``worlds_won`` of them were won, ``starts``
+    by a line starting with the move. When none was won and the expert's short searches chose
+    (Maria's progress plan), ``progress_worlds`` worlds were searched with ``progress_states``
+    states each and put ``cards_home`` cards home on average after the move, the most of
+    ``moves_compared`` moves. Zero (``None``) where it does not apply.
     """
 
     source: HintSource = HintSource.HEURISTIC
     kind: HintKind = HintKind.FAIR
+    sentence: str = ""
+    worlds: int = 0
+    worlds_won: int = 0
+    starts: int = 0
+    states: int = 0
+    world_states: int = 0
+    progress_worlds: int = 0
+    progress_states: int = 0
+    cards_home: float | None = None
+    moves_compared: int = 0
 
 
 def hint(game: Game, time_limit: float = 1.0, *, peek: bool = False,
@@ -93,22 +114,65 @@ def _fair_hint(game: Game, time_limit: float, max_states: int | None) -> Hint:
     choice = expert.choose(game, 0)  # a fixed seed: the same position always gets the same hint
     if choice is None:  # the expert gives up only on moves that lead back: say so, still a move
         move = game.legal_moves()[0]
-        return Hint(move, "no move makes progress here; this one keeps the game going (fair)",
-                    HintSource.HEURISTIC, HintKind.FAIR)
+        said = "no move makes progress here; this one keeps the game going (fair)"
+        return Hint(move, said, HintSource.HEURISTIC, HintKind.FAIR, sentence=said)
     source = HintSource.EXPERT if choice.worlds_won else HintSource.HEURISTIC
-    return Hint(choice.move, f"{choice.reason} (fair: from the cards you can see)", source, HintKind.FAIR)
+    facts = _read_reason(choice.reason)
+    why = facts.pop("why")
+    sentence = fair_hint_sentence(worlds=choice.worlds, starts=facts["starts"], why=why,
+                                  progress="cards_home" in facts)
+    return Hint(choice.move, f"{choice.reason} (fair: from the cards you can see)", source, HintKind.FAIR,
+                sentence=sentence, worlds=choice.worlds, worlds_won=choice.worlds_won, states=choice.states,
+                world_states=expert.max_states, **facts)
+
+
+# The fair expert's reasons (ft_widget.expert writes them, with its counts; notebooks show them):
+# read back here so the Hint keeps the counts as fields and the player's sentence goes without them.
+_STARTS = re.compile(r"it starts a win in (\d+) of \d+ sampled worlds")
+_NO_WIN = re.compile(r"no sampled world was won \(\d+ tried\): (.*)")
+_PROGRESS = re.compile(r"after it, searches of ([\d,]+) states in (\d+) sampled worlds put ([\d.]+) "
+                       r"cards home on average, the most of (\d+) moves(?: \(won in \d+\))?")
+_MARGIN = re.compile(r"(.*); no other move's searches \(([\d,]+) states in (\d+) sampled worlds\) got .*")
+
+
+def _read_reason(reason: str) -> dict:
+    """The facts of a fair expert's ``reason``: ``starts`` (sampled worlds whose won line starts with
+    the move), ``why`` (the plain reason of a choice made without a won world, "" if none or if it
+    is the progress search's) and the progress search's figures when it chose."""
+    won = _STARTS.match(reason)
+    if won:
+        return {"starts": int(won.group(1)), "why": ""}
+    facts: dict = {"starts": 0, "why": ""}
+    no_win = _NO_WIN.fullmatch(reason)
+    why = no_win.group(1) if no_win else reason
+    progress = _PROGRESS.fullmatch(why)
+    if progress:
+        facts.update(progress_states=int(progress.group(1).replace(",", "")),
+                     progress_worlds=int(progress.group(2)), cards_home=float(progress.group(3)),
+                     moves_compared=int(progress.group(4)))
+        return facts
+    margin = _MARGIN.fullmatch(why)
+    if margin:  # the fallback's move: no other move's searches got clearly further
+        facts.update(progress_states=int(margin.group(2).replace(",", "")),
+                     progress_worlds=int(margin.group(3)))
+        facts["why"] = margin.group(1)
+        return facts
+    facts["why"] = why
+    return facts
 
 
 def _peek_hint(game: Game, time_limit: float, max_states: int | None) -> Hint:
     note = " (peek: the solver saw the stock and the face-down cards)"
     result = solve(game, time_limit=time_limit, max_states=max_states)
     if result.status == WON and result.moves:
-        return Hint(result.moves[0], f"this starts a win in {len(result.moves)} moves{note}",
-                    HintSource.SOLVER, HintKind.PEEK)
+        said = f"this starts a win in {len(result.moves)} moves{note}"
+        return Hint(result.moves[0], said, HintSource.SOLVER, HintKind.PEEK, sentence=said,
+                    states=result.states)
     choice = cautious_choice(game)
     if choice is None:  # only moves that change nothing for the better are left
         choice = Choice(game.legal_moves()[0], "no move makes progress here; this one keeps the game going")
     reason = choice.reason
     if result.status == LOST:
         reason += " (no win is left from here: the solver searched every line)"
-    return Hint(choice.move, reason + note, HintSource.HEURISTIC, HintKind.PEEK)
+    return Hint(choice.move, reason + note, HintSource.HEURISTIC, HintKind.PEEK, sentence=reason + note,
+                states=result.states)

@@ -20,9 +20,11 @@ from .cards import Card, card_name, card_symbol
 from .game import Choice, Game, HintKind, Move, Outcome
 from .moves import FOUNDATION, STOCK, WASTE
 
-__all__ = ["back_line", "change_words", "choice_line", "count", "end_line", "end_message", "end_title",
-           "game_words", "graded_line", "handed_over_line", "hint_line", "let_go_line", "move_line",
-           "move_words", "pile_words", "played_words", "refusal_words", "review_progress", "status_line"]
+__all__ = ["SEEING", "back_line", "card_clue_words", "change_words", "choice_line", "count", "end_line",
+           "end_message", "end_title", "fair_hint_sentence", "first_clue_words", "game_words", "graded_line",
+           "handed_over_line", "hint_line", "hint_message", "let_go_line", "lost_move_words", "move_doing",
+           "move_line", "move_words", "pile_words", "played_words", "refusal_words", "review_progress",
+           "score_words", "solver_line_words", "status_line"]
 
 
 def count(n: int, word: str, plural: str | None = None) -> str:
@@ -91,9 +93,111 @@ def choice_line(game: Game, choice: Choice) -> str:
 def hint_line(game: Game, hint: Choice) -> str:
     """The board's hint message: "Hint: put A♦ home from column 6 — <why>"; a hint found by the
     solver, which saw hidden cards, says so in its label."""
+    return f"{_hint_label(hint)}: {move_words(game, hint.move)} — {hint.reason}"
+
+
+def _hint_label(hint: Choice) -> str:
     peek = getattr(hint, "kind", HintKind.PEEK) == HintKind.PEEK  # unlabelled: never call it fair
-    label = "Hint (the solver saw hidden cards)" if peek else "Hint"
-    return f"{label}: {move_words(game, hint.move)} — {hint.reason}"
+    return "Hint (the solver saw hidden cards)" if peek else "Hint"
+
+
+# ---------------------------------------------------------------------------------- feedback that teaches
+#: Who knows what a player cannot see: said whenever a phrase rests on hidden cards.
+SEEING = "the solver, which sees every card"
+_GERUNDS = {"put": "putting", "move": "moving", "deal": "dealing", "turn": "turning"}
+
+
+def move_doing(game: Game, move: Move | str) -> str:
+    """What ``move`` does as a phrase that can start a sentence: "Putting 5♥ home from column 1",
+    "Dealing from the stock" (:func:`move_words`, its verb made a gerund)."""
+    text = move_words(game, move)
+    verb, _, rest = text.partition(" ")
+    return f"{_GERUNDS.get(verb, verb).capitalize()} {rest}".rstrip()
+
+
+def lost_move_words(game: Game, move: Move | str, cards_home: int, *, answer_known: bool = True,
+                    idea: str | None = None, buried: tuple[str, str] | None = None) -> str:
+    """What a puzzle says of a commitment that loses, in words about the cards: what the move does,
+    what it gives up (``cards_home``: the most cards home on any line the solver found after it,
+    against all 104 after the answer when ``answer_known``), the card it buries for good
+    (``buried``: the card and where it lies, when a search of every line proved it) and the
+    puzzle's idea when it has one.
+
+    >>> from ft_widget import Game
+    >>> said = lost_move_words(Game("maria", deal=5), "s>w", 60)
+    >>> said[:40]
+    'Dealing from the stock gives up the win:'
+    >>> "no line that brings more than 60 of the 104 cards home, where the answer brings all 104" in said
+    True
+    """
+    text = (f"{move_doing(game, move)} gives up the win: after it, {SEEING}, finds no line that brings "
+            f"more than {cards_home} of the 104 cards home")
+    text += ", where the answer brings all 104." if answer_known else "."
+    if buried:
+        text += f" No line after it ever uncovers {buried[0]} in {buried[1]} again: it is buried for good."
+    if idea:
+        text += f" The idea: {idea}"
+    return f"{text} Undo (U) and try again."
+
+
+def first_clue_words(commitments: int, idea: str | None = None) -> str:
+    """A puzzle's first clue: its theme's ``idea`` when it has one, else the kind of decision
+    (``commitments``: the legal moves that cannot be taken back), never a card or a move."""
+    if idea:
+        return idea
+    return (f"One decision here can't be taken back, and {commitments} moves make one: which of them "
+            "keeps every card you still need within reach?")
+
+
+def card_clue_words(card: str, where: str, *, answer_moves_it: bool) -> str:
+    """A puzzle's second clue: the card that matters and where it lies, not yet the move. When the
+    answer leaves that card where it is (it is the losing move's card), it says so as a question."""
+    if answer_moves_it:
+        return f"The card that matters is {card} in {where}."
+    return f"The card that matters is {card} in {where}: is it needed where it is?"
+
+
+def solver_line_words(moves: int) -> str:
+    """After a puzzle is solved: "The solver's winning line from here: 131 moves." (its length)."""
+    return f"The winning line of {SEEING}, from here: {count(moves, 'move')}."
+
+
+def score_words(score: int) -> str:
+    """A solved puzzle's points: "3 points: first try, no clue" (see ``Puzzle.score``)."""
+    why = {3: "first try, no clue", 2: "one clue or one wrong try", 1: "solved with more help",
+           0: "not solved"}[score]
+    return f"{count(score, 'point')}: {why}"
+
+
+def _share(part: int, whole: int) -> str:
+    """"every", "most" or "some": ``part`` of ``whole`` in a word (``whole`` > 0)."""
+    if part >= whole:
+        return "every one"
+    return "most" if 2 * part > whole else "some"
+
+
+def fair_hint_sentence(*, worlds: int, starts: int, why: str = "", progress: bool = False) -> str:
+    """The fair hint's reason as a player reads it: what the expert found, with no budget or
+    count of sampled worlds (the :class:`~ft_widget.hints.Hint` keeps those as fields).
+    ``starts`` of the ``worlds`` tried begin a win with the move; with none, ``why`` is the
+    plain reason of the expert's choice, or ``progress`` says its short searches after the move
+    brought the most cards home."""
+    fair = " (fair: from the cards you can see)"
+    if starts:
+        return (f"the expert dealt the cards you can't see at random a few times, and this move starts a win "
+                f"in {_share(starts, worlds)} of those deals{fair}")
+    head = "none of the moves now keeps a win the expert can find in the deals it tried"
+    if progress:
+        return f"{head}; this one gets the most cards home afterwards{fair}"
+    return f"{head}; {why}{fair}" if why else f"{head}{fair}"
+
+
+def hint_message(game: Game, hint: Choice) -> str:
+    """The board's hint in plain words: "Hint: deal from the stock — <why>", the reason a player
+    reads (``hint.sentence`` when it has one) rather than the expert's counts (:func:`hint_line`
+    keeps them, as the notebooks show)."""
+    said = getattr(hint, "sentence", "") or hint.reason
+    return f"{_hint_label(hint)}: {move_words(game, hint.move)} — {said}"
 
 
 def played_words(move: Move, card: Card | None) -> str:

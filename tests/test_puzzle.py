@@ -32,7 +32,9 @@ def test_the_judge_tells_winnable_from_lost(puzzle):
     good, bad = puzzle.check(BEST), puzzle.check(LOSES)
     assert (good.verdict, good.solved) == ("winnable", True)
     assert (bad.verdict, bad.solved) == ("lost", False)
-    assert "loses" in bad.message and "Undo" in bad.message
+    assert "gives up the win" in bad.message and "Undo" in bad.message and LOSES not in bad.message
+    assert bad.cards_home is not None and bad.cards_home < 104  # the figure the message says
+    assert f"more than {bad.cards_home} of the 104 cards home" in bad.message
     assert puzzle.start.cards_home == Game.from_record(RECORD).cards_home  # check changes nothing
 
 
@@ -52,7 +54,7 @@ def test_moves_on_the_board_get_feedback(puzzle):
     assert board.state["puzzle"]["prompt"] == board.state["message"]
     assert board.game.history == []  # the puzzle starts fresh: Restart comes back here
     board.set_state({"request": {"id": 2, "action": "move", "move": LOSES}})
-    assert board.state["message_kind"] == "error" and "loses" in board.state["message"]
+    assert board.state["message_kind"] == "error" and "gives up the win" in board.state["message"]
     assert not puzzle.solved
     board.set_state({"request": {"id": 3, "action": "undo"}})
     board.set_state({"request": {"id": 4, "action": "move", "move": BEST}})

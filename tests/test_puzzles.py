@@ -135,24 +135,27 @@ def test_the_board_judges_clues_and_solves():
     assert state["message"] == judge.prompt and state["puzzle"]["progress"] is None
     assert board.game.history == [] and not board.game.can_undo  # undo stops at the puzzle's start
     state = _request(board, 1, "hint")  # the Hint button shows a clue, counted
-    assert state["puzzle"]["clues"] == 1 and state["puzzle"]["clue"].startswith("Clue:")
+    assert state["puzzle"]["clues"] == 1 and "can't be taken back" in state["puzzle"]["clue"]
+    assert "Clue" not in state["puzzle"]["clue"]  # the panel says "1 clue shown: ", not twice
     assert state["hint"] is None and not state["message"]  # the clue is in the panel only, shown once
     state = _request(board, 2, "move", move=LOSES)  # the losing move: told so
-    assert state["message_kind"] == "error" and "loses" in state["message"] and "Undo" in state["message"]
-    assert not state["puzzle"]["solved"]
+    assert state["message_kind"] == "error" and "gives up the win" in state["message"]
+    assert "Undo" in state["message"] and not state["puzzle"]["solved"]
     _request(board, 3, "undo")
-    state = _request(board, 4, "hint")  # the second clue names every answer
-    assert state["puzzle"]["clues"] == 2 and all(a in state["puzzle"]["clue"] for a in judge.answers)
+    state = _request(board, 4, "hint")  # the second clue names the card that matters
+    assert state["puzzle"]["clues"] == 2 and state["puzzle"]["clue"].startswith("The card that matters is")
+    state = _request(board, 5, "hint")  # the third names every answer
+    assert state["puzzle"]["clues"] == 3 and all(a in state["puzzle"]["clue"] for a in judge.answers)
     other = judge.answers[-1]
-    state = _request(board, 5, "move", move=other)  # any answer solves it, the others named
+    state = _request(board, 6, "move", move=other)  # any answer solves it, the others named
     assert state["puzzle"]["solved"] and state["message"].startswith(f"Solved: {other} keeps")
     assert judge.answers[0] in state["message"]
-    assert judge.tries == 2 and judge.clues == 2
-    state = _request(board, 6, "hint")  # solved: the Hint button is the hint again
-    assert state["puzzle"]["clues"] == 2
+    assert judge.tries == 2 and judge.clues == 3 and judge.wrong_tries == 1 and judge.score == 1
+    state = _request(board, 7, "hint")  # solved: the Hint button is the hint again
+    assert state["puzzle"]["clues"] == 3
     stats = board.stats
     row = stats[stats.variant == "forty_thieves"].iloc[0]
-    assert (row.puzzles, row.puzzles_solved, row.clues, row.tries) == (1, 1, 2, 2)
+    assert (row.puzzles, row.puzzles_solved, row.clues, row.tries) == (1, 1, 3, 2)
     assert list(stats.columns)[:5] == ["variant", "name", "played", "won", "best_moves"]  # as before
 
 
@@ -172,7 +175,8 @@ def test_a_shipped_puzzle_on_the_board(variant, shipped, capsys):
     assert all(judge.check(a).verdict == "winnable" for a in shipped.answers)
     assert all(judge.check(m).verdict == "lost" for m in shipped.losing)
     state = _request(board, 1, "move", move=shipped.habit)
-    assert state["message_kind"] == "error" and "loses" in state["message"]
+    assert state["message_kind"] == "error" and "gives up the win" in state["message"]
+    assert shipped.habit not in state["message"]  # in words, not notation
     assert judge.tries == 1 and not judge.solved
 
 
@@ -319,25 +323,27 @@ def test_the_training_flow_on_judged_positions(monkeypatch):
     state = board.state
     assert state["puzzle"]["title"] == "Forty Thieves puzzle 1 (easy)"
     assert state["puzzle"]["progress"] == "puzzle 1 of 2 · score 0" and state["puzzle"]["next"] is False
-    state = _request(board, 1, "hint")
-    first_clue = clue_words(run[0].game, list(run[0].answers))  # from the stored answers
-    assert state["puzzle"]["clues"] == 1 and state["puzzle"]["clue"] == first_clue
-    state = _request(board, 2, "move", move=run[0].habit)
+    state = _request(board, 1, "hint")  # the first clue: the kind of decision
+    assert state["puzzle"]["clues"] == 1
+    state = _request(board, 2, "hint")
+    card_clue = clue_words(run[0].game, list(run[0].answers), [run[0].habit])  # from the stored answers
+    assert state["puzzle"]["clues"] == 2 and state["puzzle"]["clue"] == card_clue
+    state = _request(board, 3, "move", move=run[0].habit)
     assert state["message_kind"] == "error" and not state["puzzle"]["solved"]
-    _request(board, 3, "undo")
-    state = _request(board, 4, "move", move=run[0].answers[0])
+    _request(board, 4, "undo")
+    state = _request(board, 5, "move", move=run[0].answers[0])
     assert state["puzzle"]["solved"] and state["puzzle"]["next"] is True
     assert state["puzzle"]["progress"] == "puzzle 1 of 2 · score 1"
-    state = _request(board, 5, "next_puzzle")
+    state = _request(board, 6, "next_puzzle")
     assert state["puzzle"]["title"] == "Forty Thieves puzzle 2 (hard)" and not state["puzzle"]["solved"]
     assert board.game.history == [] and not board.game.can_undo  # the solved puzzle is not kept behind
     assert state["puzzle"]["progress"] == "puzzle 2 of 2 · score 1" and state["puzzle"]["next"] is False
-    state = _request(board, 6, "next_puzzle")
+    state = _request(board, 7, "next_puzzle")
     assert state["message_kind"] == "error" and "the last of the 2" in state["message"]
     frame = board.training_stats
-    assert list(frame.solved) == [True, False] and list(frame.clues) == [1, 0] and list(frame.tries) == [2, 0]
+    assert list(frame.solved) == [True, False] and list(frame.clues) == [2, 0] and list(frame.tries) == [2, 0]
     row = board.stats.iloc[0]
-    assert (row.puzzles, row.puzzles_solved, row.clues, row.tries) == (2, 1, 1, 2)
+    assert (row.puzzles, row.puzzles_solved, row.clues, row.tries) == (2, 1, 2, 2)
 
 
 def test_moves_played_with_the_first_one_do_not_hide_it():

@@ -32,9 +32,9 @@ test("the hidden live region says the move made and the end of a game, not a mes
 test("a new clue is read out by the hidden live region (the puzzle panel draws it, not the message area)", () => {
   const puzzle = { title: "Maria puzzle 1 (easy)", prompt: "Find it.", solved: false, clues: 0, clue: null };
   const before = { ...base, puzzle };
-  const clued = { ...base, version: base.version + 1, puzzle: { ...puzzle, clues: 1, clue: "Clue: look at the stock." } };
+  const clued = { ...base, version: base.version + 1, puzzle: { ...puzzle, clues: 1, clue: "One decision here can't be taken back: which?" } };
   assert.equal(messageFor(before, clued, true, null), undefined, "no message of its own");
-  assert.deepEqual(announcement(before, clued), ["Clue: look at the stock."]);
+  assert.deepEqual(announcement(before, clued), ["One decision here can't be taken back: which?"]);
   assert.deepEqual(announcement(clued, { ...clued, version: clued.version + 1 }), [], "the same clue: nothing new");
 });
 
