@@ -176,3 +176,15 @@ test("the live region says Python's spoken clue and review step, the last step a
   assert.equal(reviewWords(last), said);
   assert.deepEqual(announcement(review, last), [said]);
 });
+
+test("on a narrow page every pile keeps room at the felt's edges for the cursor's ring", () => {
+  for (const width of [300, 360, 420, 600, 900]) {
+    for (const name of ["maria/open", "forty_thieves/open"]) {
+      const layout = computeLayout(STATES[name], width);
+      for (const p of Object.values(layout.piles)) {
+        // the ring: a 3 px dashed outline 3 px out from the card
+        assert.ok(p.x >= 6 && p.x + p.w <= layout.width - 6, `${name} at ${width}px: pile ${p.id} at the edge`);
+      }
+    }
+  }
+});
