@@ -46,7 +46,13 @@ export function announcement(before, now) {
   const news = now.message && (now.message !== before.message || now.version !== before.version);
   // a message is read out by the message area itself
   if (!news && !now.review && now.last_move_text && now.version !== before.version) out.push(now.last_move_text);
-  // a new clue is drawn in the puzzle panel only (not the message area): it is read out here
+  // a new puzzle's prompt and a new clue are drawn in the puzzle panel only (not the message
+  // area): they are read out here
+  const prompt = now.puzzle && !now.puzzle.solved && now.puzzle.prompt;
+  const was = before.puzzle || {};
+  if (prompt && (prompt !== was.prompt || now.puzzle.title !== was.title || was.solved)) {
+    out.push(String(now.spoken?.prompt || prompt));
+  }
   const clue = now.puzzle && now.puzzle.clue;
   if (clue && clue !== (before.puzzle && before.puzzle.clue)) out.push(String(now.spoken?.clue || clue));
   const review = reviewWords(now);

@@ -127,4 +127,5 @@ def test_a_training_run_shows_each_prompt_once(monkeypatch):
     assert board.state["puzzle"]["prompt"] and board.state["message"] == ""
     state = browser.send("next_puzzle")
     assert state["puzzle"]["prompt"] and state["puzzle"]["prompt"].rstrip(".") not in state["message"]
+    assert state["spoken"]["prompt"] == spoken(state["puzzle"]["prompt"])  # the live region says it
     assert isinstance(board.game, Game)

@@ -144,7 +144,7 @@ class Protocol:
             message=message, message_kind=kind, last_move=last, last_move_text=said, hint=board._hint,
             difficulties=view.difficulties(game), puzzle=puzzle, ack=self.ack, saved=saved,
             spoken={"message": words.spoken(message), "clue": words.spoken((puzzle or {}).get("clue")),
-                    "review": reviews.spoken()},
+                    "prompt": words.spoken((puzzle or {}).get("prompt")), "review": reviews.spoken()},
         )
         return state, real
 

@@ -188,3 +188,14 @@ test("on a narrow page every pile keeps room at the felt's edges for the cursor'
     }
   }
 });
+
+test("a new puzzle's prompt is read out once by the live region (the message line no longer has it)", () => {
+  const fresh = TRAINING["puzzle/fresh"];
+  const solved = TRAINING["puzzle/solved"];
+  const spoken = { message: "", clue: "", prompt: "Only one move here keeps the deal winnable. Find it.", review: null };
+  const next = { ...fresh, version: solved.version + 1, spoken };
+  assert.deepEqual(announcement(solved, next), [spoken.prompt]);
+  assert.deepEqual(announcement(next, { ...next, version: next.version + 1 }), [], "the same puzzle: said once");
+  const other = { ...next, version: next.version + 2, puzzle: { ...next.puzzle, title: "Maria puzzle 3 · hard" } };
+  assert.deepEqual(announcement(next, other), [spoken.prompt], "the next puzzle, even with the same prompt");
+});
