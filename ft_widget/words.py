@@ -16,15 +16,17 @@ move takes are face up, and hidden cards are counted, never named.
 
 from __future__ import annotations
 
-from .cards import Card, card_name, card_symbol
+import re
+
+from .cards import Card, card_name, card_symbol, parse_card
 from .game import Choice, Game, HintKind, Move, Outcome
 from .moves import FOUNDATION, STOCK, WASTE
 
-__all__ = ["SEEING", "back_line", "card_clue_words", "change_words", "choice_line", "count", "end_line",
-           "end_message", "end_title", "fair_hint_sentence", "first_clue_words", "game_words", "graded_line",
-           "handed_over_line", "hint_line", "hint_message", "let_go_line", "lost_move_words", "move_doing",
-           "move_line", "move_words", "pile_words", "played_words", "refusal_words", "review_progress",
-           "score_words", "solver_line_words", "status_line"]
+__all__ = ["SEEING", "back_line", "card_clue_words", "change_words", "choice_line", "count", "dealt_words",
+           "end_line", "end_message", "end_title", "fair_hint_sentence", "first_clue_words", "game_words",
+           "graded_line", "handed_over_line", "hint_line", "hint_message", "let_go_line", "lost_move_words",
+           "move_doing", "move_line", "move_words", "pile_words", "played_words", "refusal_words",
+           "review_progress", "review_step_spoken", "score_words", "solver_line_words", "spoken", "status_line"]
 
 
 def count(n: int, word: str, plural: str | None = None) -> str:
@@ -227,6 +229,51 @@ def status_line(game: Game) -> str:
     elif outcome == Outcome.STUCK:
         parts.append("no moves left")
     return " · ".join(parts)
+
+
+# ---- spoken forms: what a screen reader says, card names and moves in words, never symbols
+
+_SPOKEN_CARD = re.compile(r"(?<![0-9A-Za-z])(10|[2-9AJQK])([♣♦♥♠])(?![0-9A-Za-z])")
+_SPOKEN_MOVE = re.compile(r"(?<![0-9A-Za-z>])(1[0-3]|[1-9]|[wsf])>(1[0-3]|[1-9]|[wsf])(?:x([0-9]{1,3}))?"
+                          r"(?![0-9A-Za-z>])")
+#: A review's marks as a sentence names them.
+SPOKEN_MARKS = {"inaccuracy": "An inaccuracy", "mistake": "A mistake", "losing": "The losing move"}
+
+
+def _spoken_move(m: re.Match) -> str:
+    src, dst = (pile_words(Move.parse(f"{m[1]}>{m[2]}")[k]) for k in (0, 1))
+    cards = f"of {m[3]} cards " if m[3] and int(m[3]) > 1 else ""
+    return f"the move {cards}from {src} to {dst}"
+
+
+def spoken(text: str | None) -> str:
+    """``text`` as a screen reader should say it: cards by name, moves in words. "K♣ can't go on
+    6♠" is "King of Clubs can't go on Six of Spades"; "6>5 can be taken back" is "the move from column 6
+    to column 5 can be taken back"."""
+    if not text:
+        return ""
+    text = _SPOKEN_CARD.sub(lambda m: card_name(parse_card(m[0])), str(text))
+    return _SPOKEN_MOVE.sub(_spoken_move, text)
+
+
+def dealt_words(top: Card | None, dealt: int) -> str:
+    """A deal just made, for the board's last-move line: "Dealt the Seven of Hearts to the waste",
+    "Dealt 3 cards to the waste, the Seven of Hearts on top" (``top``: the waste's top card now)."""
+    if top is None or dealt < 1:
+        return "Dealt from the stock"
+    if dealt == 1:
+        return f"Dealt the {card_name(top)} to the waste"
+    return f"Dealt {count(dealt, 'card')} to the waste, the {card_name(top)} on top"
+
+
+def review_step_spoken(at: int, steps: int, played: str | None, mark: str | None) -> str:
+    """What a screen reader says of a review's step ``at`` of ``steps``: "Move 5 of 8: move Four of
+    Spades …. A mistake.", the last step saying it is the last, the start its length."""
+    if not at:
+        return f"Review: the start, {count(steps, 'move')}."
+    last = ", the last move" if at == steps else ""
+    said = f"Move {at} of {steps}{last}: {spoken(played)}."
+    return f"{said} {SPOKEN_MARKS[mark]}." if mark in SPOKEN_MARKS else said
 
 
 #: What the board says of a game that is over, by outcome: the end panel's heading ("title"), the

@@ -20,7 +20,7 @@ import { clickAt, keyAction, keyCommand } from "./keyboard.js";
 import { predict } from "./optimistic.js";
 import { createOutbox } from "./outbox.js";
 import { reviewing, reviewStep, trainingRequest } from "./training.js";
-import { animateFrom, drawChrome, drawTable, mark, reducedMotion, snapshot } from "./view.js";
+import { animateFrom, drawChrome, drawTable, mark, reducedMotion, revealPile, snapshot } from "./view.js";
 
 export const DOUBLE_CLICK = 400; // ms
 export const ANSWER_TIMEOUT = 2000; // ms to wait for Python before drawing its state again
@@ -252,6 +252,8 @@ export function createController({ model, refs, messages, el = null, env: given 
     if (out.request) request(out.request, b.ui.cursor);
     messages.say(out.say);
     remark();
+    // the cursor's pile stays in view on a narrow page, where the felt scrolls sideways
+    if (["left", "right", "up", "down"].includes(command)) revealPile(refs, b.ui.cursor);
     return true;
   }
 
@@ -269,6 +271,7 @@ export function createController({ model, refs, messages, el = null, env: given 
     if (focused && !b.ui.cursor && b.layout) setUi({ cursor: b.layout.order.columns[0] });
     if (!focused) root.removeAttribute("aria-activedescendant");
     remark();
+    if (focused && b.ui.keys) revealPile(refs, b.ui.cursor);
   }
 
   /** A new game chosen in the menu: Python starts it (Undo brings this one back), or refuses. */

@@ -44,7 +44,8 @@ export function pileIds(columns) {
 /** Card size and gaps for a board of `columns` columns whose waste fans `stockDeal` cards. */
 export function cardSize(width, columns, stockDeal = 1) {
   const gap = Math.max(4, Math.min(10, Math.round(width / 110)));
-  const pad = gap;
+  // the keyboard cursor's dashed ring reaches 6 px past a card: a pile at the felt's edge shows it
+  const pad = Math.max(gap, 8);
   const inner = width - 2 * pad;
   const fan = WASTE_FAN * (Math.max(1, stockDeal) - 1);
   // top row: stock, waste (+ fan), a gutter, 8 foundations; 9 gaps between.

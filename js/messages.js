@@ -9,10 +9,14 @@
 import { MARKS, markOf, reviewStepShown } from "./training.js";
 import { drawMessage } from "./view.js";
 
-/** Words for the review step shown: "Move 5 of 8: move 4♠ … . Mistake." */
+/**
+ * Words for the review step shown: Python's spoken line (cards by name, the last step said to be
+ * the last) or, from an older kernel, "Move 5 of 8: move 4♠ … . Mistake."
+ */
 export function reviewWords(state) {
   const r = state && state.review;
   if (!r || !Array.isArray(r.steps)) return "";
+  if (state.spoken && state.spoken.review) return String(state.spoken.review);
   const step = reviewStepShown(state);
   if (!step) return `Review: the start, ${r.steps.length} moves.`;
   const mark = markOf(r, step) ? ` ${MARKS[markOf(r, step)]}.` : "";
@@ -28,7 +32,8 @@ export function messageFor(before, state, answered, pile) {
   const ended = state.status !== "playing" && state.message_kind !== "error";
   if (ended) return null; // the finished-game panel says it
   if (state.message && (!before || state.version !== before.version)) {
-    return { text: String(state.message), kind: state.message_kind || "", pile: answered ? pile : null };
+    const spoken = state.spoken && state.spoken.message ? String(state.spoken.message) : "";
+    return { text: String(state.message), kind: state.message_kind || "", pile: answered ? pile : null, spoken };
   }
   if (state.moves !== before?.moves || state.variant !== before?.variant) return null;
   return undefined;
@@ -41,9 +46,15 @@ export function announcement(before, now) {
   const news = now.message && (now.message !== before.message || now.version !== before.version);
   // a message is read out by the message area itself
   if (!news && !now.review && now.last_move_text && now.version !== before.version) out.push(now.last_move_text);
-  // a new clue is drawn in the puzzle panel only (not the message area): it is read out here
+  // a new puzzle's prompt and a new clue are drawn in the puzzle panel only (not the message
+  // area): they are read out here
+  const prompt = now.puzzle && !now.puzzle.solved && now.puzzle.prompt;
+  const was = before.puzzle || {};
+  if (prompt && (prompt !== was.prompt || now.puzzle.title !== was.title || was.solved)) {
+    out.push(String(now.spoken?.prompt || prompt));
+  }
   const clue = now.puzzle && now.puzzle.clue;
-  if (clue && clue !== (before.puzzle && before.puzzle.clue)) out.push(String(clue));
+  if (clue && clue !== (before.puzzle && before.puzzle.clue)) out.push(String(now.spoken?.clue || clue));
   const review = reviewWords(now);
   if (review && review !== reviewWords(before)) out.push(review);
   else if (now.status !== before.status && now.status !== "playing" && now.end_text && !now.review) out.push(now.end_text);
@@ -52,7 +63,7 @@ export function announcement(before, now) {
 
 /** The message area and the hidden live region of a board (`refs` from view.createBoard). */
 export function createMessages(refs, { focusBoard = () => {} } = {}) {
-  const shown = { text: "", kind: "", pile: null };
+  const shown = { text: "", kind: "", pile: null, spoken: "" };
 
   function say(text) {
     if (!text) return;
@@ -60,9 +71,10 @@ export function createMessages(refs, { focusBoard = () => {} } = {}) {
     refs.live.textContent = refs.live.textContent === text ? `${text} ` : text;
   }
 
-  function show(text, kind = "", pile = null) {
-    Object.assign(shown, { text: text || "", kind: text ? kind || "" : "", pile: text ? pile : null });
-    drawMessage(refs, shown.text, shown.kind);
+  function show(text, kind = "", pile = null, spoken = "") {
+    Object.assign(shown, { text: text || "", kind: text ? kind || "" : "", pile: text ? pile : null,
+      spoken: text ? spoken || "" : "" });
+    drawMessage(refs, shown.text, shown.kind, shown.spoken);
   }
 
   const clear = () => show("");
@@ -76,7 +88,7 @@ export function createMessages(refs, { focusBoard = () => {} } = {}) {
   function onState(before, state, answered, pile) {
     const next = messageFor(before, state, answered, pile);
     if (next === null) clear();
-    else if (next) show(next.text, next.kind, next.pile);
+    else if (next) show(next.text, next.kind, next.pile, next.spoken);
     for (const text of announcement(before, state)) say(text);
   }
 

@@ -64,11 +64,26 @@ export function markOf(review, step) {
   return MARKS[step.mark] ? step.mark : null;
 }
 
-/** Steps carrying a mark, for the review bar's list: [{ at, mark, words }]. */
+/** The expert's own mark of a step (what the review's summary counts), losing move or not. */
+export function fairMark(step) {
+  const m = step && ("fair_mark" in step ? step.fair_mark : step.mark);
+  return m && m !== "losing" && MARKS[m] ? m : null;
+}
+
+/**
+ * Steps carrying a mark, for the review bar's list: [{ at, mark, fair, label, words }]. The list
+ * counts the marks the summary counts (the expert's: `fair`), and names the losing move too.
+ */
 export function markedSteps(state) {
   if (!reviewing(state)) return [];
   const r = state.review;
-  return r.steps.flatMap((s, k) => (markOf(r, s) ? [{ at: k + 1, mark: markOf(r, s), words: s.played_words }] : []));
+  return r.steps.flatMap((s, k) => {
+    const mark = markOf(r, s);
+    if (!mark) return [];
+    const fair = fairMark(s);
+    const names = [fair, mark === "losing" ? "losing" : null].filter(Boolean).map((m) => MARKS[m].toLowerCase());
+    return [{ at: k + 1, mark, fair, label: `${k + 1} ${[...new Set(names)].join(", ")}`, words: s.played_words }];
+  });
 }
 
 function text(v) {
@@ -186,7 +201,7 @@ export function drawReview(refs, state) {
       ...marks.map((m) => h("button", {
         type: "button", "data-review-step": String(m.at), "data-mark": m.mark, title: text(m.words),
         "aria-current": m.at === r.at ? "step" : null,
-      }, [`${m.at} ${MARKS[m.mark].toLowerCase()}`])),
+      }, [m.label])),
     ]));
   }
   // A redraw replaces the buttons: the focus stays on the one used (◀ at the start, ▶ at the

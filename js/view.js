@@ -283,15 +283,28 @@ export function drawChrome(refs, state, ui = {}) {
   if (document.activeElement !== refs.dealInput) refs.dealInput.value = state.deal ?? "";
   refs.auto.checked = Boolean(state.auto_home);
   drawScore(refs, state);
+  const parts = [refs.end, refs.puzzle, refs.review];
+  const active = document.activeElement;
+  const inPart = Boolean(active) && parts.some((part) => part.contains(active));
   drawEnd(refs, state);
   drawPuzzle(refs, state);
   drawReview(refs, state);
   drawTrainingMenu(refs, state);
+  // a button that removed itself (×, Play from here, Next puzzle, a mark, Play again) leaves the
+  // focus on the board, so the keys go on working, never on the page
+  if (inPart && !refs.root.contains(document.activeElement)) refs.root.focus({ preventScroll: true });
+}
+
+/** Scroll the felt so pile `id` is in view (the keyboard cursor moved onto it). */
+export function revealPile(refs, id) {
+  const p = id ? pile(refs, id) : null;
+  if (p && p.scrollIntoView) p.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
 function drawScore(refs, state) {
   // one short line: the session's totals and this game's own variant (board.stats has all)
-  const rows = state.session || [];
+  // a puzzle board shows the puzzle's score in its panel, not the games'
+  const rows = state.puzzle ? [] : state.session || [];
   const played = rows.reduce((n, r) => n + r.played, 0);
   const won = rows.reduce((n, r) => n + r.won, 0);
   const here = rows.find((r) => r.variant === state.variant);
@@ -391,6 +404,39 @@ function topCentre(layout, id, last = true) {
 // How much each kind of arrow bows: two arrows between the same piles stay apart.
 const BOW = { hint: 1, played: 1, agreed: 1, expert: 1.9 };
 
+/** The stroke width of the arrows at `layout`, and how far an arrow's head reaches past its end. */
+export function arrowWidth(layout) {
+  return Math.max(3, Math.round(layout.cardW * 0.06));
+}
+const HEAD_PAST_END = 0.3 * 4; // the marker: refX 7 of 10, 4 stroke widths long
+
+/**
+ * An arrow's curve from pile `from` to pile `to`: `{ a, c, b }`, start, control and end points of
+ * a quadratic curve, or null. The curve keeps below the top row (foundations, waste, stock), so
+ * it never covers their cards' ranks or the foundations' A: an arrow to or from a top-row pile
+ * ends just under its card, and the curve bows no higher than that (a quadratic curve stays
+ * inside the triangle of its three points).
+ */
+export function arrowCurve(layout, from, to, kind = "played") {
+  const top = layout.order.top.filter((id) => layout.piles[id]);
+  const onTop = (id) => top.includes(id) || (id === "f" && top.length > 0);
+  const below = top.length ? Math.max(...top.map((id) => layout.piles[id].y + layout.piles[id].h)) : -Infinity;
+  const gap = arrowWidth(layout) * HEAD_PAST_END + 3;
+  const end = (id) => {
+    const p = topCentre(layout, id);
+    return p && onTop(id) ? { x: p.x, y: below + gap } : p;
+  };
+  const a = end(from);
+  const b = end(to);
+  if (!a || !b) return null;
+  const bow = Math.max(20, Math.abs(a.x - b.x) * 0.15) * (BOW[kind] || 1);
+  // a gentle curve, bowing up so the line doesn't run along a column's cards; between two
+  // top-row piles it bows down, under the row
+  const up = Math.min(a.y, b.y) - bow;
+  const y = onTop(from) && onTop(to) ? Math.max(a.y, b.y) + bow : Math.max(up, below + gap);
+  return { a, c: { x: (a.x + b.x) / 2, y }, b };
+}
+
 /**
  * Arrows from a card to where it goes: the hint's, or a review step's move played and the
  * expert's (`kind` hint / played / expert / agreed: each its own colour, dash and head).
@@ -400,7 +446,7 @@ function drawArrows(refs, layout, arrows) {
   svg.setAttribute("width", layout.width);
   svg.setAttribute("height", layout.height);
   svg.setAttribute("viewBox", `0 0 ${layout.width} ${layout.height}`);
-  const w = Math.max(3, Math.round(layout.cardW * 0.06));
+  const w = arrowWidth(layout);
   const kinds = [...new Set(arrows.map((a) => a.kind))];
   const defs = h("defs", {}, kinds.map((kind) => h("marker", {
     id: `${refs.uid}-head-${kind}`, viewBox: "0 0 10 10", refX: "7", refY: "5", markerWidth: "4", markerHeight: "4",
@@ -408,14 +454,11 @@ function drawArrows(refs, layout, arrows) {
   }, [h("path", { d: "M0,0 L10,5 L0,10 z", class: `ft-arrow-head ft-arrow-head-${kind}` }, [], SVG)], SVG)), SVG);
   const paths = [];
   for (const { from, to, kind } of arrows) {
-    const a = topCentre(layout, from);
-    const b = topCentre(layout, to);
-    if (!a || !b) continue;
-    // a gentle curve, bowing up, so the line doesn't run along a column's cards
-    const mx = (a.x + b.x) / 2;
-    const my = Math.min(a.y, b.y) - Math.max(20, Math.abs(a.x - b.x) * 0.15) * (BOW[kind] || 1);
+    const curve = arrowCurve(layout, from, to, kind);
+    if (!curve) continue;
+    const { a, c, b } = curve;
     paths.push(h("path", {
-      class: `ft-arrow-line ft-arrow-${kind}`, "data-arrow": kind, d: `M${a.x},${a.y} Q${mx},${my} ${b.x},${b.y}`,
+      class: `ft-arrow-line ft-arrow-${kind}`, "data-arrow": kind, d: `M${a.x},${a.y} Q${c.x},${c.y} ${b.x},${b.y}`,
       "stroke-width": w, "marker-end": `url(#${refs.uid}-head-${kind})`,
     }, [], SVG));
   }
@@ -428,14 +471,25 @@ function drawArrows(refs, layout, arrows) {
  * Errors are alerts, other messages polite statuses, for assistive software; the role is
  * set before the words so the new words are read in the right voice.
  */
-export function drawMessage(refs, text, kind = "") {
+export function drawMessage(refs, text, kind = "", spoken = "") {
   const m = refs.message;
   const role = kind === "error" ? "alert" : "status";
   if (m.getAttribute("role") !== role) {
     m.setAttribute("role", role);
     m.setAttribute("aria-live", role === "alert" ? "assertive" : "polite");
   }
-  if (m.textContent !== (text || "")) m.textContent = text || "";
+  // Python's spoken form (cards by name, moves in words) is what a screen reader reads; the
+  // symbols are for the eye
+  const said = spoken && text && spoken !== text ? String(spoken) : "";
+  const key = JSON.stringify([text || "", said]);
+  if (m.dataset.drawn !== key) {
+    m.dataset.drawn = key;
+    if (said) {
+      m.replaceChildren(h("span", { "aria-hidden": "true" }, [text]), h("span", { class: "ft-sr" }, [said]));
+    } else {
+      m.textContent = text || "";
+    }
+  }
   m.title = text || "";
   m.dataset.kind = text ? kind || "" : "";
   m.classList.toggle("ft-show", Boolean(text));

@@ -50,8 +50,8 @@ def test_an_illegal_move_is_refused_and_changes_nothing(puzzle):
 def test_moves_on_the_board_get_feedback(puzzle):
     board = puzzle.board
     puzzle.reset()
-    assert board.state["message"].startswith("Puzzle: 11 moves are legal; find one that keeps")
-    assert board.state["puzzle"]["prompt"] == board.state["message"]
+    assert board.state["puzzle"]["prompt"].startswith("Puzzle: 11 moves are legal; find one that keeps")
+    assert board.state["message"] == ""  # the prompt shows once: in the puzzle panel
     assert board.game.history == []  # the puzzle starts fresh: Restart comes back here
     board.set_state({"request": {"id": 2, "action": "move", "move": LOSES}})
     assert board.state["message_kind"] == "error" and "gives up the win" in board.state["message"]

@@ -132,7 +132,7 @@ def test_the_board_judges_clues_and_solves():
     board = judge.board
     state = board.state
     assert state["puzzle"]["prompt"] == judge.prompt and not state["puzzle"]["solved"]
-    assert state["message"] == judge.prompt and state["puzzle"]["progress"] is None
+    assert state["message"] == "" and state["puzzle"]["progress"] is None  # the prompt: in the panel only
     assert board.game.history == [] and not board.game.can_undo  # undo stops at the puzzle's start
     state = _request(board, 1, "hint")  # the Hint button shows a clue, counted
     assert state["puzzle"]["clues"] == 1 and "can't be taken back" in state["puzzle"]["clue"]
@@ -219,6 +219,7 @@ def test_a_training_run_serves_the_puzzles_easiest_first(variant):
     assert state["puzzle"]["next"] is False
     state = _request(board, 1, "next_puzzle")  # allowed before solving: skipping is a choice
     assert state["puzzle"]["prompt"] == run[1].prompt
+    assert run[1].prompt.rstrip(".") not in state["message"]  # shown once: in the panel, not the message
     assert state["puzzle"]["progress"] == f"puzzle 2 of {len(run)} · score 0"
     assert not board.game.can_undo  # the first puzzle's game is not kept behind this one
     state = _request(board, 2, "move", move=run[1].answers[0])

@@ -30,7 +30,7 @@ from conftest import ONE_CARD_VARIANTS, RULES, VARIANT_IDS, builds_on, make_game
 from ft_widget import VARIANTS, Board, Game, IllegalMove, Move
 from ft_widget.board import public_state
 from ft_widget.board.protocol import MAX_RUN_MOVES, MAX_TEXT
-from ft_widget.cards import card_str, parse_card
+from ft_widget.cards import card_name, card_str, parse_card
 from ft_widget.words import move_words
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -242,7 +242,8 @@ def test_status_line_variant_list_and_foundation_choice_come_from_python():
     assert {v["name"] for v in s["variants"]} == {v.name for v in VARIANTS.values()}
     board.play("s>w")
     assert board.state["status_text"].startswith("Little Forty · deal 6 · 1 move · ")
-    assert board.state["last_move_text"] == "Dealt from the stock"
+    top = card_name(parse_card(board.state["waste"]["top"][-1]))  # a deal names the card it turned up
+    assert board.state["last_move_text"] == f"Dealt 3 cards to the waste, the {top} on top"
     # the foundation pile each move home lands on, as the engine chooses it
     game = make_game("forty_thieves", ["2H", "AH", "AS"], foundations=[["AH"], [], ["AC"]])
     piles = Board(game).state["home_piles"]

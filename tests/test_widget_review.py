@@ -1,7 +1,8 @@
 """The board's review, driven as the browser drives it: requests in, published state out.
 
 ``{"action": "review", "step": k}`` opens the review (computing it, with progress messages) and
-shows the position after ``k`` moves; ``review_close`` leaves it; ``play_from_here`` starts a new
+shows step ``k``: the position before its move, where the move played and the expert's are
+drawn as arrows; ``review_close`` leaves it; ``play_from_here`` starts a new
 line from the shown position, keeping the reviewed game as New deal keeps one. While the review
 is open, moves are refused in words and nothing changes.
 """
@@ -66,11 +67,11 @@ def test_stepping_moves_the_shown_position_and_bad_steps_change_nothing(trap_boa
     board, browser = trap_board
     browser.send("review", step=0)
     game = maria_trap()
-    for k, move in enumerate(["1>f", "3>f"], 1):
-        game.play(move)
-        state = browser.send("review", step=k)
+    for k, (move, before) in enumerate([("1>f", None), ("3>f", "1>f")], 1):
+        state = browser.send("review", step=k)  # step k: the position before move k
         assert state["review"]["at"] == k and piles(state) == piles(public_state(game))
-        assert state["last_move"] == move
+        assert state["last_move"] == before and state["review"]["steps"][k - 1]["played"] == move
+        game.play(move)
     shown = board.state
     for bad in (3, -1, 1.5, "1", True, None, [1]):
         state = browser.send("review", step=bad)
@@ -132,9 +133,10 @@ def test_play_from_here_keeps_the_moves_up_to_the_shown_position(monkeypatch, tm
     board = Board(game, autosave=tmp_path / "game.json")
     monkeypatch.setattr(board, "review_options", FAST)
     browser = Browser(board, monkeypatch)
-    browser.send("review", step=2)
-    browser.send("play_from_here")
+    browser.send("review", step=3)  # the position before the third move
+    state = browser.send("play_from_here")
     assert [str(m) for m in board.game.history] == ["s>w", "s>w"] and board.game.can_undo
+    assert state["message"].startswith("A new line from move 3.")
     saved = json.loads((tmp_path / "game.json").read_text())
     assert saved["game"]["moves"] == ["s>w", "s>w"] and saved["previous"][0]["moves"] == ["s>w"] * 3
     board.close()

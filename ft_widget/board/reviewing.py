@@ -29,7 +29,7 @@ class ReviewMode:
 
     def __init__(self) -> None:
         self.review: Review | None = None  # the open review
-        self.at = 0  # the position it shows: after the first ``at`` moves
+        self.at = 0  # the step it shows (0: the start): the position before move ``at`` (see ``shown``)
         self.of: tuple = ()  # the key of the game it is of (see ``key``)
         self.steps: list[dict] = []  # its steps as the state publishes them (words made once)
         self._last: tuple = ()  # (key, review): the same game is reopened without a new search
@@ -77,7 +77,8 @@ class ReviewMode:
         return begun if isinstance(begun, Review) else self.compute(board, *begun, options)
 
     def step(self, board, k: int) -> None:
-        """``Board.review_step``: show the position after ``k`` moves, opening the review first."""
+        """``Board.review_step``: show step ``k`` (the position before its move), opening the review
+        first."""
         with board._lock:
             board._follow_review()
             if self.review is None:
@@ -89,13 +90,13 @@ class ReviewMode:
             board._publish()
 
     def line_from_here(self, board) -> Game:
-        """``Board.play_from_here``: a new game with the moves up to the position shown; the
-        review closes."""
+        """``Board.play_from_here``: a new game with the moves up to the position shown (before the
+        step's move); the review closes."""
         if not board.review_open:
             raise RuntimeError("no review is open: board.review() opens one")
         record = board.game.record()
         self.review = None
-        return Game.from_record({**record, "moves": record["moves"][:self.at], "undone": []})
+        return Game.from_record({**record, "moves": record["moves"][:self.shown], "undone": []})
 
     def begin_for(self, board, fresh: bool) -> Review | tuple:
         """Open the game's review computed before (unless ``fresh``), or start computing one: the
@@ -130,6 +131,7 @@ class ReviewMode:
         settings = {"rng": 0, "time_budget": TIME_BUDGET, **board.review_options, **options}
         try:
             found = review_game(game, **settings, progress=progress, stop=stop)
+            progress(1, 1)  # the last progress message is 100 %, whatever the review reported last
         except BaseException as error:
             with board._lock:
                 self.end()
@@ -188,6 +190,8 @@ class ReviewMode:
                 "estimate_before": s.estimate_before,
                 "estimate_played": s.estimate_played, "estimate_best": s.estimate_best,
                 "mark": "losing" if s.index == found.losing_move else s.mark,
+                "fair_mark": s.mark,  # what the summary counts: the expert's mark, losing or not
+                "played_spoken": words.spoken(words.move_words(game, s.move)),
                 "verdict_before": str(s.verdict_before), "verdict_after": str(s.verdict_after),
                 "from": played_from, "to": played_to, "expert_from": expert_from, "expert_to": expert_to,
             })
@@ -209,11 +213,24 @@ class ReviewMode:
         if self.review is not None and self.of != self.key(game):
             self.review = None
 
+    @property
+    def shown(self) -> int:
+        """The moves played in the position shown: step ``at`` shows the position *before* its
+        move, where the move played and the expert's are drawn as arrows (the start for 0 and 1)."""
+        return max(self.at - 1, 0)
+
     def position(self) -> Game:
-        return self.review.position(self.at)
+        return self.review.position(self.shown)
 
     def last_move(self) -> str | None:
-        return str(self.review.steps[self.at - 1].move) if self.at else None
+        return str(self.review.steps[self.shown - 1].move) if self.shown else None
+
+    def spoken(self) -> str | None:
+        """What a screen reader says of the step shown (``None`` when no review is open)."""
+        if self.review is None:
+            return None
+        step = self.steps[self.at - 1] if self.at else {}
+        return words.review_step_spoken(self.at, len(self.steps), step.get("played_spoken"), step.get("mark"))
 
     def state(self) -> dict | None:
         """``state["review"]``: the open review's steps and where it is."""
@@ -272,8 +289,9 @@ class ReviewCommands:
         return self._reviews.cancel()
 
     def review_step(self, k: int) -> None:
-        """Show the position after the first ``k`` moves of the open review (0: the start); opens
-        the review first if none is open. ``ValueError`` if ``k`` is not a position of the game."""
+        """Show step ``k`` of the open review: the position before its ``k``-th move, with the move
+        played and the expert's drawn as arrows (0: the start, without arrows); opens the review
+        first if none is open. ``ValueError`` if ``k`` is not a step of the game."""
         self._reviews.step(self, k)
 
     def close_review(self) -> None:
@@ -287,7 +305,7 @@ class ReviewCommands:
         moves up to there (undo takes them back), the reviewed game kept as New deal keeps a game
         (undo at the new game's start brings it back; autosave saves both)."""
         with self._lock:
-            at, original = self._reviews.at, self._game
+            at, original = self._reviews.shown + 1, self._game  # the move the new line plays first
             game = self._reviews.line_from_here(self)
             self._show(game, keep=False)
             self._left.keep(original, always=True)  # kept even if won: the player chose to branch from it

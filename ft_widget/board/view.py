@@ -162,9 +162,13 @@ def moved_card(before: dict | None, move: Move) -> int | None:
 
 
 def change_words(before: dict, state: dict, last: Move | None) -> str:
-    """What changed since the state ``before`` (``last``: the game's last move): the move played,
-    how many, or what was taken back."""
+    """What changed since the state ``before`` (``last``: the game's last move): the move played
+    (a deal names the card dealt), how many, or what was taken back."""
     grown = state["moves"] - before["moves"]
+    if grown == 1 and last is not None and last.is_deal:  # the card dealt is face up now: named
+        top = state["waste"]["top"]
+        dealt = before["stock"]["count"] - state["stock"]["count"]
+        return words.dealt_words(parse_card(top[-1]) if top else None, dealt)
     if grown == 1 and last is not None:
         return words.played_words(last, moved_card(before, last))
     return words.change_words(grown, state["moves"])

@@ -10,8 +10,8 @@ const base = { ...STATES["maria/mid"], message: "", message_kind: "", status: "p
 
 test("a new message goes next to the pile of the request it answers, Python's own news at the top", () => {
   const s = { ...base, version: base.version + 1, message: "no room", message_kind: "error" };
-  assert.deepEqual(messageFor(base, s, true, "3"), { text: "no room", kind: "error", pile: "3" });
-  assert.deepEqual(messageFor(base, s, false, "3"), { text: "no room", kind: "error", pile: null });
+  assert.deepEqual(messageFor(base, s, true, "3"), { text: "no room", kind: "error", pile: "3", spoken: "" });
+  assert.deepEqual(messageFor(base, s, false, "3"), { text: "no room", kind: "error", pile: null, spoken: "" });
 });
 
 test("a finished game clears the message; a move clears an old one; nothing new leaves it", () => {

@@ -23,6 +23,7 @@ from .test_board_e2e import (
     piles_of,
     reset,
     settled,
+    shown,
     wait_for,
 )
 
@@ -154,8 +155,12 @@ def test_a_refusal_is_said_in_the_message_area_stays_and_never_covers_a_card(not
     wait_for(lambda: message.evaluate("e => e.classList.contains('ft-show')") and message.inner_text(),
              "the engine's reason")
     k = settled(nb, [])
-    assert k["kind"] == "error" and message.inner_text() == k["message"] and "can't go on" in k["message"]
+    assert k["kind"] == "error" and shown(message) == k["message"] and "can't go on" in k["message"]
     assert message.get_attribute("role") == "alert"
+    # a screen reader reads the cards by name (issue 35): the symbols are hidden from it
+    spoken = nb.kernel.json('board.state["spoken"]["message"]')
+    assert not any(suit in spoken for suit in "♣♦♥♠") and " of " in spoken
+    assert message.locator(".ft-sr").inner_text() == spoken
     # its own place: above the felt, over no card
     note = message.bounding_box()
     felt = board.locator(".ft-scroll").bounding_box()
@@ -168,7 +173,7 @@ def test_a_refusal_is_said_in_the_message_area_stays_and_never_covers_a_card(not
     board.screenshot(path=str(SCREENSHOTS / "refusal.png"))
     # it does not fade: still there well after the old 4.5 s
     nb.page.wait_for_timeout(6000)
-    assert message.inner_text() == k["message"] and message.is_visible()
+    assert shown(message) == k["message"] and message.is_visible()
     # the × takes it away
     board.locator(".ft-message-close").click()
     wait_for(lambda: message.inner_text() == "", "the dismissed message to go")
@@ -176,7 +181,7 @@ def test_a_refusal_is_said_in_the_message_area_stays_and_never_covers_a_card(not
     # the next action takes a message away too
     nb.page.mouse.click(*center(nb, f'[data-pile="{src}"] .ft-card'))
     nb.page.mouse.click(*pile_target(nb, dst))
-    wait_for(lambda: message.inner_text() == k["message"], "the refusal again")
+    wait_for(lambda: shown(message) == k["message"], "the refusal again")
     move = column_move(k)
     drag(nb, *piles_of(move))
     settled(nb, [move])

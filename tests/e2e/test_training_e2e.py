@@ -23,9 +23,10 @@ def review_at(nb):
 
 
 def review_drawn(nb) -> int:
-    """Wait until both views draw the position the open review shows; returns its step."""
+    """Wait until both views draw the position the open review shows (step k: the position
+    before move k, where its arrows are drawn); returns its step."""
     at = review_at(nb)
-    want = expected_piles(nb.kernel.json(f"board.current_review.position({at}).position()"), 1)
+    want = expected_piles(nb.kernel.json(f"board.current_review.position({max(at - 1, 0)}).position()"), 1)
     for view in (0, 1):
         wait_for(lambda v=view: dom_piles(nb, v) == want, f"view {view} to draw review step {at}")
     return at
@@ -81,7 +82,7 @@ def test_walk_a_review_with_the_buttons_and_the_keys(notebook):
     looks = arrows.evaluate_all(
         "ps => ps.map(p => getComputedStyle(p).stroke + ' ' + getComputedStyle(p).strokeDasharray)")
     assert looks[0] != looks[1], looks
-    # what is drawn is the position after move 1, not the game's end
+    # what is drawn is the position before move 1 (its arrows), not the game's end
     assert review_drawn(nb) == 1
     board.screenshot(path=str(SCREENSHOTS / "review-e2e.png"))
     # → → from the review bar (the focus stayed on ▶), ← on the board itself
@@ -99,7 +100,9 @@ def test_walk_a_review_with_the_buttons_and_the_keys(notebook):
     wait_for(lambda: review_at(nb) == 1, "the marked step")
     # moves wait for the end of the review: the move buttons are off
     assert board.locator('button[data-action="hint"]').is_disabled()
-    # Play from here: a new line from the position shown, the review closed
+    # Play from here: a new line from the position shown (step 2: before move 2), the review closed
+    board.locator('button[data-review="next"]').click()
+    wait_for(lambda: review_at(nb) == 2, "▶ to step 2")
     board.locator('button[data-review="play"]').click()
     wait_for(lambda: nb.kernel.json('board.state["review"]') is None, "the review to close")
     k = settled(nb, played[:1])
