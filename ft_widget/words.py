@@ -26,7 +26,8 @@ __all__ = ["SEEING", "back_line", "card_clue_words", "change_words", "choice_lin
            "end_line", "end_message", "end_title", "fair_hint_sentence", "first_clue_words", "game_words",
            "graded_line", "handed_over_line", "hint_line", "hint_message", "let_go_line", "lost_move_words",
            "move_doing", "move_line", "move_words", "pile_words", "played_words", "refusal_words",
-           "review_progress", "review_step_spoken", "score_words", "solver_line_words", "spoken", "status_line"]
+           "review_progress", "review_step_spoken", "score_words", "solver_line_words", "spoken",
+           "status_line"]
 
 
 def count(n: int, word: str, plural: str | None = None) -> str:

@@ -223,7 +223,7 @@ def test_a_training_run_serves_the_puzzles_easiest_first(variant):
     assert state["puzzle"]["progress"] == f"puzzle 2 of {len(run)} · score 0"
     assert not board.game.can_undo  # the first puzzle's game is not kept behind this one
     state = _request(board, 2, "move", move=run[1].answers[0])
-    assert state["puzzle"]["solved"] and state["puzzle"]["progress"].endswith("score 1")
+    assert state["puzzle"]["solved"] and state["puzzle"]["progress"].endswith("score 3")
     assert state["puzzle"]["next"] is (len(run) > 2)
     frame = board.training_stats
     assert list(frame.solved) == [False, True] and list(frame.tries) == [0, 1]

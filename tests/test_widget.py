@@ -693,7 +693,7 @@ def test_a_hint_is_a_legal_move_and_names_only_visible_cards(monkeypatch, quiet,
     assert hint and hint["move"] in state["legal"] and hint["reason"]
     label = "Hint" if hint["kind"] == "fair" else "Hint (the solver saw hidden cards)"
     said = move_words(position, Move.parse(hint["move"]))  # in words, not notation
-    assert state["message"] == f"{label}: {said} — {hint['reason']}" and state["message_kind"] == "info"
+    assert state["message"] == f"{label}: {said} — {hint['sentence']}" and state["message_kind"] == "info"
     assert said not in hint["reason"]  # the move is said once ("put A♦ home … — put A♦ home" was twice)
     assert snapshot(board) == before  # a hint plays nothing
     seen = visible_cards(board.game)

@@ -334,7 +334,7 @@ class Board(ReviewCommands, PuzzleCommands, anywidget.AnyWidget):
                 return found
             self._hint = None if found is None else view.hint_view(self._game, found)
             self._publish("No legal move: there is nothing to hint." if found is None
-                          else words.hint_line(self._game, found), "info")
+                          else words.hint_message(self._game, found), "info")
         return found
 
     def _position_mark(self) -> tuple:

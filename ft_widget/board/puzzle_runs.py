@@ -109,7 +109,7 @@ class PuzzleRun:
                 view["progress"] = f"puzzle {self.count} · your {name} rating {self.rating:.0f}"
                 view["next"] = puzzle.solved and len(self.run) > 1
             else:
-                score = sum(p.solved for p in self.served)
+                score = sum(p.score for p in self.served)  # points: more for no clue, no wrong try
                 view["progress"] = f"puzzle {self.at + 1} of {len(self.run)} · score {score}"
                 view["next"] = puzzle.solved and self.at + 1 < len(self.run)
         return view
@@ -198,7 +198,7 @@ class PuzzleCommands:
             raise ValueError("a puzzle is shown on the board it is attached to, on the game shown")
         with self._lock:
             self._puzzles.attach(puzzle, self._game)
-            self._publish(self._left.words(puzzle.prompt, self._game), "info")
+            self._publish(self._left.words("", self._game), "info")  # the panel shows the prompt
 
     @property
     def moves_waiting(self) -> int:

@@ -117,7 +117,9 @@ def hint_view(game: Game, found) -> dict:
     src, dst = move_piles(game, move)
     # A hint that does not say how it was found is shown as a peek: never call it fair unasked.
     kind = str(getattr(found, "kind", HintKind.PEEK))
-    return {"move": str(move), "reason": str(found.reason), "kind": kind, "from": src, "to": dst}
+    sentence = str(getattr(found, "sentence", "") or found.reason)  # the player's words; reason: the expert's
+    return {"move": str(move), "reason": str(found.reason), "sentence": sentence, "kind": kind, "from": src,
+            "to": dst}
 
 
 def move_piles(game: Game, move: Move) -> tuple[str, str]:

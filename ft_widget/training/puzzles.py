@@ -56,6 +56,7 @@ from ..solver.model import Model
 from ..solver.search import LOST, WON, search
 from ..variants import VARIANTS
 from ..words import (
+    SEEING,
     card_clue_words,
     first_clue_words,
     lost_move_words,
@@ -75,7 +76,6 @@ MIN_COMMITMENTS = 3
 GRADES = (("easy", 0.8), ("medium", 0.4), ("hard", 0.0))
 DIFFICULTIES = tuple(g for g, _ in GRADES)
 GOALS = ("keep_winnable", "win")
-SEEING = "the solver, which sees every card"
 
 
 def grade(hits: int, runs: int) -> str:
