@@ -22,7 +22,7 @@ it is never written, locked or migrated. Reading (:func:`progress`, :func:`progr
 never creates a file.
 
 **A try.** Each puzzle served and then solved or left is one try: the puzzle's id
-(``"maria/12"``: the game and the puzzle's index in the shipped file), game, theme (``None``
+(``"maria/62-140"``: the game, the deal and the moves played to the position), game, theme (``None``
 where the data has none), outcome (:data:`OUTCOMES`: ``"first try"``, solved with no wrong try
 and no clue; ``"solved"``, solved after a wrong try or a clue; ``"given up"``, left unsolved),
 wrong tries, clues, seconds and the time (UTC).
@@ -76,7 +76,6 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import cache
 
 try:  # a declared dependency; where it is missing (a --no-deps install) only the default file needs it
     import platformdirs
@@ -87,7 +86,7 @@ from ..limits import check_count, shown
 from ..render import FELT, FELT_DIM, FELT_TEXT, FONT, Picture, svg_text
 from ..tables import pandas
 from ..variants import VARIANTS
-from .puzzles import DIFFICULTIES, _data
+from .puzzles import DIFFICULTIES
 
 # ------------------------------------------------------------------------------------ constants
 SCALE = 173.7178  # Glicko-2's scale: 400 / ln 10, from the Glicko rating to its own
@@ -189,18 +188,11 @@ def after_try(learner: Rating, puzzle: Rating, outcome: str) -> tuple[Rating, Ra
 
 
 # ------------------------------------------------------------------------------------ puzzles
-@cache
-def _file_index(variant: str) -> dict[tuple[int, tuple[str, ...]], int]:
-    return {(r["deal"], tuple(r["moves"])): i for i, r in enumerate(_data(variant)["puzzles"])}
-
-
 def puzzle_id(puzzle) -> str:
-    """``"maria/12"``: a shipped puzzle's game and index in its file (``ft_widget/data/puzzles``).
-    A puzzle not in the file (made in code) is named by its deal and moves played."""
-    try:
-        return f"{puzzle.variant}/{_file_index(puzzle.variant)[(puzzle.deal, tuple(puzzle.moves))]}"
-    except (KeyError, FileNotFoundError):
-        return f"{puzzle.variant}/deal-{puzzle.deal}-after-{len(puzzle.moves)}"
+    """``"maria/62-140"``: a puzzle's game, deal and the moves played to reach it. The position
+    itself, so the id stays when the shipped files are made again (no two puzzles of a game come
+    from one deal within 10 moves) and a learner's history keeps its meaning."""
+    return f"{puzzle.variant}/{puzzle.deal}-{len(puzzle.moves)}"
 
 
 def start_rating(puzzle) -> Rating:
@@ -412,7 +404,7 @@ class Progress:
     def record(self, puzzle: str, variant: str, outcome: str, *, wrong: int = 0, clues: int = 0,
                seconds: float = 0.0, theme: str | None = None, start: Rating | None = None,
                at: datetime | None = None) -> dict:
-        """Record one try of ``puzzle`` (its id, ``"maria/12"``) and update both ratings in one
+        """Record one try of ``puzzle`` (its id, ``"maria/62-140"``) and update both ratings in one
         transaction; ``start`` is the puzzle's rating if it has none yet (default: the medium
         grade's). Bad input is a ``ValueError`` naming the field, and nothing is written.
         Returns the try's row."""
