@@ -4,7 +4,6 @@ winning line played through after solving, and a hint that reads without budgets
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import re
 
@@ -16,20 +15,13 @@ from ft_widget.cards import card_symbol
 from ft_widget.game import WASTE
 from ft_widget.hints import hint
 from ft_widget.training.puzzles import FEEDBACK_STATES, Puzzle, buried_for_good, most_home
+from ft_widget.training.themes import THEMES
 from ft_widget.words import SEEING, hint_line, hint_message, move_doing
 
 #: a move in notation ("w>1", "10>f", "s>w"): a player's message names cards, not these
 NOTATION = re.compile(r"(?<![\w>])(?:1[0-3]|[1-9]|[wsf])>(?:1[0-3]|[1-9]|[wsf])(?![\w>])")
 SHIPPED = [p for v in ("forty_thieves", "maria", "lucas", "indian") for p in puzzles(v)[:2]]
 IDS = [f"{p.variant}-{p.number}" for p in SHIPPED]
-IDEA = "A card sent home early can be the one a lower card of its suit still needed to be built on."
-
-
-def _with_idea(shipped):
-    """A shipped puzzle with a theme's idea, as the themes will add it (an attribute ``idea``)."""
-    themed = dataclasses.replace(shipped)
-    object.__setattr__(themed, "idea", IDEA)
-    return themed
 
 
 @pytest.mark.parametrize("shipped", SHIPPED, ids=IDS)
@@ -83,11 +75,13 @@ def test_a_card_buried_for_good_is_named_only_when_proved():
 
 
 def test_a_theme_idea_is_said_with_a_wrong_move_and_as_the_first_clue():
-    themed = _with_idea(puzzles("maria")[0])
+    themed = puzzles("maria")[0]
     judge = Puzzle(themed)
-    assert judge.idea == IDEA and f"The idea: {IDEA}" in judge.check(themed.habit).message
-    assert judge.next_clue() == IDEA
-    assert Puzzle(puzzles("maria")[0]).idea is None  # none until the themes ship
+    idea = THEMES[themed.theme][1]
+    assert judge.idea == idea and f"The idea: {idea}" in judge.check(themed.habit).message
+    assert judge.next_clue() == idea
+    untyped = Puzzle(Game("lucas", deal=3), max_states=20_000)  # a position from code: no theme
+    assert untyped.idea is None and "can't be taken back" in untyped.next_clue()
 
 
 @pytest.mark.parametrize("shipped", SHIPPED, ids=IDS)
@@ -95,8 +89,8 @@ def test_clues_climb_from_the_idea_to_the_card_to_the_answer(shipped):
     board = Board.puzzle(shipped).board
     clues = [board.clue() for _ in range(3)]
     idea, card, answer = clues
-    assert "can't be taken back" in idea  # the kind of decision: no card, no move, no pile
-    assert not NOTATION.search(idea) and not re.search(r"[♠♥♦♣]|column|waste|stock", idea)
+    assert idea == shipped.idea  # the theme's idea: no card, no move
+    assert not NOTATION.search(idea) and not re.search(r"[♠♥♦♣]", idea)
     assert card.startswith("The card that matters is ") and not NOTATION.search(card)
     assert answer == shipped.answer_text and all(a in answer for a in shipped.answers)
     assert all("Clue" not in c for c in clues)  # the panel says "3 clues shown: ", not "Clue: Clue:"

@@ -64,6 +64,7 @@ from ..words import (
     score_words,
     solver_line_words,
 )
+from .themes import kind_of, theme_idea, theme_of
 
 #: A puzzle leaves at least this many cards not yet home …
 MIN_NOT_HOME = 30
@@ -197,6 +198,15 @@ def explain(game: Game, answers: dict[str, list[str]], habit: str | None,
 
 
 # ---------------------------------------------------------------------------------- shipped puzzles
+@cache
+def _theme(variant: str, deal: int, moves: tuple[str, ...], answers: tuple[str, ...],
+           losing: tuple[str, ...]) -> str:
+    game = Game(variant, deal=deal)
+    for m in moves:
+        game.play(m)
+    return theme_of(game, answers, losing)
+
+
 @dataclass(frozen=True)
 class TrainingPuzzle:
     """One shipped puzzle: a real position (``deal`` and the ``moves`` that reach it), its
@@ -235,6 +245,22 @@ class TrainingPuzzle:
     @property
     def title(self) -> str:
         return f"{VARIANTS[self.variant].name} puzzle {self.number} ({self.difficulty})"
+
+    @property
+    def theme(self) -> str:
+        """The decision this puzzle teaches (:data:`~ft_widget.training.themes.THEMES`), computed
+        from the position, its answers and its losing moves."""
+        return _theme(self.variant, self.deal, self.moves, self.answers, self.losing)
+
+    @property
+    def idea(self) -> str:
+        """The theme's idea in one sentence: the first clue."""
+        return theme_idea(self.theme)
+
+    @property
+    def kind(self) -> str:
+        """What kind of move the first answer is (:data:`~ft_widget.training.themes.KINDS`)."""
+        return kind_of(self.game, self.answers[0])
 
     @property
     def prompt(self) -> str:
