@@ -4,6 +4,9 @@ theme and kind are what the functions say of its position."""
 
 from __future__ import annotations
 
+import pathlib
+import re
+
 import pytest
 
 from ft_widget import VARIANTS, Game, Move, puzzles
@@ -107,3 +110,12 @@ def test_the_shipped_themes_are_computed(variant):
         game = p.game
         assert p.theme == theme_of(game, p.answers, p.losing), p.title
         assert p.kind == kind_of(game, p.answers[0]) and p.idea == THEMES[p.theme][1]
+
+
+def test_the_docs_themes_table_is_the_data():
+    from ft_widget.training.puzzles import themes_markdown
+
+    text = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "training.md").read_text(encoding="utf-8")
+    m = re.search(r"<!-- themes-table:.*?-->\n(.*?)\n<!-- /themes-table -->", text, re.S)
+    assert m, "docs/training.md lost its themes-table markers"
+    assert m.group(1).strip() == themes_markdown().strip()

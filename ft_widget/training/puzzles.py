@@ -64,7 +64,7 @@ from ..words import (
     score_words,
     solver_line_words,
 )
-from .themes import kind_of, theme_idea, theme_of
+from .themes import THEMES, kind_of, theme_idea, theme_of
 
 #: A puzzle leaves at least this many cards not yet home …
 MIN_NOT_HOME = 30
@@ -325,6 +325,20 @@ def puzzles_markdown() -> str:
         shipped = puzzles(variant)
         counts = [sum(p.difficulty == d for p in shipped) for d in DIFFICULTIES]
         rows.append(f"| {v.name} | {len(shipped)} | " + " | ".join(map(str, counts)) + " |")
+    return "\n".join(rows)
+
+
+def themes_markdown() -> str:
+    """The docs' table of puzzles per game and theme (the themes some shipped puzzle has, in the
+    order of :data:`~ft_widget.training.themes.THEMES`), from the data."""
+    shipped = {variant: puzzles(variant) for variant in VARIANTS}
+    seen = {p.theme for ps in shipped.values() for p in ps}
+    names = [theme for theme in THEMES if theme in seen]
+    rows = ["| game | " + " | ".join(THEMES[t][0] for t in names) + " |",
+            "|---|" + "---:|" * len(names)]
+    for variant, v in VARIANTS.items():
+        rows.append(f"| {v.name} | " + " | ".join(str(sum(p.theme == t for p in shipped[variant]))
+                                                  for t in names) + " |")
     return "\n".join(rows)
 
 
@@ -804,4 +818,4 @@ def _start_game(position) -> Game:
 
 __all__ = ["DIFFICULTIES", "GRADES", "MIN_COMMITMENTS", "MIN_LEGAL", "MIN_NOT_HOME", "Puzzle",
            "TrainingPuzzle", "Verdict", "commitments", "explain", "grade", "puzzles", "puzzles_markdown",
-           "reversible"]
+           "reversible", "themes_markdown"]
