@@ -558,3 +558,37 @@ def test_the_boundary_search_names_a_losing_move_bisection_could_not():
     assert f"finds the win lost at move 7 ({r.moves[6]}); {r.alternative} kept it." in r.summary
     # the loss after it, proved again by the sound search alone with room to spare
     assert prove_lost(r.position(7), 1_000_000, None)[0] == "lost"
+
+
+def test_the_docs_losing_move_figure_is_the_measured_one():
+    """docs/training.md ("Review a game") states the share of lost games whose losing move the
+    review names; the figure is data/review_losing.csv's (data/review_losing.py), and so is the
+    Wilson interval, and every move named there was confirmed by a larger solve."""
+    import csv
+    import math
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    with open(root / "data" / "review_losing.csv", newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    counted = [r for r in rows if r["outcome"] != "win still there"]
+    named = sum(r["outcome"] == "named" for r in counted)
+    assert {r["outcome"] for r in counted} <= {"named", "how far"}  # no named move left unconfirmed
+    n, z = len(counted), 1.96
+    p = named / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    low, high = max(0.0, centre - half), min(1.0, centre + half)
+    section = (root / "docs" / "training.md").read_text(encoding="utf-8").split("## Review a game")[1]
+    section = section.split("\n## ")[0]
+    assert f"named the losing move in {named} of {n} " in section
+    assert f"(Wilson 95 %: {low:.0%}–{high:.0%})" in section
+    assert f"{len(rows) - n} more" in section  # the games in which no win was lost
+    variants = {r["variant"] for r in counted}
+    assert "five games a variant" in section and all(
+        sum(r["variant"] == v for r in counted) == 5 for v in variants) and len(variants) == 5
+    example = section.split('Forty Thieves deal\n60001: "')[1].split('" The measurement')[0]
+    ft = next(r for r in rows if (r["variant"], r["deal"]) == ("forty_thieves", "60001"))
+    assert " ".join(example.split()) == ft["summary"]
+    summary = (root / "data" / "review_losing.md").read_text(encoding="utf-8")
+    assert f"named: {named} of {n} (Wilson 95 %: {low:.0%}-{high:.0%})" in summary

@@ -80,8 +80,8 @@ SOLVER_STATES = 100_000
 #: The boundary search (where the verdicts change from won to lost) may spend this many times
 #: ``solver_states`` states in all, a search at most :data:`BOUNDARY_STATES_MAX` times it (its budget
 #: doubles each round): ``data/review_losing.py`` measures what they buy.
-BOUNDARY_STATES = 100
-BOUNDARY_STATES_MAX = 16
+BOUNDARY_STATES = 150
+BOUNDARY_STATES_MAX = 32
 #: States of a search where a winning line, followed past a move played off it, leads.
 FOLLOW_STATES = 20_000
 #: A drop, against the expert's move on the same worlds, of at least this share of the worlds marks
@@ -527,7 +527,10 @@ def _verdicts(positions: list[Game], moves: list[Move], solver_states: int, repo
        follows the solver's line (moves[i] == line[0]) leaves the rest of the line as a win from
        positions[i + 1]; a move off the line is tried with the line repaired (:func:`_repairs`:
        the move played taken out of the line, the line as it was, its tail), each replayed
-       through the engine from positions[i + 1] and kept only if it ends won;
+       through the engine from positions[i + 1] and kept only if it ends won; failing those, the
+       line's moves still legal are played from positions[i + 1] and a search of
+       :data:`FOLLOW_STATES` states is run where they lead, then half way (a win there, after
+       moves played through the engine, is a win from positions[i + 1]);
     3. the boundary, where verdicts change: loss proofs walk back from the first position lost
        (late positions hold few cards: the sound search alone exhausts them cheaply) and wins are
        sought forward from the last position won, with a budget that doubles each round up to
