@@ -525,7 +525,9 @@ def _verdicts(positions: list[Game], moves: list[Move], solver_states: int, repo
        first known lost, each searched once within ``solver_states`` states;
     2. every win found is carried forward without a search where the engine allows: a move that
        follows the solver's line (moves[i] == line[0]) leaves the rest of the line as a win from
-       positions[i + 1]; a move off the line is tried with the line repaired (:func:`_repairs`:
+       positions[i + 1]; once bisection is done (so that its searches, and the alternatives
+       they name, stay those of a review without this), a move off the line is tried with the
+       line repaired (:func:`_repairs`:
        the move played taken out of the line, the line as it was, its tail), each replayed
        through the engine from positions[i + 1] and kept only if it ends won; failing those, the
        line's moves still legal are played from positions[i + 1] and a search of
@@ -547,6 +549,7 @@ def _verdicts(positions: list[Game], moves: list[Move], solver_states: int, repo
     tried_loss = [0] * (n + 1)  # the same for a loss proof
     searched = 0
     spent = 0  # states met by the searches of stage 3
+    repairing = False  # stage 2 waits for stage 1
 
     def carry(k: int) -> None:
         """Carry the win from positions[k] forward while the engine confirms it (stage 2)."""
@@ -554,6 +557,8 @@ def _verdicts(positions: list[Game], moves: list[Move], solver_states: int, repo
             line = lines[k]
             if line and moves[k] == line[0]:
                 found = line[1:]  # the player followed the line: the same deterministic replay
+            elif not repairing:
+                return
             else:
                 found = next((cand for cand in _repairs(line, moves[k])
                               if _replays_to_a_win(positions[k + 1], cand)), None)
@@ -653,6 +658,12 @@ def _verdicts(positions: list[Game], moves: list[Move], solver_states: int, repo
         middle = (lo + hi) / 2
         finished = settle(min(open_, key=lambda i: (abs(i - middle), i)), solver_states)
 
+    # stage 2 from here on: bisection's searches, and the lines they gave, stay those of a review
+    # without it (the same alternatives named where bisection settles the boundary)
+    repairing = True
+    lo, hi = bounds()
+    if finished and 0 <= lo and lo + 1 < hi:
+        carry(lo)
     states = solver_states
     cap = BOUNDARY_STATES_MAX * solver_states
     total = BOUNDARY_STATES * solver_states
