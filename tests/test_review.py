@@ -455,3 +455,140 @@ def test_reviewing_never_changes_the_game_or_calls_what_could(monkeypatch):
     assert touched == [] and r.moves == game.history
     monkeypatch.undo()
     assert (game.history, game.record(), game.position()) == before and game.can_redo
+
+
+def prove_lost(game: Game, states: int, time_limit):
+    """The review's loss proof: the solver's sound search alone (imported here: new in the module)."""
+    from ft_widget.training.review import _prove_lost
+
+    return _prove_lost(game, states, time_limit)
+
+
+def cautious_game(variant_id: str, deal: int, start: int = 0, moves: int | None = None) -> Game:
+    """The cautious habit player's game of a deal (``play_policy``, rng 1), from the position after
+    its first ``start`` moves (as a fresh game, so the review starts there), ``moves`` of them."""
+    from ft_widget.policies import play_policy
+
+    played = play_policy(Game(variant_id, deal=deal), "cautious", rng=1).moves
+    game = Game(variant_id, deal=deal)
+    for m in played[:start]:
+        game.play(m)
+    game = Game.from_position(game.position())
+    for m in played[start:] if moves is None else played[start:start + moves]:
+        game.play(m)
+    return game
+
+
+def test_where_the_budget_cannot_settle_the_review_says_how_far_it_got():
+    """Limited deal 60001 (data/review_losing.csv), the habit player's last 22 moves: within 20,000
+    states a search, the solver finds a win after move 1, none after move 2, and proves none left
+    after move 19; the losing move is one of 2 to 19, and the summary says so in words."""
+    r = review(cautious_game("limited", 60001, start=100), rng=1, **SMALL)
+    assert r.moves_in_game == 22 and r.complete and r.losing_move is None
+    assert (r.win_found_after, r.no_win_found_after, r.lost_after) == (1, 2, 19)
+    verdicts = r.verdicts
+    assert verdicts[:2] == ["won", "won"] and verdicts[2] == "unknown" and set(verdicts[19:]) == {"lost"}
+    assert ("The solver, which sees every card, finds a win after move 1 but none after move 2; it "
+            "proves the win gone after move 19, so it was lost at one of moves 2 to 19.") in r.summary
+    assert "budget" not in r.summary and "states" not in r.summary
+    # the verdicts agree with direct searches: the wins within the review's budget, the loss after
+    # move 19 with the sound search alone and the boundary's larger budget (the later positions
+    # follow: they are reachable from it)
+    for k in (0, 1):
+        assert solve(r.position(k), max_states=20_000).status == "won"
+    assert prove_lost(r.position(19), 320_000, None)[0] == "lost"
+
+
+def test_the_boundary_search_stops_at_the_time_budget(monkeypatch):
+    """A clock that moves a second a solver search (and a fifth of one a fair step, faked here): a
+    122-move game with a budget of 60 s is reviewed whole by the fair part (24.4 s), and the
+    solver's searches, the boundary's included, end at the budget, the review saying so."""
+    import importlib
+
+    review_module = importlib.import_module("ft_widget.training.review")
+    game = cautious_game("limited", 60001)
+    assert len(game.history) == 122
+
+    class Clock:
+        now = 1000.0
+
+        def perf_counter(self):
+            return self.now
+
+    clock = Clock()
+
+    def a_fair_step(*args):
+        clock.now += 0.2
+        return {"expert_move": None, "expert_reason": None, "worlds": 1, "worlds_won_before": None,
+                "worlds_won_played": 0, "worlds_won_best": None, "mark": None, "played_words": "",
+                "expert_words": None}
+
+    searches = []
+
+    def timed(function):
+        def run(*args, **kwargs):
+            searches.append(clock.now)
+            clock.now += 1.0
+            return function(*args, **kwargs)
+        return run
+
+    monkeypatch.setattr(review_module, "_judge", a_fair_step)
+    monkeypatch.setattr(review_module, "solve", timed(review_module.solve))
+    monkeypatch.setattr(review_module, "search", timed(review_module.search))
+    monkeypatch.setattr(review_module, "time", clock)
+    r = review(game, rng=1, **SMALL, time_budget=60)
+    assert r.reviewed == r.moves_in_game == 122 and not r.complete
+    assert 10 < len(searches) and searches[-1] < 1000.0 + 60 and clock.now <= 1000.0 + 61
+    assert r.summary.endswith("The time budget ended the solver's searches before they were done.")
+    verdicts = r.verdicts  # a won prefix, a lost suffix, unknown between
+    won, lost = verdicts.count("won"), verdicts.count("lost")
+    assert verdicts == ["won"] * won + ["unknown"] * (123 - won - lost) + ["lost"] * lost
+
+
+def test_the_boundary_search_names_a_losing_move_bisection_could_not():
+    """Maria deal 60001-60400 sample (data/review_losing.csv): the habit player's game of deal 60005,
+    16 moves from its 75th. Bisection within 50,000 states a search left moves 8-16 unknown (the
+    review said it "cannot tell within its budget where the win was lost"); the boundary search
+    names move 7, the game's 81st: a win replayed from before it, a loss proved after it."""
+    game = cautious_game("maria", 60005, start=74, moves=16)
+    r = review(game, rng=1, **{**SMALL, "solver_states": 50_000})
+    assert r.losing_move == 6 and replays_to_a_win(r)
+    assert r.verdicts == ["won"] * 7 + ["lost"] * 10
+    assert (r.win_found_after, r.no_win_found_after, r.lost_after) == (6, 7, 7)
+    assert f"finds the win lost at move 7 ({r.moves[6]}); {r.alternative} kept it." in r.summary
+    # the loss after it, proved again by the sound search alone with room to spare
+    assert prove_lost(r.position(7), 1_000_000, None)[0] == "lost"
+
+
+def test_the_docs_losing_move_figure_is_the_measured_one():
+    """docs/training.md ("Review a game") states the share of lost games whose losing move the
+    review names; the figure is data/review_losing.csv's (data/review_losing.py), and so is the
+    Wilson interval, and every move named there was confirmed by a larger solve."""
+    import csv
+    import math
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    with open(root / "data" / "review_losing.csv", newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    counted = [r for r in rows if r["outcome"] != "win still there"]
+    named = sum(r["outcome"] == "named" for r in counted)
+    assert {r["outcome"] for r in counted} <= {"named", "how far"}  # no named move left unconfirmed
+    n, z = len(counted), 1.96
+    p = named / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    low, high = max(0.0, centre - half), min(1.0, centre + half)
+    section = (root / "docs" / "training.md").read_text(encoding="utf-8").split("## Review a game")[1]
+    section = section.split("\n## ")[0]
+    assert f"named the losing move in {named} of {n} " in section
+    assert f"(Wilson 95 %: {low:.0%}–{high:.0%})" in section
+    assert f"{len(rows) - n} more" in section  # the games in which no win was lost
+    variants = {r["variant"] for r in counted}
+    assert "five games a variant" in section and all(
+        sum(r["variant"] == v for r in counted) == 5 for v in variants) and len(variants) == 5
+    example = section.split('Forty Thieves deal\n60001: "')[1].split('" The measurement')[0]
+    ft = next(r for r in rows if (r["variant"], r["deal"]) == ("forty_thieves", "60001"))
+    assert " ".join(example.split()) == ft["summary"]
+    summary = (root / "data" / "review_losing.md").read_text(encoding="utf-8")
+    assert f"named: {named} of {n} (Wilson 95 %: {low:.0%}-{high:.0%})" in summary

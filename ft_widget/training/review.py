@@ -18,7 +18,19 @@ Two parts, kept apart because only one of them is fair:
   winning alternative (:attr:`Review.alternative`, whose line :attr:`Review.alternative_line` was
   replayed through the engine by the solver). The board calls the losing move's mark "losing".
   Verdicts follow from few searches: a win holds for every earlier position, a loss for every
-  later one (``_verdicts`` argues it).
+  later one (``_verdicts`` argues it and gives the method).
+
+Why a named losing move is proved: the position before it is "won" only with a line of moves that
+was played through the engine, from that position, to a won game (the solver's line, or the moves
+of the game followed by it, or a line carried past a move played and replayed again); the position
+after it is "lost" only when the solver's sound search exhausted every position reachable from
+there, or from an earlier position of the game (the later ones are reachable from it, so they
+hold no win either). A budget or a deadline can only leave a position "unknown", never make it
+"won" or "lost". When no move is named, the review says how far it got: the last move after which
+a win was found (:attr:`Review.win_found_after`), the first after which none was
+(:attr:`Review.no_win_found_after`), and the first after which none was left, proved
+(:attr:`Review.lost_after`); the losing move is one of those between. ``data/review_losing.py``
+measures how often a move is named (``docs/training.md``, "Review a game").
 
 Bounded work: a review may have a ``time_budget`` in seconds (the board gives it
 :data:`TIME_BUDGET`; ``None``, the default, reviews every move, the same on any machine). The fair
@@ -54,6 +66,8 @@ from ..limits import check_count, check_time_limit, shown
 from ..policies import cautious_choice
 from ..render import FONT, Picture
 from ..solver import solve
+from ..solver.model import Model
+from ..solver.search import portfolio, search
 from ..tables import pandas
 from ..words import count, move_words
 
@@ -63,6 +77,13 @@ WORLDS = 6
 MAX_STATES = 8_000
 #: Solver states per position for the seeing verdicts.
 SOLVER_STATES = 100_000
+#: The boundary search (where the verdicts change from won to lost) may spend this many times
+#: ``solver_states`` states in all, a search at most :data:`BOUNDARY_STATES_MAX` times it (its budget
+#: doubles each round): ``data/review_losing.py`` measures what they buy.
+BOUNDARY_STATES = 150
+BOUNDARY_STATES_MAX = 32
+#: States of a search where a winning line, followed past a move played off it, leads.
+FOLLOW_STATES = 20_000
 #: A drop, against the expert's move on the same worlds, of at least this share of the worlds marks
 #: an "inaccuracy" (2 of 6 worlds with the default budget) …
 INACCURACY = 0.25
@@ -195,6 +216,29 @@ class Review:
             game.play(move)
         return game
 
+    @property
+    def verdicts(self) -> list[Outcome]:
+        """The solver's verdict on each position reviewed: the start, then after each move."""
+        return [self.steps[0].verdict_before] + [s.verdict_after for s in self.steps] if self.steps else []
+
+    @property
+    def win_found_after(self) -> int | None:
+        """The last move after which the solver found a win (0: at the start; None: nowhere)."""
+        return max((k for k, v in enumerate(self.verdicts) if v == WON), default=None)
+
+    @property
+    def no_win_found_after(self) -> int | None:
+        """The first move after which the solver found no win (proved none, or none within its
+        budget): the move after :attr:`win_found_after`, or None when a win was found to the end
+        or nowhere."""
+        last = self.win_found_after
+        return None if last is None or last >= len(self.steps) else last + 1
+
+    @property
+    def lost_after(self) -> int | None:
+        """The first move after which the solver proved no win left (None: it proved none)."""
+        return min((k for k, v in enumerate(self.verdicts) if v == LOST), default=None)
+
     def count(self, mark: str) -> int:
         return sum(s.mark == mark for s in self.steps)
 
@@ -217,6 +261,16 @@ class Review:
             text += f" The solver, which sees every card, finds a win still there {where}."
         elif self.steps and self.steps[0].verdict_before == LOST:
             text += " The solver, which sees every card, finds no win from the start."
+        elif self.win_found_after is not None:  # a win found, then none: say how far it got
+            won, lost = self.win_found_after, self.lost_after
+            where = "at the start" if won == 0 else f"after move {won}"
+            text += (f" The solver, which sees every card, finds a win {where} but none after move "
+                     f"{won + 1}")
+            if lost is not None:
+                text += (f"; it proves the win gone after move {lost}, so it was lost at one of moves "
+                         f"{won + 1} to {lost}.")
+            else:
+                text += f", and cannot prove it gone: it may have been lost at move {won + 1} or later."
         else:
             text += (" The solver, which sees every card, cannot tell within its budget where the win "
                      "was lost.")
@@ -289,7 +343,9 @@ def review(game, *, rng: _random.Random | int | None = None, worlds: int = WORLD
 
     ``rng`` (a ``random.Random``, an int seed, or None) draws every sampled world: the same seed
     gives the same review. ``worlds`` worlds of ``max_states`` solver states each are judged at
-    every position; the solver gets ``solver_states`` states a position it searches. ``progress``
+    every position; the solver gets ``solver_states`` states a position it searches, and where its
+    verdicts change from won to unknown to lost, searches that double up to
+    :data:`BOUNDARY_STATES_MAX` times that, :data:`BOUNDARY_STATES` times it in all. ``progress``
     shows a tqdm bar (False: none), or is a function ``progress(done, total)`` called as it goes.
 
     ``time_budget`` (seconds; None, the default: no limit; the board passes :data:`TIME_BUDGET`)
@@ -315,7 +371,7 @@ def review(game, *, rng: _random.Random | int | None = None, worlds: int = WORLD
     fair_deadline = None if time_budget is None else began + FAIR_SHARE * time_budget
 
     n = len(moves)
-    total = 2 * n + 1  # the expert's moves, then the solver's searches at most
+    total = 2 * n + 1  # the expert's moves, then the solver's searches (counted up to n)
     positions = [start.copy()]  # made as the review reaches them
     fair: list[dict] = []
 
@@ -336,7 +392,7 @@ def review(game, *, rng: _random.Random | int | None = None, worlds: int = WORLD
             report(i + 1)
         reviewed = moves[:len(fair)]
         verdicts, lines, searches, finished = _verdicts(positions, reviewed, solver_states,
-                                                        lambda k: report(n + k), deadline, check_stop)
+                                                        lambda k: report(n + min(k, n)), deadline, check_stop)
         report(total)
     finally:
         close()
@@ -412,6 +468,39 @@ def _judge(game: Game, move: Move, seed: int, worlds: int, max_states: int) -> d
             "expert_words": None if best is None else move_words(game, best)}
 
 
+def _replays_to_a_win(game: Game, line: list[Move]) -> bool:
+    """Whether ``line`` played from ``game`` (on a copy) is legal move by move and ends won."""
+    check = game.copy()
+    for move in line:
+        if move not in check.legal_moves():
+            return False
+        check.play(move)
+    return check.is_won
+
+
+def _repairs(line: list[Move], played: Move) -> list[list[Move]]:
+    """Lines worth replaying after ``played`` was played where ``line`` (a win) began otherwise:
+    the line with ``played`` taken out where it comes later (the two moves merely swapped), then
+    the line as it is (``played`` was beside the point), then its tail (``played`` did its work)."""
+    out = []
+    if played in line:
+        at = line.index(played)
+        out.append(line[:at] + line[at + 1:])
+    out += [line, line[1:]]
+    return out
+
+
+def _prove_lost(game: Game, states: int, time_limit: float | None):
+    """The sound search alone (the one of the solver's portfolio that can prove a loss) from
+    ``game`` within ``states`` states: ``(status, line, states met)``. Alone it gets every state
+    of the budget, where ``solve`` shares them with its win-only searches."""
+    status, line, met = search(portfolio(game.variant)[:1], Model.from_game(game), time_limit, states)
+    moves = [Move(*m) for m in line]
+    if status == WON and not _replays_to_a_win(game, moves):
+        raise AssertionError("the solver's line does not replay to a win")  # a solver bug: surface it
+    return status, moves, met
+
+
 def _verdicts(positions: list[Game], moves: list[Move], solver_states: int, report: Callable[[int], object],
               deadline: float | None = None, check_stop: Callable[[], None] = lambda: None
               ) -> tuple[list[Outcome], list[list[Move] | None], int, bool]:
@@ -429,61 +518,178 @@ def _verdicts(positions: list[Game], moves: list[Move], solver_states: int, repo
     * "lost" means no position reachable from there is won; the later positions are reachable,
       so they are lost too. The positions lost form a suffix.
 
-    Hence one boundary: the search bisects between the last position known won and the first
-    known lost. And a move that follows the solver's line (moves[i] == line[0]) leaves the rest of
-    the line as a win from positions[i + 1]: the engine is deterministic, and the line was
-    replayed from there, so no new search is needed. Positions the solver cannot tell within
-    ``solver_states`` stay "unknown"; each position is searched at most once.
+    Hence one boundary, between the last position won and the first lost, and the losing move
+    is the move across it. The search finds it in three stages, each deterministic in states:
+
+    1. the last position, the first, and bisection between the last position known won and the
+       first known lost, each searched once within ``solver_states`` states;
+    2. every win found is carried forward without a search where the engine allows: a move that
+       follows the solver's line (moves[i] == line[0]) leaves the rest of the line as a win from
+       positions[i + 1]; once bisection is done (so that its searches, and the alternatives
+       they name, stay those of a review without this), a move off the line is tried with the
+       line repaired (:func:`_repairs`:
+       the move played taken out of the line, the line as it was, its tail), each replayed
+       through the engine from positions[i + 1] and kept only if it ends won; failing those, the
+       line's moves still legal are played from positions[i + 1] and a search of
+       :data:`FOLLOW_STATES` states is run where they lead, then half way (a win there, after
+       moves played through the engine, is a win from positions[i + 1]);
+    3. the boundary, where verdicts change: loss proofs walk back from the first position lost
+       (late positions hold few cards: the sound search alone exhausts them cheaply) and wins are
+       sought forward from the last position won, with a budget that doubles each round up to
+       :data:`BOUNDARY_STATES_MAX` times ``solver_states`` a search, :data:`BOUNDARY_STATES`
+       times it in all. A stride that doubles after each success jumps over long runs of one
+       verdict; a failure goes back to a stride of one.
+
+    Positions the solver cannot tell within these budgets stay "unknown".
     """
     n = len(moves)
     status: list[Outcome | None] = [None] * (n + 1)
     lines: list[list[Move] | None] = [None] * (n + 1)
+    tried_win = [0] * (n + 1)  # the largest budget a search for a win here spent in vain
+    tried_loss = [0] * (n + 1)  # the same for a loss proof
     searched = 0
+    spent = 0  # states met by the searches of stage 3
+    repairing = False  # stage 2 waits for stage 1
+
+    def carry(k: int) -> None:
+        """Carry the win from positions[k] forward while the engine confirms it (stage 2)."""
+        while k < n and status[k + 1] is None and lines[k] is not None:
+            line = lines[k]
+            if line and moves[k] == line[0]:
+                found = line[1:]  # the player followed the line: the same deterministic replay
+            elif not repairing:
+                return
+            else:
+                found = next((cand for cand in _repairs(line, moves[k])
+                              if _replays_to_a_win(positions[k + 1], cand)), None)
+                if found is None:
+                    found = follow(k + 1, line)
+                if found is None:
+                    return
+            status[k + 1], lines[k + 1] = WON, found
+            k += 1
+
+    def follow(i: int, line: list[Move]) -> list[Move] | None:
+        """A win from positions[i] found along ``line`` (a win from the position before, the
+        move played off it): play the line's moves that are still legal, in order, then search
+        where that leads (late in the line, few cards are left: a small search there is cheap),
+        and half way if not. None when neither search finds a win."""
+        nonlocal searched
+        game, path = positions[i].copy(), []
+        for move in line:
+            if game.is_won:
+                break
+            if move in game.legal_moves():
+                path.append(game.play(move))
+        if game.is_won:
+            return path
+        for stop in (len(path), len(path) // 2):
+            check_stop()
+            left = time_left()
+            if left is False:
+                return None
+            there = positions[i].copy()
+            for move in path[:stop]:
+                there.play(move)
+            found = solve(there, time_limit=left, max_states=FOLLOW_STATES, shorten_line=False)
+            searched += 1
+            if found.status == WON:
+                return path[:stop] + list(found.moves)
+        return None
 
     def won_at(i: int, line: list[Move]) -> None:
         for j in range(i, -1, -1):  # earlier positions: the game's moves, then the line
             if status[j] == WON:
                 break
             status[j], lines[j] = WON, moves[j:i] + line
-        k = i
-        while k < n and lines[k] and moves[k] == lines[k][0] and status[k + 1] is None:
-            status[k + 1], lines[k + 1] = WON, lines[k][1:]  # the player followed the line
-            k += 1
+        carry(i)
 
-    def settle(i: int) -> bool:
-        """Search position ``i``; False when the deadline came first (nothing was searched)."""
-        nonlocal searched
+    def lost_from(i: int) -> None:
+        for j in range(i, n + 1):
+            status[j] = LOST
+
+    def time_left() -> float | None | bool:
+        """Seconds to the deadline (None: no deadline); False when it has passed."""
+        left = None if deadline is None else deadline - time.perf_counter()
+        return False if left is not None and left <= 0 else left
+
+    def settle(i: int, states: int, *, loss: bool = False) -> bool:
+        """Search position ``i`` within ``states`` states (``loss``: the sound search alone); False
+        when the deadline came first (nothing was searched, or the search was cut short)."""
+        nonlocal searched, spent
         if positions[i].is_won:
             won_at(i, [])
             return True
         check_stop()
-        left = None if deadline is None else deadline - time.perf_counter()
-        if left is not None and left <= 0:
+        left = time_left()
+        if left is False:
             return False
-        result = solve(positions[i], time_limit=left, max_states=solver_states, shorten_line=False)
-        searched += 1
-        report(searched)
-        if result.status == WON:
-            won_at(i, list(result.moves))
-        elif result.status == LOST:
-            for j in range(i, n + 1):
-                status[j] = LOST
+        if loss:
+            result, line, met = _prove_lost(positions[i], states, left)
         else:
-            tried.add(i)
+            found = solve(positions[i], time_limit=left, max_states=states, shorten_line=False)
+            result, line, met = found.status, list(found.moves), found.states
+        searched += 1
+        if states > solver_states:
+            spent += met
+        report(searched)
+        if result == WON:
+            won_at(i, line)
+        elif result == LOST:
+            lost_from(i)
+        else:
+            tried = tried_loss if loss else tried_win
+            tried[i] = max(tried[i], states)
             if deadline is not None and time.perf_counter() >= deadline:
                 return False  # cut short by the clock: more searches were due
         return True
 
-    tried: set[int] = set()
-    finished = settle(n) and (status[0] is not None or settle(0))
-    while finished:  # bisect the stretch between the last position won and the first lost
+    def bounds() -> tuple[int, int]:
         lo = max((i for i in range(n + 1) if status[i] == WON), default=-1)
         hi = min((i for i in range(n + 1) if status[i] == LOST), default=n + 1)
-        open_ = [i for i in range(lo + 1, hi) if status[i] is None and i not in tried]
+        return lo, hi
+
+    finished = settle(n, solver_states) and (status[0] is not None or settle(0, solver_states))
+    while finished:  # stage 1: bisect the stretch between the last position won and the first lost
+        lo, hi = bounds()
+        open_ = [i for i in range(lo + 1, hi) if status[i] is None and not tried_win[i]]
         if not open_:
             break
         middle = (lo + hi) / 2
-        finished = settle(min(open_, key=lambda i: (abs(i - middle), i)))
+        finished = settle(min(open_, key=lambda i: (abs(i - middle), i)), solver_states)
+
+    # stage 2 from here on: bisection's searches, and the lines they gave, stay those of a review
+    # without it (the same alternatives named where bisection settles the boundary)
+    repairing = True
+    lo, hi = bounds()
+    if finished and 0 <= lo and lo + 1 < hi:
+        carry(lo)
+    states = solver_states
+    cap = BOUNDARY_STATES_MAX * solver_states
+    total = BOUNDARY_STATES * solver_states
+    while finished and states < cap:  # stage 3: rounds of a doubling budget at the boundary
+        states = min(2 * states, cap)
+        for loss in (True, False):
+            stride = 1
+            while finished and spent < total:
+                lo, hi = bounds()
+                if lo < 0 or lo + 1 >= hi:
+                    break
+                # a loss proof walks back from the first position lost, a win forward from the last won
+                i = max(hi - stride, lo + 1) if loss else min(lo + stride, hi - 1)
+                if status[i] is not None or (tried_loss if loss else tried_win)[i] >= states:
+                    break
+                before = bounds()
+                finished = settle(i, min(states, total - spent), loss=loss)
+                if bounds() == before:
+                    if stride == 1:
+                        break
+                    stride = 1
+                else:
+                    stride *= 2
+        lo, hi = bounds()
+        if lo < 0 or lo + 1 >= hi or spent >= total:
+            break
     return [UNKNOWN if s is None else s for s in status], lines, searched, finished
 
 
@@ -567,5 +773,5 @@ def _chart(r: Review, width: int, height: int) -> str:
     return "".join(out)
 
 
-__all__ = ["FAIR_SHARE", "INACCURACY", "MISTAKE", "Review", "ReviewStopped", "SEEING_NOTE", "Step",
-           "TIME_BUDGET", "review"]
+__all__ = ["BOUNDARY_STATES", "BOUNDARY_STATES_MAX", "FAIR_SHARE", "FOLLOW_STATES", "INACCURACY",
+           "MISTAKE", "Review", "ReviewStopped", "SEEING_NOTE", "Step", "TIME_BUDGET", "review"]
