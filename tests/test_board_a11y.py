@@ -9,7 +9,7 @@ import re
 import pytest
 from test_safe_home import maria_trap
 from test_widget import Browser
-from test_widget_review import FAST
+from test_widget_review import trap_board  # noqa: F401 (the fixture reviewed uses)
 
 from ft_widget import Board, Game
 from ft_widget.board.protocol import without_prompt
@@ -58,13 +58,9 @@ def test_a_deal_names_the_card_it_turned_up(variant, monkeypatch):
 
 
 @pytest.fixture
-def reviewed(monkeypatch):
-    game = maria_trap()
-    game.play("1>f")
-    game.play("3>f")
-    board = Board(game)
-    monkeypatch.setattr(board, "review_options", FAST)
-    return board, Browser(board, monkeypatch)
+def reviewed(trap_board):  # noqa: F811 (the fixture imported above, by name)
+    """The Maria trap's board with its losing move played, and its browser (test_widget_review's)."""
+    return trap_board
 
 
 def test_a_review_step_is_said_in_words_the_last_as_the_last(reviewed):
