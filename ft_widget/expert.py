@@ -202,6 +202,22 @@ class ExpertChoice(Choice):
     worlds: int = 0
     searched: bool = False  # did this decision run the solver (rather than follow a plan)?
     states: int = 0  # solver states spent on this decision
+    starts: int = 0  # of the won worlds, those whose line starts with the move (0: none was won)
+    no_win: Choice | None = None  # when none was won: the no-win choice (a ProgressChoice, with its figures)
+
+
+@dataclass(frozen=True, repr=False)
+class ProgressChoice(Choice):
+    """The progress search's move (``no_win="progress"``) with the figures its reason states: searches
+    of ``progress_states`` states in ``progress_worlds`` worlds after each of ``moves_compared`` moves put
+    ``cards_home`` cards home on average after this one; or, when no other move got clearly further
+    (``cards_home`` None), the fallback's move and its own reason ``fallback_reason``."""
+
+    progress_states: int = 0
+    progress_worlds: int = 0
+    cards_home: float | None = None
+    moves_compared: int = 0
+    fallback_reason: str = ""
 
 
 def _masked(view: PlayerView, mask: tuple) -> tuple:
@@ -381,21 +397,23 @@ class Expert:
         # a world whose line would lead back to a view this game has been in is no plan to follow
         worlds = [w for w in worlds if not _revisits(template, w.line[0], visited)]
         progress_states = 0  # states spent by the no-win choice (``no_win="progress"``)
+        no_win = None
         if worlds:
             move, keep = _vote(worlds, legal)
             reason = _won_reason(len(keep), tried, won, searched)
         else:
-            choice, progress_states, keep = self._no_win_choice(view, template, legal, rng, visited,
+            no_win, progress_states, keep = self._no_win_choice(view, template, legal, rng, visited,
                                                                 searched, progress_spent)
-            if choice is None:
+            if no_win is None:
                 return None
-            move, reason = choice.move, _no_win_reason(choice.reason, tried, searched)
+            move, reason = no_win.move, _no_win_reason(no_win.reason, tried, searched)
         made_at, age, wait = self._timing(plan, view, searched, bool(keep))
         self._store(view, move, keep, tried, won, made_at, age, wait, visited, spent + states,
                     progress_spent + progress_states)
         states += progress_states
         self.states += states
-        return ExpertChoice(move, reason, won, tried, searched, states)
+        return ExpertChoice(move, reason, won, tried, searched, states,
+                            starts=len(keep) if worlds else 0, no_win=no_win)
 
     def no_win_in(self, variant_id: str) -> str:
         """The no-win choice this expert plays in the game ``variant_id`` (:data:`NO_WIN`)."""
@@ -571,12 +589,16 @@ class Expert:
             if reach - theirs < self.progress_margin * n:  # not clearly further: trust the fallback
                 why = (f"{fallback.reason}; no other move's searches ({self.progress_states:,} states in {n} "
                        f"sampled worlds) got {self.progress_margin:g} cards further on average")
-                return Choice(preferred, why), spent, won.get(preferred, [])
+                kept = ProgressChoice(preferred, why, self.progress_states, n,
+                                      fallback_reason=fallback.reason)
+                return kept, spent, won.get(preferred, [])
+        home = f"{reach / n:.1f}"
         why = (f"after it, searches of {self.progress_states:,} states in {n} sampled worlds put "
-               f"{reach / n:.1f} cards home on average, the most of {len(moves)} moves")
+               f"{home} cards home on average, the most of {len(moves)} moves")
         if won.get(move):
             why += f" (won in {len(won[move])})"
-        return Choice(move, why), spent, won.get(move, [])
+        return (ProgressChoice(move, why, self.progress_states, n, float(home), len(moves)), spent,
+                won.get(move, []))
 
     # -------------------------------------------------------------- plans
     def _take_plan(self, view: PlayerView) -> _Plan | None:

@@ -19,11 +19,10 @@ HintKind.PEEK
 
 from __future__ import annotations
 
-import re
 import sys
 from dataclasses import dataclass
 
-from .expert import Expert
+from .expert import Expert, ProgressChoice
 from .game import Choice, Game, HintKind, HintSource
 from .limits import check_count, check_time_limit
 from .policies import cautious_choice
@@ -117,7 +116,7 @@ def _fair_hint(game: Game, time_limit: float, max_states: int | None) -> Hint:
         said = "no move makes progress here; this one keeps the game going (fair)"
         return Hint(move, said, HintSource.HEURISTIC, HintKind.FAIR, sentence=said)
     source = HintSource.EXPERT if choice.worlds_won else HintSource.HEURISTIC
-    facts = _read_reason(choice.reason)
+    facts = _facts(choice)
     why = facts.pop("why")
     sentence = fair_hint_sentence(worlds=choice.worlds, starts=facts["starts"], why=why,
                                   progress="cards_home" in facts)
@@ -126,38 +125,23 @@ def _fair_hint(game: Game, time_limit: float, max_states: int | None) -> Hint:
                 world_states=expert.max_states, **facts)
 
 
-# The fair expert's reasons (ft_widget.expert writes them, with its counts; notebooks show them):
-# read back here so the Hint keeps the counts as fields and the player's sentence goes without them.
-_STARTS = re.compile(r"it starts a win in (\d+) of \d+ sampled worlds")
-_NO_WIN = re.compile(r"no sampled world was won \(\d+ tried\): (.*)")
-_PROGRESS = re.compile(r"after it, searches of ([\d,]+) states in (\d+) sampled worlds put ([\d.]+) "
-                       r"cards home on average, the most of (\d+) moves(?: \(won in \d+\))?")
-_MARGIN = re.compile(r"(.*); no other move's searches \(([\d,]+) states in (\d+) sampled worlds\) got .*")
-
-
-def _read_reason(reason: str) -> dict:
-    """The facts of a fair expert's ``reason``: ``starts`` (sampled worlds whose won line starts with
-    the move), ``why`` (the plain reason of a choice made without a won world, "" if none or if it
-    is the progress search's) and the progress search's figures when it chose."""
-    won = _STARTS.match(reason)
-    if won:
-        return {"starts": int(won.group(1)), "why": ""}
-    facts: dict = {"starts": 0, "why": ""}
-    no_win = _NO_WIN.fullmatch(reason)
-    why = no_win.group(1) if no_win else reason
-    progress = _PROGRESS.fullmatch(why)
-    if progress:
-        facts.update(progress_states=int(progress.group(1).replace(",", "")),
-                     progress_worlds=int(progress.group(2)), cards_home=float(progress.group(3)),
-                     moves_compared=int(progress.group(4)))
-        return facts
-    margin = _MARGIN.fullmatch(why)
-    if margin:  # the fallback's move: no other move's searches got clearly further
-        facts.update(progress_states=int(margin.group(2).replace(",", "")),
-                     progress_worlds=int(margin.group(3)))
-        facts["why"] = margin.group(1)
-        return facts
-    facts["why"] = why
+def _facts(choice) -> dict:
+    """What the fair expert's choice rests on, as the Hint keeps it: ``starts`` (sampled worlds whose
+    won line starts with the move), ``why`` (the plain reason of a choice made without a won world,
+    "" when the progress search chose) and the progress search's figures when it ran."""
+    if choice.starts and choice.searched:
+        return {"starts": choice.starts, "why": ""}
+    no_win = choice.no_win
+    if no_win is None or not choice.searched:  # a plan followed, or a wait for more cards to show
+        return {"starts": 0, "why": choice.reason}
+    if not isinstance(no_win, ProgressChoice):
+        return {"starts": 0, "why": no_win.reason}
+    facts = {"starts": 0, "why": "", "progress_states": no_win.progress_states,
+             "progress_worlds": no_win.progress_worlds}
+    if no_win.cards_home is None:  # the fallback's move: no other move's searches got clearly further
+        facts["why"] = no_win.fallback_reason
+    else:
+        facts.update(cards_home=no_win.cards_home, moves_compared=no_win.moves_compared)
     return facts
 
 
