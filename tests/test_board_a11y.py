@@ -12,7 +12,6 @@ from test_widget import Browser
 from test_widget_review import trap_board  # noqa: F401 (the fixture reviewed uses)
 
 from ft_widget import Board, Game
-from ft_widget.board.protocol import without_prompt
 from ft_widget.cards import card_name, parse_card
 from ft_widget.words import review_progress, spoken
 
@@ -105,16 +104,6 @@ def test_the_review_shows_the_position_before_the_step_and_its_progress_reaches_
     assert state["tableau"] == shown["tableau"] and state["foundations"] == shown["foundations"]
     step = state["review"]["steps"][1]
     assert step["from"] == "3" and step["played"] == "3>f"
-
-
-def test_the_prompt_is_not_said_again_in_the_message():
-    puzzle = {"prompt": "Find the move that keeps the deal winnable.", "solved": False}
-    assert without_prompt(puzzle["prompt"], puzzle) == ""
-    kept = "Find the move that keeps the deal winnable. Undo brings back your Maria game (deal 5, 3 moves)."
-    assert without_prompt(kept, puzzle) == "Undo brings back your Maria game (deal 5, 3 moves)."
-    assert without_prompt("Solved: 2>f keeps it winnable.", puzzle) == "Solved: 2>f keeps it winnable."
-    assert without_prompt(puzzle["prompt"], None) == puzzle["prompt"]
-    assert without_prompt(puzzle["prompt"], {**puzzle, "solved": True}) == puzzle["prompt"]
 
 
 def test_a_training_run_shows_each_prompt_once(monkeypatch):

@@ -136,7 +136,6 @@ class Protocol:
         saved = None if board._saving is None and board._not_saving is None else \
             board._saving is not None and not failed
         puzzle = board._puzzles.state(board.current_puzzle)
-        message = without_prompt(message, puzzle)
         state.update(
             review=reviews.state(), reviewing=reviews.progress_state(),
             undo_text=undo_text, end_title=words.end_title(shown), end_text=words.end_line(shown),
@@ -269,18 +268,6 @@ class Protocol:
             return board._refuse("No review is open: Review opens one, then Play from here starts "
                                  "from the position it shows.")
         board.play_from_here()
-
-
-def without_prompt(message: str, puzzle: dict | None) -> str:
-    """The message less the puzzle's prompt: the puzzle panel shows the prompt, so the message line
-    does not say it again (``show_puzzle`` publishes it, maybe followed by what Undo brings back)."""
-    prompt = str((puzzle or {}).get("prompt") or "")
-    if not prompt or puzzle.get("solved"):
-        return message
-    if message == prompt:
-        return ""
-    head = f"{prompt.rstrip('.')}. "  # as ``GamesLeft.words`` joins the prompt to what follows
-    return message[len(head):] if message.startswith(head) else message
 
 
 def _take_a_step(board, step, what: str) -> None:

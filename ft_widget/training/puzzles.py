@@ -787,8 +787,7 @@ class Puzzle:
             self.board.game = self.game  # the game shown now is kept, as a new deal keeps it
         self.solved = False
         self.verdicts.clear()
-        self.board.restart()
-        self.board.say(self.prompt, "info")
+        self.board.restart()  # the prompt is in the puzzle's panel: the message line does not repeat it
 
     def _repr_mimebundle_(self, **kwargs):
         if self.board is None:
