@@ -189,9 +189,10 @@ def after_try(learner: Rating, puzzle: Rating, outcome: str) -> tuple[Rating, Ra
 
 # ------------------------------------------------------------------------------------ puzzles
 def puzzle_id(puzzle) -> str:
-    """``"maria/62-140"``: a puzzle's game, deal and the moves played to reach it. The position
-    itself, so the id stays when the shipped files are made again (no two puzzles of a game come
-    from one deal within 10 moves) and a learner's history keeps its meaning."""
+    """``"maria/62-140"``: a puzzle's game, deal and the number of moves played to reach it: its
+    position, so the id stays when the shipped files are made again and a learner's history keeps
+    its meaning. No two shipped puzzles of one deal are reached after as many moves (a test checks
+    it)."""
     return f"{puzzle.variant}/{puzzle.deal}-{len(puzzle.moves)}"
 
 
