@@ -4,25 +4,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { installDocument } from "./fakedom.js";
-import { FakeModel, fakeEnv, STATES, TRAINING } from "./helpers.js";
+import { STATES, TRAINING } from "./helpers.js";
+import { liveBoard } from "./live.js";
 
 const { computeLayout } = await import("../layout.js");
 const { arrowCurve, createBoard, drawChrome, drawMessage, drawTable, mark } = await import("../view.js");
-const { createController } = await import("../controller.js");
-const { announcement, createMessages, messageFor, reviewWords } = await import("../messages.js");
+const { announcement, messageFor, reviewWords } = await import("../messages.js");
 const { markedSteps } = await import("../training.js");
 
-function live(state) {
-  const doc = installDocument();
-  const refs = createBoard(doc.createElement("div"));
-  refs.scroll.clientWidth = 900;
-  const model = new FakeModel(state);
-  const messages = createMessages(refs);
-  const ctrl = createController({ model, refs, messages, env: fakeEnv() });
-  model.on("change:state", () => ctrl.onState());
-  ctrl.redraw();
-  return { doc, refs, model, ctrl };
-}
+const live = liveBoard; // a board driven through the real controller
 
 const pileEl = (refs, id) => [...refs.table.children].find((e) => e.dataset.pile === id);
 

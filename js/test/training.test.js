@@ -3,12 +3,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { installDocument } from "./fakedom.js";
-import { FakeModel, fakeEnv, TRAINING } from "./helpers.js";
+import { TRAINING } from "./helpers.js";
+import { liveBoard } from "./live.js";
 
 const { computeLayout } = await import("../layout.js");
 const { createBoard, drawChrome, drawTable, mark } = await import("../view.js");
-const { createController } = await import("../controller.js");
-const { createMessages } = await import("../messages.js");
 const { createMenus } = await import("../menus.js");
 const { hintLabel, markedSteps, reviewArrows, reviewStep, trainingRequest } = await import("../training.js");
 
@@ -23,13 +22,7 @@ function draw(state) {
 }
 
 function live(state) {
-  const doc = installDocument();
-  const refs = createBoard(doc.createElement("div"));
-  refs.scroll.clientWidth = 900;
-  const model = new FakeModel(state);
-  const messages = createMessages(refs);
-  const ctrl = createController({ model, refs, messages, env: fakeEnv() });
-  model.on("change:state", () => ctrl.onState());
+  const { doc, refs, model, ctrl } = liveBoard(state);
   const menus = createMenus(refs, {
     state: () => ctrl.b.state, request: (b) => ctrl.request(b), chooseVariant: () => {}, note: () => {},
     focusBoard: () => {},
