@@ -8,7 +8,6 @@ import random
 import re
 
 import pytest
-from test_expert import permuted, positions
 
 from ft_widget import Board, Game, puzzles
 from ft_widget.cards import card_symbol
@@ -191,14 +190,3 @@ def test_a_hint_that_starts_wins_says_so_in_words():
     assert h.sentence.endswith("(fair: from the cards you can see)")
 
 
-@pytest.mark.parametrize("variant_id", ["maria", "indian"])
-def test_the_hints_sentence_depends_only_on_what_the_player_sees(variant_id):
-    rng = random.Random(5)
-    for game in positions(variant_id, 2, seed=3):
-        if not game.legal_moves():
-            continue
-        mine = hint(game, max_states=3000)
-        theirs = hint(permuted(game, rng), max_states=3000)
-        fields = ("move", "sentence", "worlds", "worlds_won", "starts", "cards_home", "moves_compared")
-        assert [getattr(theirs, f) for f in fields] == [getattr(mine, f) for f in fields]
-        assert mine.sentence and "sampled" not in mine.sentence
