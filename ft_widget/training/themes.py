@@ -1,0 +1,150 @@
+"""Themes: the kinds of decision a puzzle of this family teaches, read from the position.
+
+A puzzle's theme is computed, never typed: :func:`theme_of` looks at the position, its answers
+(the commitments that keep the deal winnable) and its losing moves (the commitments proved lost)
+and names the idea that separates them, the first of :data:`THEMES` whose test holds (the order
+is from the most particular to the most general). :func:`kind_of` names what kind of move an
+answer is (:data:`KINDS`).
+
+>>> from ft_widget import Game
+>>> game = Game("forty_thieves", deal=1)
+>>> kind_of(game, "s>w")
+'deal'
+"""
+
+from __future__ import annotations
+
+from ..game import FOUNDATION, WASTE, Game
+from ..moves import Move
+from ..rules import can_build
+
+#: Each theme: its id, its name, and the idea it teaches in one sentence a player understands.
+THEMES: dict[str, tuple[str, str]] = {
+    "when_to_redeal": ("When to redeal",
+                       "Turning the waste back over is a decision too: the order the cards come round in "
+                       "depends on what you played before it."),
+    "which_twin_home": ("Which twin goes home",
+                        "With two identical cards free to go home, send the one whose going frees "
+                        "something and leave the other where it helps."),
+    "hold_back_from_home": ("Hold a card back from home",
+                            "A card that can go home may still be needed on the table as a place to "
+                            "build: sending it home is not always right."),
+    "keep_an_empty_column": ("Keep an empty column",
+                             "An empty column is the one place that takes any card: do not fill it with a "
+                             "card you can do without, a run will need it."),
+    "deal_rather_than_place": ("Deal on",
+                               "The card you could place now may block the cards that come next: sometimes "
+                               "the better move is to leave it and deal."),
+    "place_before_dealing": ("Place before dealing",
+                             "Dealing buries the waste card for good: play it (or free what it needs) "
+                             "before you deal past it."),
+    "where_the_waste_card_goes": ("Where the waste card goes",
+                                  "The waste card has more than one place: choose the one that leaves "
+                                  "your columns able to take the cards still to come."),
+    "dig_out_a_card": ("Dig out a buried card",
+                       "Move the card on top to free the one under it, even when another move looks "
+                       "more natural."),
+    "empty_a_column": ("Empty a column",
+                       "Moving the last cards out of a column gives you an empty column, the one place "
+                       "that takes any card."),
+    "split_a_run": ("Split a run",
+                    "Moving a card off the card it is built on, to build it elsewhere, can be the way to "
+                    "reach the cards you need."),
+    "send_home_now": ("Send it home now",
+                      "Here the card going home is the move that matters: it frees the card under it "
+                      "or makes room, and the other moves cannot wait."),
+}
+
+#: What kind of move an answer is, with the words for it.
+KINDS: dict[str, str] = {
+    "deal": "a deal from the stock",
+    "home": "a card sent home",
+    "waste": "the waste card placed in a column",
+    "column": "a move between columns",
+    "redeal": "a redeal",
+}
+
+
+def kind_of(game: Game, move: Move | str) -> str:
+    """The kind (:data:`KINDS`) of ``move`` in ``game``'s position."""
+    move = Move(str(move))
+    if move.is_redeal:
+        return "redeal"
+    if move.is_deal:
+        return "deal"
+    if move.dst == FOUNDATION:
+        return "home"
+    if move.src == WASTE:
+        return "waste"
+    return "column"
+
+
+def _card(game: Game, move: Move) -> int | None:
+    if move.src == WASTE:
+        return game.waste[-1] if game.waste else None
+    if move.src < WASTE:
+        return game.tableau[move.src][-move.count]
+    return None
+
+
+def _fills_empty(game: Game, move: Move) -> bool:
+    return move.dst < WASTE and not game.tableau[move.dst]
+
+
+def _uncovers(game: Game, move: Move) -> bool:
+    """Does the column move free a card that was not the moved cards' own base (a buried card)?"""
+    column = game.tableau[move.src]
+    if len(column) - move.count <= game.face_down_counts[move.src]:
+        return len(column) > move.count  # a face-down card is turned up
+    return len(column) > move.count and not can_build(column[-move.count], column[-move.count - 1],
+                                                      game.variant.build)
+
+
+def theme_of(game: Game, answers, losing) -> str:
+    """The theme (a key of :data:`THEMES`) of the puzzle at ``game``'s position whose winning
+    commitments are ``answers`` and proved-lost commitments ``losing`` (notation or moves)."""
+    won = [Move(str(m)) for m in answers]
+    lost = [Move(str(m)) for m in losing]
+    if not won:
+        raise ValueError("theme_of: a puzzle has at least one answer")
+    kinds_won = {kind_of(game, m) for m in won}
+    kinds_lost = {kind_of(game, m) for m in lost}
+    if "redeal" in kinds_won | kinds_lost:
+        return "when_to_redeal"
+    home_won = {_card(game, m) for m in won if m.is_home}
+    home_lost = {_card(game, m) for m in lost if m.is_home}
+    if home_won & home_lost:
+        return "which_twin_home"
+    if home_lost and not home_won:
+        return "hold_back_from_home"
+    if any(_fills_empty(game, m) for m in lost) and not any(_fills_empty(game, m) for m in won):
+        return "keep_an_empty_column"
+    if "deal" in kinds_won and "waste" in kinds_lost:
+        return "deal_rather_than_place"
+    if "deal" in kinds_lost and kinds_won & {"waste", "column", "home"}:
+        return "place_before_dealing"
+    if "waste" in kinds_won and "waste" in kinds_lost:
+        return "where_the_waste_card_goes"
+    first = won[0]
+    if first.between_columns and _uncovers(game, first):
+        return "dig_out_a_card"
+    if first.between_columns and len(game.tableau[first.src]) == first.count:
+        return "empty_a_column"
+    if "deal" in kinds_won:
+        return "deal_rather_than_place"
+    if "waste" in kinds_won:
+        return "where_the_waste_card_goes"
+    if "home" in kinds_won:
+        return "send_home_now"
+    return "split_a_run"  # a column move off the card it is built on
+
+
+def theme_name(theme: str) -> str:
+    return THEMES[theme][0]
+
+
+def theme_idea(theme: str) -> str:
+    return THEMES[theme][1]
+
+
+__all__ = ["KINDS", "THEMES", "kind_of", "theme_idea", "theme_name", "theme_of"]
