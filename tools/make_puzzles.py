@@ -167,6 +167,7 @@ class Finder:
         self.states = work.get("solver_states", 0)
         self.cpu = work.get("cpu_seconds", 0.0)
         self.commands: list[str] = work.get("commands", [])  # every run that added to the candidates
+        self.sources: list[str] = work.get("sources", [])  # the sources those runs tried
         self.solved: dict = {}
         self.won_deals: set = set()  # the catalogue's deals the solver wins
         for row in self.candidates:  # the themes' rules may have changed since: computed again
@@ -178,7 +179,7 @@ class Finder:
         return {"candidates": self.candidates, "done": sorted(self.done), "rejected": dict(self.rejected),
                 "found_by_source": dict(self.by_source), "tried_by_source": dict(self.tried),
                 "solves": self.solves, "solver_states": self.states, "cpu_seconds": self.cpu,
-                "commands": self.commands}
+                "commands": self.commands, "sources": self.sources}
 
     def reject(self, reason: str) -> None:
         self.rejected[reason] += 1
@@ -349,10 +350,18 @@ def phase(row: dict) -> int:
     return 0 if row["stock_left"] > 40 else 1 if row["stock_left"] >= 13 else 2
 
 
+def spread_possible(candidates: list[dict]) -> bool:
+    """Can any set of the candidates keep every theme at or under MAX_THEME_SHARE? Not with fewer
+    themes than 1 / MAX_THEME_SHARE (two themes: one has at least half)."""
+    return len({r["theme"] for r in candidates}) * MAX_THEME_SHARE >= 1
+
+
 def choose(candidates: list[dict], want: int, spacing: int, seed: str) -> list[dict]:
     """Up to ``want`` puzzles, greedily the least represented theme, kind and phase first, with
     no two of one deal within ``spacing`` moves; then trimmed until no theme is over
-    MAX_THEME_SHARE and no kind over MAX_KIND_SHARE of them."""
+    MAX_THEME_SHARE and no kind over MAX_KIND_SHARE of them. Where the candidates have too few
+    themes for that (:func:`spread_possible`), the greedy choice is kept, and the provenance says
+    the spread is not met: dropping every puzzle of a game teaches nothing more."""
     rng = random.Random(seed)
     pool = list(candidates)
     rng.shuffle(pool)
@@ -369,7 +378,7 @@ def choose(candidates: list[dict], want: int, spacing: int, seed: str) -> list[d
         themes[best["theme"]] += 1
         kinds[best["kind"]] += 1
         phases[phase(best)] += 1
-    while chosen:
+    while chosen and spread_possible(candidates):
         themes = collections.Counter(r["theme"] for r in chosen)
         kinds = collections.Counter(r["kind"] for r in chosen)
         theme, t = themes.most_common(1)[0]
@@ -413,8 +422,9 @@ def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
         raise SystemExit(f"{variant}: --resume needs the same --max-states as {work_path}")
     finder = Finder(variant, args.max_states, args.spacing, args.back, work)
     finder.commands.append(command)
-    lines = won_lines(variant)
     sources = args.sources.split(",")
+    finder.sources = [*finder.sources, *(x for x in sources if x not in finder.sources)]
+    lines = won_lines(variant)
     deadline = started + args.seconds
     rng = random.Random(variant)
     order = list(lines)
@@ -469,8 +479,12 @@ def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
            "habit_player": HABIT, "cautious_player": CAUTIOUS, "definition": DEFINITION,
            "lines_from": ("the deal catalogue's winning lines (ft_widget/data/deals/<variant>.json, "
                           "branch deals)"),
-           "sources_tried": sources, "tried_by_source": dict(finder.tried),
+           "sources_tried": finder.sources, "tried_by_source": dict(finder.tried),
            "found_by_source": dict(finder.by_source), "candidates": len(finder.candidates),
+           "candidate_themes": dict(collections.Counter(r["theme"] for r in finder.candidates)
+                                    .most_common()),
+           "spread": ("met" if spread_possible(finder.candidates) else "not met: the candidates have too few "
+                      f"themes for none to be over {MAX_THEME_SHARE:.0%}"),
            "chosen_by_player": dict(collections.Counter(r["player"] for r in chosen)),
            "chosen_by_source": dict(collections.Counter(r["source"].split(" ")[0] for r in chosen)),
            "rejected": dict(finder.rejected.most_common()),

@@ -71,7 +71,9 @@ MIN_COMMITMENTS = 3
 #: share is reached (at least 80 % easy, at least 40 % medium, else hard).
 GRADES = (("easy", 0.8), ("medium", 0.4), ("hard", 0.0))
 DIFFICULTIES = tuple(g for g, _ in GRADES)
-#: A game's puzzles: no theme over this share of them (issue 35 item 2) …
+#: Puzzles wanted a game (issue 35 item 2) …
+WANTED = 30
+#: … no theme over this share of them …
 MAX_THEME_SHARE = 0.4
 #: … no kind of first answer over this share …
 MAX_KIND_SHARE = 0.6
@@ -364,7 +366,26 @@ def themes_markdown() -> str:
         stock = f"{min(left)} / {statistics.median(left):g} / {max(left)}" if left else "–"
         rows.append(f"| {v.name} | {len(ps)} | " + " | ".join(counts) + f" | {kind} | {stock} |")
     ideas = [f"- **{THEMES[t][0]}** (`{t}`): {THEMES[t][1]}" for t in used]
-    return "\n".join(rows) + "\n\n" + "\n".join(ideas)
+    return "\n".join(rows) + "\n\n" + "\n".join(ideas) + "\n\n" + _shortfall(shipped)
+
+
+def _shortfall(shipped: dict) -> str:
+    """The sentence on the games with fewer than :data:`WANTED` puzzles, from each file's provenance."""
+    total = sum(len(ps) for ps in shipped.values())
+    short = [v for v, ps in shipped.items() if len(ps) < WANTED]
+    if not short:
+        return f"{total} puzzles in all. Every game has at least {WANTED}."
+    parts = []
+    for v in short:
+        run = provenance(v)
+        top = ", ".join(f"{reason} {n:,}" for reason, n in list(run["rejected"].items())[:2])
+        parts.append(f"{VARIANTS[v].name} {len(shipped[v])} of {run['candidates']} candidates "
+                     f"({run['cpu_seconds']} s CPU; most rejected: {top})")
+    return (f"{total} puzzles in all. Fewer than {WANTED}: {', '.join(VARIANTS[v].name for v in short)}. "
+            f"Shipped of the candidates found under every source tried (each file's provenance has the "
+            f"sources, candidates by source and positions rejected by condition): {'; '.join(parts)}. A "
+            "game ships fewer where its candidates are too few, or too much of one theme for the spread "
+            "rules.")
 
 
 def provenance(variant: str) -> dict:
@@ -666,5 +687,5 @@ def _start_game(position) -> Game:
 
 
 __all__ = ["DIFFICULTIES", "GRADES", "MAX_KIND_SHARE", "MAX_THEME_SHARE", "MIN_COMMITMENTS", "MIN_LEGAL",
-           "MIN_NOT_HOME", "SPACING", "Puzzle", "TrainingPuzzle", "Verdict", "commitments", "explain",
-           "grade", "puzzles", "puzzles_markdown", "rating", "reversible", "themes_markdown"]
+           "MIN_NOT_HOME", "SPACING", "WANTED", "Puzzle", "TrainingPuzzle", "Verdict", "commitments",
+           "explain", "grade", "puzzles", "puzzles_markdown", "rating", "reversible", "themes_markdown"]

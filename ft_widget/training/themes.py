@@ -2,9 +2,10 @@
 
 A puzzle's theme is computed, never typed: :func:`theme_of` looks at the position, its answers
 (the commitments that keep the deal winnable) and its losing moves (the commitments proved lost)
-and names the idea that separates them, the first of :data:`THEMES` whose test holds (the order
-is from the most particular to the most general). :func:`kind_of` names what kind of move an
-answer is (:data:`KINDS`).
+and names the idea that separates them: a redeal or twin cards first, then what a first answer
+that moves cards between columns does (dig out, empty a column, split a run), then the trap the
+losing moves set (a card home, an empty column filled, a deal), then what the answer is.
+:func:`kind_of` names what kind of move an answer is (:data:`KINDS`).
 
 >>> from ft_widget import Game
 >>> game = Game("forty_thieves", deal=1)
@@ -115,6 +116,15 @@ def theme_of(game: Game, answers, losing) -> str:
     home_lost = {_card(game, m) for m in lost if m.is_home}
     if home_won & home_lost:
         return "which_twin_home"
+    first = won[0]
+    # an answer that moves cards between columns is the lesson itself: what it does to the column
+    if first.between_columns and _uncovers(game, first):
+        return "dig_out_a_card"
+    if first.between_columns and len(game.tableau[first.src]) == first.count:
+        return "empty_a_column"
+    if first.between_columns:
+        return "split_a_run"  # a column move off the card it is built on
+    # else the trap the losing moves set
     if home_lost and not home_won:
         return "hold_back_from_home"
     if any(_fills_empty(game, m) for m in lost) and not any(_fills_empty(game, m) for m in won):
@@ -125,18 +135,11 @@ def theme_of(game: Game, answers, losing) -> str:
         return "place_before_dealing"
     if "waste" in kinds_won and "waste" in kinds_lost:
         return "where_the_waste_card_goes"
-    first = won[0]
-    if first.between_columns and _uncovers(game, first):
-        return "dig_out_a_card"
-    if first.between_columns and len(game.tableau[first.src]) == first.count:
-        return "empty_a_column"
     if "deal" in kinds_won:
         return "deal_rather_than_place"
     if "waste" in kinds_won:
         return "where_the_waste_card_goes"
-    if "home" in kinds_won:
-        return "send_home_now"
-    return "split_a_run"  # a column move off the card it is built on
+    return "send_home_now"
 
 
 def theme_name(theme: str) -> str:
