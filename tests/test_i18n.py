@@ -275,3 +275,49 @@ def test_the_published_words_follow_the_language_of_each_board():
     fr.play("8>2")
     assert fr.state["last_move_text"] != lt.state["last_move_text"]
     assert "colonne" in fr.state["last_move_text"] and "stulpel" in lt.state["last_move_text"]
+
+
+# ---------------------------------------------------------------------------------- the browser's code
+JS = ROOT / "js"
+#: Capitalised words the JS may hold: key names (KeyboardEvent.key) and the cards' notation.
+JS_NAMES = {"ArrowDown", "ArrowUp", "ArrowLeft", "ArrowRight", "End", "Home", "Escape", "Enter", "Tab",
+            "A23456789TJQK", "CDHS"}
+
+
+def english(literal: str) -> bool:
+    """Is a JS string literal words for a reader (not an identifier, class list, selector, CSS)?"""
+    bare = re.sub(r"\$\{[^}]*\}", "", literal).strip()
+    tokens = bare.split()
+    if not re.search(r"[A-Za-z]{2,}", bare) or "[" in bare or re.match(r"^\(?(translate|prefers-)", bare):
+        return False
+    if all(t.startswith(("ft-", "face-down")) for t in tokens):  # a class list
+        return False
+    if len([t for t in tokens if re.search(r"[A-Za-z]{2,}", t)]) >= 2:  # two words or more
+        return True
+    return bare[:1].isupper() and bare not in JS_NAMES  # a label: "Undo"
+
+
+def js_literals(text: str) -> list[str]:
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    text = re.sub(r"(?m)(^|[^:\"'`\\])//.*$", r"\1", text)  # comments (not "http://…" in a string)
+    found = re.findall(r'"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\'|`((?:[^`\\]|\\.)*)`', text)
+    return [next(g for g in groups if g) for groups in found if any(groups)]
+
+
+def test_the_browsers_code_holds_no_english_sentence():
+    """Every word the board shows comes from the kernel (state.ui, state.*_text): the JS sources
+    hold identifiers, classes, selectors and symbols only."""
+    offending = []
+    for path in sorted(JS.glob("*.js")):
+        for literal in js_literals(path.read_text()):
+            if english(literal):
+                offending.append(f"{path.name}: {literal!r}")
+    assert not offending, "English words in the JS (put them in ft_widget/board/ui_words.py):\n" + \
+        "\n".join(offending)
+
+
+def test_the_scan_finds_an_english_sentence():
+    """The check above can fail: it catches a label and a sentence written into JS."""
+    for source in ('h("button", {}, ["Undo"])', "say: `Picked up ${what}`", "const t = 'Next move';"):
+        assert any(map(english, js_literals(source))), source
+    assert not any(map(english, js_literals('h("div", { class: "ft-card face-down" }); k === "Escape"')))
