@@ -277,6 +277,31 @@ def test_the_published_words_follow_the_language_of_each_board():
     assert "colonne" in fr.state["last_move_text"] and "stulpel" in lt.state["last_move_text"]
 
 
+def test_a_puzzle_on_a_board_speaks_the_boards_language():
+    """The prompt, a clue and the verdict on a losing move, in Lithuanian on a Lithuanian board."""
+    shipped = ft_widget.puzzles("maria")[0]
+    puzzle = Board.puzzle(shipped)
+    board = puzzle.board
+    board.language = "lt"
+    assert board.state["puzzle"]["prompt"].startswith("Maria, dalijimas Nr.")
+    assert board.state["puzzle"]["title"].startswith("Maria, galvosūkis")
+    board.clue()
+    assert board.state["puzzle"]["clue"] and "the" not in board.state["puzzle"]["clue"].split()
+    board.play(shipped.losing[0])
+    assert "prarandama pergalė" in board.state["message"], board.state["message"]
+    assert "Atšaukite (U) ir bandykite dar kartą." in board.state["message"]
+
+
+def test_a_review_summary_in_slovak():
+    game = Game("maria", deal=5)
+    for move in ("8>2", "s>w"):
+        game.play(move)
+    with i18n.using("sk"):
+        found = ft_widget.review(game, rng=0, worlds=4, time_budget=5, progress=False)
+        assert found.summary.startswith("Rozobraté 2 ťahy: podľa odhadov férového experta 0 chýb a 0 "
+                                        "nepresností."), found.summary
+
+
 # ---------------------------------------------------------------------------------- the browser's code
 JS = ROOT / "js"
 #: Capitalised words the JS may hold: key names (KeyboardEvent.key) and the cards' notation.
