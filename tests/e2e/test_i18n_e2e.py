@@ -83,7 +83,7 @@ def test_the_board_in_each_language_fits_800_pixels(notebook, lang):
     nb.kernel.run(f"board.new_game(deal=5, variant='maria'); board.language = {lang!r}")
     language_drawn(nb, lang)
     board = boards(nb).nth(0)
-    want = nb.kernel.json("board.state['ui']")
+    want = nb.kernel.json("board.ui")
     assert board.locator('button[data-action="undo"]').inner_text() == want["undo"]
     assert board.locator(".ft-help-close").text_content() == want["close"]
     names = board.locator("[data-card]").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
