@@ -42,8 +42,14 @@ const ENV = {
 export function createController({ model, refs, messages, el = null, env: given = {} }) {
   const env = { ...ENV, ...given };
   const { root, table } = refs;
+  // Python's state with the board's words: its own `ui` trait, sent only when the language changes
+  const kernelState = () => {
+    const state = model.get("state");
+    const ui = model.get("ui");
+    return state && ui && Object.keys(ui).length ? { ...state, ui } : state;
+  };
   const b = {
-    state: model.get("state"), shown: null, layout: null, width: 0,
+    state: kernelState(), shown: null, layout: null, width: 0,
     // `keys`: the keyboard is in use, so the cursor shows (not after a mouse click)
     ui: { cursor: null, depth: 1, selected: null, focused: false, keys: false, thinking: false },
     targets: [], predicted: null, waiting: null, action: { id: -1, pile: null }, hintId: -1,
@@ -61,7 +67,12 @@ export function createController({ model, refs, messages, el = null, env: given 
     return id;
   }
 
-  /** Draw `next` (a prediction of the move sent as `id`) until the kernel answers. */
+  /** A request that is no player's action (the browser's languages): no message is cleared. */
+  function tell(body) {
+    return outbox.send(body, b.state && b.state.ack);
+  }
+
+    /** Draw `next` (a prediction of the move sent as `id`) until the kernel answers. */
   function drawAhead(id, next, snap) {
     b.shown = next;
     env.clearTimeout(b.predicted?.timer);
@@ -124,7 +135,7 @@ export function createController({ model, refs, messages, el = null, env: given 
 
   function onState() {
     const before = b.state;
-    b.state = model.get("state");
+    b.state = kernelState();
     if (!ready()) return;
     const { state } = b;
     const answered = state.ack >= b.action.id;
@@ -288,7 +299,7 @@ export function createController({ model, refs, messages, el = null, env: given 
   }
 
   return {
-    b, ready, send, sendMove, drawAhead, redraw, remark, setUi, clearWaiting, onState, clickOn, clickTable,
+    b, ready, send, tell, sendMove, drawAhead, redraw, remark, setUi, clearWaiting, onState, clickOn, clickTable,
     request, key, reviewKey, trainingClick, button, focus, chooseVariant, destroy,
   };
 }

@@ -31,6 +31,8 @@ for variant, deal in json.loads(sys.argv[1]):
     h = hint(Game(variant, deal), max_states=5_000)
     out["answers"].append([str(r.status), [str(m) for m in r.moves], str(h.move)])
 out["puzzles"] = len(ft_widget.puzzles("forty_thieves"))  # read from the installed package's data
+with ft_widget.i18n.using("lt"):  # the catalogue read from the installed package too
+    out["undo"] = ft_widget.words.change_words(-1, 3)
 print(json.dumps(out))
 """
 
@@ -51,6 +53,9 @@ def test_pure_wheel_gives_the_same_answers(tmp_path):
     names = zipfile.ZipFile(wheel).namelist()
     assert not [n for n in names if n.endswith((".so", ".pyd"))], names
     assert {f"ft_widget/data/puzzles/{v}.json" for v in VARIANTS} <= set(names)  # the puzzles ship
+    # the player's words in each language ship compiled (ft_widget.i18n reads the .mo)
+    assert {f"ft_widget/locale/{lang}/LC_MESSAGES/ft_widget.mo" for lang in ("fr", "lt", "sk", "ka")} \
+        <= set(names)
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target),
                     str(wheel)], check=True, capture_output=True)
@@ -66,6 +71,7 @@ def test_pure_wheel_gives_the_same_answers(tmp_path):
         here.append([str(r.status), [str(m) for m in r.moves], str(h.move)])
     assert pure["answers"] == here
     assert pure["puzzles"] == len(ft_widget.puzzles("forty_thieves"))
+    assert pure["undo"] == "Ėjimas atšauktas"
 
 
 @pytest.mark.slow
