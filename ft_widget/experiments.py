@@ -27,8 +27,9 @@ from importlib import resources
 from .variants import VARIANTS
 from .words import count
 
-__all__ = ["Effect", "compare_choices", "compare_players", "effects_table", "kinds", "lines", "paired",
-           "rows", "runs"]
+__all__ = ["Effect", "compare_choices", "compare_players", "effects_table", "experiments_markdown",
+           "first_fork", "judge", "kinds", "lines", "paired", "play_forks", "play_paired", "rows", "runs",
+           "where_lost"]
 
 #: the bootstrap: resamples of the deals and the generator's seed (fixed: the same interval everywhere)
 RESAMPLES = 10_000
@@ -404,6 +405,99 @@ class EffectsTable:
 def effects_table(effects: Mapping[str, Effect] | Sequence[Effect], caption: str) -> EffectsTable:
     """A captioned table of effects: a dict (label -> Effect) or a list (each labelled by its name)."""
     return EffectsTable(effects, caption)
+
+
+# ----------------------------------------------------------------------------- the docs' table
+def _files_of(variant: str, record: str) -> list[str]:
+    """The data files a provenance record (``runs(variant)``'s key) describes."""
+    if record == "games":
+        return [f"{variant}_games.csv"]
+    if record == "questions":
+        return [f"{variant}_lines.json", f"{variant}_questions.csv"]
+    tag = record.removesuffix("run").removesuffix("questions_").rstrip("_")
+    stem = f"{variant}_{tag}" if tag else variant
+    return [f"{stem}_{k}.csv" for k in ("games", "forks", "splits", "fatal")
+            if (_folder() / f"{stem}_{k}.csv").is_file()]
+
+
+def _tested(variant: str, files: list[str]) -> str:
+    """What a run tested, from its rows: the players' changes (or the questions asked)."""
+    kinds_ = [f.removeprefix(variant + "_").removesuffix(".csv") for f in files if f.endswith(".csv")]
+    if kinds_ == ["questions"]:
+        asked = dict.fromkeys(r["question"] for r in rows(variant, "questions"))
+        return "questions at positions of the solver's won lines: " + ", ".join(asked)
+    games = rows(variant, kinds_[0])
+    who = next(c for c in _BY if c in games[0])
+    names = list(dict.fromkeys(str(r[who]) for r in games))
+    said = f"whole games of {names[0]} and {count(len(names) - 1, 'change')}: " + ", ".join(names[1:])
+    if len(kinds_) > 1:
+        forks = rows(variant, kinds_[1])
+        forked = list(dict.fromkeys(str(r[next(c for c in _BY if c in forks[0])]) for r in forks))
+        said += ("; each one's first fork from its base judged by the solver" if forked == names[1:]
+                 else "; first forks judged by the solver for: " + ", ".join(forked))
+    if "fatal" in kinds_:
+        said += f"; where {names[0]}'s games of deals the solver wins are lost"
+    return said
+
+
+def _budget(record: dict) -> str:
+    said = []
+    if "line_states" in record:
+        said.append(f"solver {record['line_states']:,} positions a line, {record['verdict_states']:,} a "
+                    f"verdict, at most {record['per_deal']} positions of a question a deal")
+    elif "max_states" in record:
+        said.append(f"solver {record['max_states']:,} positions a verdict")
+    else:
+        said.append("no solver")
+    for key, what in (("deals", "deals"), ("game_deals", "deals"), ("fork_deals", "forks on deals"),
+                      ("split_deals", "forks on deals"), ("player_deals", "the fair expert on deals")):
+        if key in record:
+            said.append(f"{what} {record[key]}")
+    return "; ".join(said)
+
+
+def _seconds(record: dict) -> str:
+    parts = [record.get("seconds"), record.get("wall_seconds"), record.get("lines_seconds"),
+             record.get("questions_seconds")]
+    return str(sum(x for x in parts if isinstance(x, int)))
+
+
+def experiments_markdown() -> str:
+    """The docs' table of every experiment: its game, data files, the command that made them (as
+    recorded beside them), its budget and its seconds, from the shipped provenance records."""
+    import re
+    from pathlib import Path
+
+    def cell(text: str) -> str:
+        return text.replace("|", "\\|")
+
+    out = ["| game | what | data files | command | budget | seconds |", "|---|---|---|---|---|---:|"]
+    for variant, v in VARIANTS.items():
+        for name, record in runs(variant).items():
+            files = _files_of(variant, name)
+            named = ", ".join(f"`{f}`" for f in files)
+            out.append(f"| {v.name} | {cell(_tested(variant, files))} | {named} | "
+                       f"`{cell(record['command'])}` | {_budget(record)} | {_seconds(record)} |")
+    teaching = Path(str(resources.files("ft_widget") / "data" / "teaching"))
+    for path in sorted(teaching.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        game = "Forty Thieves" if "changes" in data else "every game"
+        what = {"decisions.json": f"positions where {DECISION_PLAYER}'s move loses a line the solver won",
+                "lessons.json": f"each game and the game with one rule changed: the solver, and the "
+                                f"{LESSON_PLAYER} (fair)",
+                "single_rule.json": "one rule changed at a time: " + ", ".join(SINGLE_RULES),
+                "solver_lines.json": "the solver's won lines"}.get(path.name, "")
+        for run in data.get("runs") or [data]:
+            record = {"command": run["command"], "wall_seconds": run["wall_seconds"]}
+            for key in ("deals", "player_deals"):  # the solver's runs name their deals in the command
+                found = re.search(rf"--{key.replace('_', '-')} (\S+)", run["command"])
+                if found:
+                    record[key] = found.group(1)
+            budget = _budget(record).replace("no solver", f"solver {data['max_states']:,} positions a "
+                                             + ("verdict" if "decisions" in data else "deal"))
+            out.append(f"| {game} | {cell(what)} | `{path.name}` | `{cell(run['command'])}` | {budget} | "
+                       f"{_seconds(record)} |")
+    return "\n".join(out)
 
 
 # ----------------------------------------------------------------------------- running the experiments
