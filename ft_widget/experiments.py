@@ -1021,6 +1021,21 @@ def _run_teaching(args, command: str) -> list[str]:
     return [str(out)]
 
 
+def write_docs_table(page=None) -> bool:
+    """Write :func:`experiments_markdown` between the experiments-table markers of
+    docs/experiments.md (in a checkout); True if the page changed."""
+    from pathlib import Path
+
+    page = Path(page) if page else Path(__file__).resolve().parent.parent / "docs" / "experiments.md"
+    text = page.read_text(encoding="utf-8")
+    found = re.search(r"(<!-- experiments-table:.*?-->\n)(.*?)(\n<!-- /experiments-table -->)", text, re.S)
+    if found is None:
+        raise SystemExit(f"{page} has no experiments-table markers")
+    new = text[:found.start(2)] + experiments_markdown() + text[found.end(2):]
+    page.write_text(new, encoding="utf-8")
+    return new != text
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m ft_widget.experiments habits|questions VARIANT [options]``: play an experiment and
     write its files (and its command, budget, machine and time) to ft_widget/data/experiments/."""
@@ -1071,7 +1086,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     d.add_argument("--step", type=int, default=3, help="test every step-th position of a line")
     d.add_argument("--seconds", type=float, default=90, help="give up on a game after this long")
     d.add_argument("--deals-too", action="store_true", help="test the player's deals (s>w) too")
+    sub.add_parser("docs", help="write the table of every run into docs/experiments.md")
     args = p.parse_args(argv)
+    if args.what == "docs":
+        print("docs/experiments.md", "updated" if write_docs_table() else "already up to date")
+        return 0
     command = "python -m ft_widget.experiments " + " ".join(argv)
     run = {"habits": _run_habits, "questions": _run_questions}.get(args.what, _run_teaching)
     for name in run(args, command):
