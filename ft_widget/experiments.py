@@ -6,6 +6,12 @@ them with the standard library only (no pandas, no numpy: it runs in Pyodide), a
 ways of playing on the same deals as an :class:`Effect`: the mean difference per deal with a 95 %
 bootstrap interval over deals, stated in one sentence.
 
+It also plays them: :func:`play_paired` (whole games of fair players on the same deals),
+:func:`first_fork` / :func:`play_forks` (the first position two players part, each choice judged by
+:func:`judge`), :func:`where_lost`, :func:`solver_lines` and :func:`ask_questions`, with the players
+of :mod:`ft_widget.habits`; ``python -m ft_widget.experiments`` writes the shipped files
+(docs/experiments.md lists every run).
+
     >>> from ft_widget.experiments import rows, compare_choices
     >>> compare_choices(rows("forty_thieves", "questions"), "empty", "keep", "waste")  # doctest: +SKIP
 """
@@ -27,9 +33,9 @@ from importlib import resources
 from .variants import VARIANTS
 from .words import count
 
-__all__ = ["Effect", "compare_choices", "compare_players", "effects_table", "experiments_markdown",
-           "first_fork", "judge", "kinds", "lines", "paired", "play_forks", "play_paired", "rows", "runs",
-           "where_lost"]
+__all__ = ["Effect", "ask_questions", "compare_choices", "compare_players", "effects_table",
+           "experiments_markdown", "first_fork", "judge", "kinds", "lines", "paired", "play_forks",
+           "play_paired", "rows", "runs", "solver_lines", "where_lost"]
 
 #: the bootstrap: resamples of the deals and the generator's seed (fixed: the same interval everywhere)
 RESAMPLES = 10_000
@@ -1091,7 +1097,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.what == "docs":
         print("docs/experiments.md", "updated" if write_docs_table() else "already up to date")
         return 0
-    command = "python -m ft_widget.experiments " + " ".join(argv)
+    # the record names what was played, not where its files went (--out changes no row)
+    shown = [a for i, a in enumerate(argv) if a != "--out" and (i == 0 or argv[i - 1] != "--out")]
+    command = "python -m ft_widget.experiments " + " ".join(shown)
     run = {"habits": _run_habits, "questions": _run_questions}.get(args.what, _run_teaching)
     for name in run(args, command):
         print("wrote", name)
