@@ -31,11 +31,11 @@ LAYERS: list[tuple[str, ...]] = [
     ("words",),  # every phrase about a move, a hint, a status, an ending
     ("render",),  # static pictures
     ("solver",),  # the all-seeing search
-    ("policies", "expert"),  # fair players
+    ("policies", "expert", "habits"),  # fair players; the habits the experiments change
     ("hints",),  # fair hint and peek hint
     ("training", "puzzle"),  # review of a game, graded deals, puzzles
     ("studies", "bench"),  # many games; benchmarks
-    ("teaching", "board"),  # the notebooks' helpers; the board and its parts
+    ("teaching", "board", "experiments"),  # the notebooks' helpers; the board; the experiments
     ("",),  # ft_widget/__init__.py
 ]
 RANK = {name: i for i, layer in enumerate(LAYERS) for name in layer}
