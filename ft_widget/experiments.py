@@ -28,11 +28,9 @@ import os
 import platform
 import random
 import re
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
@@ -915,6 +913,8 @@ def _decisions_job(job: tuple) -> tuple[str, list[dict]]:
 
 
 def _provenance(command: str, args, start: float) -> dict:
+    import subprocess  # not at the top: the zero-install site (Pyodide) imports this module, never runs git
+
     try:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
                                 check=True).stdout.strip()
@@ -929,6 +929,8 @@ def _provenance(command: str, args, start: float) -> dict:
 
 def _run_teaching(args, command: str) -> list[str]:
     """lines, lessons, single-rule or decisions: written to ft_widget/data/teaching/ (or --out)."""
+    from concurrent.futures import ProcessPoolExecutor  # Pyodide, which reads the results, has no processes
+
     what = args.what.replace("-", "_")
     out = Path(args.out) if args.out else (Path(__file__).resolve().parent / "data" / "teaching"
                                            / {"lines": "solver_lines.json"}.get(what, f"{what}.json"))

@@ -5,6 +5,8 @@ import json
 import math
 import random
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -411,3 +413,23 @@ def test_one_verdict_changed_moves_the_figure_by_its_share():
     worse = compare_choices(forks, question, "habit", "changed")
     assert worse.n == e.n and worse.diff == pytest.approx(e.diff - 1 / e.n)
     assert worse.worse == e.worse + 1
+
+
+def test_the_reader_needs_no_processes_pandas_or_numpy():
+    """The lessons read the results in the zero-install site (Pyodide: no process pools, no pandas):
+    the module imports and compares with those blocked."""
+    code = """
+import sys
+BLOCKED = ("_multiprocessing", "multiprocessing", "pandas", "numpy", "_posixsubprocess")
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in BLOCKED:
+            raise ImportError(f"blocked {name}")
+sys.meta_path.insert(0, Block())
+from ft_widget.experiments import rows, compare_players
+print(compare_players(rows("lucas", "games"), "habit", "dig_the_waste"))
+"""
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parents[1])
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.startswith("dig_the_waste rather than habit: ")

@@ -54,6 +54,10 @@ FUNCTION_IMPORTS: dict[tuple[str, str], str] = {
     ("ft_widget.tables", "pandas"): "pandas is optional: tables.pandas() says how to install it",
     ("ft_widget.teaching", "numpy"): "comes with pandas, which playing does not need",
     ("ft_widget.board.saving", "fcntl"): "POSIX only: save-file locks where the platform has them",
+    ("ft_widget.experiments", "concurrent.futures"):
+        "process pools only to make the data; the zero-install site (Pyodide) imports the module to read it",
+    ("ft_widget.experiments", "subprocess"):
+        "git for a run's record only; Pyodide imports the module, never runs it",
 }
 
 
