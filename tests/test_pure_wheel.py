@@ -14,7 +14,9 @@ import pytest
 
 import ft_widget
 from ft_widget import VARIANTS, Game, hint, solve
+from ft_widget.experiments import compare_players, rows
 from ft_widget.solver.search import COMPILED
+from ft_widget.teaching import Decision
 
 REPO = Path(__file__).resolve().parent.parent
 DEALS = [("lucas", 3), ("maria", 5), ("limited", 9)]
@@ -33,6 +35,11 @@ for variant, deal in json.loads(sys.argv[1]):
 out["puzzles"] = len(ft_widget.puzzles("forty_thieves"))  # read from the installed package's data
 with ft_widget.i18n.using("lt"):  # the catalogue read from the installed package too
     out["undo"] = ft_widget.words.change_words(-1, 3)
+from ft_widget import experiments, teaching
+games = experiments.rows("indian", "games")
+out["effect"] = str(experiments.compare_players(games, "habit", "home only when safe"))
+decision = teaching.Decision("maria")  # its data (decisions.json) ships in the package too
+out["decision"] = [decision.deal, str(decision.best), str(decision.player_move)]
 print(json.dumps(out))
 """
 
@@ -56,6 +63,8 @@ def test_pure_wheel_gives_the_same_answers(tmp_path):
     # the player's words in each language ship compiled (ft_widget.i18n reads the .mo)
     assert {f"ft_widget/locale/{lang}/LC_MESSAGES/ft_widget.mo" for lang in ("fr", "lt", "sk", "ka")} \
         <= set(names)
+    assert {f"ft_widget/data/experiments/{v}_games.csv" for v in VARIANTS} <= set(names)  # the results too
+    assert "ft_widget/data/teaching/decisions.json" in names
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target),
                     str(wheel)], check=True, capture_output=True)
@@ -72,6 +81,9 @@ def test_pure_wheel_gives_the_same_answers(tmp_path):
     assert pure["answers"] == here
     assert pure["puzzles"] == len(ft_widget.puzzles("forty_thieves"))
     assert pure["undo"] == "Ėjimas atšauktas"
+    assert pure["effect"] == str(compare_players(rows("indian", "games"), "habit", "home only when safe"))
+    decision = Decision("maria")
+    assert pure["decision"] == [decision.deal, str(decision.best), str(decision.player_move)]
 
 
 @pytest.mark.slow
