@@ -7,6 +7,8 @@ Python and fast; each lesson's tests are grouped under its name.
 
 import random
 
+import pytest
+
 from ft_widget import Game, Outcome, deals, hint, solve
 from ft_widget.expert import player_view
 from ft_widget.hints import FAIR_STATES_PER_SECOND, FAIR_WORLDS
@@ -136,3 +138,66 @@ def test_lucas_reviewed_game_loses_the_diamond_foundation():
     after.play(step.move)
     assert not any(m.src == better.src for m in after.legal_moves())
 
+
+# ---------------------------------------------------------------------------------- rank_and_file
+def test_rank_and_file_rules_are_clear_in_the_direction_the_prose_says():
+    from ft_widget import Move
+    from ft_widget.experiments import compare_players, rows
+    from ft_widget.teaching import replayed
+
+    games = rows("rank_and_file", "games")
+    effect = {idea: compare_players(games, "habit", idea, by="idea")
+              for idea in {r["idea"] for r in games} - {"habit"}}
+    # "the biggest gain of any idea tried here"
+    assert max(effect, key=lambda idea: effect[idea].diff) == "empty_column_before_deal"
+    gains = ("empty_column_before_deal", "whole_runs_only")
+    assert all(effect[i].clear and effect[i].diff > 0 for i in gains)
+    # "both plans cost cards against the habit, and between them ... no measurable difference"
+    assert all(effect[i].clear and effect[i].diff < 0 for i in ("dig_fewest_down", "dig_most_down"))
+    assert not compare_players(games, "dig_fewest_down", "dig_most_down", by="idea").clear
+    # "The habit player does so [splits a run] only into an empty column"
+    for r in rows("rank_and_file", "splits"):
+        if r["idea"] == "whole_runs_only":
+            before = replayed("rank_and_file", r["deal"], r["before"] or "")
+            assert not before.tableau[Move(r["habit_move"]).dst]
+
+
+def test_rank_and_file_puzzles_agree_with_the_rules():
+    from ft_widget import Move, puzzles
+    from ft_widget.teaching import into_empty_column, turns_up_card
+
+    themed = {}
+    for p in puzzles("rank_and_file"):
+        themed.setdefault(p.theme, []).append(p)
+    for p in themed["dig_out_a_card"][:2]:  # rules 1 and 2: a whole run into the space turns a card up
+        assert Move(p.habit).from_waste and into_empty_column(p.game, p.habit)
+        assert all(into_empty_column(p.game, a) and turns_up_card(p.game, Move(a)) for a in p.answers)
+    assert themed["deal_rather_than_place"][0].answers == ("s>w",)
+    assert len(themed["hold_back_from_home"]) == 2  # "two more puzzles, where a card that could go home..."
+
+
+@pytest.mark.slow
+def test_rank_and_file_reviewed_game_gives_the_king_to_the_waste():
+    from ft_widget import Game, play_policy, review
+    from ft_widget.cards import is_red, rank_of
+    from ft_widget.teaching import into_empty_column, replayed, turns_up_card
+
+    played = play_policy(Game("rank_and_file", deal=26), "foundations_first", rng=1)
+    reviewed = review(replayed("rank_and_file", 26, list(played.moves)), rng=1, progress=False,
+                      solver_states=300_000)
+    k = reviewed.losing_move
+    before, step = reviewed.position(k), reviewed.steps[k]
+    tops = [col[-1] for col in before.tableau if col]
+    red_kings = [c for c in tops if rank_of(c) == 13 and is_red(c)]
+    assert len(red_kings) == 1 and step.move.from_waste and before.tableau[step.move.dst][-1] == red_kings[0]
+    assert rank_of(before.waste[-1]) == 12 and not is_red(before.waste[-1])
+    column_2 = before.tableau[1]
+    assert [rank_of(c) for c in column_2] == [12, 11] and not is_red(column_2[0])
+    assert before.face_down_counts[1] == 0
+    first, second = reviewed.alternative_line[:2]
+    assert first.src == 1 and first.count == 2  # column 2 empties onto the King
+    after = before.copy()
+    after.play(first)
+    run_base = after.tableau[second.src][-second.count]
+    assert into_empty_column(after, second) and second.dst == 1 and rank_of(run_base) == 13
+    assert turns_up_card(after, second)
