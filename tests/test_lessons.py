@@ -118,6 +118,7 @@ def test_lucas_puzzles_agree_with_the_rules():
     assert all(Move(a).from_waste for a in themed["where_the_waste_card_goes"][0].answers)
 
 
+@pytest.mark.slow
 def test_lucas_reviewed_game_loses_the_diamond_foundation():
     """The reviewed game: the waste's card goes into the space; the solver lifts the column card off
     a diamond the foundations wait for, and after the move played that column card cannot move."""
@@ -201,3 +202,59 @@ def test_rank_and_file_reviewed_game_gives_the_king_to_the_waste():
     run_base = after.tableau[second.src][-second.count]
     assert into_empty_column(after, second) and second.dst == 1 and rank_of(run_base) == 13
     assert turns_up_card(after, second)
+
+
+# ----------------------------------------------------------------------------------- little_forty
+def test_little_forty_rules_are_clear_in_the_direction_the_prose_says():
+    from ft_widget.experiments import compare_choices, compare_players, rows
+
+    games, splits = rows("little_forty", "games"), rows("little_forty", "splits")
+    effect = {idea: compare_players(games, "habit", idea, by="idea")
+              for idea in ("waste_only_home", "one_redeal", "whole_runs_only", "dig_the_waste")}
+    assert all(e.clear for e in effect.values())
+    assert effect["waste_only_home"].diff < 0 and effect["one_redeal"].diff < 0
+    assert 0 < effect["whole_runs_only"].diff < 1.5  # "a small gain, about a card a game"
+    won = compare_players(games, "habit", "dig_the_waste", measure="won", by="idea")
+    assert effect["dig_the_waste"].diff > 0 and won.clear and won.diff > 0
+    assert not any(r["won"] for r in games if r["idea"] == "habit")  # "where the habit won none"
+    # "wherever the solver settled both moves, both kept the win"
+    first = compare_choices(splits, "waste_only_home", "habit", "idea")
+    assert not first.clear and first.a == first.b == 1
+    # the first parting places the lesson shows: deal 1, the habit takes and the other deals on
+    take = next(r for r in splits if r["idea"] == "waste_only_home")
+    whole = next(r for r in splits if r["idea"] == "whole_runs_only")
+    assert take["deal"] == whole["deal"] == 1
+    assert take["habit_move"].startswith("w>") and take["idea_move"] == "s>w"
+
+
+def test_little_forty_is_stopped_with_a_win_on_the_table():
+    """On most deals the solver wins, the habit stops after the last pass with a win still there;
+    deal 3's stop has thirty cards in the waste; deal 1 and deal 3 stopped there."""
+    from ft_widget.experiments import rows
+    from ft_widget.teaching import replayed
+
+    ends = rows("little_forty", "fatal")
+    stops = {r["deal"]: r["before"] for r in ends if r["kind"] == "stopped while winnable"}
+    assert 2 * len(stops) > len(ends) and {1, 3} <= set(stops)
+    for deal in (1, 3):
+        game = replayed("little_forty", deal, stops[deal])
+        assert not game.stock and game.redeals_left == 0
+    assert len(replayed("little_forty", 3, stops[3]).waste) == 30
+
+
+@pytest.mark.slow
+def test_little_forty_reviewed_player_stops_in_circles_with_the_passes_in_hand():
+    from ft_widget import Game, play_policy, review
+    from ft_widget.teaching import replayed
+    from ft_widget.words import move_line
+
+    played = play_policy(Game("little_forty", deal=6), "foundations_first", rng=1)
+    there, back = played.moves[-2], played.moves[-1]  # a long run carried across and straight back
+    assert played.why.startswith("it came back") and played.status != "won"
+    assert (back.src, back.dst, back.count) == (there.dst, there.src, there.count) and back.count > 5
+    assert played.game.stock and played.game.redeals_left == 3
+    reviewed = review(replayed("little_forty", 6, list(played.moves)), rng=1, progress=False)
+    assert reviewed.losing_move is None and reviewed.steps[-1].verdict_after == "won"
+    i = next(s.index for s in reviewed.steps if s.mark == "mistake")
+    before, step = reviewed.position(i), reviewed.steps[i]
+    assert "emptying" in move_line(before, step.expert_move) and step.verdict_after == "won"
