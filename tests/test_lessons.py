@@ -1,0 +1,260 @@
+"""Figures the lessons state in their prose, checked against the data they read.
+
+A lesson lets an Effect's sentence (its cell's output) state a figure where it can; where the
+prose itself says a number or a direction, a test here checks it. One function per claim, pure
+Python and fast; each lesson's tests are grouped under its name.
+"""
+
+import random
+
+import pytest
+
+from ft_widget import Game, Outcome, deals, hint, solve
+from ft_widget.expert import player_view
+from ft_widget.hints import FAIR_STATES_PER_SECOND, FAIR_WORLDS
+from ft_widget.training.catalogue import catalogue
+
+# ---------------------------------------------------------------------------------- 00_start_here
+START = "forty_thieves"
+#: the board's one-second hint, as positions (00_start_here uses the same budget)
+BOARD_BUDGET = int(FAIR_STATES_PER_SECOND * 1.0)
+
+
+def _start_deal():
+    deal = deals(START, difficulty="easy")[0]
+    return deal, next(row for row in catalogue(START) if row.deal == deal)
+
+
+def test_start_here_few_deals_are_easy():
+    """ "Few Forty Thieves deals are easy": under a quarter of the catalogue."""
+    rows = catalogue(START)
+    assert sum(row.grade == "easy" for row in rows) < len(rows) / 4
+
+
+def test_start_here_the_easy_deal_was_won_every_time():
+    """ "the expert ... won every time": the grade's own runs."""
+    _, entry = _start_deal()
+    assert entry.grade == "easy" and entry.expert_wins == entry.runs > 0
+
+
+def test_start_here_opening_searches_mostly_run_out():
+    """At the first move most of the hint's worlds end with the budget spent: not won, not lost."""
+    deal, _ = _start_deal()
+    view, rng = player_view(Game(START, deal=deal)), random.Random(0)
+    verdicts = [solve(view.sample(rng), max_states=BOARD_BUDGET // FAIR_WORLDS).status
+                for _ in range(FAIR_WORLDS)]
+    assert verdicts.count(Outcome.UNKNOWN) > FAIR_WORLDS / 2
+    assert Outcome.LOST not in verdicts
+
+
+def test_start_here_hint_grows_surer_as_the_stock_thins():
+    """The opening hint finds a win in few of its worlds; 104 moves into the solver's line, in all."""
+    deal, entry = _start_deal()
+    game, later = Game(START, deal=deal), Game(START, deal=deal)
+    for move in entry.line[:104]:
+        later.play(move)
+    assert len(later.stock) == 17  # the lesson's comment says so
+    opening, then = hint(game, max_states=BOARD_BUDGET), hint(later, max_states=BOARD_BUDGET)
+    assert opening.worlds_won <= opening.worlds / 2
+    assert then.worlds_won == then.worlds > opening.worlds_won
+
+
+# ------------------------------------------------------------------------------------------ lucas
+def _lucas():
+    from ft_widget.experiments import rows
+
+    return rows("lucas", "games"), rows("lucas", "splits"), rows("lucas", "fatal")
+
+
+def test_lucas_rules_are_clear_in_the_direction_the_prose_says():
+    from ft_widget.experiments import compare_choices, compare_players
+
+    games, splits, _ = _lucas()
+    home = compare_players(games, "habit", "home_only_when_safe", by="idea")
+    dig, dig_won = (compare_players(games, "habit", "dig_the_waste", measure=m, by="idea")
+                    for m in ("cards_home", "won"))
+    next_home = compare_players(games, "habit", "dig_for_next_home", by="idea")
+    assert home.clear and home.diff < 0 and dig.clear and dig.diff > 0 and dig_won.clear and dig_won.diff > 0
+    assert next_home.clear and next_home.diff > 0
+    # "games won where the habit won none"
+    assert not any(r["won"] for r in games if r["idea"] == "habit")
+    # "it throws winnable deals away and saves none"
+    waste_first = compare_choices(splits, "dig_the_waste", "habit", "idea")
+    assert waste_first.clear and waste_first.diff < 0 and waste_first.better == 0
+    # "a fraction of one card": a King-only empty column
+    kings = compare_players(games, "habit", "kings_only_in_empty", by="idea")
+    assert 0 < kings.diff < 1
+
+
+def test_lucas_is_seldom_lost_in_the_first_pass():
+    """On most deals the solver wins, the habit's whole game still leaves a win where it stops;
+    on deal 2 it stops with the stock spent and most columns empty."""
+    from ft_widget.teaching import replayed
+
+    _, _, ends = _lucas()
+    dealt = [r for r in ends if r["game"] == "as dealt"]
+    assert 2 * sum(r["kind"] == "stopped while winnable" for r in dealt) > len(dealt)
+    stop = next(r for r in dealt if r["deal"] == 2)
+    game = replayed("lucas", 2, stop["before"])
+    assert not game.stock and 2 * sum(not c for c in game.tableau) > len(game.tableau)
+
+
+def test_lucas_puzzles_agree_with_the_rules():
+    """Rule 3: with stock left, deal rather than park the waste's card in the space; with the
+    stock spent, the column card whose move frees a card home goes into it; rule 2: the
+    waste-card puzzle's answer is the waste's card."""
+    from ft_widget import Move, puzzles
+    from ft_widget.teaching import into_empty_column
+
+    themed = {}
+    for p in puzzles("lucas"):
+        themed.setdefault(p.theme, []).append(p)
+    keep = themed["keep_an_empty_column"][0]
+    assert keep.game.stock and keep.answers == ("s>w",)
+    assert Move(keep.habit).from_waste and into_empty_column(keep.game, keep.habit)
+    dig = themed["dig_out_a_card"][0]
+    assert Move(dig.habit).from_waste and all(
+        Move(a).between_columns and into_empty_column(dig.game, a) for a in dig.answers)
+    assert all(Move(a).from_waste for a in themed["where_the_waste_card_goes"][0].answers)
+
+
+@pytest.mark.slow
+def test_lucas_reviewed_game_loses_the_diamond_foundation():
+    """The reviewed game: the waste's card goes into the space; the solver lifts the column card off
+    a diamond the foundations wait for, and after the move played that column card cannot move."""
+    from ft_widget import Game, play_policy, review, rules
+    from ft_widget.cards import parse_card, suit_of
+    from ft_widget.teaching import into_empty_column, replayed
+
+    played = play_policy(Game("lucas", deal=1), "foundations_first", rng=1)
+    reviewed = review(replayed("lucas", 1, list(played.moves)), rng=1, progress=False)
+    k = reviewed.losing_move
+    before, step, better = reviewed.position(k), reviewed.steps[k], reviewed.alternative
+    assert step.move.from_waste and into_empty_column(before, step.move) and step.mark == "mistake"
+    assert better.between_columns and into_empty_column(before, better)
+    under = before.tableau[better.src][-2]
+    assert suit_of(under) == suit_of(parse_card("2D"))
+    assert rules.fits_home(rules.foundation_heights(before.foundations), under)
+    after = before.copy()
+    after.play(step.move)
+    assert not any(m.src == better.src for m in after.legal_moves())
+
+
+# ---------------------------------------------------------------------------------- rank_and_file
+def test_rank_and_file_rules_are_clear_in_the_direction_the_prose_says():
+    from ft_widget import Move
+    from ft_widget.experiments import compare_players, rows
+    from ft_widget.teaching import replayed
+
+    games = rows("rank_and_file", "games")
+    effect = {idea: compare_players(games, "habit", idea, by="idea")
+              for idea in {r["idea"] for r in games} - {"habit"}}
+    # "the biggest gain of any idea tried here"
+    assert max(effect, key=lambda idea: effect[idea].diff) == "empty_column_before_deal"
+    gains = ("empty_column_before_deal", "whole_runs_only")
+    assert all(effect[i].clear and effect[i].diff > 0 for i in gains)
+    # "both plans cost cards against the habit, and between them ... no measurable difference"
+    assert all(effect[i].clear and effect[i].diff < 0 for i in ("dig_fewest_down", "dig_most_down"))
+    assert not compare_players(games, "dig_fewest_down", "dig_most_down", by="idea").clear
+    # "The habit player does so [splits a run] only into an empty column"
+    for r in rows("rank_and_file", "splits"):
+        if r["idea"] == "whole_runs_only":
+            before = replayed("rank_and_file", r["deal"], r["before"] or "")
+            assert not before.tableau[Move(r["habit_move"]).dst]
+
+
+def test_rank_and_file_puzzles_agree_with_the_rules():
+    from ft_widget import Move, puzzles
+    from ft_widget.teaching import into_empty_column, turns_up_card
+
+    themed = {}
+    for p in puzzles("rank_and_file"):
+        themed.setdefault(p.theme, []).append(p)
+    for p in themed["dig_out_a_card"][:2]:  # rules 1 and 2: a whole run into the space turns a card up
+        assert Move(p.habit).from_waste and into_empty_column(p.game, p.habit)
+        assert all(into_empty_column(p.game, a) and turns_up_card(p.game, Move(a)) for a in p.answers)
+    assert themed["deal_rather_than_place"][0].answers == ("s>w",)
+    assert len(themed["hold_back_from_home"]) == 2  # "two more puzzles, where a card that could go home..."
+
+
+@pytest.mark.slow
+def test_rank_and_file_reviewed_game_gives_the_king_to_the_waste():
+    from ft_widget import Game, play_policy, review
+    from ft_widget.cards import is_red, rank_of
+    from ft_widget.teaching import into_empty_column, replayed, turns_up_card
+
+    played = play_policy(Game("rank_and_file", deal=26), "foundations_first", rng=1)
+    reviewed = review(replayed("rank_and_file", 26, list(played.moves)), rng=1, progress=False,
+                      solver_states=300_000)
+    k = reviewed.losing_move
+    before, step = reviewed.position(k), reviewed.steps[k]
+    tops = [col[-1] for col in before.tableau if col]
+    red_kings = [c for c in tops if rank_of(c) == 13 and is_red(c)]
+    assert len(red_kings) == 1 and step.move.from_waste and before.tableau[step.move.dst][-1] == red_kings[0]
+    assert rank_of(before.waste[-1]) == 12 and not is_red(before.waste[-1])
+    column_2 = before.tableau[1]
+    assert [rank_of(c) for c in column_2] == [12, 11] and not is_red(column_2[0])
+    assert before.face_down_counts[1] == 0
+    first, second = reviewed.alternative_line[:2]
+    assert first.src == 1 and first.count == 2  # column 2 empties onto the King
+    after = before.copy()
+    after.play(first)
+    run_base = after.tableau[second.src][-second.count]
+    assert into_empty_column(after, second) and second.dst == 1 and rank_of(run_base) == 13
+    assert turns_up_card(after, second)
+
+
+# ----------------------------------------------------------------------------------- little_forty
+def test_little_forty_rules_are_clear_in_the_direction_the_prose_says():
+    from ft_widget.experiments import compare_choices, compare_players, rows
+
+    games, splits = rows("little_forty", "games"), rows("little_forty", "splits")
+    effect = {idea: compare_players(games, "habit", idea, by="idea")
+              for idea in ("waste_only_home", "one_redeal", "whole_runs_only", "dig_the_waste")}
+    assert all(e.clear for e in effect.values())
+    assert effect["waste_only_home"].diff < 0 and effect["one_redeal"].diff < 0
+    assert 0 < effect["whole_runs_only"].diff < 1.5  # "a small gain, about a card a game"
+    won = compare_players(games, "habit", "dig_the_waste", measure="won", by="idea")
+    assert effect["dig_the_waste"].diff > 0 and won.clear and won.diff > 0
+    assert not any(r["won"] for r in games if r["idea"] == "habit")  # "where the habit won none"
+    # "wherever the solver settled both moves, both kept the win"
+    first = compare_choices(splits, "waste_only_home", "habit", "idea")
+    assert not first.clear and first.a == first.b == 1
+    # the first parting places the lesson shows: deal 1, the habit takes and the other deals on
+    take = next(r for r in splits if r["idea"] == "waste_only_home")
+    whole = next(r for r in splits if r["idea"] == "whole_runs_only")
+    assert take["deal"] == whole["deal"] == 1
+    assert take["habit_move"].startswith("w>") and take["idea_move"] == "s>w"
+
+
+def test_little_forty_is_stopped_with_a_win_on_the_table():
+    """On most deals the solver wins, the habit stops after the last pass with a win still there;
+    deal 3's stop has thirty cards in the waste; deal 1 and deal 3 stopped there."""
+    from ft_widget.experiments import rows
+    from ft_widget.teaching import replayed
+
+    ends = rows("little_forty", "fatal")
+    stops = {r["deal"]: r["before"] for r in ends if r["kind"] == "stopped while winnable"}
+    assert 2 * len(stops) > len(ends) and {1, 3} <= set(stops)
+    for deal in (1, 3):
+        game = replayed("little_forty", deal, stops[deal])
+        assert not game.stock and game.redeals_left == 0
+    assert len(replayed("little_forty", 3, stops[3]).waste) == 30
+
+
+@pytest.mark.slow
+def test_little_forty_reviewed_player_stops_in_circles_with_the_passes_in_hand():
+    from ft_widget import Game, play_policy, review
+    from ft_widget.teaching import replayed
+    from ft_widget.words import move_line
+
+    played = play_policy(Game("little_forty", deal=6), "foundations_first", rng=1)
+    there, back = played.moves[-2], played.moves[-1]  # a long run carried across and straight back
+    assert played.why.startswith("it came back") and played.status != "won"
+    assert (back.src, back.dst, back.count) == (there.dst, there.src, there.count) and back.count > 5
+    assert played.game.stock and played.game.redeals_left == 3
+    reviewed = review(replayed("little_forty", 6, list(played.moves)), rng=1, progress=False)
+    assert reviewed.losing_move is None and reviewed.steps[-1].verdict_after == "won"
+    i = next(s.index for s in reviewed.steps if s.mark == "mistake")
+    before, step = reviewed.position(i), reviewed.steps[i]
+    assert "emptying" in move_line(before, step.expert_move) and step.verdict_after == "won"
