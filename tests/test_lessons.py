@@ -6,8 +6,10 @@ Python and fast; each lesson's tests are grouped under its name.
 """
 
 from ft_widget import VARIANTS, Move, puzzles
+from ft_widget.cards import card_symbol
 from ft_widget.experiments import compare_choices, compare_players, lines, rows, runs
-from ft_widget.teaching import replayed
+from ft_widget.teaching import into_empty_column, replayed
+from ft_widget.words import move_line
 
 
 # ---------------------------------------------------------------------------------- maria
@@ -66,3 +68,60 @@ def test_maria_puzzles_named():
     home = next(p for p in shipped if Move(p.answers[0]).is_home)
     assert home.theme == "keep_an_empty_column" and not any(p.theme == "hold_back_from_home" for p in shipped)
     assert sum(p.theme == "dig_out_a_card" for p in shipped) == 2
+
+
+# ---------------------------------------------------------------------------------- streets
+def _streets_fork(change, deal):
+    r = next(r for r in rows("streets", "forks") if r["player"] == change and r["deal"] == deal)
+    return r, replayed("streets", deal, r["before"])
+
+
+def test_streets_the_deal_and_the_runs():
+    streets = VARIANTS["streets"]
+    assert (streets.columns, streets.cards_per_column, streets.stock_cards) == (10, 4, 64)
+    command = runs("streets")["questions_run"]["command"]
+    assert "--deals 1-1000" in command and "--fork-deals 1-200" in command
+    assert not any(r["won"] for r in rows("streets", "games"))  # "it never wins Streets"
+
+
+def test_streets_positions_shown():
+    r, g = _streets_fork("empty column to free a home card", 1)
+    assert not g.tableau[4] and str(r["habit_move"]) == "s>w" and r["changed_move"] == "3>5"
+    assert move_line(g, "3>5").startswith("3>5: move 4♦") and card_symbol(g.tableau[2][-2]) == "5♣"
+    g.play("3>5")
+    assert any(m.is_home and m.src == 2 for m in g.legal_moves())  # the 5♣ goes home
+    r, g = _streets_fork("deal past the waste card", 8)
+    assert r["habit_move"] == "w>5" and card_symbol(g.waste[-1]) == "Q♦"
+    assert card_symbol(g.tableau[4][-1]) == "K♠"
+    assert len(g.stock) > 50  # "early"
+    r, g = _streets_fork("waste card into an empty column", 98)
+    assert len(g.stock) == 6 and r["habit_verdict"] == "won" and r["changed_verdict"] == "lost"
+
+
+def test_streets_rules():
+    games, forks = rows("streets", "games"), rows("streets", "forks")
+    changes = {r["player"] for r in games} - {"habit"}
+    whole = {c: compare_players(games, "habit", c) for c in changes}
+    assert max(whole, key=lambda c: whole[c].diff) == "empty column to free a home card"
+    assert whole["empty column to free a home card"].low > 0 and whole["deal past the waste card"].high < 0
+    assert whole["waste card into an empty column"].low > 0
+    assert not whole["only a King into an empty column"].clear
+    king = compare_choices(forks, "only a King into an empty column", "habit", "changed")
+    assert king.high < 0  # "cost wins" where it decided a space
+    others = [c for c in changes if c != "only a King into an empty column"]
+    assert not any(compare_choices(forks, c, "habit", "changed").clear for c in others)  # "most changes"
+    late = [r for r in forks if len(replayed("streets", r["deal"], r["before"]).stock) < 10]
+    assert not compare_choices(late, "waste card into an empty column", "habit", "changed").clear
+
+
+def test_streets_puzzles_named():
+    shipped = puzzles("streets")
+    assert len(shipped) == 6
+    late_waste = [p for p in shipped if Move(p.habit).from_waste and into_empty_column(p.game, p.habit)
+                  and len(p.game.stock) < 10]
+    assert len(late_waste) == 3  # "in three of Streets' six"
+    assert not any(p.theme == "place_before_dealing" for p in shipped)
+    held = next(p for p in shipped if p.theme == "hold_back_from_home" and p.answers[0].startswith("w>"))
+    assert Move(held.habit).is_home and Move(held.habit).from_waste
+    dig = next(p for p in shipped if p.theme == "dig_out_a_card")
+    assert into_empty_column(dig.game, dig.answers[0]) and not Move(dig.answers[0]).from_waste
