@@ -404,3 +404,389 @@ class EffectsTable:
 def effects_table(effects: Mapping[str, Effect] | Sequence[Effect], caption: str) -> EffectsTable:
     """A captioned table of effects: a dict (label -> Effect) or a list (each labelled by its name)."""
     return EffectsTable(effects, caption)
+
+
+# ----------------------------------------------------------------------------- running the experiments
+# Everything below plays games (with the engine, the fair players of ft_widget.habits and the
+# solver, which sees every card); ``python -m ft_widget.experiments`` writes the files read above.
+
+def _seeded(seed, deal: int) -> random.Random:
+    return random.Random(deal if seed is None else seed(deal))
+
+
+def play_paired(variant, deals: Iterable[int], players: Mapping[str, Callable], seed=None,
+                max_moves: int = 2000) -> list[dict]:
+    """Whole games: each of ``players`` (name -> policy) plays each deal of ``variant`` (an id or a
+    Variant) from the start with :func:`ft_widget.play_policy`, its randomness seeded by the deal
+    (or ``seed(deal)``), so every player meets the same deals with the same seeds. One row a game:
+    player, deal, won (0/1), status, cards_home, moves (engine moves) and result (the PlayResult)."""
+    from .game import Game
+    from .policies import play_policy
+
+    deals = list(deals)
+    out = []
+    for name, policy in players.items():
+        for deal in deals:
+            r = play_policy(Game(variant, deal=deal), policy, rng=_seeded(seed, deal), max_moves=max_moves)
+            out.append({"player": name, "deal": deal, "won": int(r.status == "won"), "status": str(r.status),
+                        "cards_home": r.cards_home, "moves": len(r.moves), "result": r})
+    return out
+
+
+def first_fork(variant, deal: int, a: Callable, b: Callable, seed=None, max_moves: int = 2000):
+    """Players ``a`` and ``b`` (policies) on the same deal, same seed, move by move: the position
+    where they first choose differently, as ``(game there, engine moves before it, a's move, b's
+    move)``; ``None`` when they never do (a win, no move, or a position seen before)."""
+    from .game import Game
+
+    game, history = Game(variant, deal=deal), []
+    ra, rb = _seeded(seed, deal), _seeded(seed, deal)
+    seen = {game.position_key()}
+    while not game.is_won and len(history) < max_moves:
+        ma, mb = a(game, ra), b(game, rb)
+        if ma is None or mb is None:
+            return None
+        if ma != mb:
+            return game, history, ma, mb
+        history += [game.play(m) for m in game.expand(ma)]
+        if game.position_key() in seen:
+            return None
+        seen.add(game.position_key())
+    return None
+
+
+def judge(game, moves, max_states: int | None = None, player=None, seed: int = 0) -> dict:
+    """One choice at a position, played (``moves``: a move, a run shortcut or a list of them, on a
+    copy), then judged: by the solver (sees every card) with ``max_states`` positions - verdict
+    "won", "lost" or "unknown" (the budget ran out) and the states it used; or, given ``player`` (a
+    fair policy or its name), by that player's continuation: its status and cards home."""
+    from .game import Move
+    from .policies import play_policy
+    from .solver import solve
+
+    after = game.copy()
+    for move in [moves] if isinstance(moves, (str, Move)) else moves:
+        for m in after.expand(move):
+            after.play(m)
+    if player is not None:
+        r = play_policy(after, player, rng=seed)
+        return {"verdict": str(r.status), "cards_home": r.cards_home, "moves": len(r.moves)}
+    if max_states is None:
+        raise ValueError("judge: the solver needs a budget (max_states) so its verdict is the same anywhere")
+    if after.is_won:
+        return {"verdict": "won", "states": 0}
+    r = solve(after, time_limit=None, max_states=max_states, shorten_line=False)
+    return {"verdict": str(r.status), "states": r.states}
+
+
+def play_forks(variant, deals: Iterable[int], players: Mapping[str, Callable], base: str = "habit",
+               max_states: int | None = None, player=None, seed=None) -> list[dict]:
+    """For each player but ``base`` and each deal, the first fork between it and the base player
+    (:func:`first_fork`), both choices judged (:func:`judge`: by the solver within ``max_states``,
+    or by a fair ``player``'s continuation). One row a fork: player, base, deal, before (the moves
+    before the fork), base_move, changed_move, base_verdict, changed_verdict."""
+    deals = list(deals)
+    out = []
+    for name, policy in players.items():
+        if name == base:
+            continue
+        for deal in deals:
+            found = first_fork(variant, deal, players[base], policy, seed=seed)
+            if found is None:
+                continue
+            game, history, mb, mc = found
+            verdicts = [judge(game, m, max_states, player, seed=deal)["verdict"] for m in (mb, mc)]
+            out.append({"player": name, "base": base, "deal": deal, "before": " ".join(map(str, history)),
+                        "base_move": str(mb), "changed_move": str(mc), "base_verdict": verdicts[0],
+                        "changed_verdict": verdicts[1]})
+    return out
+
+
+def where_lost(variant, deal: int, policy: Callable, max_states: int) -> dict | None:
+    """On a deal the solver wins within ``max_states``, the move of ``policy``'s game after which it
+    no longer does, found by halving the game (once lost, a game stays lost: no move is taken
+    back); or the end, if the player stopped while the deal was still winnable. ``None`` when the
+    player wins or the solver does not win the deal."""
+    from .game import WASTE, Game
+    from .policies import play_policy
+    from .solver import solve
+
+    r = play_policy(Game(variant, deal=deal), policy, rng=deal)
+    if r.status == "won":
+        return None
+    moves = r.moves
+
+    def status(k: int) -> str:
+        g = Game(variant, deal=deal)
+        for m in moves[:k]:
+            g.play(m)
+        return str(solve(g, time_limit=None, max_states=max_states).status)
+
+    if status(0) != "won":
+        return None
+    end = status(len(moves))
+    if end == "won":
+        return {"deal": deal, "ply": len(moves), "of": len(moves), "before": " ".join(map(str, moves)),
+                "move": "", "kind": "stopped while winnable", "after": end,
+                "cards_home": r.cards_home, "stock": len(r.game.stock)}
+    lo, hi, last = 0, len(moves), end  # won after lo moves; not won after hi
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        got = status(mid)
+        if got == "won":
+            lo = mid
+        else:
+            hi, last = mid, got
+    before = Game(variant, deal=deal)
+    for m in moves[:lo]:
+        before.play(m)
+    m = moves[lo]
+    into_empty = m.dst < WASTE and not before.tableau[m.dst]
+    kind = ("deal" if m.is_deal else "redeal" if m.is_redeal else "home" if m.is_home
+            else "into an empty column" if into_empty else "waste to a column" if m.from_waste
+            else "column to column")
+    return {"deal": deal, "ply": lo, "of": len(moves), "before": " ".join(map(str, moves[:lo])),
+            "move": str(m), "kind": kind, "after": last, "cards_home": before.cards_home,
+            "stock": len(before.stock)}
+
+
+def solver_lines(variant, deals: Iterable[int], max_states: int,
+                 time_limit: float | None = None) -> list[dict]:
+    """The solver on each deal with ``max_states`` positions: deal, status, states, and the moves
+    of its line where it won."""
+    from .game import Game
+    from .solver import solve
+
+    out = []
+    for deal in deals:
+        r = solve(Game(variant, deal=deal), time_limit=time_limit, max_states=max_states)
+        row = {"deal": deal, "status": str(r.status), "states": r.states}
+        if r.won:
+            row["moves"] = [str(m) for m in r.moves]
+        out.append(row)
+    return out
+
+
+def _spread(items: list, k: int) -> list:
+    """At most ``k`` of ``items``, evenly spaced, first and last included."""
+    if len(items) <= k:
+        return items
+    return [items[round(i * (len(items) - 1) / (k - 1))] for i in range(k)] if k > 1 else items[:1]
+
+
+def ask_questions(variant, won_lines: Iterable[dict], max_states: int, per_deal: int,
+                  questions: Callable | None = None) -> list[dict]:
+    """Along each of the solver's won lines (``{"deal", "moves"}``; every position on it is
+    winnable), the positions that raise a question (``questions(game)``, by default
+    :func:`ft_widget.habits.question_options`), at most ``per_deal`` of each question a deal,
+    spread along the line: each option played and judged by the solver (:func:`judge`). One row an
+    option (the "questions" files' columns)."""
+    from .game import Game
+    from .habits import question_options
+
+    questions = questions or question_options
+    out = []
+    for line in won_lines:
+        g, found = Game(variant, deal=line["deal"]), {}
+        for ply, move in enumerate(line["moves"]):
+            for q, opts in questions(g).items():
+                found.setdefault(q, []).append((ply, opts))
+            g.play(move)
+        for q, where in found.items():
+            for ply, opts in _spread(where, per_deal):
+                pos = Game(variant, deal=line["deal"])
+                for m in line["moves"][:ply]:
+                    pos.play(m)
+                for option, moves, detail, needed in opts:
+                    said = judge(pos, moves, max_states)
+                    out.append({"game": pos.variant.id, "deal": line["deal"], "ply": ply, "question": q,
+                                "option": option, "move": " ".join(moves), "detail": detail,
+                                "needed_below": needed, "verdict": said["verdict"], "states": said["states"],
+                                "line_move": line["moves"][ply], "stock": len(pos.stock),
+                                "cards_home": pos.cards_home,
+                                "empty_columns": sum(1 for c in pos.tableau if not c)})
+    return out
+
+
+# ----------------------------------------------------------------------------- the command line
+#: how each game's habit experiments are written: the player column, the forks file and its
+#: columns' prefix for the changed player, the provenance file, and the deals option for forks
+_LAYOUT = {
+    "forty_thieves": ("policy", None, None, "games", None),
+    "maria": ("policy", None, None, "games", None),
+    "lucas": ("idea", "splits", "idea", "run", "split"),
+    "little_forty": ("idea", "splits", "idea", "run", "split"),
+    "rank_and_file": ("idea", "splits", "idea", "run", "split"),
+    "indian": ("player", "forks", "changed", "run", "fork"),
+    "limited": ("player", "forks", "changed", "run", "fork"),
+    "streets": ("player", "forks", "changed", "questions_run", "fork"),
+    "number_ten": ("player", "forks", "changed", "questions_run", "fork"),
+}
+
+
+def _out_folder(path: str | None):
+    from pathlib import Path
+
+    folder = Path(path) if path else Path(__file__).resolve().parent / "data" / "experiments"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _write_csv(path, fields: Sequence[str], table: Iterable[dict]) -> None:
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, fields, extrasaction="ignore")
+        w.writeheader()
+        w.writerows({k: "" if v is None else v for k, v in r.items()} for r in table)
+
+
+def _record(command: str, start: float, **fields) -> dict:
+    import os
+    import time
+
+    from .studies import machine
+
+    return {"command": command, "machine": f"{machine()}, one process, load average "
+            f"{os.getloadavg()[0]:.1f} at the end", "seconds": round(time.time() - start), **fields,
+            "finished": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
+
+
+def _run_habits(args, command: str) -> list[str]:
+    import time
+
+    from .habits import HABITS
+    from .studies import parse_deals
+    from .teaching import lesson_variant
+
+    v = args.variant
+    who, forks, changed, note, deals_kind = _LAYOUT[v]
+    players = HABITS[v]
+    bases = {k: p[0] for k, p in players.items()} if v == "limited" else {}
+    players = {k: p[1] for k, p in players.items()} if v == "limited" else dict(players)
+    if args.changes:
+        wanted = [next(iter(players)), *args.changes.split(",")]
+        unknown = sorted(set(wanted) - set(players))
+        if unknown:
+            raise SystemExit(f"--changes: {v} has no change {unknown}: {', '.join(players)}")
+        players = {k: players[k] for k in wanted}
+    stem = f"{v}_{args.tag}" if args.tag else v
+    folder, start, written = _out_folder(args.out), time.time(), []
+    games = play_paired(v, parse_deals(args.deals), players)
+    for lesson in filter(None, args.rules.split(",")):
+        habit = {f"rule:{lesson}": players[next(iter(players))]}
+        games += play_paired(lesson_variant(v, lesson), parse_deals(args.deals), habit)
+    for r in games:
+        r.update({who: r["player"], "base": bases.get(r["player"]) or "", "game": v,
+                  "turned_up": sum(d == 0 for d in r["result"].game.face_down_counts)})
+    fields = {"policy": ["game", "deal", "policy", "status", "cards_home", "moves"],
+              "idea": ["idea", "deal", "won", "cards_home", "moves"]}.get(who)
+    if fields is None:
+        fields = ["player", *(["base"] if bases else []), "deal", "won", "cards_home",
+                  *(["turned_up"] if v == "indian" else []), "moves"]
+    if who == "policy":  # these were written deal by deal
+        order = list(players)
+        games.sort(key=lambda r: (r["deal"], order.index(r["player"])))
+    _write_csv(folder / f"{stem}_games.csv", fields, games)
+    written.append(f"{stem}_games.csv")
+    games_seconds = round(time.time() - start)
+    budget = {}
+    if forks:
+        rows_ = []
+        fork_deals = parse_deals(getattr(args, f"{deals_kind}_deals"))
+        for name in list(players)[1:]:
+            base = bases.get(name) or next(iter(players))
+            rows_ += play_forks(v, fork_deals, {base: players[base], name: players[name]}, base=base,
+                                max_states=args.max_states)
+        for r in rows_:
+            r[who] = r["player"]
+            if not bases:  # the base is the habit: its columns are named so
+                r.update({"habit_move": r["base_move"], "habit_verdict": r["base_verdict"],
+                          f"{changed}_move": r["changed_move"], f"{changed}_verdict": r["changed_verdict"]})
+        prefix = "base" if bases else "habit"
+        _write_csv(folder / f"{stem}_{forks}.csv",
+                   [who, *(["base"] if bases else []), "deal", "before", f"{prefix}_move", f"{changed}_move",
+                    f"{prefix}_verdict", f"{changed}_verdict"], rows_)
+        written.append(f"{stem}_{forks}.csv")
+        budget = {"max_states": args.max_states, "deals": args.deals,
+                  f"{deals_kind}_deals": getattr(args, f"{deals_kind}_deals")}
+    if forks == "splits":
+        fatal = []
+        for lesson in [None, *filter(None, args.rules.split(","))]:
+            for deal in parse_deals(args.split_deals):
+                habit = players[next(iter(players))]
+                row = where_lost(lesson_variant(v, lesson), deal, habit, args.max_states)
+                if row is not None:
+                    fatal.append({"game": f"rule:{lesson}" if lesson else "as dealt", **row})
+        _write_csv(folder / f"{stem}_fatal.csv", ["game", "deal", "ply", "of", "before", "move", "kind",
+                                                  "after", "cards_home", "stock"], fatal)
+        written.append(f"{stem}_fatal.csv")
+    extra = {"games_seconds": games_seconds} if bases else {}
+    if who == "policy":
+        record = _record(command, start, game_deals=args.deals)
+    else:
+        record = _record(command, start, **extra, **budget, variant=VARIANTS[v].name)
+    (folder / f"{stem}_{note}.json").write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    return [*written, f"{stem}_{note}.json"]
+
+
+def _run_questions(args, command: str) -> list[str]:
+    import time
+
+    from .studies import parse_deals
+
+    v, folder, start = args.variant, _out_folder(args.out), time.time()
+    found = solver_lines(v, parse_deals(args.deals), args.line_states)
+    (folder / f"{v}_lines.json").write_text(json.dumps({"game": v, "max_states": args.line_states,
+                                                        "deals": found}, separators=(",", ":")),
+                                            encoding="utf-8")
+    lines_seconds = round(time.time() - start)
+    asked = ask_questions(v, [d for d in found if d["status"] == "won"], args.verdict_states, args.per_deal)
+    _write_csv(folder / f"{v}_questions.csv", ["game", "deal", "ply", "question", "option", "move", "detail",
+                                               "needed_below", "verdict", "states", "line_move", "stock",
+                                               "cards_home", "empty_columns"], asked)
+    record = _record(command, start, line_states=args.line_states, verdict_states=args.verdict_states,
+                     per_deal=args.per_deal, lines_seconds=lines_seconds)
+    record["questions_seconds"] = record.pop("seconds") - lines_seconds
+    (folder / f"{v}_questions.json").write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    return [f"{v}_lines.json", f"{v}_questions.csv", f"{v}_questions.json"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m ft_widget.experiments habits|questions VARIANT [options]``: play an experiment and
+    write its files (and its command, budget, machine and time) to ft_widget/data/experiments/."""
+    import argparse
+    import sys
+
+    argv = list(sys.argv[1:] if argv is None else argv)
+    p = argparse.ArgumentParser(prog="python -m ft_widget.experiments",
+                                description="Play the lessons' experiments and write their results.")
+    sub = p.add_subparsers(dest="what", required=True)
+    h = sub.add_parser("habits", help="whole games of the habit players, and their first forks judged by the "
+                       "solver (Forty Thieves and Maria: whole games only)")
+    h.add_argument("variant", choices=sorted(_LAYOUT))
+    h.add_argument("--deals", default="1-1000", help="deals for whole games")
+    h.add_argument("--fork-deals", default="1-200", help="deals for the forks")
+    h.add_argument("--split-deals", default="1-100", help="deals for the forks (Lucas, Little Forty, "
+                   "Rank and File: their splits and where the habit's games are lost)")
+    h.add_argument("--max-states", type=int, default=100_000, help="the solver's budget for a verdict")
+    h.add_argument("--rules", default="", help="rule changes (teaching.LESSONS ids) the habit also plays")
+    h.add_argument("--changes", default="", help="comma-separated changes to play (default: all)")
+    h.add_argument("--tag", default="", help="the files are <variant>_<tag>_*")
+    h.add_argument("--out", default=None, help="folder (default: the package's data/experiments)")
+    q = sub.add_parser("questions", help="the questions of Forty Thieves and Maria, asked along the "
+                       "solver's won lines")
+    q.add_argument("variant", choices=["forty_thieves", "maria"])
+    q.add_argument("--deals", default="1-200")
+    q.add_argument("--line-states", type=int, default=300_000, help="the solver's budget for a line")
+    q.add_argument("--verdict-states", type=int, default=150_000, help="the solver's budget for a verdict")
+    q.add_argument("--per-deal", type=int, default=12, help="positions of each question a deal, at most")
+    q.add_argument("--out", default=None)
+    args = p.parse_args(argv)
+    command = "python -m ft_widget.experiments " + " ".join(argv)
+    run = {"habits": _run_habits, "questions": _run_questions}[args.what]
+    for name in run(args, command):
+        print("wrote", name)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
