@@ -8,7 +8,7 @@ Python and fast; each lesson's tests are grouped under its name.
 from ft_widget import VARIANTS, Move, puzzles
 from ft_widget.cards import card_symbol
 from ft_widget.experiments import compare_choices, compare_players, lines, rows, runs
-from ft_widget.teaching import into_empty_column, replayed
+from ft_widget.teaching import into_empty_column, replayed, turns_up_card
 from ft_widget.words import move_line
 
 
@@ -125,3 +125,69 @@ def test_streets_puzzles_named():
     assert Move(held.habit).is_home and Move(held.habit).from_waste
     dig = next(p for p in shipped if p.theme == "dig_out_a_card")
     assert into_empty_column(dig.game, dig.answers[0]) and not Move(dig.answers[0]).from_waste
+
+
+# ---------------------------------------------------------------------------------- number_ten
+def _number_ten_fork(change, deal):
+    forks = rows("number_ten", "forks") + rows("number_ten", "dig_forks")
+    r = next(r for r in forks if r["player"] == change and r["deal"] == deal)
+    return r, replayed("number_ten", deal, r["before"])
+
+
+def test_number_ten_the_deal_and_the_runs():
+    ten = VARIANTS["number_ten"]
+    assert (ten.columns, ten.cards_per_column, ten.face_down, ten.stock_cards) == (10, 4, 2, 64)
+    for run in runs("number_ten").values():
+        assert "--deals 1-1000" in run["command"] and "--fork-deals 1-200" in run["command"]
+    assert not any(r["won"] for r in rows("number_ten", "games") + rows("number_ten", "dig_games"))
+
+
+def test_number_ten_positions_shown():
+    r, g = _number_ten_fork("move one card at a time", 118)
+    assert len(r["before"].split()) == 5 and r["habit_move"] == "2>6x2" and r["changed_move"] == "s>w"
+    r, g = _number_ten_fork("move runs whole", 32)
+    assert Move(r["habit_move"]).count == 1 and Move(r["changed_move"]).count == 10
+    assert into_empty_column(g, r["habit_move"]) and into_empty_column(g, r["changed_move"])
+    r, g = _number_ten_fork("dig where most cards are face down", 39)
+    assert turns_up_card(g, r["habit_move"]) and turns_up_card(g, r["changed_move"])
+    hidden = g.face_down_counts
+    assert hidden[Move(r["changed_move"]).src] > hidden[Move(r["habit_move"]).src]
+
+
+def test_number_ten_rules():
+    games, dig_games = rows("number_ten", "games"), rows("number_ten", "dig_games")
+    forks = rows("number_ten", "forks") + rows("number_ten", "dig_forks")
+    one = compare_players(games, "habit", "move one card at a time")
+    assert one.high < 0 and compare_players(games, "habit", "move runs whole").low > 0
+    most, fewest = "dig where most cards are face down", "dig where fewest cards are face down"
+    assert all(one.diff < compare_players(games, "habit", c).diff for c in ("move runs whole",))  # "no other"
+    assert all(one.diff < compare_players(dig_games, "habit", c).diff for c in (most, fewest))
+    assert not any(compare_players(dig_games, "habit", c).clear for c in (most, fewest))
+    head = compare_players(dig_games, fewest, most)
+    assert head.low > 0 and f"{head.low:.1f}" == "0.0"  # above zero, rounds to 0.0
+    for change in {r["player"] for r in forks}:
+        assert not compare_choices(forks, change, "habit", "changed").clear  # "no change ... measurable"
+
+
+def test_number_ten_puzzles_named():
+    shipped = puzzles("number_ten")
+    digging = [p for p in shipped if p.theme == "dig_out_a_card"]
+    assert len(digging) == len(shipped) - 1
+    assert all(any(Move(a).count > 1 for a in p.answers) for p in digging)  # the answer moves a run
+    assert all(Move(p.habit).from_waste and into_empty_column(p.game, p.habit) for p in digging)
+    other = next(p for p in shipped if p.theme == "deal_rather_than_place")
+    assert Move(other.habit).from_waste and not into_empty_column(other.game, other.habit)
+    assert other.answers == ("s>w",)
+
+
+def test_number_ten_reviewed_position():
+    """Before the losing move (move 142): the 10♦ on the waste, no other red ten on top of a column,
+    column 8's one hidden card under a run headed by the 9♣."""
+    from ft_widget import Game, play_policy
+    from ft_widget.cards import is_red, rank_of
+
+    played = play_policy(Game("number_ten", deal=40), "foundations_first", rng=1)
+    before = replayed("number_ten", 40, list(played.moves)[:141])
+    assert str(played.moves[141]) == "w>f" and card_symbol(before.waste[-1]) == "10♦"
+    assert not any(rank_of(c[-1]) == 10 and is_red(c[-1]) for c in before.tableau if c)
+    assert before.face_down_counts[7] == 1 and card_symbol(before.tableau[7][1]) == "9♣"
