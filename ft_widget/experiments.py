@@ -27,8 +27,9 @@ from importlib import resources
 from .variants import VARIANTS
 from .words import count
 
-__all__ = ["Effect", "compare_choices", "compare_players", "effects_table", "kinds", "lines", "paired",
-           "rows", "runs"]
+__all__ = ["Effect", "compare_choices", "compare_players", "effects_table", "experiments_markdown",
+           "first_fork", "judge", "kinds", "lines", "paired", "play_forks", "play_paired", "rows", "runs",
+           "where_lost"]
 
 #: the bootstrap: resamples of the deals and the generator's seed (fixed: the same interval everywhere)
 RESAMPLES = 10_000
@@ -406,6 +407,99 @@ def effects_table(effects: Mapping[str, Effect] | Sequence[Effect], caption: str
     return EffectsTable(effects, caption)
 
 
+# ----------------------------------------------------------------------------- the docs' table
+def _files_of(variant: str, record: str) -> list[str]:
+    """The data files a provenance record (``runs(variant)``'s key) describes."""
+    if record == "games":
+        return [f"{variant}_games.csv"]
+    if record == "questions":
+        return [f"{variant}_lines.json", f"{variant}_questions.csv"]
+    tag = record.removesuffix("run").removesuffix("questions_").rstrip("_")
+    stem = f"{variant}_{tag}" if tag else variant
+    return [f"{stem}_{k}.csv" for k in ("games", "forks", "splits", "fatal")
+            if (_folder() / f"{stem}_{k}.csv").is_file()]
+
+
+def _tested(variant: str, files: list[str]) -> str:
+    """What a run tested, from its rows: the players' changes (or the questions asked)."""
+    kinds_ = [f.removeprefix(variant + "_").removesuffix(".csv") for f in files if f.endswith(".csv")]
+    if kinds_ == ["questions"]:
+        asked = dict.fromkeys(r["question"] for r in rows(variant, "questions"))
+        return "questions at positions of the solver's won lines: " + ", ".join(asked)
+    games = rows(variant, kinds_[0])
+    who = next(c for c in _BY if c in games[0])
+    names = list(dict.fromkeys(str(r[who]) for r in games))
+    said = f"whole games of {names[0]} and {count(len(names) - 1, 'change')}: " + ", ".join(names[1:])
+    if len(kinds_) > 1:
+        forks = rows(variant, kinds_[1])
+        forked = list(dict.fromkeys(str(r[next(c for c in _BY if c in forks[0])]) for r in forks))
+        said += ("; each one's first fork from its base judged by the solver" if forked == names[1:]
+                 else "; first forks judged by the solver for: " + ", ".join(forked))
+    if "fatal" in kinds_:
+        said += f"; where {names[0]}'s games of deals the solver wins are lost"
+    return said
+
+
+def _budget(record: dict) -> str:
+    said = []
+    if "line_states" in record:
+        said.append(f"solver {record['line_states']:,} positions a line, {record['verdict_states']:,} a "
+                    f"verdict, at most {record['per_deal']} positions of a question a deal")
+    elif "max_states" in record:
+        said.append(f"solver {record['max_states']:,} positions a verdict")
+    else:
+        said.append("no solver")
+    for key, what in (("deals", "deals"), ("game_deals", "deals"), ("fork_deals", "forks on deals"),
+                      ("split_deals", "forks on deals"), ("player_deals", "the fair expert on deals")):
+        if key in record:
+            said.append(f"{what} {record[key]}")
+    return "; ".join(said)
+
+
+def _seconds(record: dict) -> str:
+    parts = [record.get("seconds"), record.get("wall_seconds"), record.get("lines_seconds"),
+             record.get("questions_seconds")]
+    return str(sum(x for x in parts if isinstance(x, int)))
+
+
+def experiments_markdown() -> str:
+    """The docs' table of every experiment: its game, data files, the command that made them (as
+    recorded beside them), its budget and its seconds, from the shipped provenance records."""
+    import re
+    from pathlib import Path
+
+    def cell(text: str) -> str:
+        return text.replace("|", "\\|")
+
+    out = ["| game | what | data files | command | budget | seconds |", "|---|---|---|---|---|---:|"]
+    for variant, v in VARIANTS.items():
+        for name, record in runs(variant).items():
+            files = _files_of(variant, name)
+            named = ", ".join(f"`{f}`" for f in files)
+            out.append(f"| {v.name} | {cell(_tested(variant, files))} | {named} | "
+                       f"`{cell(record['command'])}` | {_budget(record)} | {_seconds(record)} |")
+    teaching = Path(str(resources.files("ft_widget") / "data" / "teaching"))
+    for path in sorted(teaching.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        game = "Forty Thieves" if "changes" in data else "every game"
+        what = {"decisions.json": f"positions where {DECISION_PLAYER}'s move loses a line the solver won",
+                "lessons.json": f"each game and the game with one rule changed: the solver, and the "
+                                f"{LESSON_PLAYER} (fair)",
+                "single_rule.json": "one rule changed at a time: " + ", ".join(SINGLE_RULES),
+                "solver_lines.json": "the solver's won lines"}.get(path.name, "")
+        for run in data.get("runs") or [data]:
+            record = {"command": run["command"], "wall_seconds": run["wall_seconds"]}
+            for key in ("deals", "player_deals"):  # the solver's runs name their deals in the command
+                found = re.search(rf"--{key.replace('_', '-')} (\S+)", run["command"])
+                if found:
+                    record[key] = found.group(1)
+            budget = _budget(record).replace("no solver", f"solver {data['max_states']:,} positions a "
+                                             + ("verdict" if "decisions" in data else "deal"))
+            out.append(f"| {game} | {cell(what)} | `{path.name}` | `{cell(run['command'])}` | {budget} | "
+                       f"{_seconds(record)} |")
+    return "\n".join(out)
+
+
 # ----------------------------------------------------------------------------- running the experiments
 # Everything below plays games (with the engine, the fair players of ft_widget.habits and the
 # solver, which sees every card); ``python -m ft_widget.experiments`` writes the files read above.
@@ -632,6 +726,12 @@ def _out_folder(path: str | None):
     return folder
 
 
+def _teaching_file(name: str):
+    from pathlib import Path
+
+    return Path(__file__).resolve().parent / "data" / "teaching" / name
+
+
 def _write_csv(path, fields: Sequence[str], table: Iterable[dict]) -> None:
     with open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, fields, extrasaction="ignore")
@@ -750,6 +850,177 @@ def _run_questions(args, command: str) -> list[str]:
     return [f"{v}_lines.json", f"{v}_questions.csv", f"{v}_questions.json"]
 
 
+# The solver's data of the teaching notebooks (ft_widget/data/teaching/): its won lines, the
+# lessons (one rule of a game changed), Forty Thieves with one rule changed, and the decisions.
+#: name -> the rule fields that change in Forty Thieves; each is one rule of another game
+SINGLE_RULES: dict[str, dict] = {
+    "Forty Thieves (no change)": {},
+    "build in any other suit (Indian, Little Forty)": {"build": "other_suit"},
+    "build in alternate colours (Streets, Maria, …)": {"build": "alternate_colour"},
+    "sequences move (Little Forty, Number Ten, …)": {"sequences": True},
+    "deal 12 × 3 (Limited)": {"columns": 12, "cards_per_column": 3},
+    "deal 13 × 3 (Lucas' layout)": {"columns": 13, "cards_per_column": 3},
+    "deal 9 × 4 (Maria's layout)": {"columns": 9},
+    "Aces start home (Lucas)": {"aces_start": True},
+    "stock 3 at a time, 3 redeals (Little Forty)": {"stock_deal": 3, "redeals": 3},
+}
+#: the habit player whose moves the decisions put to the test (cheap enough for every position)
+DECISION_PLAYER = "foundations_first"
+#: the fair player of the lessons: the strongest the project has
+LESSON_PLAYER = "expert"
+
+
+def _single_rule_fields(name: str) -> dict:
+    from .rules import get_build
+
+    return {k: get_build(v) if k == "build" else v for k, v in SINGLE_RULES[name].items()}
+
+
+def _single_rule_variant(name: str):
+    from dataclasses import replace
+
+    return replace(VARIANTS["forty_thieves"], id=f"forty_thieves_changed_{list(SINGLE_RULES).index(name)}",
+                   name=name, **_single_rule_fields(name))
+
+
+def _solve_job(job: tuple) -> dict:
+    """One solver run of the teaching data (a worker process's job)."""
+    from .game import Game
+    from .solver import solve
+    from .teaching import lesson_variant
+
+    what, key, lesson, deal, max_states, time_limit = job
+    variant = _single_rule_variant(key) if what == "single_rule" else lesson_variant(key, lesson)
+    r = solve(Game(variant, deal=deal), time_limit=time_limit, max_states=max_states)
+    if what == "single_rule":
+        return {"change": key, "deal": deal, "status": str(r.status), "moves": len(r.moves)}
+    row = {"variant": key, **({"lesson": lesson} if what == "lessons" else {}), "deal": deal,
+           "status": str(r.status), "states": r.states}
+    if what == "lines" and r.won:
+        row["moves"] = [str(m) for m in r.moves]
+    return row
+
+
+def _play_job(job: tuple) -> dict:
+    from .game import Game
+    from .policies import play_policy
+    from .teaching import lesson_variant
+
+    variant_id, lesson, deal, player = job
+    r = play_policy(Game(lesson_variant(variant_id, lesson), deal=deal), player,
+                    random.Random(f"{variant_id}/{deal}"))
+    return {"variant": variant_id, "lesson": lesson, "deal": deal, "status": str(r.status),
+            "cards_home": r.cards_home}
+
+
+def _decisions_job(job: tuple) -> tuple[str, list[dict]]:
+    """Along a game's won lines, every ``step``-th position: where the habit player's move differs
+    from the line's and the solver proves it lost, a decision (two a game at most, one a deal); if
+    none turns up in ``seconds``, one where both moves win."""
+    import time
+
+    from .game import Game
+    from .policies import POLICIES
+    from .solver import solve
+
+    variant, won, max_states, step, seconds, deals_too = job
+    player, start, found, forgiving = POLICIES[DECISION_PLAYER], time.time(), [], []
+    for deal, line in won:
+        game = Game(variant, deal=deal)
+        for k, move in enumerate(line):
+            if time.time() - start > seconds or len(found) >= 2:
+                return variant, found or forgiving[:1]
+            if k >= 6 and k % step == 0 and not game.is_won:
+                choice = player(game, random.Random(f"{variant}/{deal}/{k}"))
+                from_stock = choice is not None and (choice.is_deal or choice.is_redeal)
+                if choice is not None and str(choice) != move and (deals_too or not from_stock):
+                    trial = game.copy()
+                    trial.play(choice)
+                    r = solve(trial, time_limit=600, max_states=max_states)
+                    row = {"variant": variant, "deal": deal, "moves": line[:k], "best": move,
+                           "player": str(choice), "player_verdict": str(r.status), "states": r.states,
+                           "line_left": len(line) - k}
+                    if str(r.status) == "lost":
+                        found.append(row)
+                        break
+                    if str(r.status) == "won" and not forgiving and k >= len(line) // 3:
+                        forgiving.append(row)
+            game.play(move)
+    return variant, found or forgiving[:1]
+
+
+def _provenance(command: str, args, start: float) -> dict:
+    import os
+    import platform
+    import subprocess
+    import time
+
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                                check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        commit = "unknown"
+    workers = f"{args.workers} worker process{'es' if args.workers != 1 else ''}"
+    return {"command": command, "solver": f"ft_widget.solve at commit {commit}",
+            "max_states": args.max_states,
+            "time_limit": args.time_limit, "machine": f"{platform.machine()}, {workers}, load average "
+            f"{os.getloadavg()[0]:.1f} at the end", "wall_seconds": round(time.time() - start)}
+
+
+def _run_teaching(args, command: str) -> list[str]:
+    """lines, lessons, single-rule or decisions: written to ft_widget/data/teaching/ (or --out)."""
+    import time
+    from concurrent.futures import ProcessPoolExecutor
+    from pathlib import Path
+
+    from .studies import parse_deals
+    from .teaching import LESSONS
+
+    what = args.what.replace("-", "_")
+    out = Path(args.out) if args.out else (Path(__file__).resolve().parent / "data" / "teaching"
+                                           / {"lines": "solver_lines.json"}.get(what, f"{what}.json"))
+    variants, start = args.variants.split(","), time.time()
+    with ProcessPoolExecutor(args.workers) as pool:
+        if what == "lines":
+            jobs = [("lines", v, None, d, args.max_states, args.time_limit)
+                    for v in variants for d in parse_deals(args.deals)]
+            data = {"deals": list(pool.map(_solve_job, jobs))}
+        elif what == "single_rule":
+            jobs = [("single_rule", n, None, d, args.max_states, args.time_limit)
+                    for n in SINGLE_RULES for d in parse_deals(args.deals)]
+            data = {"changes": {n: {k: str(v) for k, v in _single_rule_fields(n).items()}
+                                for n in SINGLE_RULES},
+                    "deals": list(pool.map(_solve_job, jobs))}
+        elif what == "lessons":
+            configs = [(v, lesson) for v in variants for lesson in [None, *LESSONS[v]]]
+            played = list(pool.map(_play_job, [(v, le, d, LESSON_PLAYER) for v, le in configs
+                                               for d in parse_deals(args.player_deals)], chunksize=20))
+            solved = list(pool.map(_solve_job, [("lessons", v, le, d, args.max_states, args.time_limit)
+                                                for v, le in configs for d in parse_deals(args.deals)]))
+            data = {"player": LESSON_PLAYER, "lessons": {v: {k: dict(f) for k, f in LESSONS[v].items()}
+                                                         for v in variants},
+                    "solver": solved, "played": played}
+        else:
+            lines = json.loads(Path(args.lines).read_text(encoding="utf-8"))
+            won = {v: [(d["deal"], d["moves"]) for d in lines["deals"]
+                       if d["variant"] == v and d["status"] == "won"] for v in variants}
+            jobs = [(v, won[v], args.max_states, args.step, args.seconds, args.deals_too) for v in variants]
+            found = dict(pool.map(_decisions_job, jobs))
+    record = _provenance(command, args, start)
+    if what == "decisions":  # each run adds its games' decisions to the file
+        data = (json.loads(out.read_text(encoding="utf-8")) if out.exists() else
+                {"player": DECISION_PLAYER, "lines_from": lines["command"], "max_states": args.max_states,
+                 "runs": [], "decisions": {}})
+        if data["player"] != DECISION_PLAYER or data["max_states"] != args.max_states:
+            raise SystemExit(f"{out} was made by {data['player']} with {data['max_states']} states")
+        data["runs"].append(record)
+        data["decisions"].update(found)
+    else:  # the lessons' "solver" (its rows) takes the place of the record's (its commit), as before
+        data = {**record, **data}
+    out.write_text(json.dumps(data, separators=(",", ":"), default=str) + "\n", encoding="utf-8")
+    return [str(out)]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m ft_widget.experiments habits|questions VARIANT [options]``: play an experiment and
     write its files (and its command, budget, machine and time) to ft_widget/data/experiments/."""
@@ -780,9 +1051,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     q.add_argument("--verdict-states", type=int, default=150_000, help="the solver's budget for a verdict")
     q.add_argument("--per-deal", type=int, default=12, help="positions of each question a deal, at most")
     q.add_argument("--out", default=None)
+    for name, text, deals, states in (
+            ("lines", "the solver's won lines of every game", "1-30", 60_000),
+            ("lessons", "each game and the game with one rule changed: the solver and the fair expert",
+             "1-30", 60_000),
+            ("single-rule", "Forty Thieves with one rule changed, by the solver", "1-30", 60_000),
+            ("decisions", "positions where the habit player's move loses a won line", None, 20_000)):
+        t = sub.add_parser(name, help=text)
+        if deals:
+            t.add_argument("--deals", default=deals, help="deals the solver plays")
+        t.add_argument("--max-states", type=int, default=states, help="the solver's budget a deal")
+        t.add_argument("--time-limit", type=float, default=600.0, help="seconds a deal, a safety net")
+        t.add_argument("--workers", type=int, default=1)
+        t.add_argument("--variants", default=",".join(VARIANTS))
+        t.add_argument("--out", default=None, help="the file (default: the package's data/teaching/)")
+    sub.choices["lessons"].add_argument("--player-deals", default="1-100", help="deals the fair expert plays")
+    d = sub.choices["decisions"]
+    d.add_argument("--lines", default=str(_teaching_file("solver_lines.json")), help="the won lines")
+    d.add_argument("--step", type=int, default=3, help="test every step-th position of a line")
+    d.add_argument("--seconds", type=float, default=90, help="give up on a game after this long")
+    d.add_argument("--deals-too", action="store_true", help="test the player's deals (s>w) too")
     args = p.parse_args(argv)
     command = "python -m ft_widget.experiments " + " ".join(argv)
-    run = {"habits": _run_habits, "questions": _run_questions}[args.what]
+    run = {"habits": _run_habits, "questions": _run_questions}.get(args.what, _run_teaching)
     for name in run(args, command):
         print("wrote", name)
     return 0
