@@ -31,7 +31,7 @@
 # 3. **When two columns can each be dug down to a hidden card, dig the one with more hidden.**
 #    The choice is rare and worth little; when it comes, this is the better side.
 #
-# Each rule comes with a position, the decision, what it was worth, and a puzzle to try.
+# Below, each rule gets a real position, the figures behind it, and a puzzle.
 
 # %%
 from IPython.display import display
@@ -47,12 +47,13 @@ picture(Game(GAME, deal=2), caption="Number Ten, deal 2: the bottom two cards of
 # %% [markdown]
 # ## Where the figures come from
 #
-# A careful rule-bound player, which sees only the table, played deals 1 to 1,000 as it is and
-# with one habit changed. It never wins Number Ten, so whole games count **cards home**. On the
-# first 200 deals, at the first position where the two players part, the solver (which sees
-# every card, the hidden ones too) judged whether the deal could still be won after each move.
-# At those positions no change made a measurable difference: the order of two moves seldom
-# decides a deal ([how the lessons measure](10_rule_differences.ipynb#How-the-lessons-measure)).
+# The evidence has two parts. Whole games: a rule-bound player with no look-ahead, seeing only
+# what you see, played deals 1 to 1,000 once as it is and once for each habit changed. It has not
+# won a single Number Ten deal, so the measure is how many cards it gets home. Single decisions:
+# on deals 1 to 200, the first moment the two versions chose differently went to the solver,
+# which also sees the face-down cards, to say whether a win was still there after each choice.
+# For no change did those decisions show a measurable difference: two orders of much the same
+# moves seldom settle a deal ([reading the figures](10_rule_differences.ipynb#How-the-lessons-measure)).
 
 # %%
 games, dig_games = rows(GAME, "games"), rows(GAME, "dig_games")  # the second run: the digging changes
@@ -96,7 +97,7 @@ longest = max(digging, key=lambda p: max(Move(a).count for a in p.answers))
 PuzzleCard(longest)
 
 # %% [markdown]
-# Run the notebook to try it on a board (Hint gives a clue, every first move is judged):
+# On a live board, once the notebook runs (the Hint button gives clues):
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -162,11 +163,11 @@ Board.puzzle(p)
 # %% [markdown]
 # ## A game reviewed
 #
-# The habit player `foundations_first` (home if it can, then the waste's card, then whatever
-# turns up a card, then a deal) plays deal 40, which the solver wins. `review` reads the game
-# back: the fair expert's estimate of each move from what the player saw, and the solver's
-# verdicts. The position before the losing move is hard to prove won, so the solver gets
-# 1,000,000 positions a move here, ten times the default.
+# One game, read back. `foundations_first` never looks past its next move: home if possible,
+# else the waste's card, else whatever uncovers a card, else the stock. It loses deal 40, which
+# the solver wins. `review` marks each move twice: by the fair expert, from the cards in view,
+# and by the solver, from all of them. The position before the losing move is hard to prove
+# won, so the solver's budget here is 1,000,000 positions a move, ten times the default.
 
 # %%
 played = play_policy(Game(GAME, deal=40), "foundations_first", rng=1)
@@ -186,5 +187,5 @@ losing_move_row(reviewed)
 # on the table is a seat for the next card down: digging, seen from the other side. All of
 # Number Ten's puzzles come one after another on `Board.training("number_ten")`.
 #
-# The experiments behind this lesson, with their commands and budgets:
+# Every experiment above, with its command and budget, is in
 # [Number Ten: the lab behind the lesson](lab/number_ten.ipynb).

@@ -32,7 +32,9 @@
 #    late in the stock:** with fewer than ten cards to come, deal on and keep the column.
 #
 # And leave a Klondike habit behind: "only a King into an empty column" changed nothing over
-# whole games, and where it decided what filled a space, it cost wins. Each rule comes with a position, what it was worth, and a puzzle to try.
+# whole games, and where it decided what filled a space, it cost wins.
+#
+# For each rule: a position from a real deal, the measured effect, then a puzzle to solve.
 
 # %%
 from IPython.display import display
@@ -48,10 +50,11 @@ picture(Game(GAME, deal=4), caption="Streets, deal 4: ten columns of four, 64 ca
 # %% [markdown]
 # ## Where the figures come from
 #
-# A careful rule-bound player, which sees only the table, played deals 1 to 1,000 as it is and
-# with one habit changed. It never wins Streets, so whole games count **cards home**. On the
-# first 200 deals, at the first position where the two players part, the solver (which sees
-# every card) judged whether the deal could still be won after each move. One early move seldom
+# A cautious player with fixed priorities, blind to everything you cannot see, played deals 1
+# to 1,000 in several versions: as it is, and with one habit changed. None of its games is won,
+# so whole games are compared by **cards home**. Then, on deals 1 to 200, the solver, with every
+# card in view, took the first position where a version parts from the plain player and said
+# whether a win remained after either move. One early move seldom
 # decides a Streets deal: at those positions most changes made no measurable difference, and
 # the tables show that too ([how the lessons measure](10_rule_differences.ipynb#How-the-lessons-measure)).
 
@@ -95,7 +98,7 @@ p = next(p for p in puzzles(GAME) if p.theme == "dig_out_a_card")
 PuzzleCard(p)
 
 # %% [markdown]
-# Run the notebook to try it on a board (Hint gives a clue, every first move is judged):
+# Run the notebook and the same position comes up on a live board; your first move is judged:
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -147,7 +150,7 @@ effects_table({**effects("waste card into an empty column"),
 # nothing in whole games; at the first positions where it decided what filled a space, fewer
 # deals could still be won after the King.
 #
-# **Practice.** A puzzle of the theme *keep an empty column*:
+# **Practice** (theme: *keep an empty column*):
 
 # %%
 p = next(p for p in puzzles(GAME) if p.theme == "keep_an_empty_column")
@@ -160,10 +163,11 @@ Board.puzzle(p)
 # %% [markdown]
 # ## A game reviewed
 #
-# The habit player `foundations_first` (a card goes home whenever it can, then the waste's card,
-# then a card that uncovers another, then a deal) plays deal 11, which the solver wins. `review`
-# reads the game back: the fair expert's estimate of each move from what the player saw, and the
-# verdicts of the solver (given 300,000 positions a move here, three times the default).
+# `foundations_first` is a habit player: a card goes home whenever it can; failing that, the
+# waste's card is played, or a card that uncovers another, or a card dealt. It loses deal 11,
+# which the solver wins. `review` goes back over the game, the fair expert judging each move by
+# what was in view, the solver (with 300,000 positions a move, three times the default) by
+# every card.
 
 # %%
 played = play_policy(Game(GAME, deal=11), "foundations_first", rng=11)
@@ -183,5 +187,5 @@ losing_move_row(reviewed)
 # needs it. Streets' puzzles of the theme *hold a card back from home* train that idea; all of
 # them come one after another on `Board.training("streets")`.
 #
-# The experiments behind this lesson, with their commands and budgets:
+# For the experiments themselves, their commands, budgets and every table:
 # [Streets: the lab behind the lesson](lab/streets.ipynb).

@@ -81,7 +81,7 @@ def test_streets_the_deal_and_the_runs():
     assert (streets.columns, streets.cards_per_column, streets.stock_cards) == (10, 4, 64)
     command = runs("streets")["questions_run"]["command"]
     assert "--deals 1-1000" in command and "--fork-deals 1-200" in command
-    assert not any(r["won"] for r in rows("streets", "games"))  # "it never wins Streets"
+    assert not any(r["won"] for r in rows("streets", "games"))  # "none of its games is won"
 
 
 def test_streets_positions_shown():
