@@ -6,30 +6,49 @@ them with the standard library only (no pandas, no numpy: it runs in Pyodide), a
 ways of playing on the same deals as an :class:`Effect`: the mean difference per deal with a 95 %
 bootstrap interval over deals, stated in one sentence.
 
+It also plays them: :func:`play_paired` (whole games of fair players on the same deals),
+:func:`first_fork` / :func:`play_forks` (the first position two players part, each choice judged by
+:func:`judge`), :func:`where_lost`, :func:`solver_lines` and :func:`ask_questions`, with the players
+of :mod:`ft_widget.habits`; ``python -m ft_widget.experiments`` writes the shipped files
+(docs/experiments.md lists every run).
+
     >>> from ft_widget.experiments import rows, compare_choices
     >>> compare_choices(rows("forty_thieves", "questions"), "empty", "keep", "waste")  # doctest: +SKIP
 """
 
 from __future__ import annotations
 
+import argparse
 import csv
 import html
 import io
 import json
 import math
+import os
+import platform
 import random
 import re
+import sys
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 
+from .game import WASTE, Game, Move
+from .habits import HABITS, question_options
+from .policies import POLICIES, play_policy
+from .rules import get_build
+from .solver import solve
+from .studies import machine, parse_deals
+from .teaching import LESSONS, lesson_variant
 from .variants import VARIANTS
 from .words import count
 
-__all__ = ["Effect", "compare_choices", "compare_players", "effects_table", "experiments_markdown",
-           "first_fork", "judge", "kinds", "lines", "paired", "play_forks", "play_paired", "rows", "runs",
-           "where_lost"]
+__all__ = ["Effect", "ask_questions", "compare_choices", "compare_players", "effects_table",
+           "experiments_markdown", "first_fork", "judge", "kinds", "lines", "paired", "play_forks",
+           "play_paired", "rows", "runs", "solver_lines", "where_lost"]
 
 #: the bootstrap: resamples of the deals and the generator's seed (fixed: the same interval everywhere)
 RESAMPLES = 10_000
@@ -465,9 +484,6 @@ def _seconds(record: dict) -> str:
 def experiments_markdown() -> str:
     """The docs' table of every experiment: its game, data files, the command that made them (as
     recorded beside them), its budget and its seconds, from the shipped provenance records."""
-    import re
-    from pathlib import Path
-
     def cell(text: str) -> str:
         return text.replace("|", "\\|")
 
@@ -504,37 +520,34 @@ def experiments_markdown() -> str:
 # Everything below plays games (with the engine, the fair players of ft_widget.habits and the
 # solver, which sees every card); ``python -m ft_widget.experiments`` writes the files read above.
 
-def _seeded(seed, deal: int) -> random.Random:
-    return random.Random(deal if seed is None else seed(deal))
+def _seeded(rng, deal: int) -> random.Random:
+    """A game's generator: seeded by its deal number, or by ``rng(deal)`` (so each deal has its own)."""
+    return random.Random(deal if rng is None else rng(deal))
 
 
-def play_paired(variant, deals: Iterable[int], players: Mapping[str, Callable], seed=None,
+def play_paired(variant, deals: Iterable[int], players: Mapping[str, Callable], rng=None,
                 max_moves: int = 2000) -> list[dict]:
     """Whole games: each of ``players`` (name -> policy) plays each deal of ``variant`` (an id or a
     Variant) from the start with :func:`ft_widget.play_policy`, its randomness seeded by the deal
-    (or ``seed(deal)``), so every player meets the same deals with the same seeds. One row a game:
+    (or by ``rng(deal)``), so every player meets the same deals with the same seeds. One row a game:
     player, deal, won (0/1), status, cards_home, moves (engine moves) and result (the PlayResult)."""
-    from .game import Game
-    from .policies import play_policy
-
     deals = list(deals)
     out = []
     for name, policy in players.items():
         for deal in deals:
-            r = play_policy(Game(variant, deal=deal), policy, rng=_seeded(seed, deal), max_moves=max_moves)
+            r = play_policy(Game(variant, deal=deal), policy, rng=_seeded(rng, deal), max_moves=max_moves)
             out.append({"player": name, "deal": deal, "won": int(r.status == "won"), "status": str(r.status),
                         "cards_home": r.cards_home, "moves": len(r.moves), "result": r})
     return out
 
 
-def first_fork(variant, deal: int, a: Callable, b: Callable, seed=None, max_moves: int = 2000):
-    """Players ``a`` and ``b`` (policies) on the same deal, same seed, move by move: the position
-    where they first choose differently, as ``(game there, engine moves before it, a's move, b's
-    move)``; ``None`` when they never do (a win, no move, or a position seen before)."""
-    from .game import Game
-
+def first_fork(variant, deal: int, a: Callable, b: Callable, rng=None, max_moves: int = 2000):
+    """Players ``a`` and ``b`` (policies) on the same deal, same seed (the deal, or ``rng(deal)``),
+    move by move: the position where they first choose differently, as ``(game there, engine moves
+    before it, a's move, b's move)``; ``None`` when they never do (a win, no move, or a position
+    seen before)."""
     game, history = Game(variant, deal=deal), []
-    ra, rb = _seeded(seed, deal), _seeded(seed, deal)
+    ra, rb = _seeded(rng, deal), _seeded(rng, deal)
     seen = {game.position_key()}
     while not game.is_won and len(history) < max_moves:
         ma, mb = a(game, ra), b(game, rb)
@@ -549,21 +562,18 @@ def first_fork(variant, deal: int, a: Callable, b: Callable, seed=None, max_move
     return None
 
 
-def judge(game, moves, max_states: int | None = None, player=None, seed: int = 0) -> dict:
+def judge(game, moves, max_states: int | None = None, player=None, rng: int = 0) -> dict:
     """One choice at a position, played (``moves``: a move, a run shortcut or a list of them, on a
     copy), then judged: by the solver (sees every card) with ``max_states`` positions - verdict
     "won", "lost" or "unknown" (the budget ran out) and the states it used; or, given ``player`` (a
-    fair policy or its name), by that player's continuation: its status and cards home."""
-    from .game import Move
-    from .policies import play_policy
-    from .solver import solve
-
+    fair policy or its name), by that player's continuation (seeded by ``rng``): its status and
+    cards home."""
     after = game.copy()
     for move in [moves] if isinstance(moves, (str, Move)) else moves:
         for m in after.expand(move):
             after.play(m)
     if player is not None:
-        r = play_policy(after, player, rng=seed)
+        r = play_policy(after, player, rng=rng)
         return {"verdict": str(r.status), "cards_home": r.cards_home, "moves": len(r.moves)}
     if max_states is None:
         raise ValueError("judge: the solver needs a budget (max_states) so its verdict is the same anywhere")
@@ -574,7 +584,7 @@ def judge(game, moves, max_states: int | None = None, player=None, seed: int = 0
 
 
 def play_forks(variant, deals: Iterable[int], players: Mapping[str, Callable], base: str = "habit",
-               max_states: int | None = None, player=None, seed=None) -> list[dict]:
+               max_states: int | None = None, player=None, rng=None) -> list[dict]:
     """For each player but ``base`` and each deal, the first fork between it and the base player
     (:func:`first_fork`), both choices judged (:func:`judge`: by the solver within ``max_states``,
     or by a fair ``player``'s continuation). One row a fork: player, base, deal, before (the moves
@@ -585,11 +595,11 @@ def play_forks(variant, deals: Iterable[int], players: Mapping[str, Callable], b
         if name == base:
             continue
         for deal in deals:
-            found = first_fork(variant, deal, players[base], policy, seed=seed)
+            found = first_fork(variant, deal, players[base], policy, rng=rng)
             if found is None:
                 continue
             game, history, mb, mc = found
-            verdicts = [judge(game, m, max_states, player, seed=deal)["verdict"] for m in (mb, mc)]
+            verdicts = [judge(game, m, max_states, player, rng=deal)["verdict"] for m in (mb, mc)]
             out.append({"player": name, "base": base, "deal": deal, "before": " ".join(map(str, history)),
                         "base_move": str(mb), "changed_move": str(mc), "base_verdict": verdicts[0],
                         "changed_verdict": verdicts[1]})
@@ -601,10 +611,6 @@ def where_lost(variant, deal: int, policy: Callable, max_states: int) -> dict | 
     no longer does, found by halving the game (once lost, a game stays lost: no move is taken
     back); or the end, if the player stopped while the deal was still winnable. ``None`` when the
     player wins or the solver does not win the deal."""
-    from .game import WASTE, Game
-    from .policies import play_policy
-    from .solver import solve
-
     r = play_policy(Game(variant, deal=deal), policy, rng=deal)
     if r.status == "won":
         return None
@@ -648,9 +654,6 @@ def solver_lines(variant, deals: Iterable[int], max_states: int,
                  time_limit: float | None = None) -> list[dict]:
     """The solver on each deal with ``max_states`` positions: deal, status, states, and the moves
     of its line where it won."""
-    from .game import Game
-    from .solver import solve
-
     out = []
     for deal in deals:
         r = solve(Game(variant, deal=deal), time_limit=time_limit, max_states=max_states)
@@ -675,9 +678,6 @@ def ask_questions(variant, won_lines: Iterable[dict], max_states: int, per_deal:
     :func:`ft_widget.habits.question_options`), at most ``per_deal`` of each question a deal,
     spread along the line: each option played and judged by the solver (:func:`judge`). One row an
     option (the "questions" files' columns)."""
-    from .game import Game
-    from .habits import question_options
-
     questions = questions or question_options
     out = []
     for line in won_lines:
@@ -719,16 +719,12 @@ _LAYOUT = {
 
 
 def _out_folder(path: str | None):
-    from pathlib import Path
-
     folder = Path(path) if path else Path(__file__).resolve().parent / "data" / "experiments"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 
 
 def _teaching_file(name: str):
-    from pathlib import Path
-
     return Path(__file__).resolve().parent / "data" / "teaching" / name
 
 
@@ -740,23 +736,12 @@ def _write_csv(path, fields: Sequence[str], table: Iterable[dict]) -> None:
 
 
 def _record(command: str, start: float, **fields) -> dict:
-    import os
-    import time
-
-    from .studies import machine
-
     return {"command": command, "machine": f"{machine()}, one process, load average "
             f"{os.getloadavg()[0]:.1f} at the end", "seconds": round(time.time() - start), **fields,
             "finished": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
 
 
 def _run_habits(args, command: str) -> list[str]:
-    import time
-
-    from .habits import HABITS
-    from .studies import parse_deals
-    from .teaching import lesson_variant
-
     v = args.variant
     who, forks, changed, note, deals_kind = _LAYOUT[v]
     players = HABITS[v]
@@ -829,10 +814,6 @@ def _run_habits(args, command: str) -> list[str]:
 
 
 def _run_questions(args, command: str) -> list[str]:
-    import time
-
-    from .studies import parse_deals
-
     v, folder, start = args.variant, _out_folder(args.out), time.time()
     found = solver_lines(v, parse_deals(args.deals), args.line_states)
     (folder / f"{v}_lines.json").write_text(json.dumps({"game": v, "max_states": args.line_states,
@@ -871,24 +852,16 @@ LESSON_PLAYER = "expert"
 
 
 def _single_rule_fields(name: str) -> dict:
-    from .rules import get_build
-
     return {k: get_build(v) if k == "build" else v for k, v in SINGLE_RULES[name].items()}
 
 
 def _single_rule_variant(name: str):
-    from dataclasses import replace
-
     return replace(VARIANTS["forty_thieves"], id=f"forty_thieves_changed_{list(SINGLE_RULES).index(name)}",
                    name=name, **_single_rule_fields(name))
 
 
 def _solve_job(job: tuple) -> dict:
     """One solver run of the teaching data (a worker process's job)."""
-    from .game import Game
-    from .solver import solve
-    from .teaching import lesson_variant
-
     what, key, lesson, deal, max_states, time_limit = job
     variant = _single_rule_variant(key) if what == "single_rule" else lesson_variant(key, lesson)
     r = solve(Game(variant, deal=deal), time_limit=time_limit, max_states=max_states)
@@ -902,10 +875,6 @@ def _solve_job(job: tuple) -> dict:
 
 
 def _play_job(job: tuple) -> dict:
-    from .game import Game
-    from .policies import play_policy
-    from .teaching import lesson_variant
-
     variant_id, lesson, deal, player = job
     r = play_policy(Game(lesson_variant(variant_id, lesson), deal=deal), player,
                     random.Random(f"{variant_id}/{deal}"))
@@ -917,12 +886,6 @@ def _decisions_job(job: tuple) -> tuple[str, list[dict]]:
     """Along a game's won lines, every ``step``-th position: where the habit player's move differs
     from the line's and the solver proves it lost, a decision (two a game at most, one a deal); if
     none turns up in ``seconds``, one where both moves win."""
-    import time
-
-    from .game import Game
-    from .policies import POLICIES
-    from .solver import solve
-
     variant, won, max_states, step, seconds, deals_too = job
     player, start, found, forgiving = POLICIES[DECISION_PLAYER], time.time(), [], []
     for deal, line in won:
@@ -950,10 +913,7 @@ def _decisions_job(job: tuple) -> tuple[str, list[dict]]:
 
 
 def _provenance(command: str, args, start: float) -> dict:
-    import os
-    import platform
-    import subprocess
-    import time
+    import subprocess  # not at the top: the zero-install site (Pyodide) imports this module, never runs git
 
     try:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
@@ -969,12 +929,7 @@ def _provenance(command: str, args, start: float) -> dict:
 
 def _run_teaching(args, command: str) -> list[str]:
     """lines, lessons, single-rule or decisions: written to ft_widget/data/teaching/ (or --out)."""
-    import time
-    from concurrent.futures import ProcessPoolExecutor
-    from pathlib import Path
-
-    from .studies import parse_deals
-    from .teaching import LESSONS
+    from concurrent.futures import ProcessPoolExecutor  # Pyodide, which reads the results, has no processes
 
     what = args.what.replace("-", "_")
     out = Path(args.out) if args.out else (Path(__file__).resolve().parent / "data" / "teaching"
@@ -1021,12 +976,22 @@ def _run_teaching(args, command: str) -> list[str]:
     return [str(out)]
 
 
+def write_docs_table(page=None) -> bool:
+    """Write :func:`experiments_markdown` between the experiments-table markers of
+    docs/experiments.md (in a checkout); True if the page changed."""
+    page = Path(page) if page else Path(__file__).resolve().parent.parent / "docs" / "experiments.md"
+    text = page.read_text(encoding="utf-8")
+    found = re.search(r"(<!-- experiments-table:.*?-->\n)(.*?)(\n<!-- /experiments-table -->)", text, re.S)
+    if found is None:
+        raise SystemExit(f"{page} has no experiments-table markers")
+    new = text[:found.start(2)] + experiments_markdown() + text[found.end(2):]
+    page.write_text(new, encoding="utf-8")
+    return new != text
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m ft_widget.experiments habits|questions VARIANT [options]``: play an experiment and
     write its files (and its command, budget, machine and time) to ft_widget/data/experiments/."""
-    import argparse
-    import sys
-
     argv = list(sys.argv[1:] if argv is None else argv)
     p = argparse.ArgumentParser(prog="python -m ft_widget.experiments",
                                 description="Play the lessons' experiments and write their results.")
@@ -1071,8 +1036,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     d.add_argument("--step", type=int, default=3, help="test every step-th position of a line")
     d.add_argument("--seconds", type=float, default=90, help="give up on a game after this long")
     d.add_argument("--deals-too", action="store_true", help="test the player's deals (s>w) too")
+    sub.add_parser("docs", help="write the table of every run into docs/experiments.md")
     args = p.parse_args(argv)
-    command = "python -m ft_widget.experiments " + " ".join(argv)
+    if args.what == "docs":
+        print("docs/experiments.md", "updated" if write_docs_table() else "already up to date")
+        return 0
+    # the record names what was played, not where its files went (--out changes no row)
+    shown = [a for i, a in enumerate(argv) if a != "--out" and (i == 0 or argv[i - 1] != "--out")]
+    command = "python -m ft_widget.experiments " + " ".join(shown)
     run = {"habits": _run_habits, "questions": _run_questions}.get(args.what, _run_teaching)
     for name in run(args, command):
         print("wrote", name)

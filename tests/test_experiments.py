@@ -5,6 +5,8 @@ import json
 import math
 import random
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -272,8 +274,7 @@ def test_each_experiment_runs_on_two_deals_and_writes_the_shipped_columns(tmp_pa
         elif not name.endswith("_lines.json"):
             record = json.loads((tmp_path / name).read_text())
             shipped = json.loads((SHIPPED / name).read_text())
-            ran = " ".join([*args, "--out", str(tmp_path)])
-            assert record["command"] == f"python -m ft_widget.experiments {ran}"
+            assert record["command"] == f"python -m ft_widget.experiments {' '.join(args)}"  # not --out
             assert set(shipped) - {"command", "machine", "finished"} <= set(record), name
     if args[0] == "questions":  # every position asked offers two options or more
         options = {}
@@ -398,3 +399,37 @@ def test_the_docs_table_is_the_data():
     for variant in VARIANTS:  # every shipped file is named in it
         for kind in kinds(variant):
             assert f"`{variant}_{kind}.csv`" in text, (variant, kind)
+
+
+def test_one_verdict_changed_moves_the_figure_by_its_share():
+    """A check of compare_choices itself: one fork's verdict turned from won to lost moves the mean
+    difference by exactly one deal's worth (each deal has one fork per change)."""
+    forks = rows("streets", "forks")
+    question = "waste card into an empty column"
+    e = compare_choices(forks, question, "habit", "changed")
+    at = next(i for i, r in enumerate(forks) if r["player"] == question
+              and r["habit_verdict"] == "won" and r["changed_verdict"] == "won")
+    forks[at]["changed_verdict"] = "lost"
+    worse = compare_choices(forks, question, "habit", "changed")
+    assert worse.n == e.n and worse.diff == pytest.approx(e.diff - 1 / e.n)
+    assert worse.worse == e.worse + 1
+
+
+def test_the_reader_needs_no_processes_pandas_or_numpy():
+    """The lessons read the results in the zero-install site (Pyodide: no process pools, no pandas):
+    the module imports and compares with those blocked."""
+    code = """
+import sys
+BLOCKED = ("_multiprocessing", "multiprocessing", "pandas", "numpy", "_posixsubprocess")
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in BLOCKED:
+            raise ImportError(f"blocked {name}")
+sys.meta_path.insert(0, Block())
+from ft_widget.experiments import rows, compare_players
+print(compare_players(rows("lucas", "games"), "habit", "dig_the_waste"))
+"""
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parents[1])
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.startswith("dig_the_waste rather than habit: ")

@@ -31,11 +31,11 @@ LAYERS: list[tuple[str, ...]] = [
     ("words",),  # every phrase about a move, a hint, a status, an ending
     ("render",),  # static pictures
     ("solver",),  # the all-seeing search
-    ("policies", "expert"),  # fair players
+    ("policies", "expert", "habits"),  # fair players; the habits the experiments change
     ("hints",),  # fair hint and peek hint
     ("training", "puzzle"),  # review of a game, graded deals, puzzles
     ("studies", "bench"),  # many games; benchmarks
-    ("teaching", "board"),  # the notebooks' helpers; the board and its parts
+    ("teaching", "board", "experiments"),  # the notebooks' helpers; the board; the experiments
     ("",),  # ft_widget/__init__.py
 ]
 RANK = {name: i for i, layer in enumerate(LAYERS) for name in layer}
@@ -54,6 +54,10 @@ FUNCTION_IMPORTS: dict[tuple[str, str], str] = {
     ("ft_widget.tables", "pandas"): "pandas is optional: tables.pandas() says how to install it",
     ("ft_widget.teaching", "numpy"): "comes with pandas, which playing does not need",
     ("ft_widget.board.saving", "fcntl"): "POSIX only: save-file locks where the platform has them",
+    ("ft_widget.experiments", "concurrent.futures"):
+        "process pools only to make the data; the zero-install site (Pyodide) imports the module to read it",
+    ("ft_widget.experiments", "subprocess"):
+        "git for a run's record only; Pyodide imports the module, never runs it",
 }
 
 
