@@ -16,456 +16,185 @@
 # %% [markdown]
 # # Maria: how to play it
 #
-# Maria is dealt into **nine** columns of four, with 68 cards left in the stock, and builds
-# down in **alternate colours**: a black six on either red seven, a red six on either black
-# seven. Cards still move one at a time and the stock comes round once. Looser building sounds
-# like an easier game, yet the fair expert wins fewer Maria deals than Forty Thieves deals
-# ([the table](10_rule_differences.ipynb#The-fair-expert)). Three questions decide a Maria game:
+# Maria is dealt into **nine** columns of four, with 68 cards left in the stock, and builds down
+# in **alternate colours**: a black six goes on either red seven. Cards move one at a time and the
+# stock comes round once ([the rules](../docs/rules.md)). Alternate colours give each card four
+# seats on the table where Forty Thieves gives two, so the table looks roomy; the traps are in
+# what you do with the waste's card and with an empty column.
 #
-# 1. **When is sending a card home a trap?** With two decks, a card on the foundations can
-#    strand a card still on the table. Which ones?
-# 2. **The waste card fits on a column. Play it, or deal past it?** And when it fits in more
-#    than one place, does the place matter?
-# 3. **With only nine columns, what is an empty one for?**
+# **Rules of thumb**
 #
-# The method: positions from games the solver won, each choice played, and the solver asked
-# again whether the deal can still be won; then whole games of a rule-bound player with and
-# without each habit (how such comparisons are read:
-# [10_rule_differences](10_rule_differences.ipynb#How-the-lessons-measure); rules:
-# [docs/rules.md](../docs/rules.md)).
+# 1. **Play the waste's card when it has a place**, rather than deal past it.
+# 2. **Keep an empty column for the cards on the table.** With fewer than ten cards left in the
+#    stock, never spend it on the waste's card: deal on instead.
+# 3. **Send cards home as they come.** Hold one back only when you can see the card that needs
+#    it: a card of the other colour, one rank below, with no other seat.
+#
+# Each rule comes with a position, the decision, what it was worth, and a puzzle to try.
 
 # %%
-import pandas as pd
 from IPython.display import display
 
-from ft_widget import VARIANTS, Board, Game, Move, deals, parse_card, play_policy, review, rules
-from ft_widget.expert import estimate
-from ft_widget.teaching import (
-    Paired,
-    PuzzleCard,
-    Row,
-    build_picture,
-    cards,
-    data_path,
-    first_puzzles,
-    interval_chart,
-    into_empty_column,
-    load,
-    losing_move_row,
-    picture,
-    replayed,
-)
+from ft_widget import Board, Game, Move, play_policy, puzzles, review
+from ft_widget.experiments import compare_choices, compare_players, effects_table, lines, rows
+from ft_widget.teaching import PuzzleCard, Row, losing_move_row, picture, replayed
 from ft_widget.words import move_line
 
 GAME = "maria"
-maria = VARIANTS[GAME]
-assert (maria.columns, maria.cards_per_column, maria.stock_cards) == (9, 4, 68)
-experts = pd.read_csv(data_path("expert_table_summary.csv")).set_index("variant")
-assert experts.loc["maria", "expert_won"] < experts.loc["forty_thieves", "expert_won"]
-print(experts.loc[["maria", "forty_thieves"], ["deals", "expert_won", "solver_won"]].to_string())
 picture(Game(GAME, deal=1), caption="Maria, deal 1: nine columns, 68 cards to come")
 
 # %% [markdown]
-# Where can a card go? Under alternate colours a seven of hearts has two black eights above it,
-# and each exists twice: four places on the table where Forty Thieves offers two. The rules
-# module is the one that says so:
-
-# %%
-seven = parse_card("7H")
-places = [c for c in range(52) if rules.can_build(seven, c, maria.build)]
-print("7♥ may go on", cards(places), "— each of them twice in the two decks")
-assert len(places) == 2
-five = parse_card("5C")
-print("cards that may go on 5♣:", cards(rules.builders_table(maria.build)[five]), "in Maria;",
-      cards(rules.builders_table(rules.get_build("same_suit"))[five]), "in Forty Thieves")
-assert len(rules.builders_table(maria.build)[five]) == 2
-Row(*(build_picture(parse_card(eight), maria.build, scale=0.8) for eight in ("8S", "8H")))
-
-# %% [markdown]
-# ## The positions
+# ## Where the figures come from
 #
-# The solver (which sees every card) played a run of Maria deals with a fixed budget; along each
-# line it won, every position can still be won. At each position where one of the three
-# questions arises, every choice was played and the solver judged the position after it again.
-# A choice that is not judged "won" has lost a game that was there to be won, or put it beyond
-# the budget; the table below says how often that happened.
+# The solver, which sees every card, won 90 of the first 200 deals. Along its winning lines, at
+# each position where one of the three decisions came up, every choice was played and the
+# solver asked again whether the deal could still be won. A figure below is the share of wins a
+# choice keeps against the other, each deal counted once, with its 95 % interval; verdicts the
+# solver could not settle within its budget are left out (the [lab](lab/maria.ipynb) also counts
+# them as lost, and what the rules below rest on holds both ways). Whole games add a second view: a careful
+# rule-bound player, which sees only the table, played a thousand deals as it is and with one
+# habit changed; it rarely wins Maria, so those games count cards home
+# ([how the lessons measure](10_rule_differences.ipynb#How-the-lessons-measure)).
 
 # %%
-rows = pd.read_csv(data_path("notebooks/maria_questions.csv"))
-rows["won"] = rows["verdict"] == "won"
-lines = {d["deal"]: d["moves"] for d in load("notebooks/maria_lines.json")["deals"] if d["status"] == "won"}
-print(f"{len(lines)} deals won by the solver, {rows.groupby(['deal', 'ply']).ngroups} positions, "
-      f"{len(rows)} choices judged")
-rows.groupby("question").agg(deals=("deal", "nunique"), choices=("option", "size"),
-                             unsettled=("verdict", lambda v: (v == "unknown").mean())).round(3)
-
-# %% [markdown]
-# *Unsettled* verdicts are those where the budget ran out before a win was found or ruled out.
-# Counting them as losses tilts a comparison towards the move the solver's own line made (its
-# win is found again at once); leaving them out drops mostly real losses, which are slow to prove
-# early in a game. Every comparison is therefore shown both ways, and only what holds both ways
-# is called an answer. Each deal counts once (positions of one deal are alike); the interval is
-# the bootstrap over deals of [`Paired`](10_rule_differences.ipynb#How-the-lessons-measure).
-
-# %%
-COUNTS = {"unsettled left out": rows[rows["verdict"] != "unknown"], "unsettled as lost": rows}
+choices, games, won = rows(GAME, "questions"), rows(GAME, "games"), lines(GAME)
+SAYS = {"won": "the win kept", "lost": "no win left", "unknown": "not settled"}
 
 
-def position(deal, ply):
-    """Deal ``deal`` after the first ``ply`` moves of the solver's winning line."""
-    return replayed(GAME, deal, lines[int(deal)][:ply])
-
-
-def kept(question, source):
-    """For each position (deal, ply) and choice, the share of the choice's moves that keep the win."""
-    return source[source["question"] == question].groupby(["deal", "ply", "option"])["won"].mean().unstack()
-
-
-def compare(positions, a, b):
-    """Choice b against choice a at the positions offering both, each deal weighted once."""
-    per_deal = positions[[a, b]].dropna().groupby(level="deal").mean()
-    return Paired(per_deal[a], per_deal[b])
-
-
-def table(results):
-    return pd.DataFrame({k: {"deals": p.n, "without": p.a, "with": p.b, "difference": p.diff,
-                             "95% low": p.low, "95% high": p.high}
-                         for k, p in results.items()}).T.round(3).astype({"deals": int})
+def decision(question, deal, ply, options):
+    """Two choices at one position of the solver's won line for ``deal``, each drawn on the board."""
+    game = replayed(GAME, deal, won[deal][:ply])
+    here = {r["option"]: r for r in choices if (r["question"], r["deal"], r["ply"]) == (question, deal, ply)}
+    return Row(*(picture(game, highlight=here[o]["move"], scale=0.6,
+                         caption=f"{here[o]['move']}: {SAYS[here[o]['verdict']]}") for o in options))
 
 
 # %% [markdown]
-# ## 1. When sending a card home is a trap
+# ## 1. Play the waste's card when it has a place
 #
-# Auto-play in this project sends a card home only when that can never turn a won game into a
-# lost one (`ft_widget.rules.safe_home`). With two decks that takes two things, and in Maria
-# they are different cards:
+# Deal 110, five cards left in the stock. The waste's 2♥ fits on the 3♠ of column 4. Dealing
+# past it buries it under the next card, and the stock does not come round again.
+
+# %%
+display(decision("waste", 110, 144, ("deal", "onto")))
+effects_table({
+    "played, not dealt past (positions)": compare_choices(choices, "waste", "deal", "onto"),
+    "a player who deals past it (whole games)": compare_players(games, "cautious", "deal past the waste card"),
+}, caption="Maria: the waste's card played or dealt past")
+
+# %% [markdown]
+# Playing the card costs little: a seat it covers is one of four for the card that wanted it.
+# Where the waste's card had two or more seats, the choice among them decided none of these
+# games (the lab counts them).
 #
-# * **builders**: every card that could still be laid on it is home (for 5♥: both 4♠ and both
-#   4♣);
-# * **twin**: its twin can still follow it (for 5♥: both 4♥ are home).
+# **Practice.** The puzzle below trains *place before dealing*. Its seat is an empty column, with
+# fifteen cards still to come: early enough for rule 2 to allow it.
+
+# %%
+p = next(p for p in puzzles(GAME) if p.theme == "place_before_dealing")
+PuzzleCard(p)
+
+# %% [markdown]
+# Run the notebook to try it on a board (Hint gives a clue, every first move is judged):
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+Board.puzzle(p)
+
+# %% [markdown]
+# ## 2. Keep an empty column for the cards on the table
 #
-# The twin condition is the two-deck trap. Hearts stand at 3 on one pile and 4 on the other; one
-# 5♥ is free, the other 5♥ lies on top of the missing 4♥. Send the free 5♥ onto the 4: the piles
-# are now at 5 and 3, the second 5♥ has no pile at 4 to go to, and the 4♥ the 3-pile needs lies
-# under it. Unless a black six turns up to take that 5♥, both hearts are stuck.
+# In Maria a column empties early, and the waste's card is the easy way to fill it. Deal 9,
+# five cards left: dropping the waste's 10♥ into the empty column loses; dealing on keeps the
+# win.
 
 # %%
-heights = [0] * 8
-heights[2 * (parse_card("5H") // 13)], heights[2 * (parse_card("5H") // 13) + 1] = 4, 3
-print("5♥ fits home:", rules.fits_home(heights, parse_card("5H")),
-      "| safe with hearts at 4 and 3:", rules.safe_home(heights, parse_card("5H"), maria.build))
-assert not rules.safe_home(heights, parse_card("5H"), maria.build)
+display(decision("empty", 9, 126, ("waste", "keep")))
+late = [r for r in choices if r["stock"] < 10]  # the last stretch of the stock
+effects_table({
+    "the waste's card into it, not dealing on": compare_choices(choices, "empty", "keep", "waste"),
+    "the same, fewer than ten cards to come": compare_choices(late, "empty", "keep", "waste"),
+    "a lone column card into it": compare_choices(choices, "empty", "keep", "card"),
+    "a built run into it": compare_choices(choices, "empty", "keep", "run"),
+    "a player who leaves it idle, given the waste's card (whole games)":
+        compare_players(games, "cautious", "waste into an empty column"),
+}, caption="Maria: filling an empty column instead of dealing on")
 
 # %% [markdown]
-# On the solver's lines, how often was each condition the one that failed, and what did sending
-# the card home cost against holding it (playing what a careful player would if no card could go
-# home)?
-
-# %%
-why = rows[(rows["question"] == "home") & (rows["option"] == "home")].set_index(["deal", "ply"])["detail"]
-why = why.str.split().str[-1]
-print("why a home move was not safe:", why.value_counts().to_dict())
-sending = {}
-for count, source in COUNTS.items():
-    positions = kept("home", source)
-    sending["any reason", count] = compare(positions, "hold", "home")
-    for reason in ("builder", "both"):
-        sending[reason, count] = compare(positions[why.reindex(positions.index) == reason], "hold", "home")
-table(sending)
-
-# %%
-interval_chart([(f"{reason} ({count})", p) for (reason, count), p in sending.items()],
-               "Maria: unsafe card home now vs hold it (change in wins kept)", lo=-0.2, hi=0.2)
-
-# %% [markdown]
-# A real position where sending the card home loses the game and holding keeps it, and the
-# count of such positions against the reverse:
-
-# %%
-pairs = kept("home", COUNTS["unsettled left out"])[["hold", "home"]].dropna()
-trap = pairs[(pairs["home"] == 0) & (pairs["hold"] == 1)]
-print(f"of {len(pairs)} positions: only holding keeps the win in {len(trap)}, only sending home in "
-      f"{int(((pairs['home'] == 1) & (pairs['hold'] == 0)).sum())}")
-d, p = trap.index[0]
-here = rows[(rows["question"] == "home") & (rows["deal"] == d) & (rows["ply"] == p)].set_index("option")
-g = position(d, p)
-print(f"deal {d}, after {p} moves. Home now:", move_line(g, here.loc["home", "move"]))
-print("Hold it:", move_line(g, here.loc["hold", "move"]))
-assert here.loc["hold", "move"].split(">")[1] == here.loc["home", "move"].split(">")[0]  # onto that card
-Row(picture(g, highlight=here.loc["home", "move"], scale=0.75,
-            caption=f"{here.loc['home', 'move']}: home — {here.loc['home', 'verdict']}"),
-    picture(g, highlight=here.loc["hold", "move"], scale=0.75,
-            caption=f"{here.loc['hold', 'move']}: hold — {here.loc['hold', 'verdict']}"))
-
-# %% [markdown]
-# The careful move lays a card of the other colour on the very card that sending home would
-# take away: that card was a place the table still needed. What the fair expert, seeing only the
-# table, makes of the two moves there:
-
-# %%
-fair = estimate(g, [here.loc["home", "move"], here.loc["hold", "move"]], worlds=8, max_states=20_000)
-for e in fair:
-    print(e)
-assert fair[0].worlds_won == 0 and fair[1].worlds_won == fair[1].worlds
-
-# %% [markdown]
-# Which condition was it, in the positions where the choice decided the game?
-
-# %%
-pairs["why"] = why.reindex(pairs.index)
-deciding = pairs.groupby("why").apply(lambda t: pd.Series({
-    "positions": len(t), "only holding wins": int(((t["hold"] == 1) & (t["home"] == 0)).sum()),
-    "only sending home wins": int(((t["hold"] == 0) & (t["home"] == 1)).sum())}))
-assert deciding.loc["builder", "only holding wins"] > deciding.loc["builder", "only sending home wins"]
-assert deciding.loc["twin", ["only holding wins", "only sending home wins"]].sum() == 0
-assert sending["any reason", "unsettled left out"].diff < 0 < sending["any reason", "unsettled as lost"].diff
-deciding.astype(int)
-
-# %% [markdown]
-# **Conclusion.** Most of the time it does not matter: both moves keep the win, and over all
-# unsafe home moves the two counts disagree on the sign of a small difference. Where it does
-# matter, the trap is the one of the *builders*: a black five sent home while a red four that
-# could have gone on it is still out. With alternate colours four cards (both copies of two
-# fours) could want that five, against one pair in Forty Thieves, so that condition can fail on
-# its own, which in Forty Thieves it never does. The twin condition, the two-deck trap proper,
-# turned up seldom on these lines and never decided a game. The example shows the builders' trap
-# is one you can see: the fair expert, looking only at the table, finds no win after sending the
-# card home and wins every world after holding it. So before a card goes home early, look for
-# the cards of the other colour one rank below it that are still out, and where they lie.
+# The waste's card in an empty column costs wins, and most in the last stretch of the stock,
+# when the few cards to come cannot make up for the column. A lone card lifted across costs
+# too; a built run moved there made no measurable difference. The last line is the exception
+# the rule allows for: a player who would otherwise leave the column idle does a little better
+# with the waste's card in it. The empty column pays only when you use it for the table's cards.
 #
-# ## 2. The waste card: onto a column, or deal past it?
+# **Practice.** A puzzle of the theme *keep an empty column*, eight cards to come:
+
+# %%
+p = next(p for p in puzzles(GAME) if p.theme == "keep_an_empty_column" and p.answers == ("s>w",))
+PuzzleCard(p)
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+Board.puzzle(p)
+
+# %% [markdown]
+# ## 3. Send cards home as they come
 #
-# In Maria the waste's card has four places it could go on the table. Playing it keeps
-# it from being buried under the next deal; dealing past it keeps the column's top card free for
-# something else.
+# With two decks, a card sent home can strand a card still on the table. Deal 3, one card left:
+# sending the 5♣ home loses, because the lone 4♦ of column 6 needs it. Laid on the 5♣, the 4♦
+# empties its column, and the win stays.
 
 # %%
-playing = {count: compare(kept("waste", source), "deal", "onto") for count, source in COUNTS.items()}
-table(playing)
-
-# %%
-onto = COUNTS["unsettled left out"].query("question == 'waste' and option == 'onto'")
-targets = onto.groupby(["deal", "ply"])["won"].agg(["size", "min", "max"])
-choice = targets[targets["size"] >= 2]
-print(f"positions where the waste card fitted two or more places: {len(choice)}; "
-      f"where the place decided the game: {int((choice['min'] != choice['max']).sum())}")
-
-# %%
-interval_chart([(f"play it ({count})", p) for count, p in playing.items()],
-               "Maria: waste card onto a column vs deal past it", lo=-0.2, hi=0.2)
+display(decision("home", 3, 429, ("home", "hold")))
+effects_table({
+    "sent home now, not held (positions)": compare_choices(choices, "home", "hold", "home"),
+    "the same, unsettled verdicts as lost": compare_choices(choices, "home", "hold", "home", unsettled="as lost"),
+    "a player who holds back every unsafe card (whole games)":
+        compare_players(games, "cautious", "no unsafe home move"),
+}, caption="Maria: a card home now, or held back")
 
 # %% [markdown]
-# **Conclusion.** Play it. Dealing past a card that fits buries it under the next one, in a
-# stock that comes round only once. Playing it covers a column's top card, and in Maria that
-# costs little: any card that might have wanted that spot has three other places. Playing it
-# kept more wins under both counts. And when it fits in more than one place, the choice among
-# them never decided a game here.
-
-# %%
-assert all(p.low > 0 for p in playing.values()) and (choice["min"] == choice["max"]).all()
-
-# %% [markdown]
-# ## 3. The ninth column and the empty column
+# At single positions the choice seldom matters, and neither count favours holding the card.
+# A player who holds back every card that is not certainly safe strands many: the whole games
+# show the cost. So send cards home, and keep the exception for the case you can see, as in
+# deal 3.
 #
-# One column fewer than Forty Thieves sounds like less room. Yet the alternate-colour rule
-# clears columns fast: on the solver's won lines, how many cards were still in the stock when a
-# column first went empty, in Maria and in Forty Thieves (each game's own won deals)?
+# **Practice.** No Maria puzzle has the theme of a card held back from home. This one trains
+# *keep an empty column*, and its answer sends a card home:
 
 # %%
-def stock_at_first_empty(game_id):
-    """For each of the solver's won lines: the stock's size when a column first goes empty."""
-    out = []
-    for row in load(f"notebooks/{game_id}_lines.json")["deals"]:
-        if row["status"] != "won":
-            continue
-        game = Game(game_id, deal=row["deal"])
-        for move in row["moves"]:
-            game.play(move)
-            if not all(game.tableau):
-                out.append(len(game.stock))
-                break
-    return pd.Series(out)
-
-
-QUARTILES = ["count", "25%", "50%", "75%"]
-first_empty = pd.DataFrame({VARIANTS[v].name: stock_at_first_empty(v).describe()[QUARTILES]
-                            for v in ("maria", "forty_thieves")}).T
-assert first_empty.loc["Maria", "50%"] > first_empty.loc["Forty Thieves", "50%"]
-assert first_empty.loc["Maria", "50%"] >= maria.stock_cards - 6  # half the games: within six cards
-first_empty.round(1).astype({"count": int})
-
-# %% [markdown]
-# So in Maria an empty column comes early: in half the solver's games, before the seventh card
-# of the stock. The question is what to do with it for most of the game. Against dealing on and keeping it,
-# the same three fillings as in Forty Thieves:
+p = next(p for p in puzzles(GAME) if Move(p.answers[0]).is_home)
+PuzzleCard(p)
 
 # %%
-FILLINGS = {"the waste card": "waste", "a lone column card": "card", "a built run": "run"}
-filling = {(name, count): compare(kept("empty", source), "keep", option)
-           for count, source in COUNTS.items() for name, option in FILLINGS.items()}
-table(filling)
-
-# %%
-interval_chart([(f"{name} ({count})", p) for (name, count), p in filling.items()],
-               "Maria: filling the empty column instead of dealing on", lo=-0.3, hi=0.1)
-
-# %% [markdown]
-# **Conclusion.** Keep it. The waste card dropped into the empty column costs wins clearly under
-# both counts, and so does a lone card lifted across; a built run moved there cost nothing that
-# these positions could measure. In Maria the empty column comes early, which makes it
-# tempting to spend; the figures say to spend it on a run that frees something, and otherwise to
-# deal on and let the four places per card absorb the stock.
-
-# %%
-assert all(filling[name, count].high < 0 for name in ("the waste card", "a lone column card")
-           for count in COUNTS)
-
-# %% [markdown]
-# ## A rule-bound player with one habit changed
-#
-# The answers above come from positions of won games. Do they survive in the hands of a player
-# who sees only the table and never looks ahead? The cautious policy (`ft_widget.policies.cautious`)
-# is that player. Three copies of it, each changed in one habit, played the same thousand deals
-# with the same seeds: one drops the waste's card into any empty column, one holds every card
-# that is not safe home until nothing else is left, one deals rather than lay the waste's card
-# on a column. Maria is hard on such a player, so the measure is cards home, deal by deal.
-
-# %%
-played = pd.read_csv(data_path("notebooks/maria_games.csv"))
-home_cards = played.pivot(index="deal", columns="policy", values="cards_home")
-habits = {name: Paired(home_cards["cautious"], home_cards[name])
-          for name in home_cards.columns if name != "cautious"}
-won = played[played["status"] == "won"].groupby("policy").size()
-print(f"{len(home_cards)} deals; games won: {won.to_dict() or 'none'}")
-assert won.sum() < 0.01 * len(played)
-interval_chart(list(habits.items()), "Maria, whole games: cards home with one habit changed",
-               lo=-15, hi=5, percent=False)
-
-# %%
-assert habits["no unsafe home move"].high < 0 and habits["deal past the waste card"].high < 0
-assert habits["waste into an empty column"].low > 0
-pd.DataFrame({k: {"deals": p.n, "cautious": p.a, "changed": p.b, "difference": p.diff,
-                  "95% low": p.low, "95% high": p.high}
-              for k, p in habits.items()}).T.round(2).astype({"deals": int})
-
-# %% [markdown]
-# Holding back unsafe cards costs this player most of all: the traps of the first question are
-# real but narrow, and a rule that fears them everywhere strands far more cards than it saves.
-# Dealing past a waste card that fits costs cards home too, as the positions said. The empty
-# column is the one habit that turns round: for a player who would otherwise leave it idle, the
-# waste's card in it is a small gain. Keeping the column pays only when you then use it.
-
-# %% [markdown]
-# ## What to take to the table
-#
-# * Send cards home; before an early one, look for the other-colour cards one rank below that
-#   are still out and could want it.
-# * Play a waste card that fits rather than deal past it; which of its places matters little.
-# * The empty column comes early: keep it for a run or a buried card you mean to reach, not for
-#   the waste's card, and use it.
+# NBVAL_IGNORE_OUTPUT
+Board.puzzle(p)
 
 # %% [markdown]
 # ## A game reviewed
 #
 # The habit player `foundations_first` (home when it can, then the waste's card, then a card
-# that uncovers another, then a deal) plays deal 10, one the solver can win (it is in
-# `ft_widget.deals(GAME, winnable=True)`), and
-# `ft_widget.review` reads its game back: the fair expert's estimate of every move from what the
-# player could see, and beneath it the verdicts of the solver, which sees every card and finds
-# where the win slipped away.
+# that uncovers another, then a deal) plays deal 10, which the solver wins. `review` reads the
+# game back: the fair expert's estimate of each move from what the player saw, and the solver's
+# verdict, which finds where the win slipped away.
 
 # %%
-DEAL = 10
-assert DEAL in deals(GAME, winnable=True)  # the catalogue's deals the solver won
-played = play_policy(Game(GAME, deal=DEAL), "foundations_first", rng=2)
-habit_game = Game(GAME, deal=DEAL)
-for move in played.moves:
-    habit_game.play(move)
-reviewed = review(habit_game, rng=1, progress=False)
-print(reviewed.summary)
+played = play_policy(Game(GAME, deal=10), "foundations_first", rng=2)
+reviewed = review(replayed(GAME, 10, list(played.moves)), rng=1, progress=False)
 reviewed.plot()
 
 # %%
 k = reviewed.losing_move
-before, step = reviewed.position(k), reviewed.steps[k]
-print(f"move {k + 1}, played:", move_line(before, step.move))
-print("kept the win:", move_line(before, reviewed.alternative))
-print("the solver's line from there:", " ".join(map(str, reviewed.alternative_line[:6])), "…")
-print("the fair expert:", step.estimate_played, "after the move played,", step.estimate_best, "after its own")
+print("Played:", move_line(reviewed.position(k), reviewed.steps[k].move))
+print("Kept the win:", move_line(reviewed.position(k), reviewed.alternative))
 losing_move_row(reviewed)
 
 # %% [markdown]
-# Why it lost: the habit player spent the empty column on the waste's card, the filling that
-# question 3 found costly. The solver lifts a column card into it instead, and within three moves
-# has used it as a stepping stone to carry a run across and empty a second column. The fair
-# expert, from the table alone, points the same way: its own choice also puts a column card into
-# the empty column, and it wins in some of its sampled worlds after that move and in none after
-# the waste's card. What would have saved the game is the habit of keeping the column for such
-# work.
-
-# %%
-assert step.move.from_waste and not before.tableau[step.move.dst]  # the waste's card into an empty column
-assert reviewed.alternative.src < 9 and reviewed.alternative.dst == step.move.dst  # a column card into it
-assert step.expert_move.src < 9 and step.expert_move.dst == step.move.dst  # the expert's too
-assert step.worlds_won_played == 0 < step.worlds_won_best
-print("the fair expert's own choice:", move_line(before, step.expert_move))
-after = before.copy()
-for move in reviewed.alternative_line[:3]:
-    after.play(move)
-print("three moves of the solver's line later, empty columns:",
-      [j + 1 for j, col in enumerate(after.tableau) if not col])
-assert sum(not col for col in after.tableau) == 2
-
-
-# %% [markdown]
-# ## Puzzles
+# The losing move is rule 2's: late in the stock, the habit player drops the waste's card into
+# the empty column. The solver keeps the column for a card from the table.
 #
-# Positions from Maria's shipped puzzles (`ft_widget.puzzles`), the easiest first and each
-# from its own deal; the [README](../README.md#puzzles) says how a position qualifies and how a
-# move is judged. In each, most of the moves that cannot be undone lose a deal the solver can
-# still win. Maria's four places per card make the table look roomy, so look past it: where
-# could each card now in view go, and which moves shut a place for good?
-
-# %%
-shipped = first_puzzles(GAME)
-for p in shipped:
-    display(PuzzleCard(p))
-
-# %% [markdown]
-# After trying them: all of these come from the last stretch of the stock, and in each the
-# habit player's losing move fills an empty column with the waste's card, the filling question 3
-# found costly under both counts. Seen one at a time, the costly habit is no longer an average
-# but a single decision you can see.
-
-# %%
-assert shipped and all(Move(p.habit).from_waste and into_empty_column(p.game, p.habit) for p in shipped)
-assert all(filling["the waste card", count].high < 0 for count in COUNTS)  # question 3
-for p in shipped:
-    print(f"{p.title}: deal {p.deal}, {len(p.game.stock)} cards left in the stock, "
-          f"{p.game.cards_home} home")
-assert all(len(p.game.stock) < 10 for p in shipped)
-
-# %% [markdown]
-# To play them in turn on a board (Hint gives a counted clue; Next moves on):
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-Board.training(GAME)
-
-
-# %% [markdown]
-# ## Where the numbers come from
+# More Maria puzzles, two of them on digging out a buried card, come one after another on
+# `Board.training("maria")`.
 #
-# Made by [`notebooks/_questions_forty_thieves_maria.py`](_questions_forty_thieves_maria.py),
-# the same script as for Forty Thieves: one run for the positions, one for the whole games.
-
-# %%
-note = load("notebooks/maria_questions.json")
-print(note["command"])
-print(f"machine: {note['machine']}; finished {note['finished']}; "
-      f"lines {note['lines_seconds']} s, questions {note['questions_seconds']} s")
-print(f"budget: {note['line_states']:,} positions a deal for the lines, {note['verdict_states']:,} a verdict")
-games_note = load("notebooks/maria_games.json")
-print(games_note["command"])
-print(f"whole games: deals {games_note['game_deals']}, {games_note['seconds']} s, "
-      f"finished {games_note['finished']}")
+# The experiments behind this lesson, with their commands and budgets:
+# [Maria: the lab behind the lesson](lab/maria.ipynb).

@@ -14,395 +14,178 @@
 # ---
 
 # %% [markdown]
-# # Number Ten
+# # Number Ten: how to play it
 #
-# Number Ten hides twenty cards. Each of its ten columns of four has its **two bottom cards
-# face down**; you build down in **alternate colours**, and a run in order may be moved **whole
-# or in part** in one go. The 64-card stock is turned one card at a time, once through
-# ([docs/rules.md](../docs/rules.md); a face-down card turning up is drawn in
-# [10_rule_differences](10_rule_differences.ipynb#Face-down-cards-turning-up)).
+# Number Ten hides twenty cards: each of its ten columns of four has its **two bottom cards face
+# down**. You build down in **alternate colours**, and a run in order may be moved **whole or in
+# part** in one go. The stock of 64 is turned one card at a time, once through
+# ([the rules](../docs/rules.md)). So a Number Ten game is spent digging, and runs are the
+# spade.
 #
-# So a Number Ten player spends the game digging. The questions this notebook puts to the test:
+# **Rules of thumb**
 #
-# 1. **Which column do you dig?** When two columns can each be cleared down to a hidden card,
-#    turn up the one with fewer face-down cards left, or the one with more?
-# 2. **Should a run ever be split?** Moving only the top part of a run is legal here; is it
-#    ever better than moving the run whole?
-# 3. **What are the run moves worth to a careful player?** The same player allowed only single
-#    cards.
+# 1. **Move runs, not single cards.** A run carried in one move clears a column down to what it
+#    covers; card by card, the same clearing needs spaces you rarely have.
+# 2. **Into an empty column, move a run whole,** not just its top card: the whole run clears its
+#    column down to a hidden card or one the foundations want.
+# 3. **When two columns can each be dug down to a hidden card, dig the one with more hidden.**
+#    The choice is rare and worth little; when it comes, this is the better side.
 #
-# The method: a fixed-habit player (the project's cautious policy; it sees only the table, as
-# you do) plays deals 1 to 1,000 as it is and with one habit changed. On deals 1 to 200 we also
-# find the first position where the changed player and the plain one choose differently, and
-# the solver, which sees every card including the hidden ones and the stock, says whether the
-# deal can still be won after each choice.
+# Below, each rule gets a real position, the figures behind it, and a puzzle.
 
 # %%
-import pandas as pd
 from IPython.display import display
 
-from ft_widget import VARIANTS, Board, Game, Move, deals, parse_card, play_policy, review, solve
-from ft_widget.cards import is_red, rank_of
-from ft_widget.teaching import (
-    Paired,
-    PuzzleCard,
-    bars,
-    cards,
-    data_path,
-    first_puzzles,
-    into_empty_column,
-    load,
-    losing_move_row,
-    paired_games,
-    picture,
-    replayed,
-    turns_up_card,
-)
-from ft_widget.training.review import SOLVER_STATES
+from ft_widget import Board, Game, Move, play_policy, puzzles, review
+from ft_widget.experiments import compare_choices, compare_players, effects_table, rows
+from ft_widget.teaching import PuzzleCard, Row, losing_move_row, picture, replayed, turns_up_card
 from ft_widget.words import move_line
 
 GAME = "number_ten"
-# two runs of the same script: runs and single cards, then the digging question (see the end)
-games, dig_games = (pd.read_csv(data_path(f"notebooks/number_ten{t}_games.csv")) for t in ("", "_dig"))
-assert games[games.player == "habit"].reset_index(drop=True).equals(
-    dig_games[dig_games.player == "habit"].reset_index(drop=True))  # the same habit games
-# the first run also played an earlier form of the digging changes (see the end): the second run's
-# rows replace them
-dig = ["dig where fewest cards are face down", "dig where most cards are face down"]
-games = pd.concat([games[~games.player.isin(dig)], dig_games[dig_games.player.isin(dig)]])
-forks = pd.concat([pd.read_csv(data_path(f"notebooks/number_ten{t}_forks.csv")) for t in ("", "_dig")])
-run = load("notebooks/number_ten_questions_run.json")
-dig_run = load("notebooks/number_ten_dig_questions_run.json")
-assert VARIANTS[GAME].face_down == 2 and VARIANTS[GAME].sequences
-
-
-def replay(deal, moves):
-    """Number Ten deal ``deal`` after the space-separated ``moves``."""
-    return replayed(GAME, deal, moves)
-
-
-def compare(change, measure="cards_home"):
-    """Whole games: the habit with ``change`` against the habit alone, paired by deal."""
-    return paired_games(games, change, measure)
-
-
-def at_forks(change):
-    """First forks: is the deal winnable (solver) after the habit's move, and after the changed one?"""
-    part = forks[forks.player == change]
-    return Paired((part.habit_verdict == "won").astype(int), (part.changed_verdict == "won").astype(int))
-
+picture(Game(GAME, deal=2), caption="Number Ten, deal 2: the bottom two cards of each column face down")
 
 # %% [markdown]
-# ## Twenty cards you cannot see
+# ## Where the figures come from
 #
-# Deal 2 as dealt: two cards on top of each column, two hidden under them.
+# The evidence has two parts. Whole games: a rule-bound player with no look-ahead, seeing only
+# what you see, played deals 1 to 1,000 once as it is and once for each habit changed. It has not
+# won a single Number Ten deal, so the measure is how many cards it gets home. Single decisions:
+# on deals 1 to 200, the first moment the two versions chose differently went to the solver,
+# which also sees the face-down cards, to say whether a win was still there after each choice.
+# For no change did those decisions show a measurable difference: two orders of much the same
+# moves seldom settle a deal ([reading the figures](10_rule_differences.ipynb#How-the-lessons-measure)).
 
 # %%
-deal = Game(GAME, deal=2)
-assert deal.face_down_counts == [2] * 10 and len(deal.stock) == 64
-picture(deal, caption="Number Ten, deal 2: the bottom two cards of each column face down")
+games, dig_games = rows(GAME, "games"), rows(GAME, "dig_games")  # the second run: the digging changes
+forks = rows(GAME, "forks") + rows(GAME, "dig_forks")
+SAYS = {"won": "the win kept", "lost": "no win left", "unknown": "not settled"}
+
+
+def decision(change, deal):
+    """The first position of ``deal`` where the plain player and the one with ``change`` part."""
+    r = next(r for r in forks if r["player"] == change and r["deal"] == deal)
+    game = replayed(GAME, deal, r["before"])
+    return Row(*(picture(game, highlight=r[f"{who}_move"], scale=0.6,
+                         caption=f"{r[f'{who}_move']}: {SAYS[r[f'{who}_verdict']]}")
+                 for who in ("habit", "changed")))
+
 
 # %% [markdown]
-# ## The habit player, and the changes
+# ## 1. Move runs, not single cards
 #
-# A player with fixed habits and no look-ahead gets nowhere near a win in Number Ten: in a
-# thousand deals the habit player wins none, and stops with about a quarter of the 104 cards
-# home. So whole games are compared by cards home, and winning is left to the solver's verdicts.
+# Deal 118, five moves in: the plain player carries a two-card run across; a player who moves
+# one card at a time deals instead.
 
 # %%
-habit = games[games.player == "habit"]
-assert habit.won.sum() == 0 and len(habit) == 1000 and 22 < habit.cards_home.mean() < 30
-print(f"habit player, deals 1-{len(habit)}: {habit.won.sum()} won, "
-      f"{habit.cards_home.mean():.1f} cards home on average")
+def effects(change, table=games):
+    """The change in whole games (cards home) and at the first positions where it matters (the solver)."""
+    return {f"{change} (whole games)": compare_players(table, "habit", change),
+            f"{change} (first positions)": compare_choices(forks, change, "habit", "changed")}
+
+
+display(decision("move one card at a time", 118))
+effects_table(effects("move one card at a time"), caption="Number Ten: one card at a time instead of runs")
 
 # %% [markdown]
-# Each changed player against the habit, deal by deal: both means, the paired change and its
-# 95% bootstrap interval over deals
-# ([how such intervals are read](10_rule_differences.ipynb#How-the-lessons-measure)):
+# No other habit costs as much. **Practice.** Every Number Ten puzzle but one has the theme
+# *dig out a buried card*, and in each of those the answer moves a run. This one carries the
+# longest:
 
 # %%
-changes = [c for c in games.player.unique() if c != "habit"]
-short = {"dig where fewest cards are face down": "dig fewest hidden", "move runs whole": "runs whole",
-         "dig where most cards are face down": "dig most hidden",
-         "move one card at a time": "one card a move"}  # labels for the charts
-summary = pd.DataFrame({c: vars(compare(c)) for c in changes}).T[["a", "b", "diff", "low", "high"]]
-summary.columns = ["habit", "changed", "change", "95% low", "95% high"]
-summary.round(2)
-
-# %%
-bars([(short[c], r["change"], r["95% low"], r["95% high"]) for c, r in summary.iterrows()],
-     "cards home, changed minus habit", digits=1)
+digging = [p for p in puzzles(GAME) if p.theme == "dig_out_a_card"]
+longest = max(digging, key=lambda p: max(Move(a).count for a in p.answers))
+PuzzleCard(longest)
 
 # %% [markdown]
-# ## 1. Which column to dig
+# On a live board, once the notebook runs (the Hint button gives clues):
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+Board.puzzle(longest)
+
+# %% [markdown]
+# ## 2. Into an empty column, move a run whole
 #
-# The habit player turns a hidden card up whenever it can: it moves the face-up cards of a
-# column, as a run, onto another column. When two columns can be cleared down to their hidden
-# cards at once, it takes the first it finds. The changed players choose by what is left
-# below: one clears the column with the **fewest** face-down cards (the nearest to being
-# emptied), the other the column with the **most** (Klondike's advice: go for the biggest pile
-# of unknowns). They differ from the habit only at such a choice, and only when the two
-# columns hide different numbers of cards.
+# The plain player fills a space only when nothing else is left, with the first thing it finds,
+# often the top card of a run. Deal 32: the top card alone into the space, or the whole run of
+# ten.
 
 # %%
-fork = forks[forks.player == "dig where most cards are face down"].iloc[0]
-g = replay(fork.deal, fork.before)
-print(f"deal {fork.deal} after {len(str(fork.before).split())} moves; face down by column:",
-      g.face_down_counts)
-print("habit (first found):", move_line(g, fork.habit_move), "->", fork.habit_verdict)
-print("most face down:     ", move_line(g, fork.changed_move), "->", fork.changed_verdict)
-picture(g, highlight=fork.changed_move, caption=f"Number Ten, deal {fork.deal}: digging where most is hidden")
+display(decision("move runs whole", 32))
+effects_table(effects("move runs whole"), caption="Number Ten: a whole run into an empty column")
 
 # %% [markdown]
-# How often does the choice arise, and what is it worth over whole games?
+# The top card alone leaves the rest of the run covering everything under it, and the space is
+# gone. In every *dig out a buried card* puzzle, the losing move spends the empty column on the
+# waste's card. **Practice.** One whose answer puts a whole run into the space and turns up a
+# hidden card:
 
 # %%
-wide = games.pivot(index="deal", columns="player", values="cards_home")
-differ = {c: int((wide[c] != wide["habit"]).sum()) for c in dig}
-head_to_head = Paired(wide[dig[0]], wide[dig[1]])
-print("deals whose game changes at all:", differ)
-print(f"most hidden against fewest hidden: {head_to_head.diff:+.2f} cards home "
-      f"[{head_to_head.low:+.2f}, {head_to_head.high:+.2f}] on {head_to_head.n} deals")
-assert max(differ.values()) < 100 and head_to_head.low > 0 and 0.1 < head_to_head.diff < 0.3
-assert all(summary.loc[c, "95% low"] < 0 < summary.loc[c, "95% high"] for c in dig)
-summary.loc[dig, ["habit", "changed", "change", "95% low", "95% high"]].round(2)
-
-# %% [markdown]
-# The question is rarer than it sounds: in fewer than one deal in ten does the choice change
-# anything for this player, because two columns seldom become ready to turn up at the same
-# moment. Where it does arise, neither rule is clearly better than taking the first column
-# that comes, but set against each other the Klondike advice wins by a little: digging where
-# most is hidden sends home a fraction of a card more a game than digging where least is (the
-# figure above), with an interval clear of zero. The popular "turn up the nearest card first" is, if anything,
-# the worse of the two.
-
-# %% [markdown]
-# And at the first fork of each deal, the solver's verdict:
-
+p = next(p for p in digging if p is not longest and turns_up_card(p.game, p.answers[0]))
+PuzzleCard(p)
 
 # %%
-def fork_row(change):
-    p = at_forks(change)
-    return {"forks": p.n, "habit winnable": p.a, "changed winnable": p.b, "change": p.diff,
-            "95% low": p.low, "95% high": p.high}
-
-
-fork_table = pd.DataFrame({c: fork_row(c) for c in changes}).T
-assert (fork_table["95% low"] <= 0).all() and (fork_table["95% high"] >= 0).all()  # all reach zero
-fork_table.astype({"forks": int}).round(2)
-
-# %%
-bars([(short[c], 100 * r["change"], 100 * r["95% low"], 100 * r["95% high"])
-      for c, r in fork_table.iterrows()],
-     "winnable after the move: changed minus habit", unit=" pt")
+# NBVAL_IGNORE_OUTPUT
+Board.puzzle(p)
 
 # %% [markdown]
-# At the forks the solver finds the deal winnable after either choice almost every time it
-# finds it winnable at all: the order in which two columns are turned up is not what decides a
-# Number Ten deal. Every row's interval reaches zero; single-card play (question 3) and digging
-# where least is hidden lean a little to the habit's side, moving runs whole (question 2) sits
-# on zero.
-
-# %% [markdown]
-# ## 2. Splitting a run
+# ## 3. Dig where more is hidden
 #
-# The habit player never splits a run to *free* a card (a card left under part of its own run is
-# still covered). It splits one in a single place: when nothing else is left and it fills an
-# empty column, it moves the first movable thing it finds, often just the top card of a run.
-# The changed player moves runs whole, so into the empty column goes the whole run:
+# Sometimes two columns can each be cleared down to a hidden card at the same moment. Klondike
+# players turn up the bigger pile of unknowns first; others take the column nearest to empty.
+# Deal 39: the plain player takes the first it finds, the changed one the column with more
+# hidden cards.
 
 # %%
-fork = forks[forks.player == "move runs whole"].iloc[0]
-g = replay(fork.deal, fork.before)
-print(f"deal {fork.deal} after {len(str(fork.before).split())} moves")
-print("habit:      ", move_line(g, fork.habit_move), "->", fork.habit_verdict)
-print("runs whole: ", move_line(g, fork.changed_move), "->", fork.changed_verdict)
-picture(g, highlight=fork.changed_move, caption=f"Number Ten, deal {fork.deal}: the whole run into the space")
+display(decision("dig where most cards are face down", 39))
+most, fewest = "dig where most cards are face down", "dig where fewest cards are face down"
+effects_table({**effects(most, dig_games), **effects(fewest, dig_games),
+               "most rather than fewest (whole games)": compare_players(dig_games, fewest, most)},
+              caption="Number Ten: which column to dig first")
 
 # %% [markdown]
-# Whole games and the solver, for this change:
-
-# %%
-runs = compare("move runs whole")
-print(f"cards home: {runs.b:.2f} moving runs whole, {runs.a:.2f} by habit, change {runs.diff:+.2f} "
-      f"[{runs.low:+.2f}, {runs.high:+.2f}]; better on {runs.better} deals, worse on {runs.worse}")
-assert runs.low > 0.5 and runs.better > 3 * runs.worse
-whole_forks = forks[forks.player == "move runs whole"]
-stock_left = [len(replay(r.deal, r.before).stock) for r in whole_forks.itertuples()]
-undecided = ((whole_forks.habit_verdict != "won") & (whole_forks.changed_verdict != "won")).mean()
-print(f"forks: {len(whole_forks)}; stock already empty at {sum(n == 0 for n in stock_left)}; "
-      f"no win found after either move at {undecided:.0%}")
-assert undecided > 0.5 and abs(fork_table.loc["move runs whole", "change"]) < 0.02
-won = {who: whole_forks[f"{who}_verdict"] == "won" for who in ("habit", "changed")}
-only = {"habit": int((won["habit"] & ~won["changed"]).sum()),
-        "changed": int((won["changed"] & ~won["habit"]).sum())}
-print("won only after the habit's move / only after the whole run:", only)
-assert all(n == 0 for n in stock_left) and only["habit"] == only["changed"] <= 5
-fork_table.loc[["move runs whole"]].astype({"forks": int}).round(2)
-
-# %% [markdown]
-# Over whole games the difference is small but clear: close to one card more a game, and
-# better on more than three times as many deals as worse. The solver cannot add much here. The
-# habit only fills a space when nothing else is left, which is late: at every one of these
-# forks the stock was spent. At most of them no win is found after either move within the
-# budget; where one is found it is found after both moves, except at a handful of forks that
-# split evenly between the two.
+# Against taking the first column that comes, neither choice made a measurable difference: the
+# choice changes the game in few deals. Set against each other, digging where more is hidden
+# sends a little more home (the interval's low end is above zero, though it rounds to 0.0). A
+# small rule, then: when you have the choice, go for the bigger pile of unknowns.
 #
-# The reason the whole run does better is plain from the picture: moving only the top card
-# leaves the rest of the run where it was, still covering everything under it, and the space
-# is gone. Moving the whole run clears its column down to the first card the run was not built
-# on, which may be a card the foundations want or a face-down card.
-
-# %% [markdown]
-# ## 3. What the run moves are worth
-#
-# Take run moves away altogether, and the same player may move only one card at a time (runs
-# can still be shifted card by card through an empty column, as in Forty Thieves):
+# **Practice.** The one puzzle of another theme, *deal on*: the waste's card fits on a column,
+# yet playing it there loses. Look at what it would cover.
 
 # %%
-one = compare("move one card at a time")
-print(f"cards home: {one.b:.1f} one card at a time, {one.a:.1f} with run moves, "
-      f"change {one.diff:+.1f} [{one.low:+.1f}, {one.high:+.1f}] on {one.n} deals")
-assert one.high < -3
-
-# %% [markdown]
-# That is the biggest effect in this notebook: without run moves the player sends four to five
-# fewer cards home a game. At the first fork (early in the game, as the median below shows), the
-# solver agrees in direction, though by little, since one early move seldom decides a deal:
+p = next(p for p in puzzles(GAME) if p.theme == "deal_rather_than_place")
+PuzzleCard(p)
 
 # %%
-p = at_forks("move one card at a time")
-print(f"winnable after the run move: {p.a:.0%}; after the single-card move: {p.b:.0%}; "
-      f"change {p.diff:+.0%} [{p.low:+.0%}, {p.high:+.0%}] on {p.n} forks")
-before = forks[forks.player == "move one card at a time"].before.fillna("").str.split().str.len()
-print(f"moves played before the fork: median {before.median():.0f}")
-assert p.diff < 0 and p.high <= 0.005 and 0.14 < -one.diff / one.a < 0.2
-
-# %% [markdown]
-# So the rule that lets runs travel is not a detail: a Number Ten player who moves cards one at
-# a time, from Forty Thieves habit, gives away a sixth of what the careful player achieves.
-
-# %% [markdown]
-# ## What to take away
-#
-# * **Move runs, and move them whole.** The run rule is worth four to five cards a game to a
-#   careful player; moving a run whole into a space, instead of its top card, is worth about one.
-# * **Turning up hidden cards: do it, and don't agonise over which column first.** The choice is
-#   rare and small; where it comes up, prefer the column with more hidden cards.
-# * The deals themselves are hard: none of these players wins one. What they show is how the
-#   ideas rank, not how to win; for that, see the solver's and the expert's figures in
-#   [10_rule_differences](10_rule_differences.ipynb), section "How winnable is each game?".
-
+# NBVAL_IGNORE_OUTPUT
+Board.puzzle(p)
 
 # %% [markdown]
 # ## A game reviewed
 #
-# The questions above weighed habits over many deals. Here is one game, read back move by move
-# by `ft_widget.review` (the [README](../README.md#review-a-game) explains the marks and the
-# verdicts). The player is `foundations_first`, which never looks past its next move: home if
-# it can, otherwise the top of the waste, otherwise whatever exposes a card, otherwise a fresh
-# card from the stock. Deal 40 is one the solver can win; this player loses it. The position just before the losing move is a hard one
-# to prove won: the solver needs more than 300,000 states for it (the second cell shows this),
-# so here it gets 1,000,000 a position, ten times what a review uses unless told.
+# One game, read back. `foundations_first` never looks past its next move: home if possible,
+# else the waste's card, else whatever uncovers a card, else the stock. It loses deal 40, which
+# the solver wins. `review` marks each move twice: by the fair expert, from the cards in view,
+# and by the solver, from all of them. The position before the losing move is hard to prove
+# won, so the solver's budget here is 1,000,000 positions a move, ten times the default.
 
 # %%
-DEAL = 40
-assert DEAL in deals(GAME, winnable=True) and 10 * SOLVER_STATES == 1_000_000
-played = play_policy(Game(GAME, deal=DEAL), "foundations_first", rng=1)
-reviewed = review(replayed(GAME, DEAL, list(played.moves)), rng=1, progress=False, solver_states=1_000_000)
-assert played.status != "won" and reviewed.losing_move is not None
-print(reviewed.summary)
+played = play_policy(Game(GAME, deal=40), "foundations_first", rng=1)
+reviewed = review(replayed(GAME, 40, list(played.moves)), rng=1, progress=False, solver_states=1_000_000)
 reviewed.plot()
 
 # %%
 k = reviewed.losing_move
-before, step = reviewed.position(k), reviewed.steps[k]
-hard = solve(before, max_states=3 * SOLVER_STATES).status
-print(f"before move {k + 1}, with 300,000 states the solver says: {hard}")
-assert hard == "unknown"
-print(f"move {k + 1}:", move_line(before, step.move))
-print("the solver's:", move_line(before, reviewed.alternative))
+print("Played:", move_line(reviewed.position(k), reviewed.steps[k].move))
+print("Kept the win:", move_line(reviewed.position(k), reviewed.alternative))
 losing_move_row(reviewed)
 
 # %% [markdown]
-# Why it lost. Sending a card home looks like pure gain, but here the card is the 10♦ on the
-# waste, and no other red ten lies on top of a column. Column 8 holds one face-down card,
-# under a long run headed by the 9♣, and a black nine can only move onto a red ten. The
-# solver keeps the 10♦ on the table: a few moves on it lays the 10♦ on a black Jack, carries
-# the 9♣ run across onto it, and the hidden card turns up (the cell finds those moves in its
-# line). Sent home, the 10♦ takes the run's one landing place with it. With alternating
-# colours, a card left out is a seat for the next card down: the digging of question 1 seen
-# from the other side.
-
-# %%
-ten, nine = parse_card("TD"), parse_card("9C")
-column = before.tableau[7]
-tops = [col[-1] for col in before.tableau if col]
-assert step.move.is_home and before.waste[-1] == ten
-assert not any(rank_of(c) == 10 and is_red(c) for c in tops)  # no other red ten to build on
-assert before.face_down_counts[7] == 1 and column[1] == nine  # the 9♣ heads the run on the hidden card
-line = reviewed.alternative_line
-placed = next(j for j, m in enumerate(line) if m.from_waste)  # the 10♦ onto the table
-g, run_at = before.copy(), None
-for i, move in enumerate(line):
-    if move.src == 7 and turns_up_card(g, move):  # column 8's run leaves, its hidden card turns
-        run_at, carried = i, move
-        break
-    g.play(move)
-assert run_at is not None and g.tableau[carried.dst][-1] == ten and placed < run_at < 6
-jack = replayed(GAME, DEAL, played.moves[:k] + line[:placed]).tableau[line[placed].dst][-1]
-assert rank_of(jack) == 11 and not is_red(jack)  # the 10♦ goes onto a black Jack
-print(f"the solver's line: move {placed + 1} lays {cards([ten])} on a column; move {run_at + 1} carries "
-      f"the {carried.count}-card run from {cards([nine])} onto it, and column 8's hidden card turns up")
-
-# %% [markdown]
-# ## Puzzles
+# Sending a card home looks like pure gain, but this 10♦ was the only red ten in reach, and
+# column 8's last hidden card lies under a run headed by the 9♣, which can move only onto a red
+# ten. Sent home, the 10♦ takes that run's one seat with it. With alternate colours, a card left
+# on the table is a seat for the next card down: digging, seen from the other side. All of
+# Number Ten's puzzles come one after another on `Board.training("number_ten")`.
 #
-# The easiest of the shipped Number Ten puzzles (`ft_widget.puzzles`), up to three and one per
-# deal, each answer folded. How the positions are found and judged is in
-# the [README](../README.md#puzzles). What to look at: which face-down cards a move could bring
-# into view, and which cards on the table are the only place for a run you still need to move.
-
-# %%
-shipped = first_puzzles(GAME)
-for p in shipped:
-    display(PuzzleCard(p))
-
-# %% [markdown]
-# After the folds: in each of these the habit player drops the waste's card into the empty
-# column, and each answer puts a run of several cards there instead, question 2's whole-run
-# move met at the moment it decides the deal. The cell says what each answer uncovers: a
-# hidden card turned over, or a face-up card set free.
-
-# %%
-assert shipped and all(Move(p.habit).from_waste and into_empty_column(p.game, p.habit) for p in shipped)
-uncovers = {}
-for p in shipped:
-    for a in map(Move, p.answers):
-        assert into_empty_column(p.game, a) and a.count > 1  # a run into the space
-        uncovers[p.title, str(a)] = ("a hidden card" if turns_up_card(p.game, a)
-                                     else "a face-up card" if len(p.game.tableau[a.src]) > a.count
-                                     else "nothing: its column empties")
-        print(f"{p.title}: {a} uncovers {uncovers[p.title, str(a)]}; the habit's losing move {p.habit}")
-
-# %% [markdown]
-# A board to try them on, one after another (Hint for a counted clue, Next to move on):
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-Board.training(GAME)
-
-
-# %% [markdown]
-# ## How the data were made
-#
-# `notebooks/_questions_streets_number_ten.py --game number_ten` plays the habit player and its
-# changes, finds the first forks and asks the solver; this notebook reads only its CSV files.
-# It was run twice. In the first run the digging changes chose among the habit's moves that free
-# a card, and never changed a single game (the habit turns a card up whenever it can, so it
-# never digs by choosing a column); the second run (`--tag dig`) played them as described in
-# question 1, and its rows replace the first run's.
-
-# %%
-for r in (run, dig_run):
-    print(r["command"], f"\n  {r['machine']}; {r['seconds']} s; finished {r['finished']}\n")
+# Every experiment above, with its command and budget, is in
+# [Number Ten: the lab behind the lesson](lab/number_ten.ipynb).

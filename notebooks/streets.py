@@ -14,344 +14,178 @@
 # ---
 
 # %% [markdown]
-# # Streets
+# # Streets: how to play it
 #
-# Streets deals exactly like Forty Thieves (ten columns of four, all face up, a stock of 64
-# turned once, one card at a time), and changes a single rule: a card goes on the next rank
-# up **of the other colour**. A black nine may take either red eight, so each card has four
-# possible parents on the table instead of two. The full rules are in
-# [docs/rules.md](../docs/rules.md); what that one change is worth against the other building
-# rules is measured once in [10_rule_differences](10_rule_differences.ipynb#Three-building-rules).
+# Streets deals like Forty Thieves: ten columns of four, all face up, and a stock of 64 turned
+# once, one card at a time. One rule changes: a card goes on the next rank up **of the other
+# colour**, so a black nine takes either red eight ([the rules](../docs/rules.md); what the change
+# is worth against the other building rules:
+# [10_rule_differences](10_rule_differences.ipynb#Three-building-rules)). The decisions that
+# matter are about empty columns and the waste's card.
 #
-# Here the subject is how to *play* Streets. Three questions:
+# **Rules of thumb**
 #
-# 1. **What should a freshly emptied column be spent on?** On the waste's card, on a card
-#    whose removal lets another go home, on a King only, or kept open?
-# 2. **The waste card fits somewhere: play it, or deal past it?** Some players keep the
-#    columns clean and let the stock run.
-# 3. **Does the Klondike rule "only a King in an empty space" carry over?**
+# 1. **Use an empty column at once to dig out a card the foundations want:** lift the card that
+#    covers it into the space, and send the freed card home.
+# 2. **Play the waste's card when it fits on a column,** rather than deal past it.
+# 3. **When nothing on the table needs an empty column, the waste's card may go there, but not
+#    late in the stock:** with fewer than ten cards to come, deal on and keep the column.
 #
-# Each is asked of a *habit player*: the project's cautious policy, which sees only what you
-# see and always plays by the same priorities (a move home, a move that empties a column or
-# frees a card, the waste's card, a deal; a space is filled only when nothing else is left). We
-# change one habit at a time and play a thousand deals with and without the change. Then, on
-# each of the first two hundred deals, we stop at the first moment the two players disagree
-# and ask the solver (which sees every card, the stock's order included) whether the deal is
-# still winnable after each move.
+# And leave a Klondike habit behind: "only a King into an empty column" changed nothing over
+# whole games, and where it decided what filled a space, it cost wins.
+#
+# For each rule: a position from a real deal, the measured effect, then a puzzle to solve.
 
 # %%
-import pandas as pd
 from IPython.display import display
 
-from ft_widget import Board, Game, Move, deals, play_policy, review, rules
-from ft_widget.cards import card_symbol
-from ft_widget.teaching import (
-    Paired,
-    PuzzleCard,
-    bars,
-    data_path,
-    first_puzzles,
-    into_empty_column,
-    load,
-    losing_move_row,
-    paired_games,
-    picture,
-    replayed,
-)
-from ft_widget.training.review import SOLVER_STATES
+from ft_widget import Board, Game, play_policy, puzzles, review
+from ft_widget.experiments import compare_choices, compare_players, effects_table, rows
+from ft_widget.teaching import PuzzleCard, Row, losing_move_row, picture, replayed
 from ft_widget.words import move_line
 
 GAME = "streets"
-games = pd.read_csv(data_path("notebooks/streets_games.csv"))
-forks = pd.read_csv(data_path("notebooks/streets_forks.csv"))
-run = load("notebooks/streets_questions_run.json")
-
-
-def position(deal, moves):
-    """Deal ``deal`` of Streets with the space-separated ``moves`` played."""
-    return replayed(GAME, deal, moves)
-
-
-def against_habit(change, measure="cards_home"):
-    """The changed player against the plain habit, deal by deal."""
-    return paired_games(games, change, measure)
-
+picture(Game(GAME, deal=4), caption="Streets, deal 4: ten columns of four, 64 cards to come")
 
 # %% [markdown]
-# ## A Streets deal
+# ## Where the figures come from
 #
-# Deal 4 as it comes. A top card here accepts four cards (both copies of two suits of the rank
-# below) where Forty Thieves offers two; even so this deal opens with few builds, and the
-# stock soon has to be used:
+# A cautious player with fixed priorities, blind to everything you cannot see, played deals 1
+# to 1,000 in several versions: as it is, and with one habit changed. None of its games is won,
+# so whole games are compared by **cards home**. Then, on deals 1 to 200, the solver, with every
+# card in view, took the first position where a version parts from the plain player and said
+# whether a win remained after either move. One early move seldom
+# decides a Streets deal: at those positions most changes made no measurable difference, and
+# the tables show that too ([how the lessons measure](10_rule_differences.ipynb#How-the-lessons-measure)).
 
 # %%
-deal = Game(GAME, deal=4)
-assert [len(c) for c in deal.tableau] == [4] * 10 and len(deal.stock) == 64
-opening = [m for m in deal.legal_moves() if m.between_columns]
-print(f"moves between columns at the start of deal 4: {len(opening)}")
-picture(deal, caption="Streets, deal 4: ten columns of four, 64 cards in the stock")
+games, forks = rows(GAME, "games"), rows(GAME, "forks")
+SAYS = {"won": "the win kept", "lost": "no win left", "unknown": "not settled"}
+
+
+def decision(change, deal):
+    """The first position of ``deal`` where the plain player and the one with ``change`` part."""
+    r = next(r for r in forks if r["player"] == change and r["deal"] == deal)
+    game = replayed(GAME, deal, r["before"])
+    return Row(*(picture(game, highlight=r[f"{who}_move"], scale=0.6,
+                         caption=f"{r[f'{who}_move']}: {SAYS[r[f'{who}_verdict']]}")
+                 for who in ("habit", "changed")))
+
 
 # %% [markdown]
-# ## How far the habit player gets
+# ## 1. An empty column digs out a card the foundations want
 #
-# Before changing anything: the habit player does not win Streets. On deals 1 to 1,000 it
-# wins none and stops, out of moves, with about a fifth of the pack home. So the whole-game
-# figures below count **cards home**, not wins; the solver's verdicts at the forks speak
-# about winning.
+# Deal 1: column 5 has just emptied. The plain player deals a card; the changed one lifts the
+# 4♦ of column 3 into the space, and the 5♣ it covered goes home.
 
 # %%
-habit = games[games.player == "habit"]
-assert habit.won.sum() == 0 and len(habit) == 1000
-print(f"habit player: {habit.won.sum()} wins in {len(habit)} deals, "
-      f"{habit.cards_home.mean():.1f} of 104 cards home on average")
+def effects(change):
+    """The change in whole games (cards home) and at the first position where it matters (the solver)."""
+    return {f"{change} (whole games)": compare_players(games, "habit", change),
+            f"{change} (first positions)": compare_choices(forks, change, "habit", "changed")}
+
+
+display(decision("empty column to free a home card", 1))
+effects_table(effects("empty column to free a home card"), caption="Streets: an empty column used to free a home card")
 
 # %% [markdown]
-# ## 1. What an empty column is for
+# The gain in whole games is the largest of any change: the choice comes back each time a column
+# empties. **Practice.** A puzzle of the theme *dig out a buried card*, where the space takes a
+# card from the table:
+
+# %%
+p = next(p for p in puzzles(GAME) if p.theme == "dig_out_a_card")
+PuzzleCard(p)
+
+# %% [markdown]
+# Run the notebook and the same position comes up on a live board; your first move is judged:
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+Board.puzzle(p)
+
+# %% [markdown]
+# ## 2. Play the waste's card when it fits
 #
-# The habit player holds an empty column back until it has nothing else to do. Two changes:
+# Deal 8, early: the waste's Q♦ fits on the K♠ of column 5. A player who deals past it buries
+# it under the next card, and the stock does not come round again.
+
+# %%
+display(decision("deal past the waste card", 8))
+effects_table(effects("deal past the waste card"), caption="Streets: the waste's card dealt past instead of played")
+
+# %% [markdown]
+# **Practice.** No Streets puzzle has the theme *place before dealing*. This one trains *hold a
+# card back from home*: the waste's card could go home, and the answer plays it on a column.
+
+# %%
+p = next(p for p in puzzles(GAME) if p.theme == "hold_back_from_home" and p.answers[0].startswith("w>"))
+PuzzleCard(p)
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+Board.puzzle(p)
+
+# %% [markdown]
+# ## 3. The waste's card and an empty column
 #
-# * **waste card into an empty column**: as soon as a column is empty (and nothing can go
-#   home safely), put the waste's card in it, so the next card of the stock becomes playable;
-# * **empty column to free a home card**: as soon as a column is empty, move into it a top
-#   card that sits on a card the foundations want *now*, and send that card home.
+# The plain player leaves an empty column idle until nothing else is left. Dropping the waste's
+# card into it at once gains a card in whole games: the next card of the stock comes into play.
+# But late in the stock the column is worth more than one more card. Deal 98, six cards to come:
+# the waste's card in the space loses, dealing on keeps the win.
+
+# %%
+display(decision("waste card into an empty column", 98))
+late = [r for r in forks if len(replayed(GAME, r["deal"], r["before"]).stock) < 10]
+effects_table({**effects("waste card into an empty column"),
+               "the same, fewer than ten cards to come (first positions)":
+                   compare_choices(late, "waste card into an empty column", "habit", "changed"),
+               **effects("only a King into an empty column")},
+              caption="Streets: what goes into an empty column")
+
+# %% [markdown]
+# The first positions late in the stock are too few to measure (the table says how many), so
+# the limit of the rule comes from the puzzles: in three of Streets' six, the losing move drops
+# the waste's card into an empty column with fewer than ten cards to come. The King rule changed
+# nothing in whole games; at the first positions where it decided what filled a space, fewer
+# deals could still be won after the King.
 #
-# Same thousand deals, same seeds:
+# **Practice** (theme: *keep an empty column*):
 
 # %%
-changes = ["waste card into an empty column", "empty column to free a home card",
-           "only a King into an empty column", "deal past the waste card"]
-short = dict(zip(changes, ["waste card to space", "space frees home card", "King only in space",
-                           "deal past waste card"], strict=True))  # labels for the charts
-table = pd.DataFrame({c: vars(against_habit(c)) for c in changes}).T
-table = table[["a", "b", "diff", "low", "high", "better", "worse"]].rename(
-    columns={"a": "habit", "b": "changed", "diff": "change", "low": "95% low", "high": "95% high",
-             "better": "deals better", "worse": "deals worse"})
-table.round(2).astype({"deals better": int, "deals worse": int})
+p = next(p for p in puzzles(GAME) if p.theme == "keep_an_empty_column")
+PuzzleCard(p)
 
 # %%
-bars([(short[c], table.loc[c, "change"], table.loc[c, "95% low"], table.loc[c, "95% high"]) for c in changes],
-     "cards home, changed minus habit", digits=1)
-
-# %%
-assert table["change"].idxmax() == "empty column to free a home card" and table["95% low"].max() > 4
-assert table["change"].idxmin() == "deal past the waste card"
-assert table.loc["deal past the waste card", "95% high"] < 0
-assert table.loc["waste card into an empty column", "95% low"] > 0
+# NBVAL_IGNORE_OUTPUT
+Board.puzzle(p)
 
 # %% [markdown]
-# Spending the empty column at once pays in both forms, and the second clearly more: using the
-# space to uncover a card the foundations are waiting for sends about five more cards home a game.
-# Here is the first deal on which the two players part, the position where the changed
-# player uses the space and the habit player does something else:
-
-# %%
-free = forks[forks.player == "empty column to free a home card"]
-first = free.iloc[0]
-g = position(first.deal, first.before)
-print(f"deal {first.deal}, after {len(str(first.before).split())} moves")
-print("habit:  ", move_line(g, first.habit_move), "->", first.habit_verdict)
-print("changed:", move_line(g, first.changed_move), "->", first.changed_verdict)
-picture(g, highlight=first.changed_move, caption=f"Streets, deal {first.deal}: the changed player's move")
-
-# %% [markdown]
-# The habit player deals a card; the changed player lifts the 4♦ into the empty fifth column,
-# and the 5♣ it covered goes straight onto the clubs' 4♣. The solver finds a win after
-# the second move and none, within its budget, after the deal:
-
-# %%
-after = g.copy()
-after.play(first.changed_move)
-freed = after.tableau[2][-1]
-home = [m for m in after.legal_moves() if m.is_home and m.src == 2]
-assert card_symbol(freed) == "5♣" and home
-print(f"under the 4♦: {card_symbol(freed)}; next:", move_line(after, home[0]))
-
-# %% [markdown]
-#
-# One position proves little. For each deal where the two players part, a row counts as
-# *winnable* if the solver (at most 100,000 positions a question) finds a win after that
-# player's move. The paired difference is the changed player's share minus the habit's:
-
-
-# %%
-def verdicts(change):
-    part = forks[forks.player == change]
-    return Paired((part.habit_verdict == "won").astype(int), (part.changed_verdict == "won").astype(int))
-
-
-fork_table = pd.DataFrame({c: vars(verdicts(c)) for c in changes if (forks.player == c).any()}).T
-fork_table = fork_table[["n", "a", "b", "diff", "low", "high"]].rename(
-    columns={"n": "forks", "a": "habit winnable", "b": "changed winnable", "diff": "change",
-             "low": "95% low", "high": "95% high"})
-fork_table.astype({"forks": int}).round(2)
-
-# %%
-bars([(short[c], 100 * r["change"], 100 * r["95% low"], 100 * r["95% high"])
-      for c, r in fork_table.iterrows()],
-     "winnable after the move: changed minus habit", unit=" pt")
-
-# %%
-assert all(fork_table.loc[c, "95% low"] < 0 < fork_table.loc[c, "95% high"]
-           for c in ("waste card into an empty column", "empty column to free a home card"))
-
-# %% [markdown]
-# At the first fork the solver sees only a slight edge for spending the space (a few points,
-# with intervals that include zero): one early choice rarely settles a Streets deal. The
-# cards-home figures add the same choice up over a whole game, where it recurs every time a
-# column empties, and there the gain is plain.
-
-# %% [markdown]
-# ## 2. Play the waste card, or deal past it?
-#
-# "Deal past the waste card" forbids playing the waste's card onto a column while the stock
-# lasts. Over whole games it is the worst of the four changes (the table above): the card you
-# pass is covered by the next one dealt, and with no redeal it comes back only after every card
-# dealt on top of it has been played. Here is a fork of that pair, the habit's move drawn:
-
-# %%
-past = forks[forks.player == "deal past the waste card"]
-shown = past[(past.habit_verdict == "won") & (past.changed_verdict != "won")].iloc[0]
-g = position(shown.deal, shown.before)
-print(f"deal {shown.deal}: habit", move_line(g, shown.habit_move), "->", shown.habit_verdict,
-      "| changed", move_line(g, shown.changed_move), "->", shown.changed_verdict)
-picture(g, highlight=shown.habit_move, caption=f"Streets, deal {shown.deal}: the waste card played")
-
-# %% [markdown]
-# The solver is less one-sided than the whole games: at the first fork the deal is often still
-# winnable either way, because one waste card is rarely the whole story. Still, dealing past
-# never comes out clearly ahead:
-
-# %%
-p = verdicts("deal past the waste card")
-print(f"winnable after dealing past: {p.b:.0%}, after playing the card: {p.a:.0%}, "
-      f"difference {p.diff:+.0%} [{p.low:+.0%}, {p.high:+.0%}] on {p.n} forks")
-assert not p.diff > 0 or not p.clear
-
-# %% [markdown]
-# ## 3. A King for the empty column?
-#
-# In Klondike only a King may fill a space, and players carry the habit over. Streets lets any
-# card into an empty column, and a King there only looks tidy because nothing can ever be
-# built *under* it. The habit player told to put nothing but a King into an empty column:
-
-# %%
-k = against_habit("only a King into an empty column")
-print(f"cards home: {k.b:.2f} with the King rule, {k.a:.2f} without, "
-      f"change {k.diff:+.2f} [{k.low:+.2f}, {k.high:+.2f}]")
-assert k.low < 0 < k.high
-
-# %% [markdown]
-# Over whole games, nothing. The two players part only when a column must be filled because
-# nothing else is left: the habit player then moves the first card it finds, the King player a
-# King. At those forks the solver's verdict goes the other way from the advice:
-
-# %%
-p = verdicts("only a King into an empty column")
-print(f"winnable after a King: {p.b:.0%}; after the other card: {p.a:.0%}; "
-      f"difference {p.diff:+.0%} [{p.low:+.0%}, {p.high:+.0%}] on {p.n} forks")
-assert p.diff < 0 and p.high <= 0.005 and p.n == 41
-
-# %% [markdown]
-# Forty-one forks is a small sample and the interval reaches zero, but it does not reach the
-# side the advice promises. A King in an empty column is dead weight until its Queens come:
-# a lower card there can be moved on when its parent shows up.
-#
-# ## What to take away
-#
-# * **Use an empty column, don't hoard it.** Best: lift the card that covers one the
-#   foundations want, and send that card home. Next best: take the waste's card.
-# * **Play the waste card when it fits.** Dealing past it loses cards over whole games, and at
-#   the forks it is never clearly better.
-# * **Forget the Klondike King rule here.** Over whole games it changes nothing, and where it
-#   does decide a space, the deal is no more often winnable after the King, rather less.
-#
 # ## A game reviewed
 #
-# The habit player `foundations_first` (a card goes home whenever it can, then the waste's
-# card, then a card that uncovers another, then a deal) plays deal 11, one the solver wins
-# (it is in `ft_widget.deals(GAME, winnable=True)`). `ft_widget.review` then reads the game back:
-# the fair expert's estimate of each move from what the player saw, and the verdicts of the
-# solver, which sees every card. The solver gets 300,000 states a position here, three times
-# the review's default.
+# `foundations_first` is a habit player: a card goes home whenever it can; failing that, the
+# waste's card is played, or a card that uncovers another, or a card dealt. It loses deal 11,
+# which the solver wins. `review` goes back over the game, the fair expert judging each move by
+# what was in view, the solver (with 300,000 positions a move, three times the default) by
+# every card.
 
 # %%
-DEAL = 11
-assert DEAL in deals(GAME, winnable=True) and 3 * SOLVER_STATES == 300_000
-played = play_policy(Game(GAME, deal=DEAL), "foundations_first", rng=DEAL)
-habit_game = Game(GAME, deal=DEAL)
-for move in played.moves:
-    habit_game.play(move)
-reviewed = review(habit_game, rng=1, progress=False, solver_states=300_000)
-print(reviewed.summary)
+played = play_policy(Game(GAME, deal=11), "foundations_first", rng=11)
+reviewed = review(replayed(GAME, 11, list(played.moves)), rng=1, progress=False, solver_states=300_000)
 reviewed.plot()
 
 # %%
 k = reviewed.losing_move
-before, step = reviewed.position(k), reviewed.steps[k]
-print(f"move {k + 1}, played:", move_line(before, step.move))
-print("kept the win:", move_line(before, reviewed.alternative))
-print("the solver's line from there:", " ".join(map(str, reviewed.alternative_line[:6])), "...")
+print("Played:", move_line(reviewed.position(k), reviewed.steps[k].move))
+print("Kept the win:", move_line(reviewed.position(k), reviewed.alternative))
 losing_move_row(reviewed)
 
 # %% [markdown]
-# Why it lost: the habit player sent the 3♣ home the moment it could. But that 3♣ was the one
-# black three in reach of the 2♦ sitting alone in column 4; on it, the 2♦ would have emptied the
-# column. With the 3♣ gone the 2♦ has nowhere to go but home, and the diamonds are not ready for
-# it, so the space never comes. The project's safe-home rule would have held the 3♣ back (red twos
-# that could be built on it were still in play); `foundations_first` ignores it. In Streets a low
-# card on the table is also a landing place for two suits.
-
-# %%
-assert str(step.move) == "6>f" and str(reviewed.alternative) == "4>6"
-assert len(before.tableau[3]) == 1 and before.safe_move_home() != step.move  # the 2♦ alone; not safe
-kept = before.copy()
-kept.play(reviewed.alternative)
-assert not kept.tableau[3]  # column 4 empty
-heights = rules.foundation_heights(before.foundations)
-assert not rules.fits_home(heights, before.tableau[3][0])  # the 2♦ cannot go home yet
-print("after", reviewed.alternative, "empty columns:",
-      [j + 1 for j, col in enumerate(kept.tableau) if not col])
-
-# %% [markdown]
-# ## Puzzles
+# The habit player sent the 3♣ home the moment it could. That 3♣ was the one black three in
+# reach of the lone 2♦ of column 4: laid on it, the 2♦ would have emptied the column. In Streets
+# a low card on the table is a seat for two suits; before it goes home, look for the card that
+# needs it. Streets' puzzles of the theme *hold a card back from home* train that idea; all of
+# them come one after another on `Board.training("streets")`.
 #
-# Now some practice. `ft_widget.puzzles("streets")` holds positions taken from real Streets
-# deals where one decision separates a winnable game from a lost one; below are the easiest,
-# one per deal (what makes a position a puzzle: the [README](../README.md#puzzles)). The
-# answers are folded. A hint for all of them: a space in Streets is precious because of what four
-# parents per card let you build in it later, so weigh what each move leaves the space for.
-
-# %%
-shipped = first_puzzles(GAME)
-for p in shipped:
-    display(PuzzleCard(p))
-
-# %% [markdown]
-# Open the folds first, then read on. Question 1 found, over a thousand whole games, that the
-# habit player does better when it drops the waste's card into a space than when it leaves the
-# space idle. These puzzles are the exceptions that average hides: in each, that very move is
-# the habit's losing one, late in the deal with only a few cards left to come.
-
-# %%
-assert shipped and all(Move(p.habit).from_waste and into_empty_column(p.game, p.habit) for p in shipped)
-assert table.loc["waste card into an empty column", "95% low"] > 0  # question 1, whole games
-assert all(len(p.game.stock) < 10 for p in shipped)
-for p in shipped:
-    print(f"{p.title}: the habit's {p.habit}, {len(p.game.stock)} cards still in the stock")
-
-# %% [markdown]
-# A board that serves them one after another:
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-Board.training(GAME)
-
-
-# %% [markdown]
-# ## How the data were made
-#
-# `notebooks/_questions_streets_number_ten.py` plays the habit player and its changes, finds
-# the forks and asks the solver; the notebook only reads its CSV files. The run:
-
-# %%
-print(run["command"], f"\n  {run['machine']}; {run['seconds']} s; finished {run['finished']}")
+# For the experiments themselves, their commands, budgets and every table:
+# [Streets: the lab behind the lesson](lab/streets.ipynb).
