@@ -172,3 +172,154 @@ def test_indian_reviewed_game_lost_on_the_three_of_diamonds():
     after.play("w>f")
     assert not any(m.src == 9 for m in after.legal_moves() if m.between_columns)
     assert all(after.tableau) and len(after.stock) <= 5
+
+
+# ---------------------------------------------------------------------------------- limited
+def _limited_games():
+    """Limited's whole games, player -> {deal: row}, and each changed player's base."""
+    from ft_widget.experiments import rows
+
+    out: dict[str, dict[int, dict]] = {}
+    base: dict[str, str] = {}
+    for r in rows("limited", "games"):
+        out.setdefault(r["player"], {})[r["deal"]] = r
+        base[r["player"]] = r["base"]
+    return out, base
+
+
+def _limited_change(change, measure="cards_home"):
+    games, base = _limited_games()
+    before = games[base[change]]
+    return sum(games[change][d][measure] - before[d][measure] for d in before) / len(before)
+
+
+def _limited_late(row):
+    """Fewer than half the stock's 68 cards left at a fork (the lesson's ``late``)."""
+    return 68 - (row["before"] or "").split().count("s>w") < 34
+
+
+def _limited_fork(change, where=lambda row: True):
+    from ft_widget.experiments import rows
+    from ft_widget.teaching import replayed
+
+    row = next(r for r in rows("limited", "forks") if r["player"] == change and where(r))
+    return row, replayed("limited", row["deal"], row["before"] or "")
+
+
+def test_limited_the_rules_as_told():
+    from ft_widget import VARIANTS, Game
+
+    game = Game("limited", deal=1)
+    assert [len(c) for c in game.tableau] == [3] * 12 and len(game.stock) == 68
+    assert VARIANTS["limited"].stock_cards // 2 == 34 and not VARIANTS["limited"].sequences
+
+
+def test_limited_the_spender_is_the_largest_gain_and_wins_where_the_habit_never_does():
+    games, base = _limited_games()
+    assert not any(r["won"] for r in games["habit"].values())
+    assert any(r["won"] for r in games["spender"].values())
+    changes = [c for c in games if c != "habit"]
+    assert max(changes, key=_limited_change) == "spender"
+    for half in ("empty column to free a home card", "waste card into an empty column"):
+        assert base[half] == "habit" and _limited_change(half) > 0
+    assert all(base[c] == "spender" for c in changes if c not in (
+        "spender", "empty column to free a home card", "waste card into an empty column"))
+
+
+def test_limited_a_space_opens_on_deal_one_and_the_ace_goes_home():
+    """After eight moves of deal 1, the spender lifts the 10♦ into the space; the A♠ under it fits home."""
+    from ft_widget import rules
+    from ft_widget.teaching import cards
+
+    row, game = _limited_fork("spender")
+    assert row["deal"] == 1 and len(game.history) == 8 and row["changed_move"] == "11>1"
+    assert not game.tableau[0] and cards(game.tableau[10][-2:]) == "A♠ 10♦"
+    assert rules.fits_home(rules.foundation_heights(game.foundations), game.tableau[10][-2])
+
+
+def test_limited_parking_late_loses_wins_early_no_difference_and_a_ban_costs():
+    from ft_widget.experiments import compare_choices, rows
+
+    forks = rows("limited", "forks")
+    waste = "waste card into an empty column"
+    late = compare_choices(forks, waste, "base", "changed", where=_limited_late)
+    early = compare_choices(forks, waste, "base", "changed", where=lambda r: not _limited_late(r))
+    assert late.high < 0 and not early.clear
+    assert _limited_change("no waste card into a space in the stock's second half", "won") < 0
+
+
+def test_limited_deal_46_parking_the_six_of_clubs_loses():
+    """Four cards in the stock; a win after the deal, none after 6♣ into the space."""
+    from ft_widget.teaching import cards
+
+    row, game = _limited_fork("waste card into an empty column", lambda r: _limited_late(r) and (
+        r["base_verdict"], r["changed_verdict"]) == ("won", "lost"))
+    assert row["deal"] == 46 and len(game.stock) == 4 and cards(game.waste[-1:]) == "6♣"
+    assert (row["base_move"], row["changed_move"]) == ("s>w", "w>7") and not game.tableau[6]
+
+
+def test_limited_every_puzzle_is_a_late_space_the_waste_card_fits_only():
+    from ft_widget import puzzles
+
+    shipped = puzzles("limited")
+    for p in shipped:
+        space = [i for i, c in enumerate(p.game.tableau) if not c]
+        waste = [str(m) for m in p.game.legal_moves() if str(m).startswith("w>")]
+        assert len(space) == 1 and waste == [f"w>{space[0] + 1}"] and len(p.game.stock) < 34
+
+
+def test_limited_dealing_past_costs_most_and_the_ten_of_hearts_fits():
+    from ft_widget.teaching import cards
+
+    games, _ = _limited_games()
+    changes = [c for c in games if c != "habit"]
+    assert min(changes, key=_limited_change) == "deal past the waste card"
+    assert _limited_change("deal past the waste card", "won") < 0
+    row, game = _limited_fork("deal past the waste card")
+    assert row["deal"] == 1 and (row["base_move"], row["changed_move"]) == ("w>10", "s>w")
+    assert cards(game.waste[-1:]) == "10♥" and cards(game.tableau[9][-1:]) == "J♥"
+
+
+def test_limited_runs_capped_cost_carried_gain():
+    """Capping runs costs wins, carrying gains; deal 1's carry moves 9♦ 8♦ onto 10♦, emptying column 12."""
+    from ft_widget.teaching import cards
+
+    assert _limited_change("runs of at most three", "won") < 0 < _limited_change("carry built runs", "won")
+    row, game = _limited_fork("carry built runs", lambda r: "x" in r["changed_move"])
+    assert row["deal"] == 1 and row["changed_move"] == "12>11x2"
+    assert cards(game.tableau[11]) == "9♦ 8♦" and cards(game.tableau[10][-1:]) == "10♦"
+    assert any(not c for c in game.tableau)  # a space to carry through
+
+
+def test_limited_which_column_to_clear():
+    """Fewest or most cards: no measurable difference; where the card beneath goes home: a gain."""
+    from ft_widget.experiments import compare_players, rows
+
+    table = rows("limited", "games")
+
+    def against(change):
+        return compare_players(table, "spender", change, by="player")
+
+    assert not against("dig the column with fewest cards").clear
+    assert not against("dig the column with most cards").clear
+    assert _limited_change("dig where the card beneath goes home") > 0
+
+
+def test_limited_reviewed_game_parks_the_two_of_hearts_and_the_solver_carries_twice():
+    from ft_widget import Game, play_policy
+    from ft_widget.teaching import cards, replayed
+
+    played = play_policy(Game("limited", deal=3), "foundations_first", rng=1)
+    k = 137  # move 138, the one the review marks
+    before = replayed("limited", 3, played.moves[:k])
+    assert str(played.moves[k]) == "w>7" and cards(before.waste[-1:]) == "2♥" and len(before.stock) == 1
+    assert [i for i, c in enumerate(before.tableau) if not c] == [6]  # the only space
+    # the solver's line from there (the review shows it): two carries through column 7
+    line = ["8>2", "s>w", "w>f", "12>7", "12>11", "7>11", "4>7", "4>2", "7>2", "4>8", "4>8", "4>f"]
+    after = before.copy()
+    for move in line:
+        after.play(move)
+    assert cards(after.tableau[10][-3:]) == "9♣ 8♣ 7♣"
+    assert "2♣" not in cards([c for col in after.tableau for c in col])  # home
+    after.play("12>f")
+    assert sum(not c for c in after.tableau) == 3
