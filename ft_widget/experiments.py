@@ -6,6 +6,12 @@ them with the standard library only (no pandas, no numpy: it runs in Pyodide), a
 ways of playing on the same deals as an :class:`Effect`: the mean difference per deal with a 95 %
 bootstrap interval over deals, stated in one sentence.
 
+It also plays them: :func:`play_paired` (whole games of fair players on the same deals),
+:func:`first_fork` / :func:`play_forks` (the first position two players part, each choice judged by
+:func:`judge`), :func:`where_lost`, :func:`solver_lines` and :func:`ask_questions`, with the players
+of :mod:`ft_widget.habits`; ``python -m ft_widget.experiments`` writes the shipped files
+(docs/experiments.md lists every run).
+
     >>> from ft_widget.experiments import rows, compare_choices
     >>> compare_choices(rows("forty_thieves", "questions"), "empty", "keep", "waste")  # doctest: +SKIP
 """
@@ -27,8 +33,9 @@ from importlib import resources
 from .variants import VARIANTS
 from .words import count
 
-__all__ = ["Effect", "compare_choices", "compare_players", "effects_table", "kinds", "lines", "paired",
-           "rows", "runs"]
+__all__ = ["Effect", "ask_questions", "compare_choices", "compare_players", "effects_table",
+           "experiments_markdown", "first_fork", "judge", "kinds", "lines", "paired", "play_forks",
+           "play_paired", "rows", "runs", "solver_lines", "where_lost"]
 
 #: the bootstrap: resamples of the deals and the generator's seed (fixed: the same interval everywhere)
 RESAMPLES = 10_000
@@ -404,6 +411,99 @@ class EffectsTable:
 def effects_table(effects: Mapping[str, Effect] | Sequence[Effect], caption: str) -> EffectsTable:
     """A captioned table of effects: a dict (label -> Effect) or a list (each labelled by its name)."""
     return EffectsTable(effects, caption)
+
+
+# ----------------------------------------------------------------------------- the docs' table
+def _files_of(variant: str, record: str) -> list[str]:
+    """The data files a provenance record (``runs(variant)``'s key) describes."""
+    if record == "games":
+        return [f"{variant}_games.csv"]
+    if record == "questions":
+        return [f"{variant}_lines.json", f"{variant}_questions.csv"]
+    tag = record.removesuffix("run").removesuffix("questions_").rstrip("_")
+    stem = f"{variant}_{tag}" if tag else variant
+    return [f"{stem}_{k}.csv" for k in ("games", "forks", "splits", "fatal")
+            if (_folder() / f"{stem}_{k}.csv").is_file()]
+
+
+def _tested(variant: str, files: list[str]) -> str:
+    """What a run tested, from its rows: the players' changes (or the questions asked)."""
+    kinds_ = [f.removeprefix(variant + "_").removesuffix(".csv") for f in files if f.endswith(".csv")]
+    if kinds_ == ["questions"]:
+        asked = dict.fromkeys(r["question"] for r in rows(variant, "questions"))
+        return "questions at positions of the solver's won lines: " + ", ".join(asked)
+    games = rows(variant, kinds_[0])
+    who = next(c for c in _BY if c in games[0])
+    names = list(dict.fromkeys(str(r[who]) for r in games))
+    said = f"whole games of {names[0]} and {count(len(names) - 1, 'change')}: " + ", ".join(names[1:])
+    if len(kinds_) > 1:
+        forks = rows(variant, kinds_[1])
+        forked = list(dict.fromkeys(str(r[next(c for c in _BY if c in forks[0])]) for r in forks))
+        said += ("; each one's first fork from its base judged by the solver" if forked == names[1:]
+                 else "; first forks judged by the solver for: " + ", ".join(forked))
+    if "fatal" in kinds_:
+        said += f"; where {names[0]}'s games of deals the solver wins are lost"
+    return said
+
+
+def _budget(record: dict) -> str:
+    said = []
+    if "line_states" in record:
+        said.append(f"solver {record['line_states']:,} positions a line, {record['verdict_states']:,} a "
+                    f"verdict, at most {record['per_deal']} positions of a question a deal")
+    elif "max_states" in record:
+        said.append(f"solver {record['max_states']:,} positions a verdict")
+    else:
+        said.append("no solver")
+    for key, what in (("deals", "deals"), ("game_deals", "deals"), ("fork_deals", "forks on deals"),
+                      ("split_deals", "forks on deals"), ("player_deals", "the fair expert on deals")):
+        if key in record:
+            said.append(f"{what} {record[key]}")
+    return "; ".join(said)
+
+
+def _seconds(record: dict) -> str:
+    parts = [record.get("seconds"), record.get("wall_seconds"), record.get("lines_seconds"),
+             record.get("questions_seconds")]
+    return str(sum(x for x in parts if isinstance(x, int)))
+
+
+def experiments_markdown() -> str:
+    """The docs' table of every experiment: its game, data files, the command that made them (as
+    recorded beside them), its budget and its seconds, from the shipped provenance records."""
+    import re
+    from pathlib import Path
+
+    def cell(text: str) -> str:
+        return text.replace("|", "\\|")
+
+    out = ["| game | what | data files | command | budget | seconds |", "|---|---|---|---|---|---:|"]
+    for variant, v in VARIANTS.items():
+        for name, record in runs(variant).items():
+            files = _files_of(variant, name)
+            named = ", ".join(f"`{f}`" for f in files)
+            out.append(f"| {v.name} | {cell(_tested(variant, files))} | {named} | "
+                       f"`{cell(record['command'])}` | {_budget(record)} | {_seconds(record)} |")
+    teaching = Path(str(resources.files("ft_widget") / "data" / "teaching"))
+    for path in sorted(teaching.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        game = "Forty Thieves" if "changes" in data else "every game"
+        what = {"decisions.json": f"positions where {DECISION_PLAYER}'s move loses a line the solver won",
+                "lessons.json": f"each game and the game with one rule changed: the solver, and the "
+                                f"{LESSON_PLAYER} (fair)",
+                "single_rule.json": "one rule changed at a time: " + ", ".join(SINGLE_RULES),
+                "solver_lines.json": "the solver's won lines"}.get(path.name, "")
+        for run in data.get("runs") or [data]:
+            record = {"command": run["command"], "wall_seconds": run["wall_seconds"]}
+            for key in ("deals", "player_deals"):  # the solver's runs name their deals in the command
+                found = re.search(rf"--{key.replace('_', '-')} (\S+)", run["command"])
+                if found:
+                    record[key] = found.group(1)
+            budget = _budget(record).replace("no solver", f"solver {data['max_states']:,} positions a "
+                                             + ("verdict" if "decisions" in data else "deal"))
+            out.append(f"| {game} | {cell(what)} | `{path.name}` | `{cell(run['command'])}` | {budget} | "
+                       f"{_seconds(record)} |")
+    return "\n".join(out)
 
 
 # ----------------------------------------------------------------------------- running the experiments
@@ -927,6 +1027,21 @@ def _run_teaching(args, command: str) -> list[str]:
     return [str(out)]
 
 
+def write_docs_table(page=None) -> bool:
+    """Write :func:`experiments_markdown` between the experiments-table markers of
+    docs/experiments.md (in a checkout); True if the page changed."""
+    from pathlib import Path
+
+    page = Path(page) if page else Path(__file__).resolve().parent.parent / "docs" / "experiments.md"
+    text = page.read_text(encoding="utf-8")
+    found = re.search(r"(<!-- experiments-table:.*?-->\n)(.*?)(\n<!-- /experiments-table -->)", text, re.S)
+    if found is None:
+        raise SystemExit(f"{page} has no experiments-table markers")
+    new = text[:found.start(2)] + experiments_markdown() + text[found.end(2):]
+    page.write_text(new, encoding="utf-8")
+    return new != text
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m ft_widget.experiments habits|questions VARIANT [options]``: play an experiment and
     write its files (and its command, budget, machine and time) to ft_widget/data/experiments/."""
@@ -977,8 +1092,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     d.add_argument("--step", type=int, default=3, help="test every step-th position of a line")
     d.add_argument("--seconds", type=float, default=90, help="give up on a game after this long")
     d.add_argument("--deals-too", action="store_true", help="test the player's deals (s>w) too")
+    sub.add_parser("docs", help="write the table of every run into docs/experiments.md")
     args = p.parse_args(argv)
-    command = "python -m ft_widget.experiments " + " ".join(argv)
+    if args.what == "docs":
+        print("docs/experiments.md", "updated" if write_docs_table() else "already up to date")
+        return 0
+    # the record names what was played, not where its files went (--out changes no row)
+    shown = [a for i, a in enumerate(argv) if a != "--out" and (i == 0 or argv[i - 1] != "--out")]
+    command = "python -m ft_widget.experiments " + " ".join(shown)
     run = {"habits": _run_habits, "questions": _run_questions}.get(args.what, _run_teaching)
     for name in run(args, command):
         print("wrote", name)

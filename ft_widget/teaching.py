@@ -42,7 +42,7 @@ from .words import choice_line, count, status_line
 
 #: Per game, the lessons that are its own: lesson id -> the rule fields that change. Each lesson
 #: plays the game and the game with these fields changed on the same deals
-#: (``notebooks/_lessons.py`` computes it into ``lessons.json``).
+#: (``python -m ft_widget.experiments lessons`` computes it into ``lessons.json``).
 LESSONS: dict[str, dict[str, dict[str, object]]] = {
     "forty_thieves": {"sequences_move": {"sequences": True}, "one_redeal": {"redeals": 1}},
     "indian": {"face_up": {"face_down": 0}, "same_suit": {"build": "same_suit"}},
