@@ -45,7 +45,7 @@ from IPython.display import Markdown, display
 from ft_widget import VARIANTS, Board, Game, play_policy, puzzles, review
 from ft_widget.experiments import compare_choices, compare_players, effects_table, rows
 from ft_widget.teaching import PuzzleCard, first_puzzles, losing_move_row, picture, replayed
-from ft_widget.words import move_line
+from ft_widget.words import count, move_line
 
 GAME = "limited"
 games, forks = rows(GAME, "games"), rows(GAME, "forks")
@@ -61,7 +61,7 @@ def effect(change, measure="cards_home", base="spender", name=None):  # deal by 
 def parting(change, where=lambda row: True):  # a position where the changed player parts from its base
     row = next(r for r in forks if r["player"] == change and where(r))
     game = replayed(GAME, row["deal"], row["before"] or "")
-    display(Markdown(f"Deal {row['deal']}, {len(game.stock)} cards in the stock. {WHO[row['base']]}: "
+    display(Markdown(f"Deal {row['deal']}, {count(len(game.stock), 'card')} in the stock. {WHO[row['base']]}: "
                      f"{move_line(game, row['base_move'])}. The change: {move_line(game, row['changed_move'])}."))
     return picture(game, highlight=row["changed_move"], scale=0.7, caption=f"deal {row['deal']}: {change}")
 
