@@ -203,4 +203,4 @@ losing_move_row(reviewed)
 # and the Ace stayed buried. Rule 1 still holds; its exception came, as it does, in the last
 # cards of the stock.
 #
-# The experiments, their commands and budgets: [Indian: the lab behind the lesson](lab/indian.ipynb).
+# The experiments, their commands and budgets: [Indian: the lab behind the lesson](lab/indian.ipynb) (for a full install: it reads them with pandas).

@@ -211,4 +211,4 @@ losing_move_row(reviewed)
 # home. Soon three columns stand empty where there was one. With the 2♥ in the space, none of
 # this can start.
 #
-# The experiments, their commands and budgets: [Limited: the lab behind the lesson](lab/limited.ipynb).
+# The experiments, their commands and budgets: [Limited: the lab behind the lesson](lab/limited.ipynb) (for a full install: it reads them with pandas).
