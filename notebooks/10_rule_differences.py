@@ -24,14 +24,22 @@
 # [Start here](00_start_here.ipynb).
 
 # %%
-import pandas as pd
+import csv
 
-from ft_widget import VARIANTS, Build, Game, IllegalMove, parse_card
-from ft_widget.teaching import (
-    Paired, Row, build_picture, cards, data_path, find_turn_up, load, picture, with_tops,
-)
+from ft_widget import VARIANTS, Build, Game, IllegalMove, parse_card, rules
+from ft_widget.teaching import Row, build_picture, cards, data_path, find_turn_up, load, picture, table, with_tops
 
-pd.set_option("display.precision", 3)
+
+def read_csv(name):
+    """A table of the repository's data/ folder as a list of dicts (the standard library reads it)."""
+    with open(data_path(name), newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def percent_range(text):
+    """A 95% interval of a share, "0.142–0.300" in the data, as a reader writes it: "14–30 %"."""
+    low, high = (float(x) for x in text.split("–"))
+    return f"{low:.0%}–{high:.0%}".replace("%–", "–")
 
 # %% [markdown]
 # ## All nine in one table
@@ -39,10 +47,10 @@ pd.set_option("display.precision", 3)
 # Read from the engine's `Variant` values; a blank means "as in Forty Thieves".
 
 # %%
-table = pd.DataFrame([v.rules_row() for v in VARIANTS.values()]).set_index("id")
-base = table.loc["forty_thieves"]
-table.apply(lambda row: [x if row.name == "forty_thieves" or x != base[c] or c == "name" else ""
-                         for c, x in row.items()], axis=1, result_type="broadcast")
+base = VARIANTS["forty_thieves"].rules_row()
+table([{k: x if k == "name" or row["id"] == "forty_thieves" or x != base[k] else "" for k, x in row.items()
+        if k != "id"} for row in (v.rules_row() for v in VARIANTS.values())],
+      caption="The nine games' rules (a blank: as in Forty Thieves)")
 
 # %% [markdown]
 # ## Three building rules
@@ -63,12 +71,10 @@ Row(*(build_picture(ten_hearts, build) for build in THREE))
 # that count, and the next one finds the refusal that tells them apart.
 
 # %%
-from ft_widget import rules
-
 nines = [parse_card(f"9{s}") for s in "CDHS"]
-takers = {b.id: [c for c in nines if rules.can_build(c, ten_hearts, b)] for b in THREE}
-assert [len(takers[b]) for b in ("same_suit", "other_suit", "alternate_colour")] == [1, 3, 2]
-{b: cards(c) for b, c in takers.items()}
+takers = {b: [c for c in nines if rules.can_build(c, ten_hearts, b)] for b in THREE}
+assert [len(takers[b]) for b in THREE] == [1, 3, 2]
+print("On 10♥: " + "; ".join(f"{rules.get_build(b).text}, {cards(c)}" for b, c in takers.items()) + ".")
 
 # %% [markdown]
 # ### A refusal that separates "any suit but its own" from "alternate colour"
@@ -226,48 +232,52 @@ print(f"the fair expert: {expert.worlds} worlds a decision, {expert.max_states:,
 # positions a deal; the data shows it: every deal it left *unknown* stopped just past that.
 
 # %%
-runs = pd.read_csv(data_path("expert_table.csv"))
-solver_runs = runs[runs["player"] == "solver"]
+runs = read_csv("expert_table.csv")
+solver_runs = [r for r in runs if r["player"] == "solver"]
 BIG = 5_000_000
-assert (solver_runs.loc[solver_runs["result"] == "unknown", "states"] >= BIG).all()
-assert (solver_runs["states"] < BIG * 1.01).all() and (solver_runs["result"] != "lost").all()
+assert all(int(r["states"]) >= BIG for r in solver_runs if r["result"] == "unknown")
+assert all(int(r["states"]) < BIG * 1.01 and r["result"] != "lost" for r in solver_runs)
 
-table = pd.read_csv(data_path("expert_table_summary.csv"))
-table["game"] = [VARIANTS[v].name for v in table["variant"]]
-shown = table.set_index("game")[["deals", "expert_won", "expert_ci95", "foundations_first_won",
-                                 "solver_won", "solver_ci95"]]
-assert shown["deals"].nunique() == 1
-assert (table.set_index("variant")["deals"] == solver_runs.groupby("variant").size()).all()
-shown
+summary = {r["variant"]: r for r in read_csv("expert_table_summary.csv")}
+assert {r["deals"] for r in summary.values()} == {"100"}
+assert all(sum(r["variant"] == v for r in solver_runs) == 100 for v in summary)
+table([{"game": VARIANTS[v].name, "deals": int(r["deals"]), "fair expert won": int(r["expert_won"]),
+        "its 95% interval": percent_range(r["expert_ci95"]),
+        "foundations_first won": int(r["foundations_first_won"]), "solver won": int(r["solver_won"]),
+        "its 95% interval ": percent_range(r["solver_ci95"])} for v, r in summary.items()],
+      caption="Deals 10001–10100: the fair expert, the foundations_first habit and the solver (5,000,000 "
+              "positions a deal)")
 
 # %%
-share = table.set_index("game")
-fewest = share["expert_won"].idxmin()
-assert fewest == "Maria" and share.loc["Maria", "expert_won"] < share.loc["Forty Thieves", "expert_won"]
-print(f"The fair expert wins fewest {fewest} deals: {share.loc[fewest, 'expert_won']} of "
-      f"{share.loc[fewest, 'deals']}; the solver wins {share.loc[fewest, 'solver_won']}, the "
-      f"foundations-first habit {share.loc[fewest, 'foundations_first_won']}.")
-ratio = (share["expert_won"] / share["solver_won"]).sort_values()
-assert ratio.index[0] == "Maria"  # where seeing every card is worth most
-print("expert's wins as a share of the solver's, lowest first:",
-      ", ".join(f"{g} {r:.2f}" for g, r in ratio.items()))
+won = {v: int(r["expert_won"]) for v, r in summary.items()}
+fewest = min(won, key=won.get)
+assert fewest == "maria" and won["maria"] < won["forty_thieves"]
+print(f"The fair expert wins fewest {VARIANTS[fewest].name} deals: {won[fewest]} of {summary[fewest]['deals']}; "
+      f"the solver wins {summary[fewest]['solver_won']}, the foundations-first habit "
+      f"{summary[fewest]['foundations_first_won']}.")
+ratio = sorted((won[v] / int(r["solver_won"]), v) for v, r in summary.items())
+assert ratio[0][1] == "maria"  # where seeing every card is worth most
+print("The expert's wins as a share of the solver's, lowest first: "
+      + ", ".join(f"{VARIANTS[v].name} {r:.0%}" for r, v in ratio) + ".")
 
 # %% [markdown]
 # So on these hundred deals the member of the family the fair expert finds hardest is Maria,
 # not Forty Thieves, though the solver wins more Maria deals: Maria is where seeing every card
-# is worth most. (A share above 1 is no paradox: the solver's count is a floor, and a deal it
+# is worth most. (A share above 100% is no paradox: the solver's count is a floor, and a deal it
 # left *unknown* within its budget can still be won by a player who happens on a line; the next
 # cell names such deals.) Read the gap between the expert's and the solver's columns as the
 # worth of seeing every card (at these budgets): where it is small, the game rewards care more
 # than luck; where it is large, much of the game is decided by cards nobody at the table can see.
 
 # %%
-per_deal = runs.pivot_table(index=["variant", "deal"], columns="player", values="result", aggfunc="first")
-beyond = per_deal[(per_deal["expert"] == "won") & (per_deal["solver"] != "won")]
-assert set(beyond["solver"]) <= {"unknown"}  # never a deal the solver proved lost
-print("won by the fair expert, unknown to the solver within its budget:",
-      ", ".join(f"{VARIANTS[v].name} deal {d}" for v, d in beyond.index) or "none")
-assert ratio.max() <= 1 or len(beyond)  # the sentence above: a share over 1 comes from such deals
+per_deal = {}
+for r in runs:
+    per_deal.setdefault((r["variant"], int(r["deal"])), {})[r["player"]] = r["result"]
+beyond = [key for key, got in per_deal.items() if got["expert"] == "won" and got["solver"] != "won"]
+assert all(per_deal[key]["solver"] == "unknown" for key in beyond)  # never a deal the solver proved lost
+print("Won by the fair expert, unknown to the solver within its budget: "
+      + (", ".join(f"{VARIANTS[v].name} deal {d}" for v, d in beyond) or "none") + ".")
+assert ratio[-1][0] <= 1 or beyond  # the sentence above: a share over 100 % comes from such deals
 
 # %% [markdown]
 # ### A hundred deals is a sample
@@ -277,21 +287,21 @@ assert ratio.max() <= 1 or len(beyond)  # the sentence above: a share over 1 com
 # from one sample to the next, and which conclusions survive the move:
 
 # %%
-second = pd.read_csv(data_path("expert_table_50001-50100_summary.csv")).set_index("variant")
-first = table.set_index("variant")
-assert (second["deals"] == first["deals"]).all()
-ranges = pd.concat({name: t[["expert_won", "expert_ci95", "solver_won"]].set_axis(
-                        ["expert won", "expert 95% CI", "solver won"], axis=1)
-                    for name, t in [("deals 10001–10100", first), ("deals 50001–50100", second)]}, axis=1)
-ranges.index = [VARIANTS[v].name for v in ranges.index]
-hardest = [set(t["expert_won"].nsmallest(2).index) for t in (first, second)]  # the two lowest counts
+second = {r["variant"]: r for r in read_csv("expert_table_50001-50100_summary.csv")}
+assert {r["deals"] for r in second.values()} == {"100"} and set(second) == set(summary)
+won_again = {v: int(r["expert_won"]) for v, r in second.items()}
+hardest = [set(sorted(w, key=w.get)[:2]) for w in (won, won_again)]  # the two lowest counts
 assert hardest[0] == hardest[1] == {"forty_thieves", "maria"}
-assert first["expert_won"].idxmin() != second["expert_won"].idxmin()
-moved = (second["expert_won"] - first["expert_won"]).abs()
-most = [VARIANTS[v].name for v in moved.index if moved[v] == moved.max()]
-print(f"the expert's count moved by {moved.min()} to {moved.max()} deals of 100 "
-      f"(most in {' and in '.join(most)})")
-ranges
+assert min(won, key=won.get) != min(won_again, key=won_again.get)
+moved = {v: abs(won_again[v] - won[v]) for v in won}
+most = [VARIANTS[v].name for v in moved if moved[v] == max(moved.values())]
+print(f"The expert's count moved by {min(moved.values())} to {max(moved.values())} deals of 100 "
+      f"(most in {' and in '.join(most)}).")
+table([[VARIANTS[v].name, won[v], percent_range(summary[v]["expert_ci95"]), int(summary[v]["solver_won"]),
+        won_again[v], percent_range(second[v]["expert_ci95"]), int(second[v]["solver_won"])] for v in summary],
+      columns=["game", "expert won, 10001–10100", "its 95% interval", "solver won, 10001–10100",
+               "expert won, 50001–50100", "its 95% interval ", "solver won, 50001–50100"],
+      caption="Two hundreds of deals side by side: how far a count of 100 moves")
 
 # %% [markdown]
 # Forty Thieves and Maria are the two the fair expert finds hardest in both hundreds, but
@@ -303,7 +313,7 @@ ranges
 #
 # The solver's share of won deals depends on its budget, so a game has one solver figure *per
 # budget*, and each notebook names the budget it used. The rule-change experiments below (and
-# the older lessons of `data/lessons.json`) give the solver 60,000 positions a deal, cheap
+# the older lessons of `ft_widget/data/teaching/lessons.json`) give the solver 60,000 positions a deal, cheap
 # enough for many deals times many changes; the table above gives it 5,000,000; the catalogue
 # of graded deals behind `deals()` and the board's "A winnable deal" lies between (its budget
 # is in its column's name). The same nine games at the three budgets:
@@ -315,27 +325,33 @@ from ft_widget.training.catalogue import catalogue
 from ft_widget.training.catalogue import provenance as deals_provenance
 
 LESSONS = load("lessons.json")
-as_dealt = pd.DataFrame(LESSONS["solver"]).query("lesson.isnull()")
+as_dealt = [r for r in LESSONS["solver"] if r["lesson"] is None]
 catalogue_states = {int(re.search(r"--solver-states (\d+)", deals_provenance(v)["command"]).group(1))
                     for v in VARIANTS}
 assert len(catalogue_states) == 1  # one budget for the whole catalogue
 CATALOGUE_STATES = catalogue_states.pop()
 assert LESSONS["max_states"] == 60_000 < CATALOGUE_STATES < BIG
 catalogued = sorted({r.deal for v in VARIANTS for r in catalogue(v)})
-ladder = pd.DataFrame({
-    f"deals {as_dealt['deal'].min()}–{as_dealt['deal'].max()}, {LESSONS['max_states']:,} positions":
-        as_dealt.groupby("variant")["status"].apply(lambda s: (s == "won").mean()),
-    f"deals {catalogued[0]}–{catalogued[-1]}, {CATALOGUE_STATES:,} positions (the catalogue)":
-        {v: sum(r.winnable for r in catalogue(v)) / len(catalogue(v)) for v in VARIANTS},
-    f"deals 10001–10100, {BIG:,} positions (the table above)":
-        table.set_index("variant")["solver_share"],
-}).rename(index=lambda v: VARIANTS[v].name)
-ladder.apply(lambda column: column.map("{:.0%}".format))
+first_deals = sorted({r["deal"] for r in as_dealt})
+
+
+def won_share(v):  # the solver's share of deals won at the smallest budget, the game as dealt
+    mine = [r for r in as_dealt if r["variant"] == v]
+    return sum(r["status"] == "won" for r in mine) / len(mine)
+
+
+ladder = {v: (won_share(v), sum(r.winnable for r in catalogue(v)) / len(catalogue(v)),
+              float(summary[v]["solver_share"])) for v in VARIANTS}
+table([[VARIANTS[v].name, *(f"{x:.0%}" for x in shares)] for v, shares in ladder.items()],
+      columns=["game", f"deals {first_deals[0]}–{first_deals[-1]}, {LESSONS['max_states']:,} positions",
+               f"deals {catalogued[0]}–{catalogued[-1]}, {CATALOGUE_STATES:,} positions (the catalogue)",
+               f"deals 10001–10100, {BIG:,} positions (the table above)"],
+      caption="The solver's share of deals won, at the three budgets the project uses")
 
 # %%
-smallest, middle, largest = ladder.loc["Maria"].round(2).tolist()
+smallest, middle, largest = (round(x, 2) for x in ladder["maria"])
 assert (smallest, largest) == (0.33, 0.6) and smallest <= middle <= largest
-assert ladder.loc["Forty Thieves"].is_monotonic_increasing
+assert list(ladder["forty_thieves"]) == sorted(ladder["forty_thieves"])
 
 # %% [markdown]
 # Maria is the clearest case: the solver wins a third of its deals at the smallest budget and
@@ -355,13 +371,14 @@ recorded = []
 for path in sorted(data_path("notebooks").glob("*.json")):
     top = json.loads(path.read_text())
     game = next(v for v in sorted(VARIANTS, key=len, reverse=True) if path.name.startswith(v))
-    if isinstance(top, dict):
-        lines = path.stem.endswith("_lines")  # a run that only found winning lines
-        recorded += [{"notebook": VARIANTS[game].name, "budget": v,
-                      "the solver's positions for": FOR["line_states" if lines else k]}
-                     for k, v in top.items() if k.endswith("states") and isinstance(v, int)]
-recorded = pd.DataFrame(recorded).drop_duplicates().set_index(["notebook", "the solver's positions for"])
-recorded["budget"].map("{:,}".format).to_frame()
+    lines = path.stem.endswith("_lines")  # a run that only found winning lines
+    for k, budget in top.items():
+        row = [VARIANTS[game].name, FOR["line_states" if lines else k] if k in FOR else None, budget]
+        if k.endswith("states") and isinstance(budget, int) and row not in recorded:
+            recorded.append(row)
+table([[name, what, f"{budget:,}"] for name, what, budget in recorded],
+      columns=["notebook", "the solver's positions for", "budget"],
+      caption="The budgets the game notebooks' committed runs record")
 
 # %% [markdown]
 # The fair expert's worlds differ between its uses in the same way. It *plays* with the five
@@ -384,20 +401,15 @@ from ft_widget.training.review import SOLVER_STATES as REVIEW_SOLVER
 from ft_widget.training.review import WORLDS as REVIEW_WORLDS
 
 estimate_defaults = inspect.signature(estimate).parameters
-budgets = pd.DataFrame([
-    {"use": "the expert plays a game", "worlds": expert.worlds,
-     "positions a world": expert.max_states},
-    {"use": "the board's Hint, hint(game)", "worlds": FAIR_WORLDS,
-     "positions a world": FAIR_STATES_PER_SECOND // FAIR_WORLDS},
-    {"use": "estimate(game, moves)", "worlds": estimate_defaults["worlds"].default,
-     "positions a world": estimate_defaults["max_states"].default},
-    {"use": "review(game)", "worlds": REVIEW_WORLDS, "positions a world": REVIEW_STATES},
-]).set_index("use")
-worlds, positions = budgets["worlds"].tolist(), budgets["positions a world"].tolist()
-assert worlds == [5, 6, 8, 6] and positions == [20_000, 20_000, 20_000, 8_000]
+budgets = [["the expert plays a game", expert.worlds, expert.max_states],
+           ["the board's Hint, hint(game)", FAIR_WORLDS, FAIR_STATES_PER_SECOND // FAIR_WORLDS],
+           ["estimate(game, moves)", estimate_defaults["worlds"].default, estimate_defaults["max_states"].default],
+           ["review(game)", REVIEW_WORLDS, REVIEW_STATES]]
+assert [b[1] for b in budgets] == [5, 6, 8, 6] and [b[2] for b in budgets] == [20_000, 20_000, 20_000, 8_000]
 assert FAIR_STATES_PER_SECOND == 120_000
-print(f"review(game) also asks the solver for {REVIEW_SOLVER:,} positions a move")
-budgets
+print(f"review(game) also asks the solver for {REVIEW_SOLVER:,} positions a move.")
+table(budgets, columns=["use", "worlds", "positions a world"],
+      caption="The fair expert's worlds and budget in each of its uses")
 
 # %% [markdown]
 # So "a win in 6 of 8" is an estimate's count, "5 of 5" the expert's own, and "in 4 of 6
@@ -410,16 +422,19 @@ budgets
 # without one idea (or the game with and without one rule) on **the same deal numbers** (the
 # same shuffle of the 104 cards), so each deal is its own control. For each deal we have a pair
 # (without, with); the notebook reports the mean of the differences and a 95% bootstrap
-# interval for it (10,000 resamples of the deals, fixed seed), and a single share of deals with
-# a Wilson 95% interval. The measures:
+# interval for it (10,000 resamples of the deals, fixed seed: the same interval on every
+# machine), in one sentence made by `ft_widget.experiments.Effect`, and a single share of deals
+# with a Wilson 95% interval. A difference whose interval includes zero reads "no measurable
+# difference", and a lesson makes no rule of thumb of it. The measures:
 #
 # * **solver wins**: share of deals the solver won within its budget (the notebook names it, in
 #   positions: the same verdicts on any machine). A deal the budget did not settle counts as not
 #   won, so this measures "won within this budget" (see the budgets above);
 # * **player wins** and **cards home**: a fair player (a habit player or the fair expert), on
 #   more deals than the solver;
-# * **still winnable after a choice**: at a real position both choices are played and the
-#   solver asked again whether the deal can be won.
+# * **still winnable after a choice** ("of wins kept"): at a real position both choices are
+#   played and the solver asked again whether the deal can be won; verdicts its budget left
+#   open are left out, and each deal counts once.
 #
 # What this does **not** prove: it measures one budget and one fair player. A difference
 # whose interval contains zero is not shown to be zero, only not shown; an idea that helps
@@ -430,9 +445,11 @@ budgets
 # with it in three):
 
 # %%
-example = Paired([0, 1, 0, 0], [1, 1, 1, 0])
-print(example, "— clear of zero:", example.clear)
-assert (example.a, example.b, example.diff) == (0.25, 0.75, 0.5)
+from ft_widget.experiments import paired
+
+example = paired([0, 1, 0, 0], [1, 1, 1, 0], name="A made-up idea on four deals", measure="of deals won")
+assert (example.a, example.b, example.diff, example.low, example.high) == (0.25, 0.75, 0.5, 0.0, 1.0)
+example
 
 # %% [markdown]
 # Four deals are far too few: the interval runs from no change to a gain on every deal. The
@@ -442,7 +459,7 @@ assert (example.a, example.b, example.diff) == (0.25, 0.75, 0.5)
 # ## How the puzzles are found
 #
 # The **puzzles** (`ft_widget.puzzles(variant)`, played with `Board.training(variant)` or
-# `Board.puzzle(p)`, and shown at the end of each game notebook) come from real games, found by
+# `Board.puzzle(p)`, and set after the rules of thumb in each game notebook) come from real games, found by
 # `tools/make_puzzles.py` in two places: along the solver's winning lines, and in the habit
 # player's (`foundations_first`) own games, walked back from where they stopped to the move
 # after which the solver, which sees every card, finds no win left. A position is kept when it
@@ -455,8 +472,8 @@ assert (example.a, example.b, example.diff) == (0.25, 0.75, 0.5)
 from ft_widget import puzzles
 from ft_widget.training.puzzles import provenance as puzzle_provenance
 
-shipped = pd.Series({VARIANTS[v].name: len(puzzles(v)) for v in VARIANTS}, name="puzzles shipped")
-shipped.to_frame().T
+table([[VARIANTS[v].name, len(puzzles(v))] for v in VARIANTS], columns=["game", "puzzles shipped"],
+      caption="The shipped puzzles, by game (ft_widget.puzzles)")
 
 # %% [markdown]
 # A game with none is not a game without decisions: its habit player never turned a winnable
@@ -464,12 +481,12 @@ shipped.to_frame().T
 # own count says so:
 
 # %%
-for v in VARIANTS:
-    if not puzzles(v):
-        why = puzzle_provenance(v)["rejected"]
-        print(f"{VARIANTS[v].name}, no puzzle. Positions the search left, by reason:")
-        for reason, n in sorted(why.items(), key=lambda kv: -kv[1]):
-            print(f"  {n:>6,}  {reason}")
+none = [v for v in VARIANTS if not puzzles(v)]
+for v in none:
+    why = puzzle_provenance(v)["rejected"]
+    display(table(sorted(([reason, n] for reason, n in why.items()), key=lambda row: -row[1]),
+                  columns=["why a position was left", "positions"],
+                  caption=f"{VARIANTS[v].name}, no puzzle: the positions the search left, by reason"))
 
 # %% [markdown]
 # ## One question, different answers: the empty column
@@ -477,8 +494,9 @@ for v in VARIANTS:
 # Every game notebook meets the empty column, and their advice differs, because the rules
 # differ. In Forty Thieves and Maria, where runs move one card at a time, keep it for the run
 # or the buried card that needs it, above all late; in Limited, whose twelve short columns
-# empty early, spend it, except on the waste's card once the stock runs low; in Indian, fill it with the waste's card; in Streets, use it at once
-# to free a card the foundations want; in Rank and File, do not deal while it could take a run
+# empty early, spend it while the stock is long, and once half the stock is dealt look before
+# parking the waste's card in it; in Indian, fill it with the waste's card, until the last few
+# cards of the stock; in Streets, use it at once to free a card the foundations want; in Rank and File, do not deal while it could take a run
 # off a hidden card; in Lucas, do not hold it for a King. Each notebook shows its own
 # experiment: read the advice with the game's name attached.
 
@@ -486,41 +504,44 @@ for v in VARIANTS:
 # ## Forty Thieves with one rule changed at a time
 #
 # The other direction: start from Forty Thieves and change one rule, measured by the solver
-# on deals 1–30 (`data/single_rule.json`, its command and budget printed). Paired against
+# on deals 1–30 (`ft_widget/data/teaching/single_rule.json`, its command and budget printed). Paired against
 # Forty Thieves on the same deals:
 
 # %%
+from ft_widget.experiments import effects_table
+
 single = load("single_rule.json")
-print(f"{single['command']}: {single['max_states']:,} positions per deal")
-by_change = pd.DataFrame(single["deals"]).assign(won=lambda d: d["status"] == "won")
-assert sorted(set(by_change["deal"])) == list(range(1, 31))
+print(f"{single['command']}: {single['max_states']:,} positions a deal.")
+assert sorted({r["deal"] for r in single["deals"]}) == list(range(1, 31))
+
+
+def solver_won(change):  # per deal, in deal order: did the solver win it within the budget?
+    mine = sorted((r for r in single["deals"] if r["change"] == change), key=lambda r: r["deal"])
+    return [r["status"] == "won" for r in mine]
+
+
 base_name = next(iter(single["changes"]))
-base_won = by_change[by_change["change"] == base_name].sort_values("deal")["won"].to_numpy()
-effects = {}
-for name in single["changes"]:
-    won = by_change[by_change["change"] == name].sort_values("deal")["won"].to_numpy()
-    effects[name] = Paired(base_won, won)
+effects = {name: paired(solver_won(base_name), solver_won(name), name=name)
+           for name in single["changes"] if name != base_name}
 # the same deals and budget as the first column of the budget table: the same Forty Thieves figure
-assert effects[base_name].b == ladder.loc["Forty Thieves"].iloc[0]
-pd.DataFrame({"deals": {k: p.n for k, p in effects.items()},
-              "solver wins": {k: f"{p.b:.0%}" for k, p in effects.items()},
-              "change against Forty Thieves [95%]": {k: f"{p.diff:+.0%} [{p.low:+.0%}, {p.high:+.0%}]"
-                                                     for k, p in effects.items()}})
+assert sum(solver_won(base_name)) / 30 == ladder["forty_thieves"][0]
+effects_table(effects, caption="Forty Thieves with one rule changed: the solver's wins on deals 1–30, "
+                               "against Forty Thieves")
 
 # %%
-clear = [name for name, p in effects.items() if p.clear]
-print("changes whose interval is clear of zero:", "; ".join(clear))
+clear = [name for name, e in effects.items() if e.clear]
+print("The changes whose interval is clear of zero: " + "; ".join(clear) + ".")
 
 # %% [markdown]
 # Maria is Forty Thieves with two of these changes at once, and for the solver they pull in
 # opposite directions: alternate colours give it more to work with, while nine columns of four
-# take away nearly every win it had. Together they make the game the fair expert wins least
-# often ([the table above](#The-fair-expert)); what a player can do about it is the
-# [Maria](maria.ipynb) notebook's subject.
+# take away nearly every win it had. Together they make one of the two games the fair expert
+# finds hardest in both hundreds of deals ([the tables above](#The-fair-expert)); what a player
+# can do about it is the [Maria](maria.ipynb) notebook's subject.
 
 # %%
 colours = effects["build in alternate colours (Streets, Maria, …)"]
 nine = effects["deal 9 × 4 (Maria's layout)"]
 assert colours.clear and colours.diff > 0 and nine.clear and nine.diff < 0 and nine.b < 0.1
-print(f"solver wins, deals 1–30: Forty Thieves {nine.a:.0%}; with alternate colours {colours.b:.0%}; "
-      f"dealt nine columns of four {nine.b:.0%}")
+print(f"The solver's wins, deals 1–30: Forty Thieves {nine.a:.0%}; with alternate colours {colours.b:.0%}; "
+      f"dealt nine columns of four {nine.b:.0%}.")

@@ -167,7 +167,7 @@ def test_the_offline_site_carries_the_data_the_notebooks_read():
         sys.path.pop(0)
     shipped = set(build.data_files())
     read = set()
-    for source in [*NOTEBOOKS.glob("*.py"), REPO / "ft_widget" / "teaching.py"]:
+    for source in [*NOTEBOOKS.rglob("*.py"), REPO / "ft_widget" / "teaching.py"]:
         read |= set(re.findall(r'(?:load|data_path)\("([^"{]+)"\)', source.read_text(encoding="utf-8")))
     in_package = {n for n in read if {"experiments", "teaching"} & set(data_path(n).parts[-3:])}
     assert in_package and all(data_path(n).exists() for n in in_package)
