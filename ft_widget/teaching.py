@@ -205,8 +205,8 @@ def table(rows, *, caption: str, columns=None) -> Table:
     """A captioned table from ``rows``: dicts that share their keys (the keys are the columns, in
     the first row's order), or sequences with ``columns`` naming them. Cells are str, int or float
     (numbers are right-aligned, ints with thousands separators); format a percentage or an
-    interval as a str first. Shows in JupyterLab, in the offline JupyterLite site and unrun on
-    GitHub alike."""
+    interval as a str first. Plain HTML without a ``<style>`` block: JupyterLab and the offline
+    JupyterLite site show it alike."""
     if not isinstance(caption, str) or not caption.strip():
         raise ValueError("table: a caption is required (a non-empty str that says what the table shows)")
     if isinstance(rows, (str, bytes, dict)) or not hasattr(rows, "__iter__"):

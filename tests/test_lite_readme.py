@@ -16,3 +16,13 @@ def test_readme_lite_figures_are_the_measured_ones():
     assert m, "docs/lite.md lost its lite-bench markers"
     data = json.loads((REPO / m.group(1)).read_text())
     assert m.group(2).strip() == table(data).strip()
+
+
+def test_lite_lesson_figures_are_the_measured_ones():
+    from tests.e2e.bench_lite_lessons import table as lessons_table
+
+    text = (REPO / "docs" / "lite.md").read_text(encoding="utf-8")
+    m = re.search(r"<!-- lite-lessons: (\S+) .*?-->\n(.*?)\n<!-- /lite-lessons -->", text, re.S)
+    assert m, "docs/lite.md lost its lite-lessons markers"
+    data = json.loads((REPO / m.group(1)).read_text())
+    assert m.group(2).strip() == lessons_table(data).strip()

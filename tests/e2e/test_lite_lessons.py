@@ -11,7 +11,7 @@ import re
 import pytest
 
 from .harness import REPO, SCREENSHOTS, launch_chromium
-from .lite import open_notebook, run_all_cells, watch
+from .lite import kernel_json, open_notebook, run_all_cells, run_in_kernel, watch
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -101,3 +101,27 @@ def test_a_lesson_runs_all_in_the_offline_site(lite_site, playwright, lesson):
     assert run_commas == [], f"outputs with stray commas after Run All: {run_commas}"
     assert seen["outside"] == [], f"requests left this machine: {seen['outside']}"
     assert seen["errors"] == [], seen["errors"]
+
+
+#: what the lessons import, each loaded from the site on its first import
+LESSON_IMPORTS = ["ft_widget", "ft_widget.teaching", "ft_widget.render", "ft_widget.expert",
+                  "ft_widget.hints", "ft_widget.training.catalogue", "ft_widget.words", "IPython.display"]
+
+
+def test_what_a_lesson_imports_loads_offline_and_pandas_and_numpy_do_not(lite_site, playwright):
+    browser = launch_chromium(playwright)
+    context = browser.new_context()
+    seen = watch(context)
+    page = context.new_page()
+    try:
+        open_notebook(page, lite_site, "notebooks/00_start_here.ipynb")
+        # an import statement, as a lesson's cell has: the kernel reads a cell's imports and loads
+        # the packages its lock names before it runs the cell
+        for name in LESSON_IMPORTS:
+            assert run_in_kernel(page, f"import {name}") == "", name
+        missing = "[__import__('importlib.util').util.find_spec(n) is None for n in ('pandas', 'numpy')]"
+        assert kernel_json(page, missing) == [True, True]
+    finally:
+        context.close()
+        browser.close()
+    assert seen["outside"] == [], f"requests left this machine: {seen['outside']}"
