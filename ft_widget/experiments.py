@@ -201,10 +201,17 @@ class Effect:
         return self.low > 0 or self.high < 0
 
     def _figures(self) -> tuple[str, str, str]:
+        scale, suffix = (100, " %") if self.unit == "share" else (1, "")
         if self.unit == "share":
             digits = 0 if max(abs(self.diff), abs(self.low), abs(self.high)) >= 0.095 else 1
-            return tuple(_signed(100 * x, digits) + " %" for x in (self.diff, self.low, self.high))
-        return tuple(_signed(x, 1) for x in (self.diff, self.low, self.high))
+        else:
+            digits = 1
+        # a clear interval must not read as touching zero: show the end nearest zero to its first
+        # significant digit (at most three decimals)
+        near = min(abs(self.low), abs(self.high)) * scale
+        while self.clear and digits < 3 and float(f"{near:.{digits}f}") == 0:
+            digits += 1
+        return tuple(_signed(scale * x, digits) + suffix for x in (self.diff, self.low, self.high))
 
     def figure(self) -> str:
         """The difference with its interval: "−10 % of wins kept [−15 %, −5 %] over 120 deals"."""
@@ -218,6 +225,9 @@ class Effect:
 
     def _repr_markdown_(self) -> str:
         return str(self)
+
+    def _repr_pretty_(self, printer, cycle) -> None:  # a notebook's plain text: the sentence too
+        printer.text(str(self))
 
 
 def _check_unit(where: str, unit: str) -> str:
@@ -419,6 +429,12 @@ class EffectsTable:
 
     def __str__(self) -> str:
         return self._repr_markdown_()
+
+    def __repr__(self) -> str:
+        return f"EffectsTable({self.caption!r}, {len(self.rows)} rows)"
+
+    def _repr_pretty_(self, printer, cycle) -> None:  # a notebook's plain text: the table as text
+        printer.text(self._repr_markdown_())
 
 
 def effects_table(effects: Mapping[str, Effect] | Sequence[Effect], caption: str) -> EffectsTable:

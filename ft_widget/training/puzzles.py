@@ -48,6 +48,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import statistics
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
@@ -74,7 +75,7 @@ from ..words import (
     solver_line_words,
     to_pile_words,
 )
-from .themes import THEMES, kind_of, theme_idea, theme_of
+from .themes import KINDS, THEMES, kind_of, theme_idea, theme_of
 
 #: A puzzle leaves at least this many cards not yet home …
 MIN_NOT_HOME = 30
@@ -366,7 +367,6 @@ ROW_FIELDS = frozenset({
 
 @cache
 def _load(variant: str) -> tuple[TrainingPuzzle, ...]:
-    from .themes import KINDS, THEMES  # themes imports the engine only: no cycle, loaded when needed
 
     data = _data(variant)
     for r in data["puzzles"]:
@@ -418,9 +418,6 @@ def themes_markdown() -> str:
     """The docs' table of puzzles per game and theme (the themes any game has, in
     ``themes.THEMES`` order), the first answers' kinds and the stock left, then what each theme
     teaches; all from the data."""
-    import statistics
-
-    from .themes import KINDS, THEMES
 
     shipped = {variant: puzzles(variant) for variant in VARIANTS}
     used = [t for t in THEMES if any(p.theme == t for ps in shipped.values() for p in ps)]
