@@ -13,6 +13,7 @@ import math
 import random
 import re
 from dataclasses import replace
+from importlib import resources
 from pathlib import Path
 
 from . import rules
@@ -222,7 +223,11 @@ def cards(seq) -> str:
 def data_path(name: str):
     """A file of the repository's data/ folder (the notebooks read their heavy results there): beside
     the package in a checkout, else ``../data`` from the notebooks' folder, as the JupyterLite site
-    (lite/build.py) serves them with an installed package."""
+    (lite/build.py) serves them with an installed package. ``notebooks/NAME`` (the experiments'
+    results, which ship in the package: :mod:`ft_widget.experiments`) is the package's copy."""
+    if name == "notebooks" or name.startswith("notebooks/"):
+        folder = resources.files("ft_widget").joinpath("data", "experiments")
+        return Path(str(folder.joinpath(name[len("notebooks/"):])))
     beside = Path(__file__).resolve().parent.parent / "data" / name
     return beside if beside.exists() else Path.cwd().parent / "data" / name
 

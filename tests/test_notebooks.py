@@ -14,6 +14,7 @@ import nbformat
 import pytest
 
 from ft_widget import VARIANTS, Game
+from ft_widget.teaching import data_path
 
 NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
 REPO = NOTEBOOKS.parent
@@ -157,7 +158,8 @@ def test_decisions_are_real_positions():
 
 def test_the_offline_site_carries_the_data_the_notebooks_read():
     """lite/build.py copies into the JupyterLite site every data file a notebook reads by name
-    (``load``, ``data_path``, ``../data/``) and all of data/notebooks/ (some are named by an f-string)."""
+    (``load``, ``data_path``, ``../data/``); the experiments' results (``notebooks/NAME``) are the
+    package's own (ft_widget/data/experiments/), which the site installs."""
     sys.path.insert(0, str(REPO / "lite"))
     try:
         import build
@@ -167,7 +169,9 @@ def test_the_offline_site_carries_the_data_the_notebooks_read():
     read = set()
     for source in [*NOTEBOOKS.glob("*.py"), REPO / "ft_widget" / "teaching.py"]:
         read |= set(re.findall(r'(?:load|data_path)\("([^"{]+)"\)', source.read_text(encoding="utf-8")))
-    read = {n for n in read if not (REPO / "data" / n).is_dir()}  # a folder's files: below
+    in_package = {n for n in read if n == "notebooks" or n.startswith("notebooks/")}
+    assert in_package and all(data_path(n).exists() for n in in_package)
+    assert all("ft_widget" in data_path(n).parts for n in in_package)
+    read = {n for n in read - in_package if not (REPO / "data" / n).is_dir()}  # a folder's files: below
     assert read and read <= shipped, sorted(read - shipped)
-    assert {f"notebooks/{p.name}" for p in (REPO / "data" / "notebooks").iterdir()} <= shipped
     assert all((REPO / "data" / name).is_file() for name in shipped)
