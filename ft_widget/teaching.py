@@ -148,6 +148,97 @@ def losing_move_row(reviewed, scale: float = 0.75) -> Row:
                picture(before, highlight=kept, scale=scale, caption=f"{kept}: the win kept"))
 
 
+# ----------------------------------------------------------------------------- tables
+class Table:
+    """A captioned table for a reader, without pandas: plain HTML (a ``<caption>``, no ``<style>``
+    block, which an untrusted notebook strips) and aligned text where HTML is not shown.
+    Made by :func:`table`."""
+
+    def __init__(self, columns: list[str], rows: list[list[str]], numeric: list[bool], caption: str):
+        self.columns, self.rows, self.numeric, self.caption = columns, rows, numeric, caption
+
+    def html(self) -> str:
+        def cell(tag: str, text: str, k: int) -> str:
+            align = ' style="text-align:right"' if self.numeric[k] else ' style="text-align:left"'
+            return f"<{tag}{align}>{html.escape(text)}</{tag}>"
+
+        head = "".join(cell("th", c, k) for k, c in enumerate(self.columns))
+        body = "".join("<tr>" + "".join(cell("td", v, k) for k, v in enumerate(row)) + "</tr>"
+                       for row in self.rows)
+        return (f'<table class="ft-table"><caption>{html.escape(self.caption)}</caption>'
+                f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+
+    def text(self) -> str:
+        widths = [max(len(v) for v in column) for column in zip(self.columns, *self.rows, strict=True)]
+
+        def line(values) -> str:
+            return "  ".join(v.rjust(w) if n else v.ljust(w)
+                             for v, w, n in zip(values, widths, self.numeric, strict=True)).rstrip()
+
+        return "\n".join([self.caption, line(self.columns), *(line(row) for row in self.rows)])
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        return {"text/html": self.html(), "text/plain": self.text()}
+
+    def __repr__(self) -> str:
+        return self.text()
+
+
+def _cell(value, where: str) -> tuple[str, bool]:
+    """A table cell's text, and whether it is a number (right-aligned)."""
+    if isinstance(value, bool) or value is None:
+        raise TypeError(f"table: {where} is {value!r}; write it as words (a str)")
+    if isinstance(value, int):
+        return f"{value:,}", True
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"table: {where} is {value}, not a number a reader can use")
+        return f"{value:,.4g}", True
+    if isinstance(value, str):
+        return value, False
+    raise TypeError(f"table: {where} is a {type(value).__name__}; give a str, an int or a float")
+
+
+def table(rows, *, caption: str, columns=None) -> Table:
+    """A captioned table from ``rows``: dicts that share their keys (the keys are the columns, in
+    the first row's order), or sequences with ``columns`` naming them. Cells are str, int or float
+    (numbers are right-aligned, ints with thousands separators); format a percentage or an
+    interval as a str first. Shows in JupyterLab, in the offline JupyterLite site and unrun on
+    GitHub alike."""
+    if not isinstance(caption, str) or not caption.strip():
+        raise ValueError("table: a caption is required (a non-empty str that says what the table shows)")
+    if isinstance(rows, (str, bytes, dict)) or not hasattr(rows, "__iter__"):
+        raise TypeError(f"table: rows must be a list of dicts or of sequences, not a {type(rows).__name__}")
+    rows = list(rows)
+    if columns is None:
+        if not rows:
+            raise ValueError("table: no rows and no columns; give columns=[...] for an empty table")
+        if not all(isinstance(r, dict) for r in rows):
+            raise TypeError("table: rows must all be dicts, or give columns=[...] for rows of sequences")
+        columns = list(rows[0])
+        for k, r in enumerate(rows):
+            if list(r) != columns:
+                raise ValueError(f"table: row {k + 1} has the columns {list(r)}, the first row {columns}")
+        rows = [list(r.values()) for r in rows]
+    else:
+        if isinstance(columns, str) or not all(isinstance(c, str) for c in columns):
+            raise TypeError("table: columns must be a list of str")
+        columns = list(columns)
+        for k, r in enumerate(rows):
+            if isinstance(r, (str, bytes, dict)) or not hasattr(r, "__len__"):
+                raise TypeError(f"table: row {k + 1} is a {type(r).__name__}, not a sequence of cells")
+            if len(r) != len(columns):
+                raise ValueError(f"table: row {k + 1} has {count(len(r), 'cell')} for "
+                                 f"{count(len(columns), 'column')}")
+    if not columns:
+        raise ValueError("table: a table needs at least one column")
+    cells = [[_cell(v, f"row {k + 1}, column {columns[j]!r}") for j, v in enumerate(r)]
+             for k, r in enumerate(rows)]
+    # a column is numeric (right-aligned) when every one of its cells is a number
+    numeric = [bool(cells) and all(row[j][1] for row in cells) for j in range(len(columns))]
+    return Table(columns, [[text for text, _ in row] for row in cells], numeric, caption)
+
+
 # ----------------------------------------------------------------------------- puzzles
 class Fold:
     """Text behind a fold that a reader opens with a click (an HTML ``<details>``), so that a
