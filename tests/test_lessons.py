@@ -167,3 +167,21 @@ def test_forty_thieves_the_reviewed_game_loses_on_the_wrong_six_of_clubs():
     assert before.tableau[kept.src][-2] == seven
     suit = 2 * (six // 13)
     assert rules.foundation_heights(before.foundations)[suit:suit + 2] == (5, 1)
+
+
+# ---------------------------------------------------------------------------------- 11_working_from_code
+def test_working_from_code_review_thresholds():
+    """ "a move that gives up a quarter of them is an inaccuracy, half a mistake"."""
+    from ft_widget.training.review import INACCURACY, MISTAKE
+
+    assert (INACCURACY, MISTAKE) == (0.25, 0.5)
+
+
+def test_working_from_code_grades_cover_the_catalogue():
+    """The grade table's columns add up to every deal of each game's catalogue."""
+    from ft_widget import VARIANTS
+    from ft_widget.training.catalogue import DIFFICULTIES
+
+    for v in VARIANTS:
+        graded = sum(len(deals(v, difficulty=d)) for d in DIFFICULTIES)
+        assert graded + len(deals(v, winnable=False)) == len(catalogue(v)), v
