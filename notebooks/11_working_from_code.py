@@ -297,7 +297,7 @@ for name, policy in contenders.items():
     row = {"policy": name}
     for variant in ("lucas", "little_forty"):
         games = [play_policy(Game(variant, deal=d), policy, rng=d) for d in range(1, 21)]
-        row[f"{VARIANTS[variant].name}: cards home, mean"] = sum(g.cards_home for g in games) / len(games)
+        row[f"{VARIANTS[variant].name}: cards home, mean"] = round(sum(g.cards_home for g in games) / len(games), 1)
         row[f"{VARIANTS[variant].name}: won"] = f"{sum(g.status == Outcome.WON for g in games)} of {len(games)}"
     compared.append(row)
 table(compared, caption="Each policy on deals 1–20, the deal's number as its seed")

@@ -91,8 +91,8 @@ VERDICT = {"won": "keeps a win", "lost": "leaves no win", "unknown": "not settle
 decision(99, 138, "empty", ("waste", "keep"), shown="w>9")
 
 # %% [markdown]
-# Over every position where both were possible, against dealing on, split by whether a card can
-# go onto the waste card at once once it is in the column:
+# Over every position where both were possible, against dealing on, and split by whether a card
+# can go onto the waste card as soon as it is in the column:
 
 # %%
 def waste_in(test):
