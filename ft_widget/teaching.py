@@ -42,7 +42,7 @@ from .words import choice_line, count, status_line
 
 #: Per game, the lessons that are its own: lesson id -> the rule fields that change. Each lesson
 #: plays the game and the game with these fields changed on the same deals
-#: (``notebooks/_lessons.py`` computes it into ``data/lessons.json``).
+#: (``python -m ft_widget.experiments lessons`` computes it into ``lessons.json``).
 LESSONS: dict[str, dict[str, dict[str, object]]] = {
     "forty_thieves": {"sequences_move": {"sequences": True}, "one_redeal": {"redeals": 1}},
     "indian": {"face_up": {"face_down": 0}, "same_suit": {"build": "same_suit"}},
@@ -312,13 +312,17 @@ def cards(seq) -> str:
 
 # ----------------------------------------------------------------------------- data and statistics
 def data_path(name: str):
-    """A file of the repository's data/ folder (the notebooks read their heavy results there): beside
-    the package in a checkout, else ``../data`` from the notebooks' folder, as the JupyterLite site
-    (lite/build.py) serves them with an installed package. ``notebooks/NAME`` (the experiments'
-    results, which ship in the package: :mod:`ft_widget.experiments`) is the package's copy."""
+    """A data file the notebooks read. What this module and the game notebooks read ships in the
+    package: ``notebooks/NAME`` is the experiments' results (ft_widget/data/experiments/NAME, once
+    data/notebooks/NAME; :mod:`ft_widget.experiments` reads them), and ``decisions.json``,
+    ``lessons.json``, ``solver_lines.json`` and ``single_rule.json`` are in ft_widget/data/teaching/.
+    Anything else is in the repository's data/ folder: beside the package in a checkout, else
+    ``../data`` from the notebooks' folder, as the JupyterLite site (lite/build.py) serves it."""
+    data = resources.files("ft_widget").joinpath("data")
     if name == "notebooks" or name.startswith("notebooks/"):
-        folder = resources.files("ft_widget").joinpath("data", "experiments")
-        return Path(str(folder.joinpath(name[len("notebooks/"):])))
+        return Path(str(data.joinpath("experiments", name[len("notebooks/"):])))
+    if data.joinpath("teaching", name).is_file():
+        return Path(str(data.joinpath("teaching", name)))
     beside = Path(__file__).resolve().parent.parent / "data" / name
     return beside if beside.exists() else Path.cwd().parent / "data" / name
 
@@ -372,7 +376,7 @@ def paired_games(games, change: str, measure: str = "cards_home", base: str = "h
 
 
 def lesson_results(variant_id: str, data: dict | None = None) -> dict[str, dict[str, Paired]]:
-    """For each of a game's lessons, the paired comparisons of ``data/lessons.json``: the solver's
+    """For each of a game's lessons, the paired comparisons of ``lessons.json``: the solver's
     wins (a deal it did not win within the budget counts 0) and the fair player's wins and cards
     home, the game as dealt (a) against the game with the lesson's rule changed (b)."""
     data = data or load("lessons.json")
@@ -473,7 +477,7 @@ def beats(policy, rival: str = "foundations_first", variant: str = "lucas", deal
 
 
 def lesson_words(variant_id: str, lesson: str, data: dict | None = None) -> str:
-    """A lesson's measurements in one paragraph, computed from ``data/lessons.json``: the
+    """A lesson's measurements in one paragraph, computed from ``lessons.json``: the
     words are made from the numbers, so they cannot drift from them."""
     data = data or load("lessons.json")
     res = lesson_results(variant_id, data)[lesson]
@@ -498,14 +502,14 @@ def lesson_words(variant_id: str, lesson: str, data: dict | None = None) -> str:
 
 
 class Decision:
-    """A worked decision from ``data/decisions.json``: a real position (a deal and the solver's
+    """A worked decision from ``decisions.json``: a real position (a deal and the solver's
     moves so far), the solver's move and the fair player's, and what the solver says of each."""
 
     def __init__(self, variant_id: str, which: int = 0, data: dict | None = None):
         data = data or load("decisions.json")
         found = data["decisions"].get(variant_id) or []
         if len(found) <= which:
-            raise LookupError(f"data/decisions.json has no decision {which} for {variant_id}")
+            raise LookupError(f"decisions.json has no decision {which} for {variant_id}")
         row = found[which]
         self.data, self.row = data, row
         self.deal, self.best, self.player_move = row["deal"], row["best"], row["player"]
@@ -559,7 +563,7 @@ class ExpertSays:
 
 
 def near_the_end(variant_id: str, deal: int, moves_left: int = 12, data: dict | None = None):
-    """Deal ``deal`` played along the solver's winning line of ``data/solver_lines.json`` until
+    """Deal ``deal`` played along the solver's winning line of ``solver_lines.json`` until
     ``moves_left`` moves of it are left: a "win from here" puzzle."""
     moves_left = check_count("near_the_end", "moves_left", moves_left, 1)  # line[:-0] would be empty
     data = data or load("solver_lines.json")

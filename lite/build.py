@@ -338,15 +338,17 @@ def site_notebook(path: Path, dest: Path) -> None:
 
 def data_files() -> list[str]:
     """The data/ files the notebooks read: ``load("NAME")`` and ``data_path("NAME")``
-    (ft_widget.teaching) and ``../data/NAME``. The experiments' results (``notebooks/NAME``) ship in
-    the package (ft_widget/data/experiments/), so they are not copied."""
+    (ft_widget.teaching) and ``../data/NAME``, but for those that ship in the package
+    (``notebooks/NAME`` in ft_widget/data/experiments/, and ft_widget/data/teaching/): the site
+    installs it."""
     names = set()
     for source in [*NOTEBOOKS.glob("*.py"), REPO / "ft_widget" / "teaching.py"]:
         text = source.read_text(encoding="utf-8")
         names |= set(re.findall(r'\b(?:load|data_path)\("([\w.\-/]+)"\)', text))
         names |= set(re.findall(r"\.\./data/([\w.\-/]+)", text))
-    names = {n for n in names if n != "notebooks" and not n.startswith("notebooks/")}
-    folders = {n for n in names if (REPO / "data" / n).is_dir()}  # data_path("notebooks"): its files
+    names = {n for n in names if not (REPO / "ft_widget" / "data" / "teaching" / n).is_file()
+             and n != "notebooks" and not n.startswith("notebooks/")}
+    folders = {n for n in names if (REPO / "data" / n).is_dir()}  # a folder: its files
     names |= {p.relative_to(REPO / "data").as_posix() for n in folders for p in (REPO / "data" / n).iterdir()
               if p.is_file()}
     return sorted(names - folders)

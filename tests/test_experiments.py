@@ -1,22 +1,35 @@
 """ft_widget.experiments: the shipped results, read; Effect's interval and words; bad input refused."""
 
+import csv
+import json
 import math
 import random
+import re
+from pathlib import Path
 
 import pytest
 
-from ft_widget import VARIANTS
+import ft_widget
+from ft_widget import VARIANTS, Game, play_policy
 from ft_widget.experiments import (
     Effect,
     compare_choices,
     compare_players,
     effects_table,
+    experiments_markdown,
+    first_fork,
+    judge,
     kinds,
     lines,
+    main,
     paired,
+    play_forks,
+    play_paired,
     rows,
     runs,
+    where_lost,
 )
+from ft_widget.habits import HABITS, Filtered
 
 
 # ----------------------------------------------------------------------------- the reader
@@ -216,3 +229,185 @@ def test_effects_table():
                        (({"a": 1}, "x"), "not an Effect")]:
         with pytest.raises(ValueError, match=match):
             effects_table(*bad)
+
+
+# ----------------------------------------------------------------------------- running them
+SHIPPED = Path(ft_widget.__file__).parent / "data" / "experiments"
+
+
+def _header(path: Path) -> list[str]:
+    with open(path, encoding="utf-8") as f:
+        return next(csv.reader(f))
+
+
+def _csv(path: Path) -> list[dict]:
+    with open(path, encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+@pytest.mark.parametrize("args,files", [
+    (["habits", "streets", "--deals", "1-2", "--fork-deals", "1-2", "--max-states", "2000"],
+     ["streets_games.csv", "streets_forks.csv", "streets_questions_run.json"]),
+    (["habits", "indian", "--deals", "1-2", "--fork-deals", "1-2", "--max-states", "2000"],
+     ["indian_games.csv", "indian_forks.csv", "indian_run.json"]),
+    (["habits", "limited", "--deals", "1-2", "--fork-deals", "1-2", "--max-states", "2000"],
+     ["limited_games.csv", "limited_forks.csv", "limited_run.json"]),
+    (["habits", "lucas", "--deals", "1-2", "--split-deals", "1-2", "--max-states", "2000", "--rules",
+      "aces_in_deck"], ["lucas_games.csv", "lucas_splits.csv", "lucas_fatal.csv", "lucas_run.json"]),
+    (["habits", "number_ten", "--tag", "dig", "--changes", "dig where most cards are face down", "--deals",
+      "1-2", "--fork-deals", "1-2", "--max-states", "2000"],
+     ["number_ten_dig_games.csv", "number_ten_dig_forks.csv", "number_ten_dig_questions_run.json"]),
+    (["habits", "forty_thieves", "--deals", "1-2"], ["forty_thieves_games.csv", "forty_thieves_games.json"]),
+    (["questions", "maria", "--deals", "2-3", "--line-states", "20000", "--verdict-states", "2000",
+      "--per-deal", "1"], ["maria_lines.json", "maria_questions.csv", "maria_questions.json"]),
+])
+def test_each_experiment_runs_on_two_deals_and_writes_the_shipped_columns(tmp_path, args, files):
+    assert main([*args, "--out", str(tmp_path)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(files)
+    for name in files:
+        if name.endswith(".csv"):
+            assert _header(tmp_path / name) == _header(SHIPPED / name), name
+            got = _csv(tmp_path / name)
+            assert got and {r["deal"] for r in got} <= {"1", "2", "3"}, name
+        elif not name.endswith("_lines.json"):
+            record = json.loads((tmp_path / name).read_text())
+            shipped = json.loads((SHIPPED / name).read_text())
+            assert record["command"] == f"python -m ft_widget.experiments {' '.join(args)}"  # not --out
+            assert set(shipped) - {"command", "machine", "finished"} <= set(record), name
+    if args[0] == "questions":  # every position asked offers two options or more
+        options = {}
+        for r in _csv(tmp_path / files[1]):
+            options.setdefault((r["deal"], r["ply"], r["question"]), set()).add(r["option"])
+        assert options and all(len(o) >= 2 for o in options.values())
+        return
+    games = _csv(tmp_path / files[0])
+    who = next(c for c in ("policy", "player", "idea") if c in games[0])
+    per_player = {}
+    for r in games:
+        per_player.setdefault(r[who], []).append(r["deal"])
+    assert len(per_player) >= 2 and len({tuple(d) for d in per_player.values()}) == 1  # paired: same deals
+
+
+def test_the_runner_gives_the_shipped_rows(tmp_path):
+    """State caps are deterministic: Streets' whole games and first forks of deals 1-2 at the shipped
+    budget are the shipped rows."""
+    main(["habits", "streets", "--deals", "1-2", "--fork-deals", "1-2", "--max-states", "100000",
+          "--out", str(tmp_path)])
+    for name in ("streets_games.csv", "streets_forks.csv"):
+        got = _csv(tmp_path / name)
+        shipped = [r for r in _csv(SHIPPED / name) if r["deal"] in ("1", "2")]
+        assert got == shipped, name
+
+
+@pytest.mark.parametrize("args", [
+    ["lines", "--deals", "1-2", "--variants", "lucas,maria", "--max-states", "5000"],
+    ["single-rule", "--deals", "1", "--max-states", "2000"],
+    ["decisions", "--variants", "lucas", "--seconds", "1", "--max-states", "2000"],
+])
+def test_the_teaching_data_runs(tmp_path, args):
+    out = tmp_path / "out.json"
+    main([*args, "--out", str(out)])
+    data = json.loads(out.read_text())
+    run = data["runs"][-1] if "runs" in data else data
+    assert run["command"].startswith(f"python -m ft_widget.experiments {args[0]} ")
+    assert run["wall_seconds"] >= 0 and "worker process" in run["machine"]
+    shipped = json.loads((SHIPPED.parent / "teaching" / {"lines": "solver_lines.json"}.get(
+        args[0], args[0].replace("-", "_") + ".json")).read_text())
+    assert set(shipped) <= set(data)
+    if args[0] == "lines":
+        played = {(d["variant"], d["deal"]) for d in data["deals"]}
+        assert played == {("lucas", 1), ("lucas", 2), ("maria", 1), ("maria", 2)}
+        won = [d for d in data["deals"] if d["status"] == "won"]
+        assert won and all(isinstance(m, str) for d in won for m in d["moves"])  # notation, replayable
+
+
+def test_paired_games_and_forks():
+    habits = HABITS["streets"]
+    players = {"habit": habits["habit"], "deal past": habits["deal past the waste card"]}
+    games = play_paired("streets", [1, 2], players)
+    assert [(r["player"], r["deal"]) for r in games] == [("habit", 1), ("habit", 2), ("deal past", 1),
+                                                          ("deal past", 2)]
+    for r in games:  # each game is play_policy's, seeded by the deal
+        again = play_policy(Game("streets", deal=r["deal"]), players[r["player"]], rng=r["deal"])
+        assert (r["cards_home"], r["moves"]) == (again.cards_home, len(again.moves))
+        assert r["status"] == str(again.status)
+    home = [r["cards_home"] for r in games]
+    assert home[:2] != home[2:]  # the change changes the games
+    assert first_fork("streets", 1, players["habit"], players["habit"]) is None  # one player never forks
+    game, before, a, b = first_fork("streets", 2, players["habit"], players["deal past"])
+    assert a != b and game.is_legal(a) and game.is_legal(b) and len(before) == game.moves_played
+    forks = play_forks("streets", [2], players, max_states=2000)
+    assert forks[0]["before"] == " ".join(map(str, before))
+    assert forks[0]["base_verdict"] in ("won", "lost", "unknown")
+    fair = play_forks("streets", [2], players, player="foundations_first")
+    assert fair[0]["base_verdict"] in ("won", "lost", "stuck")
+
+
+def test_judge():
+    game = Game("lucas", deal=3)
+    said = judge(game, game.legal_moves()[0], max_states=2000)
+    assert said["verdict"] in ("won", "lost", "unknown") and said["states"] > 0
+    assert game.moves_played == 0  # judged on a copy
+    played = judge(game, ["s>w", "s>w"], player="cautious")
+    assert played["verdict"] in ("won", "lost", "stuck") and played["cards_home"] >= 0
+    with pytest.raises(ValueError, match="max_states"):
+        judge(game, "s>w")
+
+
+def test_where_lost_finds_the_move_after_which_the_win_is_gone():
+    habit = HABITS["lucas"]["habit"]
+    found = [where_lost("lucas", d, habit, 20_000) for d in (1, 2)]
+    shipped = {r["deal"]: r for r in rows("lucas", "fatal") if r["game"] == "as dealt"}
+    for deal, row in zip((1, 2), found, strict=True):
+        assert row is not None and row["deal"] == deal
+        assert (row["ply"], row["move"], row["kind"]) == (shipped[deal]["ply"], shipped[deal]["move"] or "",
+                                                          shipped[deal]["kind"])
+
+
+def test_a_run_shortcut_is_played_as_single_moves():
+    carry = HABITS["limited"]["carry built runs"][1]
+    r = play_policy(Game("limited", deal=1), carry, rng=1)
+    replay = Game("limited", deal=1)
+    for m in r.moves:
+        replay.play(m)  # every recorded move is an engine move
+    assert replay.cards_home == r.cards_home and all(m.count == 1 for m in r.moves)
+
+
+def test_the_filtered_game_only_hides_moves():
+    game = Game("forty_thieves", deal=1)
+    seen = Filtered(game, allow=lambda g, m: not m.is_deal)
+    assert [m for m in game.legal_moves() if not m.is_deal] == seen.legal_moves()
+    assert seen.tableau == game.tableau and seen.stock == game.stock
+    assert Filtered(game, allow=lambda g, m: False).safe_move_home() is None
+
+
+def test_unknown_game_for_the_runner():
+    with pytest.raises(SystemExit):
+        main(["habits", "klondike"])
+    with pytest.raises(SystemExit):
+        main(["habits", "streets", "--changes", "fly", "--out", "/nonexistent/never"])
+
+
+# ----------------------------------------------------------------------------- the docs page
+def test_the_docs_table_is_the_data():
+    text = (Path(__file__).resolve().parents[1] / "docs" / "experiments.md").read_text(encoding="utf-8")
+    m = re.search(r"<!-- experiments-table:.*?-->\n(.*?)\n<!-- /experiments-table -->", text, re.S)
+    assert m, "docs/experiments.md lost its experiments-table markers"
+    assert m.group(1).strip() == experiments_markdown().strip()
+    for variant in VARIANTS:  # every shipped file is named in it
+        for kind in kinds(variant):
+            assert f"`{variant}_{kind}.csv`" in text, (variant, kind)
+
+
+def test_one_verdict_changed_moves_the_figure_by_its_share():
+    """A check of compare_choices itself: one fork's verdict turned from won to lost moves the mean
+    difference by exactly one deal's worth (each deal has one fork per change)."""
+    forks = rows("streets", "forks")
+    question = "waste card into an empty column"
+    e = compare_choices(forks, question, "habit", "changed")
+    at = next(i for i, r in enumerate(forks) if r["player"] == question
+              and r["habit_verdict"] == "won" and r["changed_verdict"] == "won")
+    forks[at]["changed_verdict"] = "lost"
+    worse = compare_choices(forks, question, "habit", "changed")
+    assert worse.n == e.n and worse.diff == pytest.approx(e.diff - 1 / e.n)
+    assert worse.worse == e.worse + 1
