@@ -165,7 +165,9 @@ class Table:
         head = "".join(cell("th", c, k) for k, c in enumerate(self.columns))
         body = "".join("<tr>" + "".join(cell("td", v, k) for k, v in enumerate(row)) + "</tr>"
                        for row in self.rows)
-        return (f'<table class="ft-table"><caption>{html.escape(self.caption)}</caption>'
+        # one line, left, above: a wrapped caption would be as narrow as a table of two columns
+        caption = '<caption style="caption-side:top;text-align:left;white-space:nowrap;font-weight:600">'
+        return (f'<table class="ft-lesson-table">{caption}{html.escape(self.caption)}</caption>'
                 f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
 
     def text(self) -> str:

@@ -13,7 +13,8 @@ def test_rows_of_dicts_make_a_captioned_html_table_without_style():
     t = table([{"grade": "easy", "deals": 15}, {"grade": "not known to be winnable", "deals": 1136}],
               caption="Forty Thieves deals 1–200, by grade")
     html = t._repr_mimebundle_()["text/html"]
-    assert html.startswith('<table class="ft-table"><caption>Forty Thieves deals 1–200, by grade</caption>')
+    assert html.startswith('<table class="ft-lesson-table"><caption ')
+    assert ">Forty Thieves deals 1–200, by grade</caption>" in html
     assert "<style" not in html and "\n" not in html
     assert '<th style="text-align:left">grade</th><th style="text-align:right">deals</th>' in html
     assert '<td style="text-align:right">1,136</td>' in html  # a count, with its thousands separator
@@ -32,7 +33,7 @@ def test_the_text_is_the_same_table_aligned():
 def test_text_is_escaped_into_html():
     t = table([{"name": "<b>x</b> & y"}], caption="a <caption>")
     html = t._repr_mimebundle_()["text/html"]
-    assert "&lt;b&gt;x&lt;/b&gt; &amp; y" in html and "<caption>a &lt;caption&gt;</caption>" in html
+    assert "&lt;b&gt;x&lt;/b&gt; &amp; y" in html and ">a &lt;caption&gt;</caption>" in html
 
 
 def test_an_empty_table_with_columns_shows_its_header():
