@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 LESSONS_RUN_IN_LITE = ["00_start_here.ipynb", "forty_thieves.ipynb"]
 #: lessons still being rewritten without pandas (issue 32): the site cannot carry pandas, so their
 #: first cell fails there. Expected to fail with that error only; the mark goes with the rewrite.
-REWRITE_PENDING = {"00_start_here.ipynb", "forty_thieves.ipynb"}
+REWRITE_PENDING: set[str] = set()
 
 
 class LessonNeedsPandas(AssertionError):
