@@ -454,9 +454,11 @@ def _progress(progress, total: int):
     """``(report(done), close())`` for a tqdm bar, a caller's function, or nothing."""
     if callable(progress) and not isinstance(progress, bool):
         return (lambda done: progress(done, total)), (lambda: None)
+    if not progress:  # no bar at all: even a disabled tqdm starts a monitor thread, which the
+        return (lambda done: None), (lambda: None)  # browser's Python (Pyodide) refuses with a warning
     from tqdm.auto import tqdm  # deferred: tqdm.auto looks for a notebook on import
 
-    bar = tqdm(total=total, desc="review", unit="step", disable=not progress)
+    bar = tqdm(total=total, desc="review", unit="step")
 
     def report(done: int) -> None:
         bar.update(done - bar.n)
