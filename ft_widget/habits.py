@@ -13,7 +13,7 @@ from __future__ import annotations
 from . import rules
 from .cards import card_symbol
 from .game import WASTE, Game, Move
-from .policies import _uncovers, cautious_choice
+from .policies import uncovers, cautious_choice
 
 __all__ = ["Filtered", "HABITS", "player", "question_options"]
 
@@ -214,7 +214,7 @@ def _dig_lifting(key):
         onto = [m for m in game.legal_moves() if m.between_columns and tab[m.dst]]
         if any(len(tab[m.src]) == m.count for m in onto):
             return None
-        lifts = [m for m in onto if _uncovers(game, m)]
+        lifts = [m for m in onto if uncovers(game, m)]
         if len({key(game, m) for m in lifts}) < 2:
             return None
         return min(lifts, key=lambda m: key(game, m))
@@ -239,7 +239,7 @@ def _carry_runs(game: Game) -> Move | None:
     column or frees the card under it."""
     tab = game.tableau
     return next((m for m in game.run_moves()
-                 if tab[m.dst] and (len(tab[m.src]) == m.count or _uncovers(game, m))), None)
+                 if tab[m.dst] and (len(tab[m.src]) == m.count or uncovers(game, m))), None)
 
 
 def _first(*befores):

@@ -47,7 +47,7 @@ def foundations_first(game: Game, rng: _random.Random) -> Move | None:
     from_waste = [m for m in moves if m.from_waste and m.dst < WASTE]
     if from_waste:
         return rng.choice(from_waste)
-    uncover = [m for m in moves if m.between_columns and _uncovers(game, m)]
+    uncover = [m for m in moves if m.between_columns and uncovers(game, m)]
     if uncover:
         return rng.choice(uncover)
     deal = [m for m in moves if m.is_deal or m.is_redeal]
@@ -93,7 +93,7 @@ def cautious_choice(game: Game, rng: _random.Random | None = None) -> Choice | N
                 column=m.src + 1))
         if left == down[m.src]:
             return Choice(m, _("it turns up the face-down card in column {column}").format(column=m.src + 1))
-    unbuilt = [m for m in to_column if _uncovers(game, m)]
+    unbuilt = [m for m in to_column if uncovers(game, m)]
     if unbuilt:
         m = rng.choice(unbuilt)
         under = tab[m.src][-m.count - 1]
@@ -110,7 +110,7 @@ def cautious_choice(game: Game, rng: _random.Random | None = None) -> Choice | N
     return None
 
 
-def _uncovers(game: Game, move: Move) -> bool:
+def uncovers(game: Game, move: Move) -> bool:
     """Does the column move take the moved cards off a card they are not built on?"""
     col = game.tableau[move.src]
     if len(col) <= move.count:
