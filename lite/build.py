@@ -338,13 +338,13 @@ def site_notebook(path: Path, dest: Path) -> None:
 
 def data_files() -> list[str]:
     """The data/ files the notebooks read: ``load("NAME")`` and ``data_path("NAME")``
-    (ft_widget.teaching) and ``../data/NAME``, but for those that ship in the package
-    (``notebooks/NAME`` in ft_widget/data/experiments/, and ft_widget/data/teaching/): the site
+    (ft_widget.teaching), ``read_csv("NAME")`` (10_rule_differences) and ``../data/NAME``, but
+    for those that ship in the package (``notebooks/NAME`` in ft_widget/data/experiments/, and ft_widget/data/teaching/): the site
     installs it."""
     names = set()
     for source in [*NOTEBOOKS.glob("*.py"), REPO / "ft_widget" / "teaching.py"]:
         text = source.read_text(encoding="utf-8")
-        names |= set(re.findall(r'\b(?:load|data_path)\("([\w.\-/]+)"\)', text))
+        names |= set(re.findall(r'\b(?:load|data_path|read_csv)\("([\w.\-/]+)"\)', text))
         names |= set(re.findall(r"\.\./data/([\w.\-/]+)", text))
     names = {n for n in names if not (REPO / "ft_widget" / "data" / "teaching" / n).is_file()
              and n != "notebooks" and not n.startswith("notebooks/")}
