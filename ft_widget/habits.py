@@ -13,7 +13,7 @@ from __future__ import annotations
 from . import rules
 from .cards import card_symbol
 from .game import WASTE, Game, Move
-from .policies import uncovers, cautious_choice
+from .policies import cautious_choice, uncovers
 
 __all__ = ["Filtered", "HABITS", "player", "question_options"]
 

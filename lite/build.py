@@ -339,8 +339,8 @@ def site_notebook(path: Path, dest: Path) -> None:
 def data_files() -> list[str]:
     """The data/ files the notebooks read: ``load("NAME")`` and ``data_path("NAME")``
     (ft_widget.teaching), ``read_csv("NAME")`` (10_rule_differences) and ``../data/NAME``, but
-    for those that ship in the package (``notebooks/NAME`` in ft_widget/data/experiments/, and ft_widget/data/teaching/): the site
-    installs it."""
+    for those that ship in the package (``notebooks/NAME`` in ft_widget/data/experiments/, and
+    ft_widget/data/teaching/): the site installs it."""
     names = set()
     for source in [*NOTEBOOKS.glob("*.py"), REPO / "ft_widget" / "teaching.py"]:
         text = source.read_text(encoding="utf-8")
