@@ -67,11 +67,13 @@ def setup(app):
 # ------------------------------------------------------------------------------------ notebooks
 NOTEBOOKS = DOCS / "notebooks"  # a build product (.gitignore): the committed notebooks, relinked
 NOTEBOOKS.mkdir(exist_ok=True)
-for stale in NOTEBOOKS.glob("*.ipynb"):
-    if not (REPO / "notebooks" / stale.name).exists():
+LESSONS = [*(REPO / "notebooks").glob("*.ipynb"), *(REPO / "notebooks").glob("*/*.ipynb")]  # */: translations
+for stale in [*NOTEBOOKS.glob("*.ipynb"), *NOTEBOOKS.glob("*/*.ipynb")]:
+    if not (REPO / "notebooks" / stale.relative_to(NOTEBOOKS)).exists():
         stale.unlink()
-for notebook in sorted((REPO / "notebooks").glob("*.ipynb")):
-    copy = NOTEBOOKS / notebook.name
+for notebook in sorted(LESSONS):
+    copy = NOTEBOOKS / notebook.relative_to(REPO / "notebooks")
+    copy.parent.mkdir(exist_ok=True)
     nb = json.loads(notebook.read_text(encoding="utf-8"))
     for cell in nb["cells"]:
         if cell["cell_type"] == "markdown":

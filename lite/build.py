@@ -277,7 +277,7 @@ def data_files() -> list[str]:
     notebooks' own results, some named by an f-string)."""
     names = {p.relative_to(REPO / "data").as_posix() for p in (REPO / "data" / "notebooks").iterdir()
              if p.is_file()}
-    for source in [*NOTEBOOKS.glob("*.py"), REPO / "ft_widget" / "teaching.py"]:
+    for source in [*NOTEBOOKS.glob("*.py"), *NOTEBOOKS.glob("*/*.py"), REPO / "ft_widget" / "teaching.py"]:
         text = source.read_text(encoding="utf-8")
         names |= set(re.findall(r'\b(?:load|data_path)\("([\w.\-/]+)"\)', text))
         names |= set(re.findall(r"\.\./data/([\w.\-/]+)", text))
@@ -292,8 +292,8 @@ def contents(stage: Path) -> None:
     of the repository, which the notebooks' ``../data`` paths expect)."""
     files = stage / "files"
     site_notebook(HERE / "play.ipynb", files / "play.ipynb")
-    for nb in sorted(NOTEBOOKS.glob("*.ipynb")):
-        site_notebook(nb, files / "notebooks" / nb.name)
+    for nb in sorted([*NOTEBOOKS.glob("*.ipynb"), *NOTEBOOKS.glob("*/*.ipynb")]):  # */: translations
+        site_notebook(nb, files / "notebooks" / nb.relative_to(NOTEBOOKS))
     shutil.copy2(NOTEBOOKS / "README.md", files / "notebooks" / "README.md")
     (files / "data").mkdir()
     for name in data_files():
