@@ -21,14 +21,14 @@
 # [žodynėlyje](../../docs/glossary.md#lithuanian).*
 #
 # Jei mokate Klondaiką, beveik viską jau žinote. **Forty Thieves** – pasjansas su dviem
-# kaladėmis: 104 kortos, aštuoni pamatai, statomi nuo tūzo iki karaliaus tos pačios masties
+# kaladėmis: 104 kortos, aštuoni pamatai, statomi nuo tūzo iki karaliaus tos pačios spalvos
 # kortomis, dešimt stulpelių po keturias **atverstas** kortas ir 64 kortų malka, kurią po vieną
 # verčiate ant atliekų krūvelės, **tik vieną kartą**. Ant stulpelių korta dedama ant vienu rangu
-# aukštesnės savo masties kortos, ir juda tik viršutinė stulpelio (arba atliekų) korta. Antrą kartą
+# aukštesnės savo spalvos kortos, ir juda tik viršutinė stulpelio (arba atliekų) korta. Antrą kartą
 # per malką neinama, ir iš pamatų niekas negrįžta.
 #
 # Aštuoni giminaičiai pakeičia kelias iš šių taisyklių: kiek stulpelių, kiek kortų užverstų,
-# kokios mastys statomos ant kokių, ar kortų seka juda kaip viena, kaip dalijama malka. Kiekvienas
+# kokios spalvos statomos ant kokių, ar kortų seka juda kaip viena, kaip dalijama malka. Kiekvienas
 # turi savo pamoką (angliškai; lentelė pabaigoje).
 #
 # **Kaip žaisti ant lentos žemiau** (paleiskite pamoką JupyterLab):
