@@ -11,7 +11,9 @@ of loss are asked of the solver again, with the file's budget, in the slow test.
 from __future__ import annotations
 
 import html
+import importlib
 import json
+import math
 import pathlib
 import random
 import re
@@ -22,13 +24,16 @@ from test_puzzle import LINE, LOSES, RECORD
 
 import ft_widget.board.puzzle_runs as board_module
 from ft_widget import VARIANTS, Board, Game, Move, play_policy, puzzles, teaching
-from ft_widget.policies import foundations_first
+from ft_widget.policies import cautious_choice, foundations_first
 from ft_widget.solver import solve
 from ft_widget.training.puzzles import (
     DIFFICULTIES,
+    MAX_KIND_SHARE,
+    MAX_THEME_SHARE,
     MIN_COMMITMENTS,
     MIN_LEGAL,
     MIN_NOT_HOME,
+    SPACING,
     Puzzle,
     TrainingPuzzle,
     clue_words,
@@ -36,7 +41,9 @@ from ft_widget.training.puzzles import (
     grade,
     provenance,
     puzzles_markdown,
+    rating,
     reversible,
+    themes_markdown,
 )
 
 SHIPPED = {v: puzzles(v) for v in VARIANTS}
@@ -78,11 +85,20 @@ def test_the_conditions_hold(variant, puzzle):
 
 
 @pytest.mark.parametrize(("variant", "puzzle"), ALL, ids=IDS)
-def test_the_habit_player_makes_the_losing_move(variant, puzzle):
-    """foundations_first picks among its candidates at random: the habit move is one it makes."""
+def test_a_real_player_makes_the_losing_move(variant, puzzle):
+    """The players pick among their candidates at random: the losing move (``habit``) is one the
+    named player makes (seeds 0-63); the habit player's whenever one of its moves loses, else the
+    cautious player's whenever one of its moves loses, else the random player's (any legal move)."""
     game = puzzle.game
-    choices = {str(foundations_first(game, random.Random(seed))) for seed in range(64)}
-    assert puzzle.habit in choices
+    habit = {str(foundations_first(game, random.Random(seed))) for seed in range(64)}
+    cautious = {str(cautious_choice(game, random.Random(seed)).move) for seed in range(64)}
+    if puzzle.player == "foundations_first":
+        assert puzzle.habit in habit
+    elif puzzle.player == "cautious_choice":
+        assert puzzle.habit in cautious and not habit & set(puzzle.losing)
+    else:
+        assert puzzle.player == "random_policy" and not (habit | cautious) & set(puzzle.losing)
+        assert puzzle.habit in {str(m) for m in game.legal_moves()}
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -92,8 +108,50 @@ def test_easiest_first_and_graded(variant):
     assert rank == sorted(rank)
     for p in shipped:
         assert p.difficulty == grade(p.expert_hits, p.expert_runs)
+        assert p.rating == rating(p.expert_hits + p.sampled_hits, p.expert_runs + p.sampled_runs)
         assert p.explanation and p.answers[0] in " ".join(p.answers) and p.prompt
         assert [p.number for p in shipped] == list(range(1, len(shipped) + 1))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_games_puzzles_are_spread(variant):
+    """Issue 35: no theme over 40 % of a game's puzzles (where its candidates have themes enough),
+    no first-answer kind over 60 %, no two of one deal within 10 moves; the stock left is the
+    position's."""
+    shipped = SHIPPED[variant]
+    run = provenance(variant)
+    themes = run["candidate_themes"]
+    # the spread is kept wherever the candidates allow it (two themes cannot keep both at 40 %)
+    assert run["spread"].startswith("met" if len(themes) * MAX_THEME_SHARE >= 1 else "not met")
+    assert {p.theme for p in shipped} <= set(themes)
+    for p in shipped:
+        if run["spread"] == "met":
+            assert sum(q.theme == p.theme for q in shipped) <= MAX_THEME_SHARE * len(shipped)
+            assert sum(q.kind == p.kind for q in shipped) <= MAX_KIND_SHARE * len(shipped)
+        same_deal = [q for q in shipped if q.deal == p.deal and q is not p]
+        assert all(abs(len(q.moves) - len(p.moves)) >= SPACING for q in same_deal)
+        assert p.stock_left == len(p.game.stock)
+
+
+def test_the_rating():
+    assert rating(0, 13) > rating(6, 13) > rating(13, 13)
+    assert rating(5, 10) == 1500 and rating(0, 1) == round(1500 + 400 * math.log10(3))
+    with pytest.raises(ValueError, match="hits"):
+        rating(3, 2)
+
+
+def test_the_loader_is_strict(monkeypatch):
+    module = importlib.import_module("ft_widget.training.puzzles")  # the package's puzzles() shadows it
+    data = module._data("maria")
+    data["puzzles"][0]["colour"] = "red"
+    monkeypatch.setattr(module, "_data", lambda variant: data)
+    module._load.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="unknown fields .'colour'."):
+            module._load("maria")
+    finally:
+        monkeypatch.undo()
+        module._load.cache_clear()
 
 
 def test_bad_variant_names_the_choices():
@@ -259,23 +317,15 @@ def test_a_clue_needs_a_puzzle():
         board.clue()
 
 
-def test_the_readme_says_why_little_forty_has_none():
-    """The README's figures on Little Forty's habit games are its file's provenance (the last run)."""
-    page = pathlib.Path(__file__).resolve().parents[1] / "docs" / "training.md"
-    text = " ".join(page.read_text("utf-8").split())
-    run = provenance("little_forty")
-    rejected = run["rejected"]
-    won, stopped = rejected["habit game: won"], rejected["habit game: it stopped where the solver still wins"]
-    games = sum(n for reason, n in rejected.items() if reason.startswith("habit game"))
-    assert sum(rejected.values()) == games  # the last run: habit games only, each rejected once
-    first, last = run["habit_deals"].split("-")
-    seeds = re.search(r"--seeds (\d+)", run["command"]).group(1)
-    words = {"3": "three"}[seeds]
-    assert (f"Little Forty has none: its habit player does not lose a deal by a move. Of its {games:,} "
-            f"habit games on deals {first}–{last} ({words} a deal), {won:,} were won and "
-            f"{stopped:,} stopped") in text
-    assert f"in the other {games - won - stopped:,} a verdict was unknown within the budget" in text
-    assert not SHIPPED["little_forty"]
+def test_the_shortfall_is_the_datas():
+    """The themes table's closing sentence names exactly the games with fewer than 30 puzzles."""
+    text = " ".join(themes_markdown().split())
+    short = [VARIANTS[v].name for v, ps in SHIPPED.items() if len(ps) < 30]
+    assert f"{sum(len(ps) for ps in SHIPPED.values())} puzzles in all." in text
+    assert (f"Fewer than 30: {', '.join(short)}." if short else "Every game has at least 30.") in text
+    for v, ps in SHIPPED.items():
+        if len(ps) < 30:
+            assert f"{VARIANTS[v].name} {len(ps)} of {provenance(v)['candidates']} candidates" in text
 
 
 def test_the_readme_table_is_the_data():
@@ -283,8 +333,9 @@ def test_the_readme_table_is_the_data():
     m = re.search(r"<!-- puzzles-table:.*?-->\n(.*?)\n<!-- /puzzles-table -->", text, re.S)
     assert m, "docs/training.md lost its puzzles-table markers"
     assert m.group(1).strip() == puzzles_markdown().strip()
-    total = sum(len(ps) for ps in SHIPPED.values())
-    assert ("first runs found\nnone" in text) == (total == 0)  # the prose says what the data holds
+    m = re.search(r"<!-- themes-table:.*?-->\n(.*?)\n<!-- /themes-table -->", text, re.S)
+    assert m, "docs/training.md lost its themes-table markers"
+    assert m.group(1).strip() == themes_markdown().strip()
 
 
 def test_the_explanation_comes_from_the_solvers_line():

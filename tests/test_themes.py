@@ -4,6 +4,7 @@ theme and kind are what the functions say of its position."""
 
 from __future__ import annotations
 
+import json
 import pathlib
 import re
 
@@ -110,6 +111,17 @@ def test_the_shipped_themes_are_computed(variant):
         game = p.game
         assert p.theme == theme_of(game, p.answers, p.losing), p.title
         assert p.kind == kind_of(game, p.answers[0]) and p.idea == THEMES[p.theme][1]
+        assert p.stock_left == len(game.stock)
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_the_files_themes_and_kinds_are_the_computed_ones(variant):
+    """The puzzle files carry each puzzle's theme and kind for readers without the engine; they
+    must be what the position gives, so the files cannot drift from the functions."""
+    path = pathlib.Path(__file__).resolve().parents[1] / "ft_widget" / "data" / "puzzles" / f"{variant}.json"
+    rows = json.loads(path.read_text(encoding="utf-8"))["puzzles"]
+    computed = {(p.deal, len(p.moves)): (p.theme, p.kind) for p in puzzles(variant)}
+    assert {(r["deal"], len(r["moves"])): (r["theme"], r["kind"]) for r in rows} == computed
 
 
 def test_the_docs_themes_table_is_the_data():

@@ -1,40 +1,65 @@
 """Find the training puzzles: real positions where one irreversible decision keeps a deal winnable.
 
-The definition (``ft_widget/training/puzzles.py`` says why it departs from the letter of issue
-22 item 4): at least 30 cards not home, at least four legal moves of which at least three are
-commitments (moves that cannot be taken straight back, decided by the engine:
-``puzzles.reversible``), at most a third of the commitments keep the deal winnable (a solver
-line, replayed), every other commitment PROVED lost by the solver within ``--max-states`` (an
-"unknown" rejects the position), and the habit player's move (``policies.foundations_first``)
-one of the lost ones. Reversible moves are waiting moves: they never lose a winnable deal.
+The definition is unchanged (``ft_widget/training/puzzles.py`` says why it departs from the
+letter of issue 22 item 4): at least :data:`MIN_NOT_HOME` cards not home, at least
+:data:`MIN_LEGAL` legal moves of which at least :data:`MIN_COMMITMENTS` are commitments (moves
+that cannot be taken straight back: ``puzzles.reversible``), at most a third of the commitments
+keep the deal winnable (a solver line, replayed), every other commitment PROVED lost by the
+solver within ``--max-states`` (an "unknown" rejects the position), and a move a real player
+makes there one of the lost ones: the habit player's (``policies.foundations_first``, any of its
+random picks with seeds 0-63) if one loses, else the cautious player's
+(``policies.cautious_choice``, seeds 0-63), else a random player's (``policies.random_policy``:
+any commitment); the row's ``habit`` is that move, ``player`` the player. Issue 22 asked for the
+habit player's move; issue 35 asks for decisions of other kinds, and the habit player's losing
+moves are nearly all of two kinds (a card home, the waste card into an empty column): with that
+rule the first runs found no candidate but that one idea in Limited (14 of 14) and none in
+Indian, so the other players' losing moves count too.
 
-Where the positions come from: the solver's winning lines in the deal catalogue
-(``ft_widget/data/deals/<variant>.json``, or the ``deals`` branch's copy): every position along
-a won line is winnable. Each line is walked from late to early; a position passes the cheap
-checks first (cards home, legal moves, commitments: the engine alone, no solver), then the
-habit move is solved, then the other commitments, stopping as soon as the position fails (the
-line's own next move, when a commitment, is known to win: the rest of the line is its proof).
-At most ``--per-deal`` puzzles a deal and ``--tries`` solved candidates a deal, so the puzzles
-come from several deals. This takes half of ``--seconds``; then the habit player's own games on
-deals ``--first-deal``, … (``--seeds`` games a deal, seeds 0, 1, …; a deal stops at its first
-puzzle): a lost one is walked back from its end over positions the solver proves lost to the
-last one it wins from, where the habit move lost the deal; that position is judged as above.
-(In the easier games the habit move kept the win at every position tried along the winning
-lines.) Each seed is a real game of the habit player (its moves are random among its
-candidates), so another seed's turning point is as much the habit player's mistake as the
-first's; the conditions are the same. The solver is asked once a position (it is deterministic:
-another seed's game meets the same positions), and each position is judged once a habit move.
+Where the positions come from (issue 35 item 2: wherever players really make decisions), the
+sources taken in turn, one deal at a time, all on deals the catalogue's solver wins
+(``ft_widget/data/deals/<variant>.json``, or the ``deals`` branch's copy):
 
-Every position looked at and not taken is counted by the condition that failed first; the
-counts are printed and stored in the provenance (``rejected``), with the habit games' deals.
+``lines``
+    positions along the solver's winning line, every ``--stride`` moves from a random offset, from
+    the deal to the end (every phase of the stock); the line's own next move is known to win.
+``habit``, ``cautious``, ``random``
+    a game of the habit player (``foundations_first``), the cautious player
+    (``policies.cautious_choice``) or a random player (``policies.random_policy``; at most
+    :data:`MAX_GAME_MOVES` moves) on a deal the solver wins. When it is lost, its turning point
+    (the last position the solver wins from; winnability only falls along a game, so a binary
+    search finds it) is judged, where that player's move lost the deal, and so are the positions
+    the search proved winnable on the way (each with the solver's line) and, every ``--back``
+    moves, the earlier positions of the game (all winnable, as the turning point is later).
 
-Difficulty: fresh fair experts (``Expert()``) choose a move from the position with
-``--expert-runs`` seeds; the share choosing a winning move grades it (:data:`GRADES`). One
-process; run it niced::
+``shipped``
+    the puzzles shipped at ``--shipped-ref`` (the earlier generator's finds), judged again with
+    their stored verdicts (the tests replay every answer and prove every loss again).
 
-    nice -n 10 python tools/make_puzzles.py --max-states 200000
+With ``--extra-deals N``, the players' games are played on N deals past the catalogue too
+(``--first-extra-deal``), each first solved from the deal (a deal not won within the budget is
+rejected).
 
-It writes ``ft_widget/data/puzzles/<variant>.json`` with its provenance.
+A position within ``--spacing`` moves of a puzzle already found in the same deal is not looked
+at, so puzzles of one deal are different positions. Every position looked at and not taken is
+counted by the condition that failed first (``rejected`` in the provenance), and the candidates
+found by each source (``found_by_source``).
+
+From the candidates, ``--want`` puzzles are chosen, greedily, the least represented theme (see
+``ft_widget/training/themes.py``), answer kind and stock phase first, no theme over
+:data:`MAX_THEME_SHARE` and no first-answer kind over :data:`MAX_KIND_SHARE` of the puzzles.
+
+Difficulty and rating: fresh fair experts (``Expert()``, seeds 0, 1, …, ``--expert-runs``)
+choose a move; the share that choose a winning move grades it (``puzzles.GRADES``). The rating
+(``puzzles.rating``) counts those runs and the sampled players' picks (the cautious player, seeds
+0 to ``--sampled - 1``).
+
+One command, resumable (the candidates of each variant are kept in ``build/puzzles-work/``; a run
+with ``--resume`` goes on from them), processes only (``--workers``, one variant a process)::
+
+    nice -n 10 python tools/make_puzzles.py --workers 2 --resume
+
+It writes ``ft_widget/data/puzzles/<variant>.json`` with its provenance (command, CPU seconds,
+sources tried, counts by condition).
 """
 
 from __future__ import annotations
@@ -43,38 +68,54 @@ import argparse
 import collections
 import datetime
 import json
+import multiprocessing
 import os
 import pathlib
 import platform
 import random
+import statistics
 import subprocess
 import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))  # this checkout's ft_widget
 import time
 
 from ft_widget import VARIANTS, Game
 from ft_widget.expert import Expert
-from ft_widget.policies import foundations_first
+from ft_widget.policies import cautious_choice, foundations_first, random_policy
 from ft_widget.solver import solve
 from ft_widget.training.puzzles import (
     GRADES,
+    MAX_KIND_SHARE,
+    MAX_THEME_SHARE,
     MIN_COMMITMENTS,
     MIN_LEGAL,
     MIN_NOT_HOME,
+    SPACING,
     commitments,
     explain,
     grade,
+    rating,
 )
+from ft_widget.training.themes import kind_of, theme_of
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+WORK = ROOT / "build" / "puzzles-work"  # build/ is git-ignored
 HABIT = "foundations_first"
-#: a habit game longer than this goes round in circles: it is stopped there
-MAX_HABIT_MOVES = 500
+CAUTIOUS = "cautious_choice"
+RANDOM = "random_policy"
+PLAYER_SEEDS = 64  # a player's move is any of its picks with seeds 0..63 (the tests' range)
+#: a player's game longer than this goes round in circles: it is stopped there
+MAX_GAME_MOVES = 400
+SOURCES = ("shipped", "lines", "habit", "cautious", "random")
 DEFINITION = ("at least 30 cards not home; at least 4 legal moves, at least 3 of them commitments (moves the "
               "engine cannot take straight back); at most a third of the commitments keep the deal winnable "
-              "(solver line, replayed); every other commitment proved lost; the habit player's move among "
-              "the lost. Departs from issue 22 item 4's letter (a third of ALL legal moves): a reversible "
-              "move can never lose a winnable deal, so reversible moves made that condition fail nearly "
-              "everywhere; they are waiting moves.")
+              "(solver line, replayed); every other commitment proved lost; a player's move among the lost: "
+              "the habit player's (foundations_first), else the cautious player's (cautious_choice), else "
+              "a random player's (any commitment). "
+              "Departs from issue 22 item 4's letter (a third of ALL legal moves): a "
+              "reversible move can never lose a winnable deal, so reversible moves made that condition "
+              "fail nearly everywhere; they are waiting moves.")
 
 
 def replay(variant: str, deal: int, moves: list[str]) -> Game:
@@ -96,26 +137,55 @@ def won_lines(variant: str) -> list[tuple[int, list[str]]]:
     return [(r["deal"], r["line"].split()) for r in rows if r["verdict"] == "won" and r.get("line")]
 
 
-class Finder:
-    """One variant's search, with the solver budget and a count of every solve (for the figures)."""
+def player_moves(game: Game) -> list[tuple[str, str]]:
+    """The moves real players make here, with the player: the habit player's picks
+    (``foundations_first``, seeds 0..63) first, then the cautious player's (``cautious_choice``)."""
+    picks: list[tuple[str, str]] = []
+    for seed in range(PLAYER_SEEDS):
+        move = foundations_first(game, random.Random(seed))
+        if move is not None and str(move) not in (m for m, _ in picks):
+            picks.append((str(move), HABIT))
+    for seed in range(PLAYER_SEEDS):
+        choice = cautious_choice(game, random.Random(seed))
+        if choice is not None and str(choice.move) not in (m for m, _ in picks):
+            picks.append((str(choice.move), CAUTIOUS))
+    return picks
 
-    def __init__(self, variant: str, max_states: int):
-        self.variant, self.max_states = variant, max_states
-        self.solves = 0
-        self.states = 0
-        self.candidates = 0
-        #: why each position looked at was not a puzzle (the run's figures)
-        self.rejected: collections.Counter = collections.Counter()
-        self.solved: dict = {}  # position -> the solver's result
-        self.judged: set = set()  # positions judged as candidates
-        self.habit_deals: list[int] = []  # the deals whose habit games were played
+
+class Finder:
+    """One variant's search, with the solver budget and the figures (solves, states, rejections)."""
+
+    def __init__(self, variant: str, max_states: int, spacing: int, back: int, work: dict | None = None):
+        self.variant, self.max_states, self.spacing, self.back = variant, max_states, spacing, back
+        work = work or {}
+        self.candidates: list[dict] = work.get("candidates", [])
+        self.done: set = {tuple(x) for x in work.get("done", [])}  # (source, deal, seed) looked at
+        self.rejected = collections.Counter(work.get("rejected", {}))
+        self.by_source = collections.Counter(work.get("found_by_source", {}))
+        self.tried = collections.Counter(work.get("tried_by_source", {}))
+        self.solves = work.get("solves", 0)
+        self.states = work.get("solver_states", 0)
+        self.cpu = work.get("cpu_seconds", 0.0)
+        self.commands: list[str] = work.get("commands", [])  # every run that added to the candidates
+        self.sources: list[str] = work.get("sources", [])  # the sources those runs tried
+        self.solved: dict = {}
+        self.won_deals: set = set()  # the catalogue's deals the solver wins
+        for row in self.candidates:  # the themes' rules may have changed since: computed again
+            game = replay(variant, row["deal"], row["moves"])
+            row["theme"] = theme_of(game, list(row["answers"]), row["losing"])
+            row["kind"] = kind_of(game, next(iter(row["answers"])))
+
+    def state(self) -> dict:
+        return {"candidates": self.candidates, "done": sorted(self.done), "rejected": dict(self.rejected),
+                "found_by_source": dict(self.by_source), "tried_by_source": dict(self.tried),
+                "solves": self.solves, "solver_states": self.states, "cpu_seconds": self.cpu,
+                "commands": self.commands, "sources": self.sources}
 
     def reject(self, reason: str) -> None:
         self.rejected[reason] += 1
 
     def solve(self, game: Game):
-        """The solver's verdict (it sees every card), asked once a position: the habit games of
-        one deal (other seeds) meet the same positions again, and the solver is deterministic."""
+        """The solver's verdict (it sees every card), asked once a position."""
         key = (game.position_key(), tuple(game.stock))
         if key not in self.solved:
             result = solve(game, time_limit=None, max_states=self.max_states)
@@ -124,34 +194,35 @@ class Finder:
             self.solved[key] = result
         return self.solved[key]
 
-    def check(self, game: Game, deal: int, line: list[str], k: int, habit: str | None = None,
-              known: dict | None = None, source: str = "the solver's winning line") -> dict | None:
-        """The position after ``line[:k]`` judged; its puzzle row, or None. ``habit`` is the habit
-        player's move there (default: its pick with seed 0); ``known`` maps moves to winning lines
-        already found (default: the line's own next move)."""
+    def near(self, deal: int, k: int) -> bool:
+        return any(c["deal"] == deal and abs(len(c["moves"]) - k) < self.spacing for c in self.candidates)
+
+    def check(self, game: Game, deal: int, moves: list[str], known: dict, source: str) -> dict | None:
+        """The position ``game`` (reached by ``moves`` from ``deal``) judged; its row, or None.
+        ``known`` maps moves to winning lines already found, or to None when proved lost."""
+        if self.near(deal, len(moves)):
+            return self.reject(f"within {self.spacing} moves of a puzzle of the same deal")
         legal = list(game.legal_moves())
         if 104 - game.cards_home < MIN_NOT_HOME:
             return self.reject("fewer than 30 cards not home")
         if len(legal) < MIN_LEGAL:
             return self.reject("fewer than 4 legal moves")
-        habit = habit or str(foundations_first(game, random.Random(0)))
-        key = (game.position_key(), tuple(game.stock), habit)
-        if key in self.judged:
-            return self.reject("judged already (another seed's game, the same habit move)")
-        self.judged.add(key)
         commit = [str(m) for m in commitments(game)]
         if len(commit) < MIN_COMMITMENTS:
             return self.reject("fewer than 3 commitments")
-        if habit not in commit:
-            return self.reject("the habit move can be taken back")
-        self.candidates += 1
+        tempting = [(m, who) for m, who in player_moves(game) if m in commit]
+        # the random player makes any legal move: the other commitments are its moves
+        tempting += [(m, RANDOM) for m in commit if m not in (t for t, _ in tempting)]
         limit = len(commit) // 3
-        answers, losing = {}, []
-        if known is None:
-            known = {line[k]: line[k + 1:]}
-        for m in [habit] + [m for m in commit if m != habit]:
+        answers: dict[str, list[str]] = {}
+        losing: list[str] = []
+        order = [m for m, _ in tempting]
+        for m in order:
             if m in known:
-                answers[m] = list(known[m])
+                if known[m] is None:
+                    losing.append(m)
+                else:
+                    answers[m] = list(known[m])
             else:
                 after = game.copy()
                 after.play(m)
@@ -162,184 +233,314 @@ class Finder:
                     losing.append(m)
                 else:
                     return self.reject("a commitment unknown within the budget")
-            if habit in answers:
-                return self.reject("the habit move keeps the win")
             if len(answers) > limit:
                 return self.reject("more than a third of the commitments keep the win")
         if not answers:
             return self.reject("no commitment keeps the win")
-        return {"variant": self.variant, "deal": deal, "moves": line[:k],
-                "source": source,
-                "legal": len(legal), "commitments": len(commit), "cards_home": game.cards_home,
-                "habit": habit, "answers": answers, "losing": losing,
-                "waiting": [str(m) for m in legal if str(m) not in commit]}
+        habit, player = next((m, who) for m, who in tempting if m in losing)
+        # answers in the order of the legal moves (the known one is not favoured)
+        answers = {m: answers[m] for m in commit if m in answers}
+        row = {"variant": self.variant, "deal": deal, "moves": list(moves), "source": source,
+               "legal": len(legal), "commitments": len(commit), "cards_home": game.cards_home,
+               "stock_left": len(game.stock), "habit": habit, "player": player, "answers": answers,
+               "losing": losing,
+               "waiting": [str(m) for m in legal if str(m) not in commit],
+               "theme": theme_of(game, list(answers), losing), "kind": kind_of(game, next(iter(answers)))}
+        self.candidates.append(row)
+        self.by_source[source.split(" ")[0]] += 1
+        return row
 
-    def scan(self, deal: int, line: list[str], found: list, want: int, per_deal: int, tries: int,
-             deadline: float) -> None:
-        walk = [Game(self.variant, deal=deal)]
-        for m in line:
-            walk.append(walk[-1].copy())
-            walk[-1].play(m)
-        got = tried = 0
-        for k in range(len(line) - 1, -1, -1):
-            if len(found) >= want or got >= per_deal or tried >= tries or time.time() > deadline:
+    # ------------------------------------------------------------------ sources
+    def scan_line(self, deal: int, line: list[str], stride: int, deadline: float) -> None:
+        """Positions along the solver's winning line, every ``stride`` moves from a random offset."""
+        rng = random.Random(f"{self.variant}/{deal}/line")
+        ks = list(range(rng.randrange(stride), len(line), stride))
+        rng.shuffle(ks)  # every phase of the game, in no favoured order
+        walk = Game(self.variant, deal=deal)
+        positions = {}
+        for k, m in enumerate(line):
+            if k in ks:
+                positions[k] = walk.copy()
+            walk.play(m)
+        for k in ks:
+            if time.time() > deadline:
                 return
-            before = self.solves
-            row = self.check(walk[k], deal, line, k)
-            tried += self.solves > before
-            if row:
-                found.append(row)
-                got += 1
-                print(f"  deal {deal} after {k} moves: PUZZLE ({len(row['answers'])} of "
-                      f"{row['commitments']} commitments win, {row['legal']} legal)", flush=True)
+            self.tried["lines"] += 1
+            self.check(positions[k], deal, line[:k], {line[k]: line[k + 1:]},
+                       "lines (the solver's winning line)")
 
-    def scan_habit_game(self, deal: int, seed: int, found: list, deadline: float) -> None:
-        """The habit player's own game on ``deal``: when it loses, the last position from which the
-        solver still wins (walked back from the end over proved losses) is where its move lost.
+    def scan_shipped(self, ref: str) -> None:
+        """The puzzles shipped at git ``ref`` (the earlier runs' finds), judged again with their
+        stored verdicts (answers with their lines, losing moves proved then; the tests prove them
+        again)."""
+        text = subprocess.run(["git", "show", f"{ref}:ft_widget/data/puzzles/{self.variant}.json"], cwd=ROOT,
+                              capture_output=True, text=True, check=True).stdout
+        for row in json.loads(text)["puzzles"]:
+            if any(c["deal"] == row["deal"] and c["moves"] == row["moves"] for c in self.candidates):
+                continue
+            self.tried["shipped"] += 1
+            known = {**{a: line for a, line in row["answers"].items()}, **dict.fromkeys(row["losing"])}
+            game = replay(self.variant, row["deal"], row["moves"])
+            self.check(game, row["deal"], row["moves"], known, f"shipped (at {ref}: {row['source']})")
 
-        Its game ends when it has no move of its own left (which need not be the end of the
-        game), or after :data:`MAX_HABIT_MOVES` (going round in circles): the end is lost when
-        no legal move is left, else the solver is asked. Winnability only falls along a game (a
-        position with a winnable successor is winnable), so the walk back stops at the first
-        position the solver wins from: the move played there lost the deal."""
+    def scan_game(self, source: str, deal: int, seed: int, deadline: float) -> None:
+        """A player's game on a deal the solver wins: its turning point, found by binary search."""
+        rng = random.Random(f"{self.variant}/{deal}/{source}/{seed}")
         game = Game(self.variant, deal=deal)
-        if deal not in self.habit_deals:
-            self.habit_deals.append(deal)
-        rng = random.Random(f"{self.variant}/{deal}/habit/{seed}")
         walk = [game.copy()]
-        while not game.is_won and len(game.history) < MAX_HABIT_MOVES:
-            move = foundations_first(game, rng)
+        while not game.is_won and len(game.history) < MAX_GAME_MOVES:
+            if source == "habit":
+                move = foundations_first(game, rng)
+            elif source == "cautious":
+                choice = cautious_choice(game, rng)
+                move = choice.move if choice else None
+            else:
+                move = random_policy(game, rng)
             if move is None:
                 break
             game.play(move)
             walk.append(game.copy())
+        self.tried[source] += 1
         if game.is_won:
-            return self.reject("habit game: won")
+            return self.reject(f"{source} game: won")
         played = [str(m) for m in game.history]
-        if game.legal_moves():  # it stopped (no move of its own, or in circles): is the end lost?
-            end = self.solve(game)
-            if end.won:
-                return self.reject("habit game: it stopped where the solver still wins")
-            if str(end.status) != "lost":
-                return self.reject("habit game: its end unknown within the budget")
-        after_lost: bool | None = True  # the next position down the game is proved lost
-        for k in range(len(played) - 1, -1, -1):
+        end = self.solve(game) if game.legal_moves() else None
+        if end is not None and end.won:
+            return self.reject(f"{source} game: it stopped where the solver still wins")
+        if end is not None and str(end.status) != "lost":
+            return self.reject(f"{source} game: its end unknown within the budget")
+        if deal not in self.won_deals:  # a deal past the catalogue: is it winnable at all?
+            start = self.solve(walk[0])
+            if not start.won:
+                return self.reject(f"{source} game: a deal the solver does not win within the budget")
+        lo, hi = 0, len(played)  # walk[lo] winnable (the deal), walk[hi] lost
+        lines: dict[int, list[str]] = {}
+        while hi - lo > 1:
             if time.time() > deadline:
                 return
-            if 104 - walk[k].cards_home < MIN_NOT_HOME:
-                after_lost = None  # not asked (no puzzle here): asked below if needed
-                continue
-            result = self.solve(walk[k])
-            if str(result.status) == "lost":
-                after_lost = True
-                continue
-            if not result.won:
-                return self.reject("habit game: a position unknown within the budget, walking back")
-            if after_lost is None:  # the next position has fewer than 30 cards not home: ask it now
-                after_lost = str(self.solve(walk[k + 1]).status) == "lost"
-            if not after_lost:
-                return self.reject("habit game: lost with fewer than 30 cards not home (or unknown there)")
-            line = [str(x) for x in result.moves]
-            row = self.check(walk[k], deal, played, k, habit=played[k], known={line[0]: line[1:]},
-                             source=f"{HABIT}'s lost game (seed {seed})")
-            if row:
-                found.append(row)
-                print(f"  deal {deal} after {k} moves of {HABIT} (seed {seed}): PUZZLE "
-                      f"({len(row['answers'])} of {row['commitments']} commitments win, "
-                      f"{row['legal']} legal)", flush=True)
-            return
-        self.reject("habit game: lost from the deal")
+            mid = (lo + hi) // 2
+            result = self.solve(walk[mid])
+            if result.won:
+                lo, lines[mid] = mid, [str(x) for x in result.moves]
+            elif str(result.status) == "lost":
+                hi = mid
+            else:
+                return self.reject(f"{source} game: a position unknown within the budget")
+        who = "habit player" if source == "habit" else f"{source} player"
+        label = f"{source} ({who}'s lost game, seed {seed})"
+        if lo not in lines and lo > 0:
+            lines[lo] = [str(x) for x in self.solve(walk[lo]).moves]
+        for k in sorted(lines, key=lambda k: -k):  # the turning point first
+            known = {lines[k][0]: lines[k][1:]}
+            if k == lo:
+                known[played[k]] = None  # its successor walk[k + 1] is proved lost
+            self.check(walk[k], deal, played[:k], known, label)
+        # the positions before the turning point are winnable too: every ``back`` moves, down to
+        # the deal, each judged by solving its commitments (the player's own moves there kept the win)
+        for k in range(lo - self.back, 0, -self.back):
+            if time.time() > deadline:
+                return
+            if k not in lines:
+                self.check(walk[k], deal, played[:k], {}, label)
 
 
-def difficulty(row: dict, runs: int) -> tuple[str, int]:
-    """How many of ``runs`` fresh fair experts (seeds 0..runs-1) choose a winning move."""
+# ---------------------------------------------------------------------------------- choosing
+def phase(row: dict) -> int:
+    """The stock phase of a puzzle: 0 (more than 40 cards left), 1 (13-40), 2 (fewer)."""
+    return 0 if row["stock_left"] > 40 else 1 if row["stock_left"] >= 13 else 2
+
+
+def spread_possible(candidates: list[dict]) -> bool:
+    """Can any set of the candidates keep every theme at or under MAX_THEME_SHARE? Not with fewer
+    themes than 1 / MAX_THEME_SHARE (two themes: one has at least half)."""
+    return len({r["theme"] for r in candidates}) * MAX_THEME_SHARE >= 1
+
+
+def choose(candidates: list[dict], want: int, spacing: int, seed: str) -> list[dict]:
+    """Up to ``want`` puzzles, greedily the least represented theme, kind and phase first, with
+    no two of one deal within ``spacing`` moves; then trimmed until no theme is over
+    MAX_THEME_SHARE and no kind over MAX_KIND_SHARE of them. Where the candidates have too few
+    themes for that (:func:`spread_possible`), the greedy choice is kept, and the provenance says
+    the spread is not met: dropping every puzzle of a game teaches nothing more."""
+    rng = random.Random(seed)
+    pool = list(candidates)
+    rng.shuffle(pool)
+    chosen: list[dict] = []
+    themes, kinds, phases = collections.Counter(), collections.Counter(), collections.Counter()
+    while len(chosen) < want:
+        fit = [r for r in pool if not any(c["deal"] == r["deal"] and abs(len(c["moves"]) - len(r["moves"]))
+                                          < spacing for c in chosen)]
+        if not fit:
+            break
+        best = min(fit, key=lambda r: (themes[r["theme"]], kinds[r["kind"]], phases[phase(r)]))
+        pool.remove(best)
+        chosen.append(best)
+        themes[best["theme"]] += 1
+        kinds[best["kind"]] += 1
+        phases[phase(best)] += 1
+    while chosen and spread_possible(candidates):
+        themes = collections.Counter(r["theme"] for r in chosen)
+        kinds = collections.Counter(r["kind"] for r in chosen)
+        theme, t = themes.most_common(1)[0]
+        kind, k = kinds.most_common(1)[0]
+        if t <= MAX_THEME_SHARE * len(chosen) and k <= MAX_KIND_SHARE * len(chosen):
+            break
+        over = theme if t / MAX_THEME_SHARE >= k / MAX_KIND_SHARE else None
+        drop = next(r for r in reversed(chosen) if (r["theme"] == over if over else r["kind"] == kind))
+        chosen.remove(drop)
+    return chosen
+
+
+def assess(row: dict, runs: int, sampled: int) -> None:
+    """Grade (fair-expert runs) and rating (those runs and the sampled players' picks); kept
+    from an earlier run with the same counts."""
+    if row.get("assessed") == [runs, sampled]:
+        return
     game = replay(row["variant"], row["deal"], row["moves"])
     hits = 0
     for seed in range(runs):
         choice = Expert().choose(game, rng=seed)
         hits += choice is not None and str(choice.move) in row["answers"]
-    return grade(hits, runs), hits
+    found = 0
+    for seed in range(sampled):
+        choice = cautious_choice(game, random.Random(seed))
+        found += choice is not None and str(choice.move) in row["answers"]
+    row["difficulty"], row["expert_hits"], row["sampled_hits"] = grade(hits, runs), hits, found
+    row["rating"] = rating(hits + found, runs + sampled)
+    label = {HABIT: "The habit move", CAUTIOUS: "The cautious player's move"}.get(row["player"], "The move")
+    row["explanation"] = explain(game, row["answers"], row["habit"], label)
+    row["assessed"] = [runs, sampled]
 
 
-def provenance(command: str, started: float, max_states: int, runs: int) -> dict:
+# ---------------------------------------------------------------------------------- one variant
+def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
+    started, cpu0 = time.time(), time.process_time()
+    WORK.mkdir(parents=True, exist_ok=True)
+    work_path = WORK / f"{variant}.json"
+    work = json.loads(work_path.read_text()) if args.resume and work_path.exists() else None
+    if work and work.get("max_states") != args.max_states:
+        raise SystemExit(f"{variant}: --resume needs the same --max-states as {work_path}")
+    finder = Finder(variant, args.max_states, args.spacing, args.back, work)
+    finder.commands.append(command)
+    sources = args.sources.split(",")
+    finder.sources = [*finder.sources, *(x for x in sources if x not in finder.sources)]
+    lines = won_lines(variant)
+    deadline = started + args.seconds
+    rng = random.Random(variant)
+    order = list(lines)
+    rng.shuffle(order)
+
+    def save() -> None:
+        finder.cpu += time.process_time() - save.cpu
+        save.cpu = time.process_time()
+        work_path.write_text(json.dumps({"max_states": args.max_states, **finder.state()}))
+    save.cpu = cpu0
+
+    finder.won_deals = {deal for deal, _ in lines}
+    if "shipped" in sources:
+        finder.scan_shipped(args.shipped_ref)
+    # past the catalogue: the players' games on deals 201, 202, ... (their winnability solved)
+    order += [(deal, None) for deal in range(args.first_extra_deal, args.first_extra_deal + args.extra_deals)]
+    for deal, line in order:
+        enough = (len(finder.candidates) >= args.enough * args.want
+                  and len(choose(finder.candidates, args.want, args.spacing, variant)) >= args.want)
+        if time.time() > deadline or enough:
+            break
+        for source in sources:
+            for seed in range(1 if source == "lines" else args.seeds):
+                if (source, deal, seed) in finder.done or time.time() > deadline:
+                    continue
+                if source == "shipped" or source == "lines" and line is None:
+                    continue
+                if source == "lines":
+                    finder.scan_line(deal, line, args.stride, deadline)
+                else:
+                    finder.scan_game(source, deal, seed, deadline)
+                finder.done.add((source, deal, seed))
+        save()
+        print(f"{variant}: deal {deal}: {len(finder.candidates)} candidates "
+              f"{dict(collections.Counter(c['theme'] for c in finder.candidates))}", flush=True)
+    chosen = choose(finder.candidates, args.want, args.spacing, variant)
+    search_cpu = finder.cpu + time.process_time() - save.cpu
+    for row in chosen:
+        assess(row, args.expert_runs, args.sampled)
+    save()
+    cpu = finder.cpu
+    chosen = [{k: v for k, v in row.items() if k != "assessed"} for row in chosen]
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                             text=True).stdout.strip()
-    return {"command": command, "max_states": max_states, "expert": repr(Expert()), "expert_runs": runs,
-            "grades": {g: f"at least {share:.0%} of the runs choose a winning move" for g, share in GRADES},
-            "habit_player": HABIT, "lines_from": ("the deal catalogue's winning lines "
-                           "(ft_widget/data/deals/<variant>.json, branch deals)"),
-            "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
-            "commit": commit, "machine": f"{platform.machine()}, 1 process, nice 10",
-            "seconds": round(time.time() - started)}
+    stock = [r["stock_left"] for r in chosen]
+    run = {"command": command, "runs": finder.commands, "max_states": args.max_states,
+           "expert": repr(Expert()),
+           "expert_runs": args.expert_runs, "sampled_player": "cautious_choice", "sampled_runs": args.sampled,
+           "grades": {g: f"at least {share:.0%} of the runs choose a winning move" for g, share in GRADES},
+           "rating": ("1500 + 400 * log10((n - h + 0.5) / (h + 0.5)), h of n fair-expert runs and "
+                      "sampled players' picks choosing a winning move (puzzles.rating)"),
+           "habit_player": HABIT, "cautious_player": CAUTIOUS, "definition": DEFINITION,
+           "lines_from": ("the deal catalogue's winning lines (ft_widget/data/deals/<variant>.json, "
+                          "branch deals)"),
+           "sources_tried": finder.sources, "tried_by_source": dict(finder.tried),
+           "found_by_source": dict(finder.by_source), "candidates": len(finder.candidates),
+           "candidate_themes": dict(collections.Counter(r["theme"] for r in finder.candidates)
+                                    .most_common()),
+           "spread": ("met" if spread_possible(finder.candidates) else "not met: the candidates have too few "
+                      f"themes for none to be over {MAX_THEME_SHARE:.0%}"),
+           "chosen_by_player": dict(collections.Counter(r["player"] for r in chosen)),
+           "chosen_by_source": dict(collections.Counter(r["source"].split(" ")[0] for r in chosen)),
+           "rejected": dict(finder.rejected.most_common()),
+           "solves": finder.solves, "solver_states": finder.states,
+           "cpu_seconds": round(cpu), "search_cpu_seconds": round(search_cpu),
+           "cpu_note": "CPU seconds of every run in 'runs' (they add to one set of candidates)",
+           "stock_left": {"min": min(stock), "median": statistics.median(stock), "max": max(stock)} if stock
+           else None,
+           "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"), "commit": commit,
+           "machine": f"{platform.machine()}, {args.workers} process(es), nice 10",
+           "load_average": round(os.getloadavg()[0], 1)}
+    data = {"format": "ft_widget.puzzles", "variant": variant, "provenance": run, "puzzles": chosen}
+    out = ROOT / "ft_widget" / "data" / "puzzles" / f"{variant}.json"
+    out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    themes = dict(collections.Counter(r["theme"] for r in chosen))
+    return (f"{variant}: {len(chosen)} puzzles of {len(finder.candidates)} candidates, {cpu:.0f} s CPU, "
+            f"themes {themes}, rejected {dict(finder.rejected.most_common())}")
+
+
+def _run(job: tuple) -> str:
+    return run_variant(*job)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--max-states", type=int, default=200_000)
-    parser.add_argument("--want", type=int, default=6, help="puzzles to find per game")
-    parser.add_argument("--per-deal", type=int, default=2, help="puzzles at most from one deal")
-    parser.add_argument("--tries", type=int, default=6, help="candidates solved at most a deal")
+    parser.add_argument("--want", type=int, default=30, help="puzzles a game")
+    parser.add_argument("--enough", type=float, default=2.0,
+                        help="stop when this many times --want candidates")
+    parser.add_argument("--spacing", type=int, default=SPACING, help="moves between two puzzles of one deal")
+    parser.add_argument("--stride", type=int, default=5, help="moves between positions looked at on a line")
+    parser.add_argument("--back", type=int, default=6,
+                        help="moves between positions judged before a turning point")
+    parser.add_argument("--seeds", type=int, default=1, help="games of each player a deal")
     parser.add_argument("--expert-runs", type=int, default=5)
+    parser.add_argument("--sampled", type=int, default=8, help="sampled (cautious) players' picks a puzzle")
     parser.add_argument("--variants", default=",".join(VARIANTS))
-    parser.add_argument("--seconds", type=float, default=150, help="search time a game at most")
-    parser.add_argument("--sources", default="lines,habit", help="lines (winning lines), habit (its games)")
-    parser.add_argument("--first-deal", type=int, default=1, help="the habit games' first deal")
-    parser.add_argument("--seeds", type=int, default=1, help="habit games a deal (seeds 0, 1, ...)")
-    parser.add_argument("--add", action="store_true", help="keep the file's puzzles and add to them")
+    parser.add_argument("--seconds", type=float, default=600, help="search time (wall) a game at most")
+    parser.add_argument("--sources", default=",".join(SOURCES), help=", ".join(SOURCES))
+    parser.add_argument("--shipped-ref", default="a52a9c3",
+                        help="the git ref whose puzzles the source shipped reads (the 64 of issue 22)")
+    parser.add_argument("--extra-deals", type=int, default=0,
+                        help="deals past the catalogue for the players' games")
+    parser.add_argument("--first-extra-deal", type=int, default=201)
+    parser.add_argument("--workers", type=int, default=1, help="processes (one variant each)")
+    parser.add_argument("--resume", action="store_true", help="go on from build/puzzles-work/<variant>.json")
     args = parser.parse_args()
-    out_dir = ROOT / "ft_widget" / "data" / "puzzles"
-    out_dir.mkdir(parents=True, exist_ok=True)
-    for variant in args.variants.split(","):
-        started = time.time()
-        finder = Finder(variant, args.max_states)
-        lines = won_lines(variant)
-        print(f"{variant}: {len(lines)} won lines", flush=True)
-        path = out_dir / f"{variant}.json"
-        earlier = json.loads(path.read_text()) if args.add and path.exists() else None
-        found: list[dict] = list(earlier["puzzles"]) if earlier else []
-        want = len(found) + args.want if earlier else args.want
-        sources = args.sources.split(",")
-        # half the time for the winning lines, the rest for the habit games
-        half = started + (args.seconds / 2 if "habit" in sources else args.seconds)
-        for deal, line in lines if "lines" in sources else []:
-            if len(found) >= want or time.time() > half:
-                break
-            finder.scan(deal, line, found, want, args.per_deal, args.tries, half)
-        for deal in range(args.first_deal, 100_001) if "habit" in sources else []:
-            if len(found) >= want or time.time() - started > args.seconds:
-                break
-            for seed in range(args.seeds):
-                if any(row["deal"] == deal for row in found) or time.time() - started > args.seconds:
-                    break  # one puzzle a deal from the habit games
-                finder.scan_habit_game(deal, seed, found, started + args.seconds)
-        search_seconds = time.time() - started
-        for row in found:
-            if "difficulty" in row:
-                continue  # an earlier run's, kept
-            row["difficulty"], row["expert_hits"] = difficulty(row, args.expert_runs)
-            row["explanation"] = explain(replay(variant, row["deal"], row["moves"]), row["answers"],
-                                         row["habit"])
-        command = (f"nice -n 10 python tools/make_puzzles.py --max-states {args.max_states} "
-                   f"--want {args.want} --per-deal {args.per_deal} --tries {args.tries} "
-                   f"--expert-runs {args.expert_runs} --seconds {args.seconds:g} --sources {args.sources} "
-                   f"--first-deal {args.first_deal}{f' --seeds {args.seeds}' * (args.seeds > 1)}"
-                   f"{' --add' * args.add} --variants {variant}")
-        run = provenance(command, started, args.max_states, args.expert_runs)
-        run.update(definition=DEFINITION, solves=finder.solves, solver_states=finder.states,
-                   candidates_solved=finder.candidates, search_seconds=round(search_seconds),
-                   rejected=dict(finder.rejected.most_common()),
-                   habit_deals=(f"{finder.habit_deals[0]}-{finder.habit_deals[-1]}" if finder.habit_deals
-                                else None),
-                   load_average=round(os.getloadavg()[0], 1))
-        if earlier:
-            if earlier["provenance"]["max_states"] != args.max_states:
-                raise SystemExit(f"{variant}: --add needs the file's budget, --max-states "
-                                 f"{earlier['provenance']['max_states']}")
-            run["earlier_runs"] = [*earlier["provenance"].pop("earlier_runs", []), earlier["provenance"]]
-        data = {"format": "ft_widget.puzzles", "variant": variant, "provenance": run, "puzzles": found}
-        (out_dir / f"{variant}.json").write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
-        print(f"{variant}: {len(found)} puzzles, {finder.solves} solves, {finder.states:,} states, "
-              f"{time.time() - started:.0f} s; rejected: {dict(finder.rejected.most_common())}", flush=True)
+    command = ("nice -n 10 python tools/make_puzzles.py " + " ".join(sys.argv[1:])).strip()
+    variants = args.variants.split(",")
+    if args.workers > 1:
+        with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
+            for text in pool.imap_unordered(_run, [(v, args, command) for v in variants], chunksize=1):
+                print(text, flush=True)
+    else:
+        for v in variants:
+            print(run_variant(v, args, command), flush=True)
 
 
 if __name__ == "__main__":
