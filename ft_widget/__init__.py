@@ -14,6 +14,7 @@ from .board import Board
 from .cards import Card, card_name, card_str, card_symbol, parse_card
 from .game import FOUNDATION, STOCK, WASTE, Choice, Game, IllegalMove, InvalidMove, Move, Outcome, Pile
 from .hints import Hint, hint
+from .i18n import set_language
 from .policies import POLICIES, play_policy
 from .rules import Build
 from .solver import SolveResult, solve
@@ -27,7 +28,7 @@ __all__ = [
     "STOCK", "VARIANTS", "Variant", "WASTE", "card_name", "card_str", "card_symbol", "parse_card",
     "POLICIES", "Hint", "ReviewStopped", "SolveResult", "deals", "hint", "play_policy", "progress",
     "progress_chart", "puzzles", "review",
-    "rules", "solve",
+    "rules", "set_language", "solve",
     "study",
 ]
 __version__ = "0.1.0"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from .i18n import N_, gettext
 from .limits import shown
 
 Card = int
@@ -25,6 +26,26 @@ RANK_NAMES = (
     "Eight", "Nine", "Ten", "Jack", "Queen", "King",
 )
 RED_SUITS = frozenset({1, 2})  # Diamonds, Hearts
+#: Each card's name, whole: a rank and a suit are not joined in English word order, since the
+#: languages differ in both order and agreement (Slovak "srdcová dáma" but "srdcové eso").
+CARD_NAMES = (
+    N_("Ace of Clubs"), N_("Two of Clubs"), N_("Three of Clubs"), N_("Four of Clubs"),
+    N_("Five of Clubs"), N_("Six of Clubs"), N_("Seven of Clubs"), N_("Eight of Clubs"),
+    N_("Nine of Clubs"), N_("Ten of Clubs"), N_("Jack of Clubs"), N_("Queen of Clubs"),
+    N_("King of Clubs"),
+    N_("Ace of Diamonds"), N_("Two of Diamonds"), N_("Three of Diamonds"), N_("Four of Diamonds"),
+    N_("Five of Diamonds"), N_("Six of Diamonds"), N_("Seven of Diamonds"), N_("Eight of Diamonds"),
+    N_("Nine of Diamonds"), N_("Ten of Diamonds"), N_("Jack of Diamonds"), N_("Queen of Diamonds"),
+    N_("King of Diamonds"),
+    N_("Ace of Hearts"), N_("Two of Hearts"), N_("Three of Hearts"), N_("Four of Hearts"),
+    N_("Five of Hearts"), N_("Six of Hearts"), N_("Seven of Hearts"), N_("Eight of Hearts"),
+    N_("Nine of Hearts"), N_("Ten of Hearts"), N_("Jack of Hearts"), N_("Queen of Hearts"),
+    N_("King of Hearts"),
+    N_("Ace of Spades"), N_("Two of Spades"), N_("Three of Spades"), N_("Four of Spades"),
+    N_("Five of Spades"), N_("Six of Spades"), N_("Seven of Spades"), N_("Eight of Spades"),
+    N_("Nine of Spades"), N_("Ten of Spades"), N_("Jack of Spades"), N_("Queen of Spades"),
+    N_("King of Spades"),
+)
 
 ACE, KING = 1, 13
 
@@ -66,9 +87,10 @@ def card_symbol(card: Card) -> str:
 
 
 def card_name(card: Card) -> str:
-    """Words for screen readers and messages: ``Queen of Hearts``."""
+    """Words for screen readers and messages, in the current language: ``Queen of Hearts``
+    (``ft_widget.set_language``)."""
     _check(card)
-    return f"{RANK_NAMES[card % 13]} of {SUIT_NAMES[card // 13]}"
+    return gettext(CARD_NAMES[card])
 
 
 _SYMBOL_TO_SUIT = {s: i for i, s in enumerate(SUIT_SYMBOLS)}

@@ -21,11 +21,14 @@ import threading
 from typing import NamedTuple
 
 from . import rules
-from .cards import KING, RANK_NAMES, Card, card_str, card_symbol, rank_of
+from .cards import KING, Card, card_str, card_symbol, rank_of
 from .deal import check_deal_number, deal_layout
+from .i18n import N_, ngettext
+from .i18n import gettext as _
 from .limits import check_count, shown
 from .moves import FOUNDATION, MAX_COLUMNS, STOCK, WASTE, Choice, IllegalMove, InvalidMove, Move, Pile
 from .position import check_piles, read_json, read_position
+from .rules import rule_words
 from .variants import Variant, get_variant, variant_from_json, variant_to_json
 
 __all__ = ["FOUNDATION", "STOCK", "WASTE", "Choice", "Game", "HintKind", "HintSource", "IllegalMove",
@@ -79,6 +82,22 @@ _M = [[Move(s, d) for d in range(16)] for s in range(16)]
 _RUN = [[[None, None] + [Move(s, d, n) for n in range(2, 14)] for d in range(MAX_COLUMNS)]
         for s in range(MAX_COLUMNS)]
 _DEAL, _REDEAL = Move(STOCK, WASTE), Move(WASTE, STOCK)
+#: Why a card can't go on a card of the wrong rank, by the card's rank (1 = Ace): the rank it needs,
+#: as a whole phrase, since a catalogue may decline the rank's name.
+_NEEDS_RANK = (None,
+               N_("it needs a Two (you build down one rank at a time)"),
+               N_("it needs a Three (you build down one rank at a time)"),
+               N_("it needs a Four (you build down one rank at a time)"),
+               N_("it needs a Five (you build down one rank at a time)"),
+               N_("it needs a Six (you build down one rank at a time)"),
+               N_("it needs a Seven (you build down one rank at a time)"),
+               N_("it needs an Eight (you build down one rank at a time)"),
+               N_("it needs a Nine (you build down one rank at a time)"),
+               N_("it needs a Ten (you build down one rank at a time)"),
+               N_("it needs a Jack (you build down one rank at a time)"),
+               N_("it needs a Queen (you build down one rank at a time)"),
+               N_("it needs a King (you build down one rank at a time)"),
+               )
 
 
 class LegalMoves(list):
@@ -363,22 +382,24 @@ class Game:
             return [move]
         v, col, src, count = self.variant, self._tab[move.src], move.src, move.count
         if src == move.dst:
-            raise IllegalMove("a card must move to a different pile")
+            raise IllegalMove(_("a card must move to a different pile"))
         face_up = len(col) - self._down[src]
         if count > face_up:
-            cards = "card" if face_up == 1 else "cards"
-            raise IllegalMove(f"column {src + 1} has only {face_up} face-up {cards}")
+            raise IllegalMove(ngettext("column {column} has only {n} face-up card",
+                                       "column {column} has only {n} face-up cards", face_up).format(
+                column=src + 1, n=face_up))
         if rules.run_length(col, self._down[src], v.build, sequences=True) < count:
-            raise IllegalMove(f"the top {count} cards of column {src + 1} are not a run: "
-                              f"in {v.name} {v.build.words}")
+            raise IllegalMove(_("the top {n} cards of column {column} are not a run: {rule}").format(
+                n=count, column=src + 1, rule=rule_words(v.build, v.name)))
         reason = self._onto_refusal(col[-count], move.dst)
         if reason is not None:
             raise IllegalMove(reason)
         empty = sum(1 for j, c in enumerate(self._tab) if not c and j != move.dst)
         most = rules.run_capacity(empty, to_empty=False)
         if count > most:
-            raise IllegalMove(f"in {v.name} cards move one at a time, and {count} cards need more empty "
-                              f"columns to pass through: with {empty} free, at most {most} can go")
+            raise IllegalMove(_("in {variant} cards move one at a time, and {n} cards need more empty "
+                                "columns to pass through: with {empty} free, at most {most} can go").format(
+                variant=v.name, n=count, empty=empty, most=most))
         free = [j for j, col in enumerate(self._tab) if not col and j != move.dst]
         return [_M[a][b] for a, b, _ in rules.run_steps(move.src, move.dst, move.count, free)]
 
@@ -435,64 +456,68 @@ class Game:
         raise InvalidMove(f"a move is a Move or text like '3>f', not {type(move).__name__}")
 
     def _why_illegal(self, move: Move) -> str | None:
-        """``None`` if ``move`` is legal, else the reason in a player's words."""
+        """``None`` if ``move`` is legal, else the reason in a player's words (the current language)."""
         v = self.variant
         src, dst, count = move
         ncols = len(self._tab)
         for p in (src, dst):
             if not (0 <= p < ncols or p in (WASTE, STOCK, FOUNDATION)):
-                return f"{v.name} has {ncols} columns: there is no column {p + 1}"
+                return _("{variant} has {columns} columns: there is no column {column}").format(
+                    variant=v.name, columns=ncols, column=p + 1)
         if src == FOUNDATION:
-            return "cards never leave the foundations"
+            return _("cards never leave the foundations")
         if src == STOCK:
             if dst != WASTE:
-                return "stock cards are dealt to the waste first (s>w), then played from there"
+                return _("stock cards are dealt to the waste first (s>w), then played from there")
             if count != 1:
-                return "deal from the stock with s>w"
-            return None if self._stock else "the stock is empty"
+                return _("deal from the stock with s>w")
+            return None if self._stock else _("the stock is empty")
         if dst == STOCK:
             if src != WASTE or count != 1:
-                return "only the waste can be turned back into the stock (w>s)"
+                return _("only the waste can be turned back into the stock (w>s)")
             if self._stock:
-                return "the waste can be turned over only when the stock is empty"
+                return _("the waste can be turned over only when the stock is empty")
             if not self._waste:
-                return "the waste is empty: there is nothing to redeal"
+                return _("the waste is empty: there is nothing to redeal")
             if not self._redeals_left:
-                return ("no redeals are left" if v.redeals
-                        else f"{v.name} has no redeal: once the stock is empty it stays empty")
+                return (_("no redeals are left") if v.redeals
+                        else _("{variant} has no redeal: once the stock is empty it stays empty").format(
+                            variant=v.name))
             return None
         if dst == WASTE:
-            return "cards go to the waste only from the stock (s>w)"
+            return _("cards go to the waste only from the stock (s>w)")
         if src == dst:
-            return "a card must move to a different pile"
+            return _("a card must move to a different pile")
         if src == WASTE:
             if not self._waste:
-                return "the waste is empty"
+                return _("the waste is empty")
             if count != 1:
-                return "only the waste's top card can move"
+                return _("only the waste's top card can move")
             cards = [self._waste[-1]]
         else:
             col = self._tab[src]
             if not col:
-                return f"column {src + 1} is empty"
+                return _("column {column} is empty").format(column=src + 1)
             if count > 1:
                 if not v.sequences:
-                    return f"in {v.name} only one card moves at a time"
-                if count > len(col) - self._down[src]:
-                    return f"column {src + 1} has only {len(col) - self._down[src]} face-up cards"
+                    return _("in {variant} only one card moves at a time").format(variant=v.name)
+                up = len(col) - self._down[src]
+                if count > up:
+                    return ngettext("column {column} has only {n} face-up card",
+                                    "column {column} has only {n} face-up cards", up).format(
+                        column=src + 1, n=up)
                 if count > self._run_length(src):
-                    return (f"the top {count} cards of column {src + 1} are not a sequence: "
-                            f"in {v.name} {v.build.words}")
+                    return _("the top {n} cards of column {column} are not a sequence: {rule}").format(
+                        n=count, column=src + 1, rule=rule_words(v.build, v.name))
             cards = col[-count:]
         deepest = cards[0]
         if dst == FOUNDATION:
             if count != 1:
-                return "cards go to the foundations one at a time"
+                return _("cards go to the foundations one at a time")
             if deepest % 13 == 0 or self._wait[deepest]:
                 return None
-            below = deepest - 1
-            return (f"{card_symbol(deepest)} can't go to the foundations: "
-                    f"it needs {card_symbol(below)} there first")
+            return _("{card} can't go to the foundations: it needs {below} there first").format(
+                card=card_symbol(deepest), below=card_symbol(deepest - 1))
         return self._onto_refusal(deepest, dst)
 
     def _onto_refusal(self, deepest: Card, dst: int) -> str | None:
@@ -506,13 +531,13 @@ class Game:
             return None
         if rank_of(onto) != rank_of(deepest) + 1:
             if rank_of(deepest) == KING:
-                why = "only an empty column takes a King"
+                why = _("only an empty column takes a King")
             else:
-                needed = RANK_NAMES[rank_of(deepest)]
-                article = "an" if needed[0] in "AEIOU" else "a"
-                why = f"it needs {article} {needed} (you build down one rank at a time)"
-            return f"{card_symbol(deepest)} can't go on {card_symbol(onto)}: {why}"
-        return f"{card_symbol(deepest)} can't go on {card_symbol(onto)}: in {v.name} {v.build.words}"
+                why = _(_NEEDS_RANK[rank_of(deepest)])
+        else:
+            why = rule_words(v.build, v.name)
+        return _("{card} can't go on {onto}: {why}").format(
+            card=card_symbol(deepest), onto=card_symbol(onto), why=why)
 
     def play(self, move: Move | str) -> Move:
         """Play a legal move (a ``Move`` or its notation) and return it.
@@ -802,7 +827,7 @@ class Game:
                     text = text[:16] if isinstance(text, str) else shown(text, 16)
                     raise ValueError(f"the game record's {where} ({text}) can't be played: "
                                      f"{error}") from None
-        for _ in lists["undone"]:
+        for _step in lists["undone"]:
             game.undo()
         return game
 

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from .i18n import gettext
+
 #: Columns are named 1 … 13 in notation, so no game has more.
 MAX_COLUMNS = 13
 
@@ -128,7 +130,7 @@ class Move(_MoveFields):
             )
         src, dst, count = _PILES[m.group(1).lower()], _PILES[m.group(2).lower()], m.group(3)
         if src == FOUNDATION:
-            raise IllegalMove("cards never leave the foundations")
+            raise IllegalMove(gettext("cards never leave the foundations"))
         count = int(count) if count else 1
         if count < 1:
             raise InvalidMove(f"{text.strip()!r}: a move takes at least one card")

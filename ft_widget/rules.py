@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import KING, SUITS, Card, is_red, rank_of, suit_of
+from .i18n import N_, gettext
 from .limits import shown
 
 # ---------------------------------------------------------------------- building rules
@@ -98,6 +99,21 @@ Build.OTHER_SUIT = Build("other_suit", "any suit but its own",
                          "you build down in any suit but the card's own", other_suit)
 Build.ALTERNATE_COLOUR = Build("alternate_colour", "alternate colour",
                                "you build down in alternate colours", alternate_colour)
+
+
+#: Each building rule's refusal clause, whole, so a catalogue can order it as its language needs.
+_RULE_WORDS = {
+    "same_suit": N_("in {variant} you build down in the same suit"),
+    "other_suit": N_("in {variant} you build down in any suit but the card's own"),
+    "alternate_colour": N_("in {variant} you build down in alternate colours"),
+}
+
+
+def rule_words(build: Build, variant: str) -> str:
+    """How ``variant`` (its name) builds, in the current language: "in Maria you build down in
+    alternate colours". A rule made outside the family has no translation: its own ``words``."""
+    said = _RULE_WORDS.get(build.id)
+    return gettext(said).format(variant=variant) if said else f"in {variant} {build.words}"
 
 
 def get_build(build: Build | str) -> Build:
@@ -256,7 +272,7 @@ def safe_from_waste(stock_deal: int) -> bool:
 
 
 __all__ = [
-    "BUILDS", "Build", "alternate_colour", "builders_table", "can_build", "fits_home",
+    "BUILDS", "Build", "alternate_colour", "builders_table", "can_build", "fits_home", "rule_words",
     "foundation_for", "foundation_heights", "get_build", "onto_table", "other_suit", "run_capacity",
     "run_length", "run_steps", "safe_from_waste", "safe_home", "same_suit",
 ]

@@ -4,6 +4,10 @@ The board, the expert, the hints, the notebooks' helpers and the text pictures a
 these phrases; none builds one itself. Words name only what a player at the table sees: the cards a
 move takes are face up, and hidden cards are counted, never named.
 
+Every phrase is said in the current language (:func:`ft_widget.set_language`, or the board's own):
+each is one whole sentence of the catalogue with named placeholders, never English pieces joined,
+and counted nouns take the form the language's plural rule gives.
+
 >>> from ft_widget import Game
 >>> game = Game("maria", deal=5)
 >>> status_line(game)
@@ -20,9 +24,13 @@ import re
 
 from .cards import Card, card_name, card_symbol, parse_card
 from .game import Choice, Game, HintKind, Move, Outcome
+from .i18n import N_, Nn_, ngettext, npgettext, pgettext
+from .i18n import gettext as _
 from .moves import FOUNDATION, STOCK, WASTE
+from .rules import rule_words
 
 __all__ = ["SEEING", "back_line", "card_clue_words", "change_words", "choice_line", "count", "dealt_words",
+           "from_pile_words", "in_pile_words", "to_pile_words",
            "end_line", "end_message", "end_title", "fair_hint_sentence", "first_clue_words", "game_words",
            "graded_line", "handed_over_line", "hint_line", "hint_message", "let_go_line", "lost_move_words",
            "move_doing", "move_line", "move_words", "pile_words", "played_words", "refusal_words",
@@ -30,92 +38,170 @@ __all__ = ["SEEING", "back_line", "card_clue_words", "change_words", "choice_lin
            "status_line"]
 
 
+#: The nouns :func:`count` knows, each with its catalogue's singular and plural.
+_COUNTED = {
+    "move": Nn_("{n} move", "{n} moves"),
+    "card": Nn_("{n} card", "{n} cards"),
+    "redeal": Nn_("{n} redeal", "{n} redeals"),
+    "point": Nn_("{n} point", "{n} points"),
+    "game": Nn_("{n} game", "{n} games"),
+    "try": Nn_("{n} try", "{n} tries"),
+    "deal": Nn_("{n} deal", "{n} deals"),
+}
+
+
 def count(n: int, word: str, plural: str | None = None) -> str:
-    """``count(1, "move")`` is "1 move", ``count(3, "move")`` is "3 moves"."""
+    """``count(1, "move")`` is "1 move", ``count(3, "move")`` is "3 moves"; in the current language
+    for the nouns of ``_COUNTED`` (Lithuanian "1 ėjimas", "2 ėjimai", "10 ėjimų"), English for others."""
+    if word in _COUNTED:
+        one, many = _COUNTED[word]
+        return ngettext(one, many, n).format(n=n)
     return f"{n} {word if n == 1 else plural or word + 's'}"
 
 
 def pile_words(pile: int) -> str:
     """A pile as a player names it: "column 3" (pile 2), "the waste", "the stock", "the foundations"."""
-    names = {WASTE: "the waste", STOCK: "the stock", FOUNDATION: "the foundations"}
-    return names.get(pile, f"column {pile + 1}")
+    return _pile(pile, _PILE_NAMES)
+
+
+# A pile after "from", "to" and "in", whole: the languages decline the noun after each differently
+# (Lithuanian "iš 3 stulpelio", "į 3 stulpelį"), so the phrase is translated, not joined.
+_PILE_NAMES = (N_("column {column}"), N_("the waste"), N_("the stock"), N_("the foundations"))
+_FROM_PILE = (N_("from column {column}"), N_("from the waste"), N_("from the stock"),
+              N_("from the foundations"))
+_TO_PILE = (N_("to column {column}"), N_("to the waste"), N_("to the stock"), N_("to the foundations"))
+_IN_PILE = (N_("in column {column}"), N_("in the waste"), N_("in the stock"), N_("in the foundations"))
+
+
+def _pile(pile: int, names: tuple) -> str:
+    if pile < WASTE:
+        return _(names[0]).format(column=pile + 1)
+    return _(names[{WASTE: 1, STOCK: 2, FOUNDATION: 3}[pile]])
+
+
+def from_pile_words(pile: int) -> str:
+    """"from column 3", "from the waste": where a move takes its cards."""
+    return _pile(pile, _FROM_PILE)
+
+
+def to_pile_words(pile: int) -> str:
+    """"to column 7", "to the foundations": where a move puts its cards."""
+    return _pile(pile, _TO_PILE)
+
+
+def in_pile_words(pile: int) -> str:
+    """"in column 3", "in the waste": where a card lies."""
+    return _pile(pile, _IN_PILE)
 
 
 def _move(move: Move | str) -> Move:
     return Move.parse(move) if isinstance(move, str) else move
 
 
-def _cards_words(card: Card | None, count_: int, name=card_symbol) -> str:
-    """The cards a move takes: "9♥", "K♠ and the card on it", "K♠ and the 2 cards on it"."""
-    what = name(card) if card is not None else "a card"
-    if count_ == 2:
-        return f"{what} and the card on it"
-    if count_ > 2:
-        return f"{what} and the {count_ - 1} cards on it"
-    return what
+def _cards_words(card: Card | None, count_: int, name=card_symbol, role: str = "object") -> str:
+    """The cards a move takes: "9♥", "K♠ and the card on it", "K♠ and the 2 cards on it", as the
+    object of advice ("move … onto") or, ``role="subject"``, the subject of the last-move line
+    (languages with cases say them differently)."""
+    if card is None:
+        return _("a card") if role == "object" else pgettext("subject", "a card")
+    if count_ >= 2:
+        return npgettext(role, "{card} and the card on it", "{card} and the {n} cards on it",
+                         count_ - 1).format(card=name(card), n=count_ - 1)
+    return name(card)
 
 
 def move_words(game: Game, move: Move | str) -> str:
     """What ``move`` does, as advice, from the position before it is played: "put A♦ home from
     column 6", "move 9♥ from column 3 onto 10♠, turning up a face-down card in column 3", "deal from
     the stock". It names the face-up cards that move and the card they go on, nothing hidden."""
-    move = _move(move)
+    return _move_words(game, _move(move))[0]
+
+
+#: What a move does, by where it goes (a column or home) and what it leaves behind: whole sentences,
+#: in the two moods the board says them in: advice ("put A♦ home …") and a sentence's start
+#: ("Putting A♦ home …", :func:`move_doing`).
+_MOVE_PHRASES = {
+    ("home", ""): (N_("put {cards} home {source}"), N_("Putting {cards} home {source}")),
+    ("home", "empties"): (N_("put {cards} home {source}, emptying it"),
+                          N_("Putting {cards} home {source}, emptying it")),
+    ("home", "turns"): (N_("put {cards} home {source}, turning up a face-down card in column {column}"),
+                        N_("Putting {cards} home {source}, turning up a face-down card in column "
+                           "{column}")),
+    ("empty", ""): (N_("move {cards} {source} into empty column {target}"),
+                    N_("Moving {cards} {source} into empty column {target}")),
+    ("empty", "empties"): (N_("move {cards} {source} into empty column {target}, emptying it"),
+                           N_("Moving {cards} {source} into empty column {target}, emptying it")),
+    ("empty", "turns"): (N_("move {cards} {source} into empty column {target}, turning up a "
+                            "face-down card in column {column}"),
+                         N_("Moving {cards} {source} into empty column {target}, turning up a "
+                            "face-down card in column {column}")),
+    ("onto", ""): (N_("move {cards} {source} onto {onto}"),
+                   N_("Moving {cards} {source} onto {onto}")),
+    ("onto", "empties"): (N_("move {cards} {source} onto {onto}, emptying it"),
+                          N_("Moving {cards} {source} onto {onto}, emptying it")),
+    ("onto", "turns"): (N_("move {cards} {source} onto {onto}, turning up a face-down card in column "
+                           "{column}"),
+                        N_("Moving {cards} {source} onto {onto}, turning up a face-down card in "
+                           "column {column}")),
+}
+
+
+def _move_words(game: Game, move: Move) -> tuple[str, str]:
+    """:func:`move_words` and :func:`move_doing` of ``move``."""
     if move.is_deal:
-        return "deal from the stock"
+        return _("deal from the stock"), _("Dealing from the stock")
     if move.is_redeal:
-        return "turn the waste over into the stock (a redeal)"
+        return (_("turn the waste over into the stock (a redeal)"),
+                _("Turning the waste over into the stock (a redeal)"))
     src, dst, n = move
     tableau, down = game.tableau, game.face_down_counts
     card = game.waste[-1] if src == WASTE else tableau[src][-n]
-    what, where = _cards_words(card, n), pile_words(src)
-    if dst == FOUNDATION:
-        text = f"put {what} home from {where}"
-    elif not tableau[dst]:
-        text = f"move {what} from {where} into empty column {dst + 1}"
-    else:
-        text = f"move {what} from {where} onto {card_symbol(tableau[dst][-1])}"
+    where = "home" if dst == FOUNDATION else "onto" if tableau[dst] else "empty"
+    left = ""
     if src < WASTE and len(tableau[src]) == n:
-        text += ", emptying it"
+        left = "empties"
     elif src < WASTE and len(tableau[src]) - n == down[src]:
-        text += f", turning up a face-down card in column {src + 1}"
-    return text
+        left = "turns"
+    fill = {"cards": _cards_words(card, n), "source": from_pile_words(src), "target": dst + 1,
+            "column": src + 1, "onto": card_symbol(tableau[dst][-1]) if where == "onto" else ""}
+    advice, doing = _MOVE_PHRASES[where, left]
+    return _(advice).format(**fill), _(doing).format(**fill)
 
 
 def move_line(game: Game, move: Move | str) -> str:
     """The move's notation and its words: "8>2: move 2♣ from column 8 onto 3♦"."""
     move = _move(move)
-    return f"{move}: {move_words(game, move)}"
+    return _("{move}: {words}").format(move=move, words=move_words(game, move))
 
 
 def choice_line(game: Game, choice: Choice) -> str:
     """A move and why (a :class:`~ft_widget.moves.Choice`: a policy's, the expert's, a hint), from
     the position before it: "put A♦ home from column 6: the goal is all cards on the foundations"."""
-    return f"{move_words(game, choice.move)}: {choice.reason}"
+    return _("{move}: {reason}").format(move=move_words(game, choice.move), reason=choice.reason)
 
 
 def hint_line(game: Game, hint: Choice) -> str:
     """The board's hint message: "Hint: put A♦ home from column 6 — <why>"; a hint found by the
     solver, which saw hidden cards, says so in its label."""
-    return f"{_hint_label(hint)}: {move_words(game, hint.move)} — {hint.reason}"
+    return _hint(game, hint, hint.reason)
 
 
-def _hint_label(hint: Choice) -> str:
+def _hint(game: Game, hint: Choice, why: str) -> str:
     peek = getattr(hint, "kind", HintKind.PEEK) == HintKind.PEEK  # unlabelled: never call it fair
-    return "Hint (the solver saw hidden cards)" if peek else "Hint"
+    said = _("Hint (the solver saw hidden cards): {move} — {why}") if peek else _("Hint: {move} — {why}")
+    return said.format(move=move_words(game, hint.move), why=why)
 
 
 # ---------------------------------------------------------------------------------- feedback that teaches
-#: Who knows what a player cannot see: said whenever a phrase rests on hidden cards.
+#: Who knows what a player cannot see: said whenever a phrase rests on hidden cards (English; the
+#: sentences that say it hold it whole in each catalogue).
 SEEING = "the solver, which sees every card"
-_GERUNDS = {"put": "putting", "move": "moving", "deal": "dealing", "turn": "turning"}
 
 
 def move_doing(game: Game, move: Move | str) -> str:
     """What ``move`` does as a phrase that can start a sentence: "Putting 5♥ home from column 1",
-    "Dealing from the stock" (:func:`move_words`, its verb made a gerund)."""
-    text = move_words(game, move)
-    verb, _, rest = text.partition(" ")
-    return f"{_GERUNDS.get(verb, verb).capitalize()} {rest}".rstrip()
+    "Dealing from the stock" (:func:`move_words` as the subject of a sentence)."""
+    return _move_words(game, _move(move))[1]
 
 
 def lost_move_words(game: Game, move: Move | str, cards_home: int, *, answer_known: bool = True,
@@ -133,14 +219,19 @@ def lost_move_words(game: Game, move: Move | str, cards_home: int, *, answer_kno
     >>> "no line that brings more than 60 of the 104 cards home, where the answer brings all 104" in said
     True
     """
-    text = (f"{move_doing(game, move)} gives up the win: after it, {SEEING}, finds no line that brings "
-            f"more than {cards_home} of the 104 cards home")
-    text += ", where the answer brings all 104." if answer_known else "."
+    said = (_("{move} gives up the win: after it, the solver, which sees every card, finds no line that "
+              "brings more than {home} of the 104 cards home, where the answer brings all 104.")
+            if answer_known else
+            _("{move} gives up the win: after it, the solver, which sees every card, finds no line that "
+              "brings more than {home} of the 104 cards home."))
+    text = [said.format(move=move_doing(game, move), home=cards_home)]
     if buried:
-        text += f" No line after it ever uncovers {buried[0]} in {buried[1]} again: it is buried for good."
+        text.append(_("No line after it ever uncovers {card} {where} again: it is buried for good."
+                      ).format(card=buried[0], where=buried[1]))
     if idea:
-        text += f" The idea: {idea}"
-    return f"{text} Undo (U) and try again."
+        text.append(_("The idea: {idea}").format(idea=idea))
+    text.append(_("Undo (U) and try again."))
+    return " ".join(text)
 
 
 def first_clue_words(commitments: int, idea: str | None = None) -> str:
@@ -148,34 +239,38 @@ def first_clue_words(commitments: int, idea: str | None = None) -> str:
     (``commitments``: the legal moves that cannot be taken back), never a card or a move."""
     if idea:
         return idea
-    return (f"One decision here can't be taken back, and {commitments} moves make one: which of them "
-            "keeps every card you still need within reach?")
+    return ngettext("One decision here can't be taken back, and {n} move makes one: does it keep every "
+                    "card you still need within reach?",
+                    "One decision here can't be taken back, and {n} moves make one: which of them keeps "
+                    "every card you still need within reach?", commitments).format(n=commitments)
 
 
 def card_clue_words(card: str, where: str, *, answer_moves_it: bool) -> str:
     """A puzzle's second clue: the card that matters and where it lies, not yet the move. When the
     answer leaves that card where it is (it is the losing move's card), it says so as a question."""
-    if answer_moves_it:
-        return f"The card that matters is {card} in {where}."
-    return f"The card that matters is {card} in {where}: is it needed where it is?"
+    said = (_("The card that matters is {card} {where}.") if answer_moves_it
+            else _("The card that matters is {card} {where}: is it needed where it is?"))
+    return said.format(card=card, where=where)
 
 
 def solver_line_words(moves: int) -> str:
     """After a puzzle is solved: "The solver's winning line from here: 131 moves." (its length)."""
-    return f"The winning line of {SEEING}, from here: {count(moves, 'move')}."
+    return ngettext("The winning line of the solver, which sees every card, from here: {n} move.",
+                    "The winning line of the solver, which sees every card, from here: {n} moves.",
+                    moves).format(n=moves)
 
 
 def score_words(score: int) -> str:
     """A solved puzzle's points: "3 points: first try, no clue" (see ``Puzzle.score``)."""
-    why = {3: "first try, no clue", 2: "one clue or one wrong try", 1: "solved with more help",
-           0: "not solved"}[score]
-    return f"{count(score, 'point')}: {why}"
+    why = {3: N_("first try, no clue"), 2: N_("one clue or one wrong try"), 1: N_("solved with more help"),
+           0: N_("not solved")}[score]
+    return _("{points}: {why}").format(points=count(score, "point"), why=_(why))
 
 
 def _share(part: int, whole: int) -> str:
     """"every", "most" or "some": ``part`` of ``whole`` in a word (``whole`` > 0)."""
     if part >= whole:
-        return "every one"
+        return "every"
     return "most" if 2 * part > whole else "some"
 
 
@@ -185,22 +280,34 @@ def fair_hint_sentence(*, worlds: int, starts: int, why: str = "", progress: boo
     ``starts`` of the ``worlds`` tried begin a win with the move; with none, ``why`` is the
     plain reason of the expert's choice, or ``progress`` says its short searches after the move
     brought the most cards home."""
-    fair = " (fair: from the cards you can see)"
     if starts:
-        return (f"the expert dealt the cards you can't see at random a few times, and this move starts a win "
-                f"in {_share(starts, worlds)} of those deals{fair}")
-    head = "none of the moves now keeps a win the expert can find in the deals it tried"
+        return _(_STARTS[_share(starts, worlds)])
     if progress:
-        return f"{head}; this one gets the most cards home afterwards{fair}"
-    return f"{head}; {why}{fair}" if why else f"{head}{fair}"
+        return _("none of the moves now keeps a win the expert can find in the deals it tried; this one gets "
+                 "the most cards home afterwards (fair: from the cards you can see)")
+    if why:
+        return _("none of the moves now keeps a win the expert can find in the deals it tried; {why} (fair: "
+                 "from the cards you can see)").format(why=why)
+    return _("none of the moves now keeps a win the expert can find in the deals it tried (fair: from the "
+             "cards you can see)")
+
+
+#: The fair hint's sentence when the move starts a win in every, most or some of the expert's deals.
+_STARTS = {
+    "every": N_("the expert dealt the cards you can't see at random a few times, and this move starts a win "
+                "in every one of those deals (fair: from the cards you can see)"),
+    "most": N_("the expert dealt the cards you can't see at random a few times, and this move starts a win "
+               "in most of those deals (fair: from the cards you can see)"),
+    "some": N_("the expert dealt the cards you can't see at random a few times, and this move starts a win "
+               "in some of those deals (fair: from the cards you can see)"),
+}
 
 
 def hint_message(game: Game, hint: Choice) -> str:
     """The board's hint in plain words: "Hint: deal from the stock — <why>", the reason a player
     reads (``hint.sentence`` when it has one) rather than the expert's counts (:func:`hint_line`
     keeps them, as the notebooks show)."""
-    said = getattr(hint, "sentence", "") or hint.reason
-    return f"{_hint_label(hint)}: {move_words(game, hint.move)} — {said}"
+    return _hint(game, hint, getattr(hint, "sentence", "") or hint.reason)
 
 
 def played_words(move: Move, card: Card | None) -> str:
@@ -208,11 +315,16 @@ def played_words(move: Move, card: Card | None) -> str:
     column 7", "Dealt from the stock". ``card`` is the (face-up) card that moved, the deepest of a
     run, or ``None`` if unknown."""
     if move.is_deal:
-        return "Dealt from the stock"
+        return _("Dealt from the stock")
     if move.is_redeal:
-        return "Turned the waste over: redeal"
-    what = _cards_words(card, move.count, card_name) if card is not None else "A card"
-    return f"{what[0].upper()}{what[1:]} from {pile_words(move.src)} to {pile_words(move.dst)}"
+        return _("Turned the waste over: redeal")
+    what = _cards_words(card, move.count, card_name, role="subject")
+    return _capital(_("{cards} {source} {target}").format(
+        cards=what, source=from_pile_words(move.src), target=to_pile_words(move.dst)))
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def status_line(game: Game) -> str:
@@ -220,15 +332,16 @@ def status_line(game: Game) -> str:
     then "won" or "no moves left" when the game is over (the board's status, the pictures' title)."""
     parts = [game.variant.name]
     if game.deal is not None:
-        parts.append(f"deal {game.deal}")
-    parts += [count(game.moves_played, "move"), f"{game.cards_home}/104 home"]
+        parts.append(_("deal {deal}").format(deal=game.deal))
+    parts += [count(game.moves_played, "move"), _("{home}/104 home").format(home=game.cards_home)]
     if game.variant.redeals:
-        parts.append(f"{count(game.redeals_left, 'redeal')} left")
+        parts.append(ngettext("{n} redeal left", "{n} redeals left", game.redeals_left).format(
+            n=game.redeals_left))
     outcome = game.outcome
     if outcome == Outcome.WON:
-        parts.append("won")
+        parts.append(_("won"))
     elif outcome == Outcome.STUCK:
-        parts.append("no moves left")
+        parts.append(_("no moves left"))
     return " · ".join(parts)
 
 
@@ -237,14 +350,19 @@ def status_line(game: Game) -> str:
 _SPOKEN_CARD = re.compile(r"(?<![0-9A-Za-z])(10|[2-9AJQK])([♣♦♥♠])(?![0-9A-Za-z])")
 _SPOKEN_MOVE = re.compile(r"(?<![0-9A-Za-z>])(1[0-3]|[1-9]|[wsf])>(1[0-3]|[1-9]|[wsf])(?:x([0-9]{1,3}))?"
                           r"(?![0-9A-Za-z>])")
-#: A review's marks as a sentence names them.
-SPOKEN_MARKS = {"inaccuracy": "An inaccuracy", "mistake": "A mistake", "losing": "The losing move"}
+#: A review's marks as a sentence names them (translated where said).
+SPOKEN_MARKS = {"inaccuracy": N_("An inaccuracy"), "mistake": N_("A mistake"),
+                "losing": N_("The losing move")}
 
 
 def _spoken_move(m: re.Match) -> str:
-    src, dst = (pile_words(Move.parse(f"{m[1]}>{m[2]}")[k]) for k in (0, 1))
-    cards = f"of {m[3]} cards " if m[3] and int(m[3]) > 1 else ""
-    return f"the move {cards}from {src} to {dst}"
+    move = Move.parse(f"{m[1]}>{m[2]}")
+    src, dst = from_pile_words(move.src), to_pile_words(move.dst)
+    if m[3] and int(m[3]) > 1:
+        return ngettext("the move of {n} card {source} {target}",
+                        "the move of {n} cards {source} {target}", int(m[3])).format(
+            n=int(m[3]), source=src, target=dst)
+    return _("the move {source} {target}").format(source=src, target=dst)
 
 
 def spoken(text: str | None) -> str:
@@ -261,35 +379,44 @@ def dealt_words(top: Card | None, dealt: int) -> str:
     """A deal just made, for the board's last-move line: "Dealt the Seven of Hearts to the waste",
     "Dealt 3 cards to the waste, the Seven of Hearts on top" (``top``: the waste's top card now)."""
     if top is None or dealt < 1:
-        return "Dealt from the stock"
+        return _("Dealt from the stock")
     if dealt == 1:
-        return f"Dealt the {card_name(top)} to the waste"
-    return f"Dealt {count(dealt, 'card')} to the waste, the {card_name(top)} on top"
+        return _("Dealt the {card} to the waste").format(card=card_name(top))
+    return ngettext("Dealt {n} card to the waste, the {card} on top",
+                    "Dealt {n} cards to the waste, the {card} on top", dealt).format(
+        n=dealt, card=card_name(top))
 
 
 def review_step_spoken(at: int, steps: int, played: str | None, mark: str | None) -> str:
     """What a screen reader says of a review's step ``at`` of ``steps``: "Move 5 of 8: move Four of
     Spades …. A mistake.", the last step saying it is the last, the start its length."""
     if not at:
-        return f"Review: the start, {count(steps, 'move')}."
-    last = ", the last move" if at == steps else ""
-    said = f"Move {at} of {steps}{last}: {spoken(played)}."
-    return f"{said} {SPOKEN_MARKS[mark]}." if mark in SPOKEN_MARKS else said
+        return ngettext("Review: the start, {n} move.", "Review: the start, {n} moves.", steps).format(
+            n=steps)
+    said = (_("Move {at} of {steps}, the last move: {played}.") if at == steps
+            else _("Move {at} of {steps}: {played}.")).format(at=at, steps=steps, played=spoken(played))
+    return f"{said} {_(SPOKEN_MARKS[mark])}." if mark in SPOKEN_MARKS else said
 
 
 #: What the board says of a game that is over, by outcome: the end panel's heading ("title"), the
 #: message when the move that ended it is played ("message"), and the panel's line ("line").
 _ENDINGS = {
-    Outcome.WON: {"title": "You won!", "message": "Won! All 104 cards are home.",
-                  "line": "All 104 cards are home in {moves}."},
-    Outcome.STUCK: {"title": "No moves left.", "message": "No moves left: this game is lost.",
-                    "line": "This game is stuck: undo some moves to try another way, or start a new deal."},
+    Outcome.WON: {"title": N_("You won!"), "message": N_("Won! All 104 cards are home.")},
+    Outcome.STUCK: {"title": N_("No moves left."), "message": N_("No moves left: this game is lost."),
+                    "line": N_("This game is stuck: undo some moves to try another way, or start a new "
+                               "deal.")},
 }
 
 
 def _ending(game: Game, which: str) -> str:
     said = _ENDINGS.get(game.outcome)
-    return said[which].format(moves=count(game.moves_played, "move")) if said else ""
+    if not said:
+        return ""
+    if which == "line" and game.outcome == Outcome.WON:
+        n = game.moves_played
+        return ngettext("All 104 cards are home in {n} move.", "All 104 cards are home in {n} moves.",
+                        n).format(n=n)
+    return _(said[which])
 
 
 def end_message(game: Game) -> str:
@@ -311,9 +438,9 @@ def change_words(grown: int, moves: int) -> str:
     """The board's line for a change of more than one move (``grown`` moves, negative when taken
     back; ``moves`` played now): "12 moves played", "Move taken back", "Back to the start"."""
     if grown > 0:
-        return f"{count(grown, 'move')} played"
+        return ngettext("{n} move played", "{n} moves played", grown).format(n=grown)
     if grown < 0:
-        return "Back to the start" if moves == 0 and grown < -1 else "Move taken back"
+        return _("Back to the start") if moves == 0 and grown < -1 else _("Move taken back")
     return ""
 
 
@@ -321,43 +448,62 @@ def refusal_words(game: Game) -> dict[str, str]:
     """What the board says when a press picks up nothing, by reason (the browser chooses which)."""
     v = game.variant
     return {
-        "foundation": "Cards never leave the foundations.",
-        "waste": "Only the waste's top card can be played.",
-        "face_down": "Face-down cards turn up when they become the top card.",
-        "not_run": f"Those cards are not a run: in {v.name} {v.build.words}.",
-        "no_room": "Moving those cards one at a time needs more empty columns.",
+        "foundation": _("Cards never leave the foundations."),
+        "waste": _("Only the waste's top card can be played."),
+        "face_down": _("Face-down cards turn up when they become the top card."),
+        "not_run": _("Those cards are not a run: {rule}.").format(rule=rule_words(v.build, v.name)),
+        "no_room": _("Moving those cards one at a time needs more empty columns."),
     }
 
 
 def review_progress(moves: int, percent: int) -> str:
     """The board's line while a review runs: "Reviewing the 130 moves: 45% …"."""
-    return f"Reviewing the {count(moves, 'move')}: {percent}% …"
+    return ngettext("Reviewing the {n} move: {percent}% …", "Reviewing the {n} moves: {percent}% …",
+                    moves).format(n=moves, percent=percent)
 
 
 def graded_line(game: Game, difficulty: str, expert_wins: int, runs: int) -> str:
     """A graded deal as the board announces it: "Maria, deal 57: a winnable hard deal (…)"."""
-    return (f"{game.variant.name}, deal {game.deal}: a winnable {difficulty} deal (the solver, which sees "
-            f"every card, found a win; the fair expert won {expert_wins} of {count(runs, 'try', 'tries')})")
+    said = {
+        "easy": Nn_("{variant}, deal {deal}: a winnable easy deal (the solver, which sees every card, "
+                    "found a win; the fair expert won {wins} of {n} try)",
+                    "{variant}, deal {deal}: a winnable easy deal (the solver, which sees every card, "
+                    "found a win; the fair expert won {wins} of {n} tries)"),
+        "medium": Nn_("{variant}, deal {deal}: a winnable medium deal (the solver, which sees every card, "
+                      "found a win; the fair expert won {wins} of {n} try)",
+                      "{variant}, deal {deal}: a winnable medium deal (the solver, which sees every card, "
+                      "found a win; the fair expert won {wins} of {n} tries)"),
+        "hard": Nn_("{variant}, deal {deal}: a winnable hard deal (the solver, which sees every card, "
+                    "found a win; the fair expert won {wins} of {n} try)",
+                    "{variant}, deal {deal}: a winnable hard deal (the solver, which sees every card, "
+                    "found a win; the fair expert won {wins} of {n} tries)"),
+    }[difficulty]
+    return ngettext(*said, runs).format(variant=game.variant.name, deal=game.deal, wins=expert_wins, n=runs)
 
 
 def back_line(game: Game) -> str:
     """Undo at a new game's start: "Back to your Maria game (deal 5, 12 moves)"."""
-    return f"Back to your {game_words(game)}"
+    return _("Back to your {game}").format(game=game_words(game))
 
 
 def handed_over_line(path) -> str:
     """A board whose save file a newer board took over (``Board.resume``) says so as long as it lives."""
-    return (f"{path} is now saved by a newer board (Board.resume): this board no longer saves its moves, "
-            "and moves played here are lost on restart")
+    return _("{path} is now saved by a newer board (Board.resume): this board no longer saves its moves, "
+             "and moves played here are lost on restart").format(path=path)
 
 
 def let_go_line(game: Game, kept: int) -> str:
     """A board that keeps ``kept`` games left behind says which one it let go."""
-    return (f"Your {game_words(game)} is no longer kept: a board keeps the last {count(kept, 'game')} "
-            "left behind.")
+    return ngettext("Your {game} is no longer kept: a board keeps the last {n} game left behind.",
+                    "Your {game} is no longer kept: a board keeps the last {n} games left behind.",
+                    kept).format(game=game_words(game), n=kept)
 
 
 def game_words(game: Game) -> str:
     """A game as the board names it: "Maria game (deal 5, 12 moves)"."""
-    deal = f"deal {game.deal}, " if game.deal is not None else ""
-    return f"{game.variant.name} game ({deal}{count(game.moves_played, 'move')})"
+    n = game.moves_played
+    if game.deal is None:
+        return ngettext("{variant} game ({n} move)", "{variant} game ({n} moves)", n).format(
+            variant=game.variant.name, n=n)
+    return ngettext("{variant} game (deal {deal}, {n} move)", "{variant} game (deal {deal}, {n} moves)",
+                    n).format(variant=game.variant.name, deal=game.deal, n=n)

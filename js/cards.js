@@ -6,9 +6,6 @@ export const RANKS = "A23456789TJQK";
 export const SUITS = "CDHS";
 // U+FE0E asks for the text (not emoji) form, so suits keep the card's colour.
 export const SUIT_SYMBOLS = ["\u2663\uFE0E", "\u2666\uFE0E", "\u2665\uFE0E", "\u2660\uFE0E"];
-const RANK_NAMES = ["Ace", "Two", "Three", "Four", "Five", "Six", "Seven",
-  "Eight", "Nine", "Ten", "Jack", "Queen", "King"];
-const SUIT_NAMES = ["Clubs", "Diamonds", "Hearts", "Spades"];
 
 /** Rank 1 (Ace) … 13 (King) of a card like "QH"; 0 if the text is not a card. */
 export function rankOf(card) {
@@ -26,9 +23,11 @@ export function isRed(card) {
   return s === 1 || s === 2;
 }
 
-/** "Queen of Hearts". */
-export function cardName(card) {
-  return `${RANK_NAMES[rankOf(card) - 1]} of ${SUIT_NAMES[suitOf(card)]}`;
+/** The card's name in the board's language ("Queen of Hearts"): `state.ui.cards`, in notation order. */
+export function cardName(state, card) {
+  const names = state && state.ui && state.ui.cards;
+  const k = suitOf(card) * 13 + rankOf(card) - 1;
+  return Array.isArray(names) && rankOf(card) > 0 && suitOf(card) >= 0 ? String(names[k] ?? "") : "";
 }
 
 /** Rank as printed on a card: "10" rather than "T". */

@@ -61,7 +61,12 @@ export function createController({ model, refs, messages, el = null, env: given 
     return id;
   }
 
-  /** Draw `next` (a prediction of the move sent as `id`) until the kernel answers. */
+  /** A request that is no player's action (the browser's languages): no message is cleared. */
+  function tell(body) {
+    return outbox.send(body, b.state && b.state.ack);
+  }
+
+    /** Draw `next` (a prediction of the move sent as `id`) until the kernel answers. */
   function drawAhead(id, next, snap) {
     b.shown = next;
     env.clearTimeout(b.predicted?.timer);
@@ -288,7 +293,7 @@ export function createController({ model, refs, messages, el = null, env: given 
   }
 
   return {
-    b, ready, send, sendMove, drawAhead, redraw, remark, setUi, clearWaiting, onState, clickOn, clickTable,
+    b, ready, send, tell, sendMove, drawAhead, redraw, remark, setUi, clearWaiting, onState, clickOn, clickTable,
     request, key, reviewKey, trainingClick, button, focus, chooseVariant, destroy,
   };
 }

@@ -5,6 +5,7 @@
 
 import { cardName } from "./cards.js";
 import { dropRequest, homeRequest, isColumn, pickUp, stockRequest } from "./drag.js";
+import { say, sayCount } from "./lang.js";
 import { pileSummary } from "./words.js";
 
 const KEYS = {
@@ -62,9 +63,10 @@ export function pickTop(state, id, depth = 1) {
   return pickUp(state, id, pileSize(state, id) - depth);
 }
 
-function pickWords(pick) {
+function pickWords(state, pick) {
   const n = pick.cards.length;
-  return n > 1 ? `${n} cards from ${cardName(pick.cards[0])}` : cardName(pick.cards[0]);
+  const card = cardName(state, pick.cards[0]);
+  return n > 1 ? sayCount(state, "cards_from", n, { card }) : card;
 }
 
 /**
@@ -73,14 +75,14 @@ function pickWords(pick) {
  */
 export function selectOrPlace(state, ui, dst, depth = 1) {
   if (ui.selected) {
-    if (ui.selected.pile === dst) return { ui: { ...ui, selected: null }, say: "Cancelled" };
+    if (ui.selected.pile === dst) return { ui: { ...ui, selected: null }, say: say(state, "cancelled") };
     const request = dropRequest(state, ui.selected, dst);
     return { ui: { ...ui, selected: null }, request };
   }
   if (dst === "s") return { ui, request: stockRequest(state) };
   const pick = pickTop(state, dst, depth);
-  if (!pick) return { ui, say: pileSize(state, dst) ? "Those cards can't be moved together" : "Nothing to pick up here" };
-  return { ui: { ...ui, selected: pick }, say: `Picked up ${pickWords(pick)}` };
+  if (!pick) return { ui, say: say(state, pileSize(state, dst) ? "not_together" : "nothing_here") };
+  return { ui: { ...ui, selected: pick }, say: say(state, "picked_up", { cards: pickWords(state, pick) }) };
 }
 
 /**
@@ -92,13 +94,14 @@ export function selectOrPlace(state, ui, dst, depth = 1) {
 export function clickAt(state, ui, dst, pick) {
   const sel = ui.selected;
   if (sel) {
-    if (sel.pile === dst) return { ui: { ...ui, selected: null }, say: "Cancelled" };
+    if (sel.pile === dst) return { ui: { ...ui, selected: null }, say: say(state, "cancelled") };
     const request = dropRequest(state, sel, dst);
     const legal = request && state.legal.includes(request.move);
     const next = !legal && pick ? pick : null;
-    return { ui: { ...ui, selected: next }, request, say: next ? `Selected ${pickWords(next)}` : undefined };
+    return { ui: { ...ui, selected: next }, request,
+      say: next ? say(state, "selected", { cards: pickWords(state, next) }) : undefined };
   }
-  if (pick) return { ui: { ...ui, selected: pick }, say: `Selected ${pickWords(pick)}` };
+  if (pick) return { ui: { ...ui, selected: pick }, say: say(state, "selected", { cards: pickWords(state, pick) }) };
   return { ui };
 }
 
@@ -117,7 +120,7 @@ export function keyAction(state, layout, ui, command) {
     case "more": case "fewer": {
       const depth = Math.max(1, (ui.depth || 1) + (command === "more" ? 1 : -1));
       // Only grow over cards that can move together.
-      if (command === "more" && !pickTop(state, cursor, depth)) return { ui, say: "No longer run moves from here" };
+      if (command === "more" && !pickTop(state, cursor, depth)) return { ui, say: say(state, "no_longer_run") };
       return { ui: { ...ui, cursor, depth } };
     }
     case "select": {
@@ -125,7 +128,7 @@ export function keyAction(state, layout, ui, command) {
       return { ...out, ui: { ...out.ui, depth: 1 } };
     }
     case "cancel":
-      return { ui: { ...ui, cursor, selected: null, depth: 1 }, say: ui.selected ? "Cancelled" : undefined };
+      return { ui: { ...ui, cursor, selected: null, depth: 1 }, say: ui.selected ? say(state, "cancelled") : undefined };
     case "home": {
       const request = homeRequest(state, ui.selected ? ui.selected.pile : cursor);
       return { ui: { ...ui, cursor, selected: null }, request };

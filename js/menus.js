@@ -3,6 +3,8 @@
 // (the one place a test or a screen reader reads it). What a choice does is the caller's:
 // `actions` = { state(), request(body), chooseVariant(id), note(text), focusBoard() }.
 
+import { say } from "./lang.js";
+
 /** The item the arrow keys, Home and End move the focus to in a list of `n` (from `k`). */
 export function menuStep(key, k, n) {
   if (key === "Home") return 0;
@@ -66,7 +68,7 @@ export function createMenus(refs, actions) {
   function onDealSubmit(e) {
     e.preventDefault();
     const deal = dealNumber(refs.dealInput.value);
-    if (deal === null) return actions.note("A deal number is a whole number from 1 up.");
+    if (deal === null) return actions.note(say(actions.state(), "deal_bad"));
     close(true);
     actions.request({ action: "new", deal });
   }
@@ -79,10 +81,10 @@ export function createMenus(refs, actions) {
       const text = String(state.deal);
       const clip = globalThis.navigator && navigator.clipboard;
       if (clip && clip.writeText) {
-        clip.writeText(text).then(() => actions.note(`Deal ${text} copied.`),
-          () => actions.note(`The deal number is ${text}.`));
+        clip.writeText(text).then(() => actions.note(say(state, "deal_copied", { deal: text })),
+          () => actions.note(say(state, "deal_is", { deal: text })));
       } else {
-        actions.note(`The deal number is ${text}.`);
+        actions.note(say(state, "deal_is", { deal: text }));
       }
     }
   }

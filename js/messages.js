@@ -6,21 +6,16 @@
 // rest: the move just made, the end of a game, keyboard feedback.
 // Explicit state: the message shown, `{ text, kind, pile }` (`pile`: what it is about).
 
-import { MARKS, markOf, reviewStepShown } from "./training.js";
 import { drawMessage } from "./view.js";
 
 /**
- * Words for the review step shown: Python's spoken line (cards by name, the last step said to be
- * the last) or, from an older kernel, "Move 5 of 8: move 4♠ … . Mistake."
+ * Words for the review step shown: Python's spoken line ("Move 5 of 8: move Four of Spades …. A
+ * mistake.", cards by name, the last step said to be the last), in the board's language.
  */
 export function reviewWords(state) {
   const r = state && state.review;
   if (!r || !Array.isArray(r.steps)) return "";
-  if (state.spoken && state.spoken.review) return String(state.spoken.review);
-  const step = reviewStepShown(state);
-  if (!step) return `Review: the start, ${r.steps.length} moves.`;
-  const mark = markOf(r, step) ? ` ${MARKS[markOf(r, step)]}.` : "";
-  return `Move ${r.at} of ${r.steps.length}: ${step.played_words || step.played}.${mark}`;
+  return state.spoken && state.spoken.review ? String(state.spoken.review) : "";
 }
 
 /**

@@ -1,19 +1,25 @@
 // Training on the board, drawn from the state Python publishes (issue 22): the puzzle
 // panel, the review bar with its two arrows and marks, and the menu's winnable deals by
 // difficulty. The browser gets data, not rules: every word here is Python's (prompt, clue,
-// the moves' words, estimates, marks) or a fixed label of the board's own. Pure functions
+// the moves' words, estimates, and the labels of its table state.ui, see lang.js). Pure functions
 // (`hintLabel`, `reviewArrows`, `reviewStep`, ...) and DOM drawers that build elements
 // one by one (`h`), never from markup.
 
 import { h } from "./dom.js";
+import { say, sayCount } from "./lang.js";
 
-export const MARKS = { inaccuracy: "Inaccuracy", mistake: "Mistake", losing: "Losing move" };
-const VERDICT = { won: "winnable", lost: "lost", unknown: "not known" };
+/** The review's marks (each named by state.ui under its own key). */
+export const MARKS = new Set(["inaccuracy", "mistake", "losing"]);
+const VERDICT = { won: "winnable_verdict", lost: "lost_verdict", unknown: "unknown_verdict" };
+
+/** Whether the Hint button shows a clue (a puzzle is on) or a hint. */
+export function hintKind(state) {
+  return state && state.puzzle && !state.puzzle.solved ? "clue" : "hint";
+}
 
 /** The Hint button's words: a clue while a puzzle is on. */
 export function hintLabel(state, thinking = false) {
-  if (thinking) return "Thinking…";
-  return state && state.puzzle && !state.puzzle.solved ? "Show a clue" : "Hint";
+  return say(state, thinking ? "thinking" : hintKind(state));
 }
 
 export const reviewing = (state) => Boolean(state && state.review && Array.isArray(state.review.steps));
@@ -61,13 +67,13 @@ export function markOf(review, step) {
   if (review && review.losing_move !== null && review.losing_move !== undefined && step.index === review.losing_move) {
     return "losing";
   }
-  return MARKS[step.mark] ? step.mark : null;
+  return MARKS.has(step.mark) ? step.mark : null;
 }
 
 /** The expert's own mark of a step (what the review's summary counts), losing move or not. */
 export function fairMark(step) {
   const m = step && ("fair_mark" in step ? step.fair_mark : step.mark);
-  return m && m !== "losing" && MARKS[m] ? m : null;
+  return m && m !== "losing" && MARKS.has(m) ? m : null;
 }
 
 /**
@@ -81,7 +87,8 @@ export function markedSteps(state) {
     const mark = markOf(r, s);
     if (!mark) return [];
     const fair = fairMark(s);
-    const names = [fair, mark === "losing" ? "losing" : null].filter(Boolean).map((m) => MARKS[m].toLowerCase());
+    const names = [fair, mark === "losing" ? "losing" : null].filter(Boolean)
+      .map((m) => say(state, m).toLocaleLowerCase(state.ui?.language || undefined));
     return [{ at: k + 1, mark, fair, label: `${k + 1} ${[...new Set(names)].join(", ")}`, words: s.played_words }];
   });
 }
@@ -90,17 +97,18 @@ function text(v) {
   return v === null || v === undefined ? "" : String(v);
 }
 
-/** Build the fixed training parts: the puzzle panel and the review bar (both hidden). */
+/** Build the fixed training parts: the puzzle panel and the review bar (both hidden; named by
+ * view.drawWords, from data-say-label). */
 export function createTraining() {
-  const puzzle = h("section", { class: "ft-puzzle", "aria-label": "Puzzle", hidden: true });
-  const review = h("section", { class: "ft-review", "aria-label": "Review of the game", hidden: true });
+  const puzzle = h("section", { class: "ft-puzzle", "data-say-label": "puzzle", hidden: true });
+  const review = h("section", { class: "ft-review", "data-say-label": "review_of_game", hidden: true });
   return { puzzle, review };
 }
 
 /** The puzzle panel: title, progress, prompt until solved, clues shown, Next puzzle. */
 export function drawPuzzle(refs, state) {
   const p = state.puzzle;
-  const key = p ? JSON.stringify([p.title, p.prompt, p.solved, p.clues, p.clue, p.progress, p.next]) : "";
+  const key = p ? JSON.stringify([p.title, p.prompt, p.solved, p.clues, p.clue, p.progress, p.next, state.ui?.language]) : "";
   if (refs.drawnPuzzle === key) return;
   refs.drawnPuzzle = key;
   const panel = refs.puzzle;
@@ -112,36 +120,37 @@ export function drawPuzzle(refs, state) {
   panel.hidden = false;
   panel.dataset.solved = String(Boolean(p.solved));
   const head = h("div", { class: "ft-puzzle-head" }, [
-    h("strong", { class: "ft-puzzle-title" }, [text(p.title) || "Puzzle"]),
+    h("strong", { class: "ft-puzzle-title" }, [text(p.title) || say(state, "puzzle")]),
     ...(p.progress ? [h("span", { class: "ft-puzzle-progress" }, [text(p.progress)])] : []),
   ]);
   const kids = [head];
   if (p.solved) {
-    kids.push(h("p", { class: "ft-puzzle-solved" }, ["Solved!"]));
+    kids.push(h("p", { class: "ft-puzzle-solved" }, [say(state, "solved")]));
   } else {
     kids.push(h("p", { class: "ft-puzzle-prompt" }, [text(p.prompt)]));
   }
   const clues = Number(p.clues) || 0;
   if (clues || p.clue) {
     kids.push(h("p", { class: "ft-puzzle-clue" }, [
-      h("span", { class: "ft-puzzle-clues" }, [`${clues} clue${clues === 1 ? "" : "s"} shown`]),
+      h("span", { class: "ft-puzzle-clues" }, [sayCount(state, "clues_shown", clues)]),
       ...(p.clue ? [": ", h("span", { class: "ft-puzzle-clue-words" }, [text(p.clue)])] : []),
     ]));
   }
   if (p.solved && p.next) {
-    kids.push(h("button", { type: "button", "data-puzzle": "next" }, ["Next puzzle"]));
+    kids.push(h("button", { type: "button", "data-puzzle": "next" }, [say(state, "next_puzzle")]));
   }
   panel.replaceChildren(...kids);
 }
 
-function verdictWords(v) {
-  return VERDICT[v] || text(v);
+function verdictWords(state, v) {
+  return VERDICT[v] ? say(state, VERDICT[v]) : text(v);
 }
 
 /** The review bar: ◀ ▶ and the step, the mark, the two moves in words, Play from here, ×. */
 export function drawReview(refs, state) {
   const r = reviewing(state) ? state.review : null;
-  const key = r ? JSON.stringify([r.at, r.steps.length, reviewStepShown(state), r.summary, r.losing_move]) : "";
+  const key = r ? JSON.stringify([r.at, r.steps.length, reviewStepShown(state), r.summary, r.losing_move,
+    state.ui?.language]) : "";
   if (refs.drawnReview === key) return;
   refs.drawnReview = key;
   const bar = refs.review;
@@ -153,42 +162,44 @@ export function drawReview(refs, state) {
   bar.hidden = false;
   const n = r.steps.length;
   const step = reviewStepShown(state);
-  const where = r.at === 0 ? `Start · ${n} move${n === 1 ? "" : "s"}` : `Move ${r.at} of ${n}`;
+  const where = r.at === 0 ? sayCount(state, "review_start", n) : say(state, "review_move", { at: r.at, n });
+  const prev = say(state, "previous_move");
+  const next = say(state, "next_move");
   const nav = h("div", { class: "ft-review-nav" }, [
-    h("button", { type: "button", "data-review": "prev", "aria-label": "Previous move (←)", title: "Previous move (←)",
+    h("button", { type: "button", "data-review": "prev", "aria-label": prev, title: prev,
       disabled: r.at <= 0 }, ["\u25C0"]),
     h("span", { class: "ft-review-step" }, [where]), // said by the live region (messages.js)
-    h("button", { type: "button", "data-review": "next", "aria-label": "Next move (→)", title: "Next move (→)",
+    h("button", { type: "button", "data-review": "next", "aria-label": next, title: next,
       disabled: r.at >= n }, ["\u25B6"]),
-    ...(markOf(r, step) ? [h("span", { class: "ft-mark", "data-mark": markOf(r, step) }, [MARKS[markOf(r, step)]])] : []),
+    ...(markOf(r, step) ? [h("span", { class: "ft-mark", "data-mark": markOf(r, step) }, [say(state, markOf(r, step))])] : []),
     h("span", { class: "ft-review-gap" }),
-    h("button", { type: "button", "data-review": "play", title: "Start a new line of play from this position" },
-      ["Play from here"]),
-    h("button", { type: "button", "data-review": "close", "aria-label": "Close the review", title: "Close the review" },
-      ["\u00D7"]),
+    h("button", { type: "button", "data-review": "play", title: say(state, "play_from_here_title") },
+      [say(state, "play_from_here")]),
+    h("button", { type: "button", "data-review": "close", "aria-label": say(state, "close_review"),
+      title: say(state, "close_review") }, ["\u00D7"]),
   ]);
   const kids = [nav];
   if (step) {
     const agreed = step.expert && step.expert === step.played;
     kids.push(h("p", { class: "ft-review-played" }, [
       h("span", { class: `ft-swatch ft-swatch-${agreed ? "agreed" : "played"}`, "aria-hidden": "true" }),
-      h("b", {}, ["Played: "]), text(step.played_words || step.played),
+      h("b", {}, [say(state, "played")]), " ", text(step.played_words || step.played),
       ...(step.estimate_played ? [` — ${text(step.estimate_played)}`] : []),
     ]));
     if (agreed) {
-      kids.push(h("p", { class: "ft-review-expert" }, ["The expert would have played the same."]));
+      kids.push(h("p", { class: "ft-review-expert" }, [say(state, "expert_same")]));
     } else if (step.expert) {
       kids.push(h("p", { class: "ft-review-expert" }, [
         h("span", { class: "ft-swatch ft-swatch-expert", "aria-hidden": "true" }),
-        h("b", {}, ["Expert: "]), text(step.expert_words || step.expert),
+        h("b", {}, [say(state, "expert")]), " ", text(step.expert_words || step.expert),
         ...(step.estimate_best ? [` — ${text(step.estimate_best)}`] : []),
       ]));
     }
     if (step.verdict_before || step.verdict_after) {
       kids.push(h("p", { class: "ft-review-solver", title: text(r.seeing_note) }, [
-        `Solver, which sees every card: ${verdictWords(step.verdict_before)} before, `
-        + `${verdictWords(step.verdict_after)} after`,
-        ...(r.losing_move === step.index ? [" — the losing move"] : []),
+        say(state, "solver_says", { before: verdictWords(state, step.verdict_before),
+          after: verdictWords(state, step.verdict_after) }),
+        ...(r.losing_move === step.index ? [` — ${say(state, "the_losing_move")}`] : []),
       ]));
     }
   } else if (r.summary) {
@@ -196,8 +207,8 @@ export function drawReview(refs, state) {
   }
   const marks = markedSteps(state);
   if (marks.length) {
-    kids.push(h("div", { class: "ft-review-marks", role: "group", "aria-label": "Marked moves" }, [
-      h("span", {}, ["Marked: "]),
+    kids.push(h("div", { class: "ft-review-marks", role: "group", "aria-label": say(state, "marked_moves") }, [
+      h("span", {}, [say(state, "marked")]), " ",
       ...marks.map((m) => h("button", {
         type: "button", "data-review-step": String(m.at), "data-mark": m.mark, title: text(m.words),
         "aria-current": m.at === r.at ? "step" : null,
@@ -219,14 +230,14 @@ export function drawReview(refs, state) {
 /** The menu's winnable deals by difficulty (state.difficulties), and its Review button. */
 export function drawTrainingMenu(refs, state) {
   const list = Array.isArray(state.difficulties) ? state.difficulties.map(String) : [];
-  const key = JSON.stringify(list);
+  const key = JSON.stringify([list, state.ui?.language]);
   if (refs.drawnDifficulties !== key) {
     refs.drawnDifficulties = key;
     refs.difficulties.hidden = !list.length;
     refs.difficulties.replaceChildren(
-      h("span", { class: "ft-difficulty-label" }, ["A winnable deal:"]),
+      h("span", { class: "ft-difficulty-label" }, [say(state, "winnable_label")]),
       ...list.map((d) => h("button", { type: "button", "data-difficulty": d,
-        title: `Start a deal the solver won, graded ${d}` }, [d])),
+        title: say(state, `${d}_title`) }, [say(state, d) || d])),
     );
   }
   refs.reviewItem.disabled = !state.moves && !reviewing(state);

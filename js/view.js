@@ -1,44 +1,24 @@
 // DOM drawing. The table is redrawn from the layout on every state (about 110 small
 // elements; cheaper than diffing). Selection, cursor, hint and drop targets are classes
 // set by mark(). Card identities appear only on face-up cards: a face-down card is an
-// empty element with class `face-down`. Every word shown comes from Python's state
-// (status line, messages, variant names) or is the board's own (button labels, help).
+// empty element with class `face-down`. Every word shown comes from Python's state: the status
+// line, messages, variant names, and the board's own labels in the board's language (state.ui,
+// lang.js; elements built before the first state carry a `data-say*` key that drawWords fills).
 // Nothing is parsed from markup: elements are built one by one (`h`) and every word from
 // Python is a text node or an attribute's value.
 
 import { cardName, isRed, rankLabel, suitSymbol } from "./cards.js";
 import { h, SVG } from "./dom.js";
+import { say, sayCount, sayList } from "./lang.js";
 import {
-  createTraining, drawPuzzle, drawReview, drawTrainingMenu, hintLabel, reviewArrows, reviewing,
+  createTraining, drawPuzzle, drawReview, drawTrainingMenu, hintKind, hintLabel, reviewArrows, reviewing,
 } from "./training.js";
 import { pileLabel } from "./words.js";
 
 export { h };
 
-const BUTTONS = [
-  ["new", "New deal", "Deal a new game (N); Undo brings this one back"],
-  ["restart", "Restart", "Back to the start of this deal; Redo replays"],
-  ["undo", "Undo", "Take back a move (U or Z)"],
-  ["redo", "Redo", "Play a taken-back move again (R or Y)"],
-  ["hint", "Hint", "Show a good move (H)"],
-  ["autoplay", "Auto-play", "Play safe moves to the foundations now (A)"],
-];
-const UNDO_TITLE = BUTTONS.find(([action]) => action === "undo")[2]; // unless Undo brings back a game
-
-// The keyboard help overlay (`?`): the board's own keys.
-export const HELP = [
-  ["← → ↑ ↓", "move between piles"],
-  ["Enter, Space", "pick up, put down"],
-  ["Shift+↑ / Shift+↓", "more or fewer cards of a run"],
-  ["Escape", "cancel; close this help"],
-  ["F", "send the card to the foundations"],
-  ["D", "deal from the stock"],
-  ["U or Z / R or Y", "undo / redo"],
-  ["H", "hint"],
-  ["A", "auto-play safe cards home"],
-  ["N", "new deal"],
-  ["?", "this help"],
-];
+// The bar's buttons: each action's label and title are state.ui[action] and state.ui[`${action}_title`].
+const BUTTONS = ["new", "restart", "undo", "redo", "hint", "autoplay"];
 
 let boards = 0;
 
@@ -49,58 +29,62 @@ export function createBoard(el) {
   const status = h("div", { class: "ft-status", "aria-live": "off" });
   const variant = h("button", {
     type: "button", class: "ft-variant", "aria-haspopup": "true", "aria-expanded": "false",
-    "aria-controls": `${uid}-menu`, title: "Play another game of the family, or a chosen deal",
+    "aria-controls": `${uid}-menu`, "data-say-title": "variant_title",
   });
-  const variants = h("div", { class: "ft-variants", role: "group", "aria-label": "Game" });
+  const variants = h("div", { class: "ft-variants", role: "group", "data-say-label": "games" });
   const dealInput = h("input", {
     type: "number", min: "1", step: "1", inputmode: "numeric", class: "ft-deal-input",
-    "aria-label": "Deal number",
+    "data-say-label": "deal_number",
   });
   const dealForm = h("form", { class: "ft-deal" }, [
-    h("label", {}, ["Deal ", dealInput]),
-    h("button", { type: "submit", "data-menu": "deal" }, ["Start"]),
-    h("button", { type: "button", "data-menu": "copy", title: "Copy the current deal number" }, ["Copy"]),
+    h("label", {}, [h("span", { "data-say": "deal" }), " ", dealInput]),
+    h("button", { type: "submit", "data-menu": "deal", "data-say": "start" }),
+    h("button", { type: "button", "data-menu": "copy", "data-say-title": "copy_title", "data-say": "copy" }),
   ]);
   // winnable deals by difficulty (state.difficulties) and the review of this game
-  const difficulties = h("div", { class: "ft-difficulties", role: "group", "aria-label": "A winnable deal",
+  const difficulties = h("div", { class: "ft-difficulties", role: "group", "data-say-label": "winnable",
     hidden: true });
   const reviewItem = h("button", { type: "button", "data-menu": "review", class: "ft-review-item",
-    title: "Step through this game with the expert's moves and marks" }, ["Review this game"]);
+    "data-say-title": "review_item_title", "data-say": "review_item" });
   const menu = h("div", {
-    class: "ft-menu-list", id: `${uid}-menu`, role: "group", "aria-label": "Games and deals", hidden: true,
+    class: "ft-menu-list", id: `${uid}-menu`, role: "group", "data-say-label": "menu", hidden: true,
   }, [variants, difficulties, dealForm, reviewItem]);
-  const buttons = BUTTONS.map(([a, label, title]) =>
-    h("button", { type: "button", "data-action": a, title }, [label]));
+  // the hint button's words change with the state (a clue in a puzzle): drawChrome says them
+  const buttons = BUTTONS.map((a) => h("button", a === "hint" ? { type: "button", "data-action": a }
+    : { type: "button", "data-action": a, "data-say": a, "data-say-title": `${a}_title` }));
   const auto = h("input", { type: "checkbox", class: "ft-auto", role: "switch" });
   const helpButton = h("button", {
-    type: "button", class: "ft-help-button", "aria-label": "Keyboard help", title: "Keyboard help (?)",
+    type: "button", class: "ft-help-button", "data-say-label": "help_button", "data-say-title": "help_button_title",
   }, ["?"]);
-  const score = h("div", { class: "ft-score", "aria-label": "This session" });
+  const score = h("div", { class: "ft-score", "data-say-label": "session" });
   const table = h("div", { class: "ft-table" });
   const arrow = h("svg", { class: "ft-arrow", "aria-hidden": "true" }, [], SVG);
   // Messages have their own line above the felt, never over the cards.
   const message = h("div", { class: "ft-message", role: "status", "aria-live": "polite", "aria-atomic": "true" });
   const dismiss = h("button", {
-    type: "button", class: "ft-message-close", "aria-label": "Dismiss the message", title: "Dismiss", hidden: true,
+    type: "button", class: "ft-message-close", "data-say-label": "dismiss", "data-say-title": "dismiss_title",
+    hidden: true,
   }, ["\u00D7"]);
   // While Python works a review out (state.reviewing), Stop ends it: every other request waits.
   const stop = h("button", {
-    type: "button", class: "ft-review-stop", "data-action": "review_stop", title: "Stop the review", hidden: true,
-  }, ["Stop"]);
+    type: "button", class: "ft-review-stop", "data-action": "review_stop", "data-say-title": "stop_title",
+    "data-say": "stop", hidden: true,
+  });
   const messageBar = h("div", { class: "ft-msgbar" }, [message, stop, dismiss]);
   const { puzzle, review } = createTraining();
   const end = h("div", { class: "ft-end", hidden: true });
   const stage = h("div", { class: "ft-stage" }, [table, arrow, end]);
   const scroll = h("div", { class: "ft-scroll" }, [stage]);
-  const help = h("div", { class: "ft-help", role: "dialog", "aria-label": "Keyboard help", hidden: true }, [
-    h("h3", {}, ["Keys"]),
-    h("dl", {}, HELP.flatMap(([k, what]) => [h("dt", {}, [k]), h("dd", {}, [what])])),
-    h("p", {}, ["Drag a card, or click it and then its place; double-click sends it home."]),
-    h("button", { type: "button", class: "ft-help-close" }, ["Close"]),
+  const helpKeys = h("dl", {}); // the keys and what they do: drawWords
+  const help = h("div", { class: "ft-help", role: "dialog", "data-say-label": "help_button", hidden: true }, [
+    h("h3", { "data-say": "help_title" }),
+    helpKeys,
+    h("p", { "data-say": "help_drag" }),
+    h("button", { type: "button", class: "ft-help-close", "data-say": "close" }),
   ]);
   const live = h("div", { class: "ft-sr ft-live", "aria-live": "polite" });
   const root = h("div", {
-    class: "ft-board", tabindex: "0", role: "application", "aria-roledescription": "solitaire board",
+    class: "ft-board", tabindex: "0", role: "application", "data-say-roledescription": "board",
     "aria-describedby": `${uid}-keys`,
     // Lumino (JupyterLab) skips its keyboard shortcuts for events from inside this.
     "data-lm-suppress-shortcuts": "true",
@@ -110,22 +94,19 @@ export function createBoard(el) {
       h("div", { class: "ft-buttons" }, [
         h("div", { class: "ft-menu" }, [variant, menu]),
         ...buttons,
-        h("label", { class: "ft-switch", title: "After each of your moves, play the safe cards home" },
-          [auto, " Auto"]),
+        h("label", { class: "ft-switch", "data-say-title": "auto_title" },
+          [auto, " ", h("span", { "data-say": "auto" })]),
         helpButton,
       ]),
     ]),
     score, puzzle, review, messageBar, scroll, help,
-    h("div", { class: "ft-sr", id: `${uid}-keys` }, ["Arrow keys move between piles, Enter or Space "
-      + "picks up and places cards, Shift+Up and Shift+Down choose how many cards, Escape cancels, "
-      + "F sends a card to the foundations, D deals, U undoes, R redoes, H shows a hint, A auto-plays, "
-      + "N deals a new game, question mark shows the keys."]),
+    h("div", { class: "ft-sr", id: `${uid}-keys`, "data-say": "keys_said" }),
     live,
   ]);
   el.appendChild(root);
   return {
     uid, root, table, stage, scroll, status, message, stop, dismiss, messageBar, end, arrow, live, buttons,
-    variant, menu, variants, dealForm, dealInput, auto, help, helpButton, score,
+    variant, menu, variants, dealForm, dealInput, auto, help, helpButton, helpKeys, score,
     puzzle, review, difficulties, reviewItem,
   };
 }
@@ -134,7 +115,32 @@ function px(n) {
   return `${Math.round(n)}px`;
 }
 
-const COURT = { J: "Jack", Q: "Queen", K: "King" };
+const COURT = new Set(["J", "Q", "K"]);
+
+// What each data-say* attribute fills in: the text, or an attribute.
+const SAID = [["data-say", null], ["data-say-title", "title"], ["data-say-label", "aria-label"],
+  ["data-say-roledescription", "aria-roledescription"]];
+
+/**
+ * The board's fixed words in the board's language (state.ui): every element of createBoard
+ * that carries a `data-say*` key, and the keyboard help's list. Only when the language changes.
+ */
+export function drawWords(refs, state) {
+  const lang = state.ui && state.ui.language;
+  if (!lang || refs.drawnLanguage === lang) return;
+  refs.drawnLanguage = lang;
+  refs.root.setAttribute("lang", lang);
+  for (const [attr, target] of SAID) {
+    for (const e of [refs.root, ...refs.root.querySelectorAll(`[${attr}]`)]) {
+      const key = e.getAttribute(attr);
+      if (!key) continue;
+      if (target) e.setAttribute(target, say(state, key));
+      else e.textContent = say(state, key);
+    }
+  }
+  refs.helpKeys.replaceChildren(...sayList(state, "help_keys").flatMap(([keys, what]) =>
+    [h("dt", {}, [String(keys)]), h("dd", {}, [String(what)])]));
+}
 
 // A card or pile is first described as plain data (its `key`, to know what changed), then
 // built element by element: card text from the state only ever becomes text or an attribute.
@@ -142,32 +148,33 @@ function placed(x, y) {
   return `left:${px(x)};top:${px(y)}`;
 }
 
-function faceSpec(card, x, y) {
-  return ["face", String(card), Math.round(x), Math.round(y)];
+// (a card's name is in its spec: a new language redraws the pile)
+function faceSpec(state, card, x, y) {
+  return ["face", String(card), Math.round(x), Math.round(y), cardName(state, String(card))];
 }
 
-function backSpec(x, y, extra = "") {
-  return ["back", Math.round(x), Math.round(y), extra];
+function backSpec(state, x, y, extra = "") {
+  return ["back", Math.round(x), Math.round(y), extra, say(state, "face_down")];
 }
 
 function buildCard(spec) {
   if (spec[0] === "back") {
-    const [, x, y, extra] = spec;
-    return h("div", { class: `ft-card face-down${extra}`, role: "img", "aria-label": "face-down card",
+    const [, x, y, extra, name] = spec;
+    return h("div", { class: `ft-card face-down${extra}`, role: "img", "aria-label": name,
       style: placed(x, y) });
   }
-  const [, card, x, y] = spec;
+  const [, card, x, y, name] = spec;
   // "10" is the one two-character rank: condensed so it is no wider than the others
   const rank = () => (card[0] === "T" ? h("span", { class: "ft-ten" }, [rankLabel(card)]) : rankLabel(card));
   const suit = suitSymbol(card) ?? "";
   const index = (cls) => h("span", { class: cls, "aria-hidden": "true" }, [rank(), h("span", {}, [suit])]);
   // Court cards get a framed panel with their letter, so they read at a glance.
-  const centre = COURT[card[0]]
+  const centre = COURT.has(card[0])
     ? h("span", { class: "ft-court", "aria-hidden": "true" }, [h("b", {}, [card[0]]), suit])
     : h("span", { class: "ft-pip", "aria-hidden": "true" }, [suit]);
   return h("div", {
     class: `ft-card ${isRed(card) ? "ft-red" : "ft-black"}`, "data-card": card, role: "img",
-    "aria-label": cardName(card), style: placed(x, y),
+    "aria-label": name, style: placed(x, y),
   }, [index("ft-idx"), centre, index("ft-idx ft-idx2")]);
 }
 
@@ -215,12 +222,12 @@ export function drawTable(refs, state, layout) {
       // an empty stock that can be redealt shows a turn-over arrow
       slot = state.legal.includes("w>s") ? "\u21BB" : "";
       if (state.stock.count) {
-        cards.push(backSpec(0, 0, " ft-stack"));
+        cards.push(backSpec(state, 0, 0, " ft-stack"));
         count = Number(state.stock.count);
       }
     } else {
       for (const c of p.cards) {
-        cards.push(c.card ? faceSpec(c.card, c.x - p.x, c.y - p.y) : backSpec(c.x - p.x, c.y - p.y));
+        cards.push(c.card ? faceSpec(state, c.card, c.x - p.x, c.y - p.y) : backSpec(state, c.x - p.x, c.y - p.y));
       }
     }
     // more cards under the visible ones: the slot is drawn as a stack's edge
@@ -248,7 +255,8 @@ export function drawTable(refs, state, layout) {
 export function drawChrome(refs, state, ui = {}) {
   // only when it changes: the text node stays, so observers see the kernel's news only.
   // A failed autosave stays said here until a save succeeds (the message goes with the next action).
-  const statusText = (state.status_text || "") + (state.saved === false ? " · not saved" : "");
+  drawWords(refs, state);
+  const statusText = (state.status_text || "") + (state.saved === false ? ` · ${say(state, "not_saved")}` : "");
   if (refs.status.textContent !== statusText) refs.status.textContent = statusText;
   refs.status.dataset.status = state.status;
   const thinking = Boolean(ui.thinking);
@@ -262,16 +270,16 @@ export function drawChrome(refs, state, ui = {}) {
       || ((a === "hint" || a === "autoplay") && state.status !== "playing")
       || (a === "hint" && thinking)
       || (inReview && a !== "new") || computing;
-    if (a === "undo") b.title = state.undo_text || UNDO_TITLE;
+    if (a === "undo") b.title = state.undo_text || say(state, "undo_title"); // unless Undo brings back a game
     if (a === "hint") {
       const label = hintLabel(state, thinking);
       if (b.textContent !== label) b.textContent = label;
-      b.title = label === "Show a clue" ? "Show a clue for this puzzle; clues are counted (H)" : "Show a good move (H)";
+      b.title = say(state, `${hintKind(state)}_title`);
       b.classList.toggle("ft-busy", thinking);
       b.setAttribute("aria-busy", String(thinking));
     }
   }
-  refs.root.setAttribute("aria-label", `${state.variant_name} solitaire`);
+  refs.root.setAttribute("aria-label", say(state, "board_label", { variant: state.variant_name }));
   refs.variant.textContent = `${state.variant_name} \u25BE`;
   const list = (state.variants || []).map(({ id, name }) => [String(id), String(name), id === state.variant]);
   const options = JSON.stringify(list);
@@ -308,9 +316,11 @@ function drawScore(refs, state) {
   const played = rows.reduce((n, r) => n + r.played, 0);
   const won = rows.reduce((n, r) => n + r.won, 0);
   const here = rows.find((r) => r.variant === state.variant);
-  let text = played ? `This session: ${won} of ${played} game${played === 1 ? "" : "s"} won` : "";
-  if (here && here.played !== played) text += ` · ${here.name}: ${here.won} of ${here.played}`;
-  if (here && here.best) text += ` · best ${here.best} move${here.best === 1 ? "" : "s"}`;
+  let text = played ? sayCount(state, "session_line", played, { won }) : "";
+  if (here && here.played !== played) {
+    text += ` · ${say(state, "score_variant", { name: here.name, won: here.won, played: here.played })}`;
+  }
+  if (here && here.best) text += ` · ${sayCount(state, "best", here.best)}`;
   if (refs.score.textContent !== text) refs.score.textContent = text;
 }
 
@@ -319,9 +329,10 @@ function drawEnd(refs, state) {
   const end = refs.end;
   // not over a review: it shows the game's positions, the last one finished
   const kind = (state.status === "won" || state.status === "stuck") && !reviewing(state) ? state.status : "";
-  if (end.dataset.kind === kind && end.dataset.version === String(state.moves)) return;
+  const version = `${state.moves} ${state.ui?.language}`;
+  if (end.dataset.kind === kind && end.dataset.version === version) return;
   end.dataset.kind = kind;
-  end.dataset.version = String(state.moves);
+  end.dataset.version = version;
   if (!kind) {
     end.hidden = true;
     end.replaceChildren();
@@ -332,15 +343,15 @@ function drawEnd(refs, state) {
   const title = h("strong", {}, [state.end_title || ""]); // Python's words (ft_widget.words.end_title)
   end.replaceChildren(...(kind === "won"
     ? [h("p", {}, [title, words]),
-      h("button", { type: "button", "data-end": "new" }, ["Play again"]), reviewButton()]
+      h("button", { type: "button", "data-end": "new" }, [say(state, "play_again")]), reviewButton(state)]
     : [h("p", {}, [title, words]),
-      h("button", { type: "button", "data-end": "undo", disabled: !state.can_undo }, ["Undo"]),
-      h("button", { type: "button", "data-end": "new" }, ["New deal"]), reviewButton()]));
+      h("button", { type: "button", "data-end": "undo", disabled: !state.can_undo }, [say(state, "undo")]),
+      h("button", { type: "button", "data-end": "new" }, [say(state, "new")]), reviewButton(state)]));
 }
 
-function reviewButton() {
-  return h("button", { type: "button", "data-end": "review", title: "Step through the game with the expert's moves" },
-    ["Review"]);
+function reviewButton(state) {
+  return h("button", { type: "button", "data-end": "review", title: say(state, "review_title") },
+    [say(state, "review")]);
 }
 
 function pile(refs, id) {

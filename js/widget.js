@@ -70,6 +70,11 @@ function render({ model, el }) {
   refs.auto.addEventListener("change", onAuto);
   resize.observe(refs.scroll);
   ctrl.redraw();
+  // once: the browser's languages, so a board given none speaks the reader's when it can
+  const nav = globalThis.navigator || {};
+  const languages = (nav.languages && nav.languages.length ? [...nav.languages] : [nav.language])
+    .filter((t) => typeof t === "string" && t).slice(0, 16);
+  if (languages.length) ctrl.tell({ action: "language", languages });
 
   return () => {
     model.off("change:state", onState);

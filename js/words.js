@@ -1,23 +1,24 @@
 // Accessible pile names, as the keyboard cursor reads them. Pure. The status line, moves in
-// words and refusals come from Python in the state (status_text, last_move_text, words).
+// words and refusals come from Python in the state (status_text, last_move_text, words), and
+// the phrases here from its table of the board's words (state.ui, see lang.js).
 
 import { cardName } from "./cards.js";
 import { isColumn } from "./drag.js";
-
-function cards(n) {
-  return `${n} card${n === 1 ? "" : "s"}`;
-}
+import { say, sayCount } from "./lang.js";
 
 /** "Column 3, 5 cards", "Foundation 2, 4 cards", "Waste, 3 cards", "Stock, 40 cards". */
 export function pileLabel(state, id) {
+  const counted = (pile, n) => sayCount(state, "pile_cards", n, { pile });
   if (isColumn(id)) {
     const c = state.tableau[Number(id) - 1];
-    return `Column ${id}, ${cards(c.down + c.up.length)}`;
+    return counted(say(state, "column", { column: id }), c.down + c.up.length);
   }
-  if (id[0] === "f") return `Foundation ${id.slice(1)}, ${cards(state.foundations[Number(id.slice(1)) - 1].length)}`;
-  if (id === "w") return `Waste, ${cards(state.waste.count)}`;
-  let text = `Stock, ${cards(state.stock.count)}`;
-  if (state.redeals_left > 0) text += `, ${state.redeals_left} redeal${state.redeals_left === 1 ? "" : "s"} left`;
+  if (id[0] === "f") {
+    return counted(say(state, "foundation", { pile: id.slice(1) }), state.foundations[Number(id.slice(1)) - 1].length);
+  }
+  if (id === "w") return counted(say(state, "waste"), state.waste.count);
+  let text = counted(say(state, "stock"), state.stock.count);
+  if (state.redeals_left > 0) text += `, ${sayCount(state, "redeals_left", state.redeals_left)}`;
   return text;
 }
 
@@ -25,7 +26,7 @@ export function pileLabel(state, id) {
 export function pileSummary(state, id) {
   const top = id === "s" ? undefined : id[0] === "f"
     ? state.foundations[Number(id.slice(1)) - 1].slice(-1)[0] : topCard(state, id);
-  return top ? `${pileLabel(state, id)}, ${cardName(top)} on top` : pileLabel(state, id);
+  return top ? say(state, "pile_top", { pile: pileLabel(state, id), card: cardName(state, top) }) : pileLabel(state, id);
 }
 
 function topCard(state, p) {

@@ -298,7 +298,7 @@ def _text_constants(source: str) -> list[str]:
 #: phrases ft_widget/words.py writes; no other module of the package builds them
 WORDS_PHRASES = ["turn the waste over into", "Dealt from the stock", "Turned the waste over",
                  "All 104 cards are home", "no moves left", "No moves left", "Back to your",
-                 "Hint (the solver", "turning up a face-down", "into empty column", " game (",
+                 "Hint (the solver", "turning up a face-down", "into empty column", "} game (",
                  " and the card on it"]
 
 

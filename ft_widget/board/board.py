@@ -20,6 +20,7 @@ Move('s>w')
 
 from __future__ import annotations
 
+import functools
 import os
 import pathlib
 import random
@@ -29,8 +30,9 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .. import hints, words
+from .. import hints, i18n, words
 from ..game import Game, Move
+from ..i18n import gettext as _
 from ..limits import check_rng
 from ..training import catalogue
 from ..variants import VARIANTS
@@ -73,6 +75,10 @@ class Board(ReviewCommands, PuzzleCommands, anywidget.AnyWidget):
     ``Board.resume("game.json")`` brings them back, after a kernel restart too. A board never
     overwrites an existing save: it asks you to resume it.
 
+    ``Board(..., language="lt")`` speaks Lithuanian (``fr``, ``lt``, ``sk``, ``ka`` or ``en``);
+    without it, the board speaks ``ft_widget.set_language``'s language, else its browser's when
+    it is one of those, else English (see :attr:`language`).
+
     >>> board = Board("maria", deal=5)
     >>> @board.on_move
     ... def follow(board, move):
@@ -112,11 +118,14 @@ class Board(ReviewCommands, PuzzleCommands, anywidget.AnyWidget):
 
     def __init__(self, variant: str | Game = "forty_thieves", deal: int | None = None, *,
                  difficulty: str | None = None, rng: random.Random | int | None = None,
-                 autosave: str | os.PathLike | None = None, **kwargs: Any):
+                 autosave: str | os.PathLike | None = None, language: str | None = None, **kwargs: Any):
         unknown = [name for name in kwargs if not self.has_trait(name)]
         if unknown:  # traitlets would take it without a word: a typo like auto_hme=True
             raise TypeError(f"Board() got an unexpected keyword argument {unknown[0]!r:.40}")
         self._lock = shared.CHANGES  # the lock every board changes under (see .shared)
+        # the board's own language (Board(language=...)), else the session's, else its browser's
+        self._language = None if language is None else i18n.resolve(language)
+        self._browser_language: str | None = None
         self._saving: Autosave | None = None
         self._not_saving: pathlib.Path | None = None  # the file handed over to a newer board
         # picks graded deals (Board(..., difficulty=...), new_game(difficulty=...)); seeded: repeatable
@@ -149,7 +158,30 @@ class Board(ReviewCommands, PuzzleCommands, anywidget.AnyWidget):
             self._release()
             raise
         shared.register(self)
-        self._publish(view.graded_words(self._game, difficulty), "info" if difficulty else "")
+        with i18n.using(self.language):
+            self._publish(view.graded_words(self._game, difficulty), "info" if difficulty else "")
+
+    # ------------------------------------------------------------------ the language
+    @property
+    def language(self) -> str:
+        """The language the board speaks, one of ``ft_widget.i18n.LANGUAGES``: ``Board(...,
+        language=...)`` or the one assigned here, else ``ft_widget.set_language``'s, else the
+        browser's when it is one of them, else English. Assigning an unknown one gives English
+        with a warning; ``None`` lets the board follow the session or the browser again."""
+        return self._language or i18n.chosen() or self._browser_language or "en"
+
+    @language.setter
+    def language(self, value: str | None) -> None:
+        self._language = None if value is None else i18n.resolve(value)
+        self._publish()
+
+    def _browser_speaks(self, tags: list[str]) -> None:
+        """The browser's languages (``navigator.languages``, first preferred): the first the board
+        has words for is its language when none was chosen; none of them: English, without a warning."""
+        was = self.language
+        self._browser_language = next((m for m in map(i18n.match, tags) if m), None)
+        if self.language != was:  # (the same words again would only redraw the board)
+            self._publish()
 
     # ------------------------------------------------------------------ saved games
     @classmethod
@@ -330,10 +362,10 @@ class Board(ReviewCommands, PuzzleCommands, anywidget.AnyWidget):
         found = hints.hint(position, time_limit=limit)
         with self._lock:
             if self._position_mark() != asked:  # a move was played while the hint was found
-                self._publish("The position changed while the hint was found: ask again.", "info")
+                self._publish(_("The position changed while the hint was found: ask again."), "info")
                 return found
             self._hint = None if found is None else view.hint_view(self._game, found)
-            self._publish("No legal move: there is nothing to hint." if found is None
+            self._publish(_("No legal move: there is nothing to hint.") if found is None
                           else words.hint_message(self._game, found), "info")
         return found
 
@@ -378,7 +410,7 @@ class Board(ReviewCommands, PuzzleCommands, anywidget.AnyWidget):
         self._publish(message, "error")
 
     def _publish(self, message: str = "", kind: str = "") -> None:
-        with self._lock:
+        with self._lock, i18n.using(self.language):
             self._publish_locked(message, kind)
             if not self._in_step:
                 shared.keep_in_step(self)
@@ -422,8 +454,8 @@ class Board(ReviewCommands, PuzzleCommands, anywidget.AnyWidget):
     def _auto_home_changed(self, change) -> None:
         if change["new"] and (self.review_computing or self.review_open):
             self.auto_home = False  # refused like any move during a review: the switch goes back
-            self._refuse(f"{'Stop the review' if self.review_computing else 'Leave the review'} "
-                         "to switch on auto-home: it plays moves.")
+            self._refuse(_("Stop the review to switch on auto-home: it plays moves.") if self.review_computing
+                         else _("Leave the review to switch on auto-home: it plays moves."))
         elif not (change["new"] and self.autoplay()):
             self._publish()  # the views' switch follows
 
@@ -443,8 +475,25 @@ class Board(ReviewCommands, PuzzleCommands, anywidget.AnyWidget):
         with self._lock:
             self._protocol.update(self, sync_data, lambda data: super(Board, self).set_state(data))
 
-    def __repr__(self) -> str:
+    def __repr__(self) -> str:  # English, like every repr
         g = self._game
         deal = f", deal {g.deal}" if g.deal is not None else ""
         return f"<Board {g.variant.id}{deal}: {g.moves_played} moves, {g.cards_home}/104 home>"
 
+
+
+def _speaking(method):
+    """``method`` run in the board's language: the words it says are the board's, whichever
+    language the session or another board speaks."""
+    @functools.wraps(method)
+    def speaking(self, *args, **kwargs):
+        with i18n.using(self.language):
+            return method(self, *args, **kwargs)
+    return speaking
+
+
+# Every command that puts words on the board (the browser's requests come through set_state).
+for _name in ("play", "undo", "redo", "restart", "new_game", "autoplay", "hint", "set_state", "review",
+              "review_step", "close_review", "play_from_here", "next_puzzle", "show_puzzle", "clue"):
+    setattr(Board, _name, _speaking(getattr(Board, _name)))
+del _name

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .. import words
 from ..game import Game
+from ..i18n import gettext as _
 
 
 class LeftBehind:
@@ -42,7 +43,7 @@ class LeftBehind:
         """``text``, then what Undo brings back at the start of ``game``, and the game let go, if any."""
         if self.games and not game.can_undo:
             text = f"{text.rstrip('.')}. " if text else ""
-            text += f"Undo brings back your {words.game_words(self.games[-1])}."
+            text += _("Undo brings back your {game}.").format(game=words.game_words(self.games[-1]))
         dropped, self._dropped = self._dropped, []
         if dropped:
             text += " " + words.let_go_line(dropped[0], self.limit)

@@ -13,7 +13,10 @@ import contextlib
 
 from .. import words
 from ..game import WASTE, IllegalMove, Move
+from ..i18n import N_
+from ..i18n import gettext as _
 from . import view
+from .ui_words import ui_words
 
 #: Requests are refused when a string is longer than this …
 MAX_TEXT = 64
@@ -41,13 +44,16 @@ ACTION_KEYS = {
     "review_stop": set(),
     "play_from_here": set(),
     "next_puzzle": set(),
+    "language": {"languages"},
 }
+#: The browser's languages (navigator.languages) a "language" request may list.
+MAX_LANGUAGES = 16
 #: The actions that play or change the game: refused while a review is open. While one is being
 #: worked out, every action but its Stop is refused.
 PLAYING = {"move", "moves", "undo", "redo", "restart", "hint", "autoplay"}
-#: What the board says to them then.
-IN_REVIEW = "You are reviewing the game: leave the review to play, or Play from here."
-REVIEW_COMPUTING = "The review is being worked out: wait for it, or Stop it to play."
+#: What the board says to them then (translated where said).
+IN_REVIEW = N_("You are reviewing the game: leave the review to play, or Play from here.")
+REVIEW_COMPUTING = N_("The review is being worked out: wait for it, or Stop it to play.")
 
 
 class Protocol:
@@ -65,7 +71,7 @@ class Protocol:
             return board._refuse(f"refused: an update from the browser is a JSON object, "
                                  f"not {type_name(sync_data)}")
         if board.review_computing and "variant" in sync_data:
-            board._refuse(REVIEW_COMPUTING)
+            board._refuse(_(REVIEW_COMPUTING))
             with contextlib.suppress(Exception):
                 board.send_state(["variant"])
             sync_data = {k: v for k, v in sync_data.items() if k != "variant"}
@@ -106,10 +112,10 @@ class Protocol:
             key = sorted(map(str, extra))[0][:MAX_TEXT]
             return board._refuse(f"refused: a {action!r} request has no {key!r} field")
         board._follow_review()
-        if board.review_computing and action not in ("review_stop",):
-            return board._refuse(REVIEW_COMPUTING)
+        if board.review_computing and action not in ("review_stop", "language"):
+            return board._refuse(_(REVIEW_COMPUTING))
         if action in PLAYING and board.review_open:
-            return board._refuse(IN_REVIEW)
+            return board._refuse(_(IN_REVIEW))
         getattr(self, f"_{action}")(board, request)
 
     def state(self, board, message: str, kind: str, failed: str) -> tuple[dict, dict]:
@@ -141,7 +147,7 @@ class Protocol:
             undo_text=undo_text, end_title=words.end_title(shown), end_text=words.end_line(shown),
             auto_home=board.auto_home, session=board._session.rows(), version=board._version,
             message=message, message_kind=kind, last_move=last, last_move_text=said, hint=board._hint,
-            difficulties=view.difficulties(game), puzzle=puzzle, ack=self.ack, saved=saved,
+            difficulties=view.difficulties(game), puzzle=puzzle, ack=self.ack, saved=saved, ui=ui_words(),
             spoken={"message": words.spoken(message), "clue": words.spoken((puzzle or {}).get("clue")),
                     "prompt": words.spoken((puzzle or {}).get("prompt")), "review": reviews.spoken()},
         )
@@ -187,20 +193,21 @@ class Protocol:
                     raise IllegalMove(f"{text} is not a single-card move between columns")
                 trial.play(move)
             except IllegalMove as error:
-                where = f"move {step} of {len(texts)} ({text[:16]})" if len(texts) > 1 else text[:16]
-                return board._refuse(f"{error} — {where}; nothing was moved")
+                where = text[:16] if len(texts) == 1 else _("move {step} of {steps} ({move})").format(
+                    step=step, steps=len(texts), move=text[:16])
+                return board._refuse(_("{why} — {where}; nothing was moved").format(why=error, where=where))
             moves.append(move)
         board._play_moves(moves)
 
     def _undo(self, board, request: dict) -> None:
-        _take_a_step(board, board.undo, "undo")
+        _take_a_step(board, board.undo, _("There is no move to undo."))
 
     def _redo(self, board, request: dict) -> None:
-        _take_a_step(board, board.redo, "redo")
+        _take_a_step(board, board.redo, _("There is no move to redo."))
 
     def _restart(self, board, request: dict) -> None:
         if not board.game.can_undo:
-            return board.say("This is already the opening position.")
+            return board.say(_("This is already the opening position."))
         board.restart()
 
     def _new(self, board, request: dict) -> None:
@@ -228,7 +235,16 @@ class Protocol:
         try:
             board.hint()
         except ImportError:
-            board._refuse("Hints need ft_widget.solver, which is not installed here.")
+            board._refuse(_("Hints need ft_widget.solver, which is not installed here."))
+
+    def _language(self, board, request: dict) -> None:
+        """The browser's languages, most preferred first: the board speaks the first it has words for."""
+        tags = request.get("languages")
+        if not (isinstance(tags, list) and 1 <= len(tags) <= MAX_LANGUAGES
+                and all(isinstance(t, str) and 0 < len(t) <= MAX_TEXT for t in tags)):
+            return board._refuse(f"refused: 'languages' must be a list of 1 to {MAX_LANGUAGES} language tags "
+                                 f"like 'lt-LT', each at most {MAX_TEXT} characters")
+        board._browser_speaks(tags)
 
     def _next_puzzle(self, board, request: dict) -> None:
         try:
@@ -238,7 +254,7 @@ class Protocol:
 
     def _autoplay(self, board, request: dict) -> None:
         if not board.autoplay():
-            board.say("No card can safely go to the foundations now.")
+            board.say(_("No card can safely go to the foundations now."))
 
     def _review(self, board, request: dict) -> None:
         review = board._reviews.review
@@ -248,7 +264,7 @@ class Protocol:
             return board._refuse(f"refused: 'step' must be a whole number from 0 to {n}, the positions "
                                  "of the game; 0 is the start")
         if n == 0:
-            return board.say("There is no move to review yet.")
+            return board.say(_("There is no move to review yet."))
         if review is None:
             board._reviews.in_background(board, step)
         else:
@@ -256,25 +272,25 @@ class Protocol:
 
     def _review_close(self, board, request: dict) -> None:
         if not board.review_open:
-            return board.say("No review is open.")
+            return board.say(_("No review is open."))
         board.close_review()
 
     def _review_stop(self, board, request: dict) -> None:
         if not board.cancel():
-            board.say("No review is being worked out.")
+            board.say(_("No review is being worked out."))
 
     def _play_from_here(self, board, request: dict) -> None:
         if not board.review_open:
-            return board._refuse("No review is open: Review opens one, then Play from here starts "
-                                 "from the position it shows.")
+            return board._refuse(_("No review is open: Review opens one, then Play from here starts "
+                                   "from the position it shows."))
         board.play_from_here()
 
 
-def _take_a_step(board, step, what: str) -> None:
+def _take_a_step(board, step, nothing: str) -> None:
     try:
         step()
     except IndexError:
-        board._refuse(f"There is no move to {what}.")
+        board._refuse(nothing)
 
 
 def is_int(value: object) -> bool:

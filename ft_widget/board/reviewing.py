@@ -15,8 +15,9 @@ from __future__ import annotations
 import contextlib
 import threading
 
-from .. import words
+from .. import i18n, words
 from ..game import Game
+from ..i18n import gettext as _
 from ..limits import check_count
 from ..training import Review, ReviewStopped
 from ..training import review as review_game
@@ -136,12 +137,12 @@ class ReviewMode:
             with board._lock:
                 self.end()
                 stopped = isinstance(error, ReviewStopped | KeyboardInterrupt)
-                board._publish("Review stopped." if stopped else "", "info")
+                board._publish(_("Review stopped.") if stopped else "", "info")
             raise
         with board._lock:
             self.end()
             if self.key(board.game) != key:
-                board._publish("The game changed while it was reviewed: Review again to see it.", "info")
+                board._publish(_("The game changed while it was reviewed: Review again to see it."), "info")
             else:
                 self.show(board, found, key)
         return found
@@ -157,8 +158,8 @@ class ReviewMode:
         if isinstance(begun, Review):  # (a review cut short by its budget has fewer steps than moves)
             return board.review_step(min(step, len(begun.steps)))
 
-        def work() -> None:
-            with contextlib.suppress(ReviewStopped):
+        def work() -> None:  # (a thread starts with no language of its own: the board's)
+            with contextlib.suppress(ReviewStopped), i18n.using(board.language):
                 found = self.compute(board, *begun, {})
                 with board._lock:
                     if self.review is found and step < len(found.steps):
@@ -309,8 +310,8 @@ class ReviewCommands:
             game = self._reviews.line_from_here(self)
             self._show(game, keep=False)
             self._left.keep(original, always=True)  # kept even if won: the player chose to branch from it
-            self._changed(f"A new line from move {at}. Undo at its start brings back your "
-                          f"{words.game_words(original)}.", "info")
+            self._changed(_("A new line from move {at}. Undo at its start brings back your {game}.").format(
+                at=at, game=words.game_words(original)), "info")
         return game
 
     def _follow_review(self) -> None:

@@ -53,7 +53,8 @@ from functools import cache
 from importlib import resources
 
 from ..cards import card_symbol, rank_of
-from ..game import FOUNDATION, WASTE, Choice, Game, IllegalMove, Move, Outcome, Term
+from ..game import FOUNDATION, STOCK, WASTE, Choice, Game, IllegalMove, Move, Outcome, Term
+from ..i18n import gettext as _
 from ..limits import check_count, shown
 from ..policies import foundations_first
 from ..position import read_json
@@ -65,6 +66,7 @@ from ..words import (
     SEEING,
     card_clue_words,
     first_clue_words,
+    in_pile_words,
     lost_move_words,
     move_words,
     score_words,
@@ -136,7 +138,7 @@ def commitments(game: Game) -> list[Move]:
 
 # ---------------------------------------------------------------------------------- words
 def _where(pile: int) -> str:
-    return "the waste" if pile == WASTE else f"column {pile + 1}"
+    return in_pile_words(pile)  # "in column 3", "in the waste", in the current language
 
 
 def _moved_card(game: Game, move: Move) -> int | None:
@@ -160,8 +162,8 @@ def clue_words(game: Game, answers: list[str], losing: list[str] = ()) -> str:
         if card is not None:
             return card_clue_words(card_symbol(card), _where(bad.src), answer_moves_it=False)
     if game.waste:
-        return card_clue_words(card_symbol(game.waste[-1]), "the waste", answer_moves_it=False)
-    return card_clue_words("the next card", "the stock", answer_moves_it=True)
+        return card_clue_words(card_symbol(game.waste[-1]), _where(WASTE), answer_moves_it=False)
+    return card_clue_words(_("the next card"), _where(STOCK), answer_moves_it=True)
 
 
 def answer_words(game: Game, answers: list[str], waiting: int = 0) -> str:
@@ -726,7 +728,7 @@ class Puzzle:
         text = lost_move_words(before, move, home, answer_known=at_start, idea=self.idea, buried=buried)
         return _said(str(move), "lost", text, False, cards_home=home, states=states,
                      max_states=FEEDBACK_STATES, searched_all=complete,
-                     buried=f"{buried[0]} in {buried[1]}" if buried else None)
+                     buried=f"{buried[0]} {buried[1]}" if buried else None)
 
     def _verdict(self, move: Move, after: Game, at_start: bool, before) -> Verdict:
         name = str(move)

@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { cardName, isRed, rankLabel, rankOf, suitOf } from "../cards.js";
+import { UI } from "./helpers.js";
 
 test("notation reads rank and suit", () => {
   assert.equal(rankOf("AS"), 1);
@@ -13,9 +14,14 @@ test("notation reads rank and suit", () => {
 });
 
 test("names and colours", () => {
-  assert.equal(cardName("QH"), "Queen of Hearts");
-  assert.equal(cardName("TD"), "Ten of Diamonds");
-  assert.equal(cardName("AS"), "Ace of Spades");
+  // the names are Python's, in the board's language (state.ui.cards, in notation order)
+  const state = { ui: UI };
+  assert.equal(cardName(state, "QH"), "Queen of Hearts");
+  assert.equal(cardName(state, "TD"), "Ten of Diamonds");
+  assert.equal(cardName(state, "AS"), "Ace of Spades");
+  assert.equal(cardName({ ui: { ...UI, cards: UI.cards.map((n, k) => (k === 37 ? "Širdžių dama" : n)) } }, "QH"),
+    "Širdžių dama");
+  assert.equal(cardName({}, "QH"), "", "no table, no English of its own");
   assert.ok(isRed("QH") && isRed("2D"));
   assert.ok(!isRed("QS") && !isRed("2C"));
 });

@@ -3,6 +3,8 @@
 import { readFileSync } from "node:fs";
 
 export const STATES = JSON.parse(readFileSync(new URL("./states.json", import.meta.url), "utf8"));
+// The board's words in English, as Python publishes them in state.ui (tools/make_fixtures.py).
+export const UI = JSON.parse(readFileSync(new URL("./ui.json", import.meta.url), "utf8"));
 // Stand-ins for the refusal words Python sends (state.words); tests check which is chosen.
 export const WORDS = {
   foundation: "words.foundation", waste: "words.waste", face_down: "words.face_down",
@@ -20,7 +22,7 @@ export const VARIANTS = [...new Set(Object.keys(STATES).map((k) => k.split("/")[
 export function makeState({
   tableau, build = "same suit", sequences = false, foundations = [], waste = [], stock = 0,
   legal = [], stock_deal = 1, redeals_left = 0, variant_name = "Test", hint = null,
-  lift = null, runs = null, home_piles = {}, words = WORDS,
+  lift = null, runs = null, home_piles = {}, words = WORDS, ui = UI,
 }) {
   const ones = tableau.map((col) => (col.filter((c) => c !== "#").length ? 1 : 0));
   const f = Array.from({ length: 8 }, (_, k) => foundations[k] || []);
@@ -36,7 +38,7 @@ export function makeState({
     legal, home_piles, lift: lift || ones, runs: runs || lift || ones, words,
     status_text: `${variant_name} · deal 1 · 0 moves`, variants: [{ id: "test", name: variant_name }],
     last_move_text: "", moves: 0, home: f.reduce((n, p) => n + p.length, 0), status: "playing",
-    can_undo: false, can_redo: false, message: "", message_kind: "", last_move: null, hint, ack: -1,
+    can_undo: false, can_redo: false, message: "", message_kind: "", last_move: null, hint, ack: -1, ui,
   };
 }
 
@@ -89,4 +91,6 @@ export function fakeEnv(start = 1000) {
 }
 
 /** Hand-made training states (review, puzzle, graded deals): see training.json's "_about". */
-export const TRAINING = JSON.parse(readFileSync(new URL("./training.json", import.meta.url), "utf8"));
+export const TRAINING = Object.fromEntries(Object.entries(
+  JSON.parse(readFileSync(new URL("./training.json", import.meta.url), "utf8")),
+).map(([k, s]) => [k, s && typeof s === "object" && !Array.isArray(s) && s.tableau ? { ui: UI, ...s } : s]));

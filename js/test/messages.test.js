@@ -104,9 +104,12 @@ test("words from Python are text, never markup", () => {
 });
 
 test("a review step is said aloud with its move and mark", () => {
-  const s = TRAINING["review/mistake"];
-  const before = { ...s, review: { ...s.review, at: 4 } };
-  assert.deepEqual(announcement(before, s), ["Move 5 of 8: move 4♠ from column 4 onto 5♥ in column 1. Mistake."]);
-  assert.deepEqual(announcement(s, TRAINING["review/start"]), ["Review: the start, 8 moves."]);
+  // Python's spoken line (ft_widget.words.review_step_spoken), in the board's language
+  const said = "Move 5 of 8: move Four of Spades from column 4 onto Five of Hearts in column 1. A mistake.";
+  const s = { ...TRAINING["review/mistake"], spoken: { review: said } };
+  const before = { ...s, review: { ...s.review, at: 4 }, spoken: { review: "Move 4 of 8: …" } };
+  assert.deepEqual(announcement(before, s), [said]);
+  const start = { ...TRAINING["review/start"], spoken: { review: "Review: the start, 8 moves." } };
+  assert.deepEqual(announcement(s, start), ["Review: the start, 8 moves."]);
   assert.deepEqual(announcement(s, { ...s }), [], "the same step: nothing new");
 });

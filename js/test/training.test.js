@@ -58,7 +58,7 @@ test("a clue shown: its count and its words; solved: the prompt goes, Next puzzl
   assert.equal(solved.puzzle.querySelector('button[data-puzzle="next"]').textContent, "Next puzzle");
   assert.equal(hintButton(solved).textContent, "Hint");
   assert.equal(hintLabel(TRAINING["puzzle/clue"], true), "Thinking…");
-  assert.equal(hintLabel({ puzzle: null }), "Hint");
+  assert.equal(hintLabel({ puzzle: null, ui: TRAINING["puzzle/clue"].ui }), "Hint");
 });
 
 test("Show a clue sends a hint; Next puzzle sends next_puzzle", () => {

@@ -5,9 +5,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { installDocument } from "./fakedom.js";
 import { computeLayout } from "../layout.js";
-import { makeState, STATES } from "./helpers.js";
+import { makeState, STATES, UI } from "./helpers.js";
 
-const { createBoard, drawChrome, drawMessage, drawTable, mark } = await import("../view.js");
+const { createBoard, drawChrome, drawMessage, drawTable, drawWords, mark } = await import("../view.js");
 
 const HOSTILE = [
   '<img src=x onerror="window.__pwned=1">',
@@ -18,7 +18,7 @@ const HOSTILE = [
 // the tags view.js builds; anything else was made from data
 const TAGS = new Set(["div", "span", "button", "input", "form", "label", "h3", "dl", "dt", "dd", "p",
   "b", "strong", "svg", "defs", "marker", "path", "section"]);
-const ATTR = /^(class|style|id|role|type|title|tabindex|hidden|disabled|min|step|inputmode|viewbox|refx|refy|markerwidth|markerheight|orient|d|stroke-width|marker-end|width|height|aria-[a-z]+|data-[a-z-]+)$/;
+const ATTR = /^(class|style|id|role|type|title|tabindex|hidden|disabled|min|step|inputmode|lang|viewbox|refx|refy|markerwidth|markerheight|orient|d|stroke-width|marker-end|width|height|aria-[a-z]+|data-[a-z-]+)$/;
 
 function hostileState(name, k) {
   const base = STATES["maria/mid"];
@@ -90,10 +90,30 @@ test("the board's own parts are built without markup and found by the widget's s
   const doc = installDocument();
   const refs = createBoard(doc.createElement("div"));
   assert.equal(refs.buttons.map((b) => b.dataset.action).join(" "), "new restart undo redo hint autoplay");
+  // no words until the first state brings the board's own (state.ui)
+  assert.equal(refs.root.querySelector(".ft-help-close").textContent, "");
+  drawWords(refs, { ui: UI });
   assert.equal(refs.root.querySelector(".ft-help-close").textContent, "Close");
+  assert.equal(refs.buttons[2].textContent, "Undo");
+  assert.equal(refs.buttons[2].getAttribute("title"), "Take back a move (U or Z)");
+  assert.equal(refs.helpButton.getAttribute("aria-label"), "Keyboard help");
+  assert.equal(refs.root.getAttribute("aria-roledescription"), "solitaire board");
   assert.ok(refs.menu.hidden && refs.help.hidden && refs.end.hidden);
   assert.equal(refs.help.querySelectorAll("dt").length, 11);
   elementsAreOurs(doc);
+});
+
+test("the board's words are drawn in the language of state.ui, and again when it changes", () => {
+  const doc = installDocument();
+  const refs = createBoard(doc.createElement("div"));
+  const french = { ...UI, language: "fr", undo: "Annuler", undo_title: "Annuler un coup (U ou Z)", close: "Fermer",
+    help_keys: [["F", "envoyer la carte aux fondations"]] };
+  drawWords(refs, { ui: UI });
+  drawWords(refs, { ui: french });
+  assert.equal(refs.buttons[2].textContent, "Annuler");
+  assert.equal(refs.root.querySelector(".ft-help-close").textContent, "Fermer");
+  assert.equal(refs.help.querySelectorAll("dd")[0].textContent, "envoyer la carte aux fondations");
+  assert.equal(refs.root.getAttribute("lang"), "fr");
 });
 
 test("a failed autosave stays said in the status line until a save succeeds", () => {

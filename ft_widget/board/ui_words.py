@@ -1,0 +1,157 @@
+"""Every word the browser draws, in the board's language: buttons, menus, keyboard help, the
+names read by assistive software, card names. The browser holds no sentence of its own: it gets
+this table in ``state.ui`` and puts its words in text nodes and attributes.
+
+A phrase with a number comes as its plural forms (a list) plus ``plural``: the form each count
+takes, from the catalogue's own rule, so the browser picks a form without knowing the rule.
+Placeholders are named (``{n}``, ``{card}``); the browser fills them in.
+
+>>> from ft_widget import i18n
+>>> with i18n.using("en"):
+...     words = ui_words()
+>>> words["undo"], words["cards"][50], words["pile_cards"]
+('Undo', 'Queen of Spades', ['{pile}, {n} card', '{pile}, {n} cards'])
+"""
+
+from __future__ import annotations
+
+import functools
+
+from .. import i18n
+from ..cards import CARD_NAMES
+from ..i18n import N_, Nn_
+
+#: Counts below this get their plural form from the table; above, the form of ``100 + n % 100``
+#: (every language here chooses by ``n % 100`` past 100).
+PLURAL_TABLE = 200
+
+_WORDS = {
+    # the bar's buttons and their titles
+    "new": N_("New deal"), "new_title": N_("Deal a new game (N); Undo brings this one back"),
+    "restart": N_("Restart"), "restart_title": N_("Back to the start of this deal; Redo replays"),
+    "undo": N_("Undo"), "undo_title": N_("Take back a move (U or Z)"),
+    "redo": N_("Redo"), "redo_title": N_("Play a taken-back move again (R or Y)"),
+    "hint": N_("Hint"), "hint_title": N_("Show a good move (H)"),
+    "clue": N_("Show a clue"), "clue_title": N_("Show a clue for this puzzle; clues are counted (H)"),
+    "thinking": N_("Thinking…"),
+    "autoplay": N_("Auto-play"), "autoplay_title": N_("Play safe moves to the foundations now (A)"),
+    "auto": N_("Auto"), "auto_title": N_("After each of your moves, play the safe cards home"),
+    "help_button": N_("Keyboard help"), "help_button_title": N_("Keyboard help (?)"),
+    # the game menu
+    "variant_title": N_("Play another game of the family, or a chosen deal"),
+    "menu": N_("Games and deals"), "games": N_("Game"),
+    "deal": N_("Deal"), "deal_number": N_("Deal number"), "start": N_("Start"),
+    "copy": N_("Copy"), "copy_title": N_("Copy the current deal number"),
+    "deal_bad": N_("A deal number is a whole number from 1 up."),
+    "deal_copied": N_("Deal {deal} copied."), "deal_is": N_("The deal number is {deal}."),
+    "winnable": N_("A winnable deal"), "winnable_label": N_("A winnable deal:"),
+    "easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
+    "easy_title": N_("Start a deal the solver won, graded easy"),
+    "medium_title": N_("Start a deal the solver won, graded medium"),
+    "hard_title": N_("Start a deal the solver won, graded hard"),
+    "review_item": N_("Review this game"),
+    "review_item_title": N_("Step through this game with the expert's moves and marks"),
+    # messages
+    "dismiss": N_("Dismiss the message"), "dismiss_title": N_("Dismiss"),
+    "stop": N_("Stop"), "stop_title": N_("Stop the review"),
+    "not_saved": N_("not saved"),
+    # the keyboard help
+    "help_title": N_("Keys"), "close": N_("Close"),
+    "help_drag": N_("Drag a card, or click it and then its place; double-click sends it home."),
+    "help_keys": [
+        [N_("← → ↑ ↓"), N_("move between piles")],
+        [N_("Enter, Space"), N_("pick up, put down")],
+        [N_("Shift+↑ / Shift+↓"), N_("more or fewer cards of a run")],
+        [N_("Escape"), N_("cancel; close this help")],
+        ["F", N_("send the card to the foundations")],
+        ["D", N_("deal from the stock")],
+        [N_("U or Z / R or Y"), N_("undo / redo")],
+        ["H", N_("hint")],
+        ["A", N_("auto-play safe cards home")],
+        ["N", N_("new deal")],
+        ["?", N_("this help")],
+    ],
+    "keys_said": N_("Arrow keys move between piles, Enter or Space picks up and places cards, Shift+Up and "
+                    "Shift+Down choose how many cards, Escape cancels, F sends a card to the foundations, D "
+                    "deals, U undoes, R redoes, H shows a hint, A auto-plays, N deals a new game, question "
+                    "mark shows the keys."),
+    # what assistive software reads
+    "board": N_("solitaire board"), "board_label": N_("{variant} solitaire"),
+    "face_down": N_("face-down card"),
+    "column": N_("Column {column}"), "foundation": N_("Foundation {pile}"),
+    "waste": N_("Waste"), "stock": N_("Stock"),
+    "pile_top": N_("{pile}, {card} on top"),
+    "cancelled": N_("Cancelled"),
+    "not_together": N_("Those cards can't be moved together"),
+    "nothing_here": N_("Nothing to pick up here"),
+    "no_longer_run": N_("No longer run moves from here"),
+    "picked_up": N_("Picked up {cards}"), "selected": N_("Selected {cards}"),
+    # the session's score
+    "session": N_("This session"), "score_variant": N_("{name}: {won} of {played}"),
+    # the end of a game
+    "play_again": N_("Play again"), "review": N_("Review"),
+    "review_title": N_("Step through the game with the expert's moves"),
+    # training: the puzzle panel and the review bar
+    "puzzle": N_("Puzzle"), "solved": N_("Solved!"), "next_puzzle": N_("Next puzzle"),
+    "review_of_game": N_("Review of the game"),
+    "review_move": N_("Move {at} of {n}"),
+    "previous_move": N_("Previous move (←)"), "next_move": N_("Next move (→)"),
+    "play_from_here": N_("Play from here"),
+    "play_from_here_title": N_("Start a new line of play from this position"),
+    "close_review": N_("Close the review"),
+    "played": N_("Played:"), "expert": N_("Expert:"),
+    "expert_same": N_("The expert would have played the same."),
+    "solver_says": N_("Solver, which sees every card: {before} before, {after} after"),
+    "the_losing_move": N_("the losing move"),
+    "winnable_verdict": N_("winnable"), "lost_verdict": N_("lost"), "unknown_verdict": N_("not known"),
+    "inaccuracy": N_("Inaccuracy"), "mistake": N_("Mistake"), "losing": N_("Losing move"),
+    "marked_moves": N_("Marked moves"), "marked": N_("Marked:"),
+}
+
+#: Phrases with a count: each becomes the list of the language's plural forms.
+_COUNTED = {
+    "pile_cards": Nn_("{pile}, {n} card", "{pile}, {n} cards"),
+    "redeals_left": Nn_("{n} redeal left", "{n} redeals left"),
+    "cards_from": Nn_("{n} card from {card}", "{n} cards from {card}"),
+    "session_line": Nn_("This session: {won} of {n} game won", "This session: {won} of {n} games won"),
+    "best": Nn_("best: {n} move", "best: {n} moves"),
+    "clues_shown": Nn_("{n} clue shown", "{n} clues shown"),
+    "review_start": Nn_("Start · {n} move", "Start · {n} moves"),
+}
+
+
+def ui_words() -> dict:
+    """The browser's words in the current language (:func:`ft_widget.i18n.language`)."""
+    return _table(i18n.language())
+
+
+@functools.cache
+def _table(language: str) -> dict:
+    with i18n.using(language):
+        cat = i18n.catalogue()
+        said = {key: _said(value) for key, value in _WORDS.items()}
+        plural = _plural_rule(cat)
+        forms = sorted(set(plural))
+        firsts = [plural.index(k) for k in forms]  # the smallest count of each form
+        for key, (one, many) in _COUNTED.items():
+            said[key] = [cat.ngettext(one, many, n) for n in firsts]
+        said["plural"] = plural
+        said["cards"] = [_capital(i18n.gettext(name)) for name in CARD_NAMES]
+        said["language"] = language
+    return said
+
+
+def _said(value):
+    if isinstance(value, list):
+        return [_said(v) for v in value]
+    return i18n.gettext(value)
+
+
+def _plural_rule(cat) -> list[int]:
+    """The plural form index of each count below :data:`PLURAL_TABLE` in ``cat``'s language."""
+    rule = getattr(cat, "plural", None) or (lambda n: int(n != 1))  # English has no catalogue
+    return [int(rule(n)) for n in range(PLURAL_TABLE)]
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,323 @@
+"""The player's words in French, Lithuanian, Slovak and Georgian: the catalogues (complete, compiled,
+in step with the source), the plural forms, the choice of language, and the board's published
+words in each language."""
+
+from __future__ import annotations
+
+import io
+import re
+import warnings
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+import ft_widget
+from ft_widget import Board, Game, Move, i18n, words
+from ft_widget.board.ui_words import PLURAL_TABLE, ui_words
+
+ROOT = Path(__file__).resolve().parents[1]
+LOCALE = ROOT / "ft_widget" / "locale"
+LANGS = ("fr", "lt", "sk", "ka")
+PLACEHOLDER = re.compile(r"\{(\w*)\}")
+
+
+def catalogue(lang: str):
+    with open(LOCALE / lang / "LC_MESSAGES" / "ft_widget.po", "rb") as f:
+        return read_po(f, locale=lang)
+
+
+def template():
+    with open(LOCALE / "ft_widget.pot", "rb") as f:
+        return read_po(f)
+
+
+def key(message) -> tuple:
+    return message.context, message.id if isinstance(message.id, str) else tuple(message.id)
+
+
+@pytest.fixture(autouse=True)
+def session_language():
+    """Each test starts and ends with no session language chosen."""
+    i18n.set_language(None)
+    yield
+    i18n.set_language(None)
+
+
+# ---------------------------------------------------------------------------------- the catalogues
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_message_is_translated(lang):
+    missing = []
+    for m in catalogue(lang):
+        if not m.id:
+            continue
+        forms = (m.string,) if isinstance(m.string, str) else m.string
+        if m.fuzzy or not all(forms):
+            missing.append(m.id)
+    assert not missing, f"{len(missing)} messages of {lang} are not translated: {missing}"
+
+
+def test_the_catalogues_hold_what_the_package_says():
+    """The template is what ``pybabel extract`` (babel.cfg) finds now, and every catalogue is up to
+    date with it: no message missing, none left over."""
+    method_map = [("**.py", "python")]
+    keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+                "npgettext": ((1, "c"), 2, 3), "N_": None, "Nn_": (1, 2)}
+    found = set()
+    for _file, _line, message, _comments, context in extract_from_dir(
+            ROOT / "ft_widget", method_map, keywords=keywords):
+        found.add((context, message if isinstance(message, str) else tuple(message)))
+    held = {key(m) for m in template() if m.id}
+    assert found == held, (f"run pybabel extract (babel.cfg): new {sorted(map(str, found - held))[:5]}, "
+                           f"gone {sorted(map(str, held - found))[:5]}")
+    for lang in LANGS:
+        have = {key(m) for m in catalogue(lang) if m.id}
+        assert have == held, f"run pybabel update for {lang}: {sorted(map(str, held ^ have))[:5]}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_compiled_catalogue_is_its_po_compiled(lang):
+    """The shipped .mo is exactly what compiling the committed .po gives: they cannot drift."""
+    compiled = io.BytesIO()
+    write_mo(compiled, catalogue(lang))
+    shipped = (LOCALE / lang / "LC_MESSAGES" / "ft_widget.mo").read_bytes()
+    assert shipped == compiled.getvalue(), f"run: pybabel compile -d ft_widget/locale -D ft_widget ({lang})"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_translations_keep_the_placeholders(lang):
+    """A translation fills the same named slots as its English (a plural form may leave out {n})."""
+    for m in catalogue(lang):
+        if not m.id:
+            continue
+        ids = (m.id,) if isinstance(m.id, str) else m.id
+        wanted = set().union(*(PLACEHOLDER.findall(i) for i in ids))
+        for form in (m.string,) if isinstance(m.string, str) else m.string:
+            got = set(PLACEHOLDER.findall(form))
+            assert got <= wanted and wanted - {"n"} <= got, (lang, m.id, form)
+
+
+def test_card_names_are_whole_names_in_each_language():
+    names = {"fr": "dame de cœur", "lt": "širdžių dama", "sk": "srdcová dáma", "ka": "გულის ქალი"}
+    queen_of_hearts = ft_widget.parse_card("QH")
+    for lang, name in names.items():
+        with i18n.using(lang):
+            assert ft_widget.card_name(queen_of_hearts) == name
+    # Slovak adjectives agree with the rank's gender: the ace is neuter, the king masculine
+    with i18n.using("sk"):
+        assert ft_widget.card_name(ft_widget.parse_card("AH")) == "srdcové eso"
+        assert ft_widget.card_name(ft_widget.parse_card("KS")) == "pikový kráľ"
+    assert ft_widget.card_name(queen_of_hearts) == "Queen of Hearts"
+
+
+# ---------------------------------------------------------------------------------- plural forms
+#: The plural form (index into msgstr[]) each count takes: gettext's rule in each header.
+FORMS = {
+    "en": {0: 1, 1: 0, 2: 1, 5: 1, 11: 1, 21: 1},
+    "fr": {0: 0, 1: 0, 2: 1, 5: 1, 11: 1, 21: 1},  # 0 and 1 alike
+    "lt": {0: 2, 1: 0, 2: 1, 5: 1, 11: 2, 21: 0},
+    "sk": {0: 2, 1: 0, 2: 1, 5: 2, 11: 2, 21: 2},
+    "ka": {0: 0, 1: 0, 2: 0, 5: 0, 11: 0, 21: 0},  # one form: nouns stay singular after a numeral
+}
+#: And the words they give: count(n, "move").
+MOVES = {
+    "en": ["0 moves", "1 move", "2 moves", "5 moves", "11 moves", "21 moves"],
+    "fr": ["0 coup", "1 coup", "2 coups", "5 coups", "11 coups", "21 coups"],
+    "lt": ["0 ėjimų", "1 ėjimas", "2 ėjimai", "5 ėjimai", "11 ėjimų", "21 ėjimas"],
+    "sk": ["0 ťahov", "1 ťah", "2 ťahy", "5 ťahov", "11 ťahov", "21 ťahov"],
+    "ka": ["0 სვლა", "1 სვლა", "2 სვლა", "5 სვლა", "11 სვლა", "21 სვლა"],
+}
+NPLURALS = {"fr": 2, "lt": 3, "sk": 3, "ka": 1}
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_plural_forms_for_0_1_2_5_11_21(lang):
+    counts = [0, 1, 2, 5, 11, 21]
+    with i18n.using(lang):
+        table = ui_words()["plural"]
+        assert [table[n] for n in counts] == [FORMS[lang][n] for n in counts]
+        assert [words.count(n, "move") for n in counts] == MOVES[lang]
+    if lang != "en":
+        assert catalogue(lang).num_plurals == NPLURALS[lang]
+
+
+def test_plural_forms_past_the_table_follow_the_last_two_digits():
+    """The browser picks the form of 100 + n % 100 past PLURAL_TABLE: true of every rule here."""
+    for lang in ("en", *LANGS):
+        rule = getattr(i18n.catalogue(lang), "plural", None) or (lambda n: int(n != 1))
+        for n in range(PLURAL_TABLE, 2000):
+            assert rule(n) == rule(100 + n % 100), (lang, n)
+
+
+def test_a_counted_sentence_in_lithuanian_and_slovak():
+    game = Game("maria", deal=5)
+    for move in game.legal_moves()[:1]:
+        game.play(move)
+    with i18n.using("lt"):
+        assert words.status_line(game) == "Maria · dalijimas Nr. 5 · 1 ėjimas · 0/104 bazėse"
+        assert words.change_words(21, 21) == "sužaistas 21 ėjimas"
+        assert words.change_words(11, 11) == "sužaista 11 ėjimų"
+    with i18n.using("sk"):
+        assert words.change_words(3, 3) == "zahrané 3 ťahy"
+        assert words.change_words(5, 5) == "zahraných 5 ťahov"
+
+
+# ---------------------------------------------------------------------------------- choosing
+def test_set_language_chooses_the_words_python_returns():
+    game = Game("maria", deal=5)
+    english = words.status_line(game)
+    assert ft_widget.set_language("fr-CA") == "fr"
+    assert words.status_line(game) == "Maria · donne 5 · 0 coup · 0/104 aux fondations"
+    assert repr(game).startswith("<Game") and "coup" not in repr(game)  # reprs stay English
+    assert ft_widget.set_language(None) == "en"
+    assert words.status_line(game) == english
+
+
+def test_a_board_speaks_its_own_language_over_the_sessions():
+    ft_widget.set_language("sk")
+    mine = Board("maria", deal=5, language="lt")
+    theirs = Board("maria", deal=5)
+    assert (mine.language, theirs.language) == ("lt", "sk")
+    assert mine.state["status_text"].startswith("Maria · dalijimas Nr. 5")
+    assert theirs.state["status_text"].startswith("Maria · rozdanie 5")
+    assert "<Board maria, deal 5: 0 moves" in repr(mine)
+    mine.language = "ka"
+    assert mine.state["ui"]["language"] == "ka" and mine.state["ui"]["undo"] == "გაუქმება"
+
+
+def test_an_unknown_language_falls_back_to_english_with_one_warning():
+    with pytest.warns(UserWarning, match="no words in 'xx-test'"):
+        assert ft_widget.set_language("xx-test") == "en"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a second time: no warning
+        assert ft_widget.set_language("xx-test") == "en"
+        board = Board("maria", deal=5, language="xx-test")
+    assert board.language == "en" and board.state["ui"]["undo"] == "Undo"
+
+
+def test_a_language_that_is_not_a_string_is_a_clear_error_and_changes_nothing():
+    ft_widget.set_language("fr")
+    with pytest.raises(TypeError, match="a language is a tag like 'lt'"):
+        ft_widget.set_language(5)
+    assert i18n.language() == "fr"
+    with pytest.raises(TypeError, match="a language is a tag"):
+        Board("maria", deal=5, language=["lt"])
+
+
+def send(board, request: dict, k: list = [100]) -> dict:  # noqa: B006 (the ids grow across tests)
+    k[0] += 1
+    board.set_state({"request": {"id": k[0], **request}})
+    return board.state
+
+
+def test_a_board_given_no_language_follows_the_browsers():
+    board = Board("maria", deal=5)
+    state = send(board, {"action": "language", "languages": ["de-DE", "lt-LT", "en"]})
+    assert state["ui"]["language"] == "lt"
+    assert board.state["status_text"].startswith("Maria · dalijimas Nr. 5")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a browser speaking none of ours is no mistake: no warning
+        assert send(board, {"action": "language", "languages": ["de-DE"]})["ui"]["language"] == "en"
+    chosen = Board("maria", deal=5, language="fr")
+    assert send(chosen, {"action": "language", "languages": ["lt"]})["ui"]["language"] == "fr"
+
+
+@pytest.mark.parametrize("languages", ["lt", [], ["lt"] * 17, [5], ["x" * 65], [""], None])
+def test_the_browsers_languages_are_checked_at_the_door(languages):
+    board = Board("maria", deal=5)
+    before = board.language
+    state = send(board, {"action": "language", "languages": languages})
+    assert state["message_kind"] == "error" and "'languages' must be a list" in state["message"]
+    assert board.language == before
+
+
+# ---------------------------------------------------------------------------------- the board's words
+HINT = {"fr": "Conseil", "lt": "Patarimas", "sk": "Rada", "ka": "მინიშნება"}
+STATUS = {"fr": "Maria · donne 5 · 0 coup · 0/104 aux fondations",
+          "lt": "Maria · dalijimas Nr. 5 · 0 ėjimų · 0/104 bazėse",
+          "sk": "Maria · rozdanie 5 · 0 ťahov · 0/104 na základniach",
+          "ka": "Maria · დარიგება 5 · 0 სვლა · 0/104 ბაზებზე"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_status_refusal_and_hint_in_each_language_through_the_published_state(lang):
+    board = Board("maria", deal=5, language=lang)
+    assert board.state["status_text"] == STATUS[lang]
+    # a refusal: the engine's reason, in the board's language
+    refused = send(board, {"action": "move", "move": "1>2"})
+    with i18n.using(lang):
+        reason = Game("maria", deal=5)._why_illegal(Move.parse("1>2"))
+        assert refused["message"] == reason and refused["message_kind"] == "error"
+        assert refused["words"]["foundation"] == words.refusal_words(board.game)["foundation"]
+    with i18n.using("en"):
+        assert reason != Game("maria", deal=5)._why_illegal(Move.parse("1>2"))
+    # a hint: its label and the move in words
+    board.hint(time_limit=0.2)
+    said = board.state["message"]
+    assert said.startswith(HINT[lang]) and "Hint" not in said, said
+    # the browser's words: a table in the language, the 52 card names, no English label left
+    ui = board.state["ui"]
+    with i18n.using("en"):
+        en_words = ui_words()
+    assert ui["language"] == lang and len(ui["cards"]) == 52
+    shared = {"auto", "language", "expert"}  # "Auto", and Slovak's "Expert:" is the English word
+    same = [k for k, v in en_words.items() if isinstance(v, str) and v == ui[k] and re.search(r"[a-z]{3}", v)
+            and k not in shared]
+    assert not same, f"{lang} still says in English: {same}"
+
+
+def test_the_published_words_follow_the_language_of_each_board():
+    """Two boards of one game, in two languages: each publishes its own words."""
+    game = Game("maria", deal=5)
+    fr, lt = Board(game, language="fr"), Board(game, language="lt")
+    fr.play("8>2")
+    assert fr.state["last_move_text"] != lt.state["last_move_text"]
+    assert "colonne" in fr.state["last_move_text"] and "stulpel" in lt.state["last_move_text"]
+
+
+# ---------------------------------------------------------------------------------- the browser's code
+JS = ROOT / "js"
+#: Capitalised words the JS may hold: key names (KeyboardEvent.key) and the cards' notation.
+JS_NAMES = {"ArrowDown", "ArrowUp", "ArrowLeft", "ArrowRight", "End", "Home", "Escape", "Enter", "Tab",
+            "A23456789TJQK", "CDHS"}
+
+
+def english(literal: str) -> bool:
+    """Is a JS string literal words for a reader (not an identifier, class list, selector, CSS)?"""
+    bare = re.sub(r"\$\{[^}]*\}", "", literal).strip()
+    tokens = bare.split()
+    if not re.search(r"[A-Za-z]{2,}", bare) or "[" in bare or re.match(r"^\(?(translate|prefers-)", bare):
+        return False
+    if all(t.startswith(("ft-", "face-down")) for t in tokens):  # a class list
+        return False
+    if len([t for t in tokens if re.search(r"[A-Za-z]{2,}", t)]) >= 2:  # two words or more
+        return True
+    return bare[:1].isupper() and bare not in JS_NAMES  # a label: "Undo"
+
+
+def js_literals(text: str) -> list[str]:
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    text = re.sub(r"(?m)(^|[^:\"'`\\])//.*$", r"\1", text)  # comments (not "http://…" in a string)
+    found = re.findall(r'"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\'|`((?:[^`\\]|\\.)*)`', text)
+    return [next(g for g in groups if g) for groups in found if any(groups)]
+
+
+def test_the_browsers_code_holds_no_english_sentence():
+    """Every word the board shows comes from the kernel (state.ui, state.*_text): the JS sources
+    hold identifiers, classes, selectors and symbols only."""
+    offending = []
+    for path in sorted(JS.glob("*.js")):
+        for literal in js_literals(path.read_text()):
+            if english(literal):
+                offending.append(f"{path.name}: {literal!r}")
+    assert not offending, "English words in the JS (put them in ft_widget/board/ui_words.py):\n" + \
+        "\n".join(offending)
+
+
+def test_the_scan_finds_an_english_sentence():
+    """The check above can fail: it catches a label and a sentence written into JS."""
+    for source in ('h("button", {}, ["Undo"])', "say: `Picked up ${what}`", "const t = 'Next move';"):
+        assert any(map(english, js_literals(source))), source
+    assert not any(map(english, js_literals('h("div", { class: "ft-card face-down" }); k === "Escape"')))
