@@ -17,96 +17,81 @@
 # # Pour commencer : une première partie de Forty Thieves (Quarante Voleurs)
 #
 # *Cette première leçon est en français ; les autres leçons du projet sont en anglais. Les règles
-# complètes en français : [rules.fr.md](../../docs/rules.fr.md), et les mots de jeu employés :
-# [glossaire](../../docs/glossary.md#french).*
+# complètes en français : [rules.fr.md](../../docs/rules.fr.md) ; les mots de jeu employés, et
+# pourquoi : [le glossaire](../../docs/glossary.md#french).*
 #
-# Si vous connaissez le Klondike (la « Patience » de Windows), vous en savez déjà l'essentiel.
 # **Forty Thieves** est une réussite à deux jeux : 104 cartes, huit fondations à monter de l'As au
-# Roi dans la couleur, dix colonnes de quatre cartes distribuées **face visible**, et une pioche de
+# Roi dans la couleur, dix colonnes de quatre cartes distribuées **face visible**, et un talon de
 # 64 cartes que l'on retourne une à une sur la défausse, **une seule fois**. Sur les colonnes, une
 # carte va sur la carte d'un rang plus haut de sa propre couleur, et seule la carte du dessus d'une
-# colonne (ou de la défausse) bouge. Il n'y a pas de second passage dans la pioche, et rien ne
-# revient des fondations.
+# colonne (ou de la défausse) bouge. Rien ne revient des fondations.
 #
 # Huit cousins changent quelques-unes de ces règles : le nombre de colonnes, le nombre de cartes
-# face cachée, quelles couleurs se construisent sur lesquelles, si une séquence de cartes bouge
-# d'un bloc, comment la pioche est distribuée. Chacun a sa propre leçon (en anglais ; le tableau à
-# la fin).
+# face cachée, quelles couleurs se construisent sur lesquelles, si une séquence bouge d'un bloc,
+# comment le talon est distribué. Le tableau de la fin donne les neuf jeux, et chacun a sa propre
+# leçon (en anglais).
 #
-# **Comment jouer sur le plateau ci-dessous** (exécutez la leçon dans JupyterLab) :
+# **Comment jouer sur le plateau** (exécutez la leçon dans JupyterLab) :
 #
 # * **Glissez** une carte sur une colonne ou une fondation, ou **cliquez** dessus puis cliquez là
-#   où elle doit aller ; un **double clic** l'envoie sur les fondations. **Cliquez sur la pioche**
+#   où elle doit aller ; un **double clic** l'envoie sur les fondations. **Cliquez sur le talon**
 #   pour distribuer.
 # * **Clavier** : cliquez une fois sur le plateau, puis les flèches passent d'une pile à l'autre,
 #   Entrée ou Espace prend et pose, Échap annule, `d` distribue, `f` envoie une carte sur les
-#   fondations, `u`/`z` annule, `r`/`y` rétablit, `h` donne un indice, `?` les montre tous.
-# * **Boutons** : Indice (un bon coup, trouvé avec les cartes que *vous* voyez), Annuler et
-#   Rétablir (autant que vous voulez), Recommencer, Nouvelle donne, et l'envoi automatique des
-#   cartes sûres sur les fondations.
+#   fondations, `u`/`z` annule le coup, `r`/`y` le rétablit, `h` demande un conseil, `?` les montre
+#   tous.
+# * **Boutons** : « Conseil » (un bon coup, trouvé avec les cartes que *vous* voyez), « Annuler » et
+#   « Rétablir » (autant que vous voulez), « Recommencer », « Nouvelle donne », « Jeu auto » (les
+#   coups sans risque vers les fondations).
 # * **Le menu du jeu** (le nom du jeu, avec ▾, en haut) passe à un autre jeu de la famille, lance
-#   une donne par son numéro et propose une **donne gagnable : facile / moyenne / difficile**.
-#   Après une partie, la revue de la partie reprend vos coups un à un avec les commentaires de
-#   l'expert.
+#   une donne par son numéro et propose **« Une donne gagnable : facile / moyenne / difficile »**.
 #
 # Un coup que les règles interdisent est refusé, et le plateau dit pourquoi.
 
 # %%
-import pandas as pd
+from IPython.display import Markdown
 
 import ft_widget
 from ft_widget import VARIANTS, Board, Game, deals, hint, puzzles
-from ft_widget.expert import estimate
 from ft_widget.hints import FAIR_STATES_PER_SECOND
-from ft_widget.teaching import picture, puzzle_picture
+from ft_widget.teaching import PuzzleCard, picture
 from ft_widget.training.catalogue import DIFFICULTIES, catalogue
-from ft_widget.words import graded_line, hint_line, move_line
+from ft_widget.training.themes import THEMES
+from ft_widget.words import count, graded_line, hint_line, move_line
 
-ft_widget.set_language("fr")  # the words ft_widget returns (moves, hints, grades) in French
+ft_widget.set_language("fr")  # the words ft_widget returns, in French
 GAME = "forty_thieves"
-rules = VARIANTS[GAME]  # the rules said above, as the engine has them
-assert (rules.columns, rules.cards_per_column, rules.face_down, rules.stock_cards) == (10, 4, 0, 64)
-assert (rules.build.id, rules.sequences, rules.stock_deal, rules.redeals) == ("same_suit", False, 1, 0)
 
 # %% [markdown]
 # ## Une donne facile
 #
-# Peu de donnes de Forty Thieves sont faciles (le compte est ci-dessous) ; pour une première
-# partie, nous demandons donc une donne facile au catalogue des donnes classées du projet. Deux
-# joueurs sont derrière un classement :
-#
-# * le **solveur**, qui voit toutes les cartes (l'ordre de la pioche compris), a essayé chaque
-#   donne ; seule une donne qu'il a gagnée, avec une suite de coups que le moteur a rejouée
-#   jusqu'au bout, est dite *gagnable* ;
-# * l'**expert loyal**, qui ne voit que ce que vous voyez, a ensuite joué chaque donne gagnable
-#   quelques fois avec des tirages aléatoires différents. *Facile* veut dire qu'il a gagné à chaque
-#   fois, *moyenne* certaines fois, *difficile* jamais.
-#
-# « Facile » veut donc dire facile pour un joueur soigneux qui ne voit pas les cartes cachées, et
-# gagnable à coup sûr. (La section « Graded deals » du README, en anglais, donne les budgets et
-# la commande.)
+# Peu de donnes de Forty Thieves sont faciles ; pour une première partie, nous en demandons donc
+# une au catalogue des donnes classées du projet. Deux joueurs sont derrière un classement. Le
+# **solveur**, qui voit toutes les cartes (l'ordre du talon compris), a essayé chaque donne : seule
+# une donne qu'il a gagnée est dite *gagnable*. L'**expert loyal**, qui ne voit que ce que vous
+# voyez, a ensuite joué chaque donne gagnable jusqu'au bout quelques fois : *facile* veut dire qu'il
+# a gagné à chaque fois, *moyenne* certaines fois, *difficile* jamais.
 
 # %%
-rows = catalogue(GAME)
-graded = pd.Series([r.grade if r.winnable else "not known to be winnable" for r in rows])
-print(f"Forty Thieves deals {rows[0].deal}–{rows[-1].deal} in the catalogue:")
-by_grade = graded.value_counts().reindex([*DIFFICULTIES, "not known to be winnable"], fill_value=0)
-assert by_grade["easy"] < len(rows) / 4  # "few are easy"
-by_grade.rename("deals").to_frame()
+graded = catalogue(GAME)
+grades = [row.grade for row in graded]
+found = ", ".join(count(grades.count(grade), f"{grade} deal") for grade in DIFFICULTIES)
+print(f"Forty Thieves deals {graded[0].deal} to {graded[-1].deal}: {found}, "
+      f"and {grades.count(None)} not known to be winnable.")
 
 # %% [markdown]
 # La première donne facile, et ce que le catalogue en dit :
 
 # %%
 DEAL = deals(GAME, difficulty="easy")[0]
-entry = next(r for r in rows if r.deal == DEAL)
-assert entry.winnable and entry.grade == "easy" and entry.expert_wins == entry.runs
+entry = next(row for row in graded if row.deal == DEAL)
 game = Game(GAME, deal=DEAL)
 print(graded_line(game, entry.grade, entry.expert_wins, entry.runs))
 
 # %% [markdown]
-# La voici sur un plateau. `Board(GAME, difficulty="easy")` tirerait plutôt une donne facile au
-# hasard ; la donne gagnable du menu fait de même.
+# La voici sur un plateau ; jouez-la. « Annuler » ne coûte rien, et si la donne est perdue, le
+# plateau le dit quand il ne reste aucun coup. `Board(GAME, difficulty="easy")` tirerait plutôt une
+# donne facile au hasard, comme le fait « Une donne gagnable » dans le menu.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -115,114 +100,118 @@ board
 
 # %% [markdown]
 # Le plateau et votre code partagent une seule partie : un coup joué à la souris est aussitôt dans
-# `board.game`, et un coup joué depuis le code (`board.play("s>w")`) apparaît sur le plateau. Tout
-# ce que montre un plateau peut aussi être dessiné en image, qui s'affiche partout où la leçon est
-# lue, même sans l'exécuter. La position de départ :
+# `board.game`, et `board.play("s>w")` apparaît sur le plateau. Une position peut aussi être
+# dessinée en image, qui s'affiche partout où la leçon est lue, même sans l'exécuter :
 
 # %%
 picture(game, caption=f"Forty Thieves, deal {DEAL}: the opening position", scale=1.0)
 
 # %% [markdown]
-# ## La première décision
+# ## Les coups, et le conseil
 #
-# Les coups s'écrivent `SRC>DST` : colonnes `1`…`10`, `w` la défausse (*waste*), `s` la pioche
-# (*stock*), `f` les fondations (`s>w` distribue une carte). Voici les coups que les règles
-# permettent au départ :
+# Les coups s'écrivent `SRC>DST` : colonnes `1` à `10`, `w` la défausse (*waste*), `s` le talon
+# (*stock*), `f` les fondations (`s>w` distribue une carte). Au départ, les règles permettent
+# ceux-ci :
 
 # %%
 for move in game.legal_moves():
     print(move_line(game, move))
 
 # %% [markdown]
-# Lequel choisir ? Le bouton Indice le demande à l'expert loyal. Celui-ci répartit au hasard les
-# cartes que vous ne voyez pas entre les places que vous ne voyez pas (un *monde* possible), le
-# fait quelques fois, demande au solveur de gagner chaque monde, et propose le coup qui commence
-# une victoire dans la plupart d'entre eux. Il ne regarde jamais où sont vraiment les cartes
-# cachées. Depuis le code, `hint(game)` donne le même indice ; ici avec le budget du plateau
-# compté en positions plutôt qu'en secondes d'horloge, pour que la page soit la même sur toute
-# machine :
+# Lequel choisir ? Le bouton « Conseil » le demande à l'expert loyal. Celui-ci ne voit pas le
+# talon, alors il *devine* : il répartit au hasard les cartes invisibles entre les places que vous ne
+# voyez pas (une supposition est un *monde*), le fait six fois, cherche brièvement une victoire dans
+# chaque monde, et propose le coup qui commence une victoire dans la plupart d'entre eux. Depuis le
+# code, `hint(game)` donne le même conseil ; ici avec le budget du plateau compté en positions
+# plutôt qu'en secondes, pour que la page soit la même sur toute machine :
 
 # %%
-budget = int(FAIR_STATES_PER_SECOND * board.hint_time_limit)  # the board's seconds, as positions
+budget = int(FAIR_STATES_PER_SECOND * board.hint_time_limit)  # the board's second, as positions
 advice = hint(game, max_states=budget)
-assert advice.move in game.legal_moves()
 print(hint_line(game, advice))
-picture(game, highlight=advice.move, caption=f"the hint: {advice.move}", scale=1.0)
 
 # %% [markdown]
-# Pour peser chaque coup face aux autres, `estimate` joue chacun d'eux dans les *mêmes* mondes
-# tirés et compte les victoires : une comparaison loyale des coups, mais sur un petit échantillon,
-# et au départ les 64 cartes de la pioche sont invisibles. Un compte sur huit est un repère, pas
-# une preuve ; moins il y a de cartes cachées, plus il en dit.
+# Sur une donne dite facile, pourquoi une victoire dans si peu de mondes (et peut-être aucun sur
+# une machine plus lente) ? Parce qu'au premier coup la victoire est à toute une partie de distance,
+# et une courte recherche dans un monde que personne n'a vu s'arrête le plus souvent avant d'avoir
+# trouvé une victoire *ou* prouvé qu'il n'y en a pas. « Pas gagné » veut dire *pas trouvé à temps*,
+# pas *perdu*. Le classement a été mesuré autrement : l'expert a joué toute la donne, en devinant à
+# nouveau à chaque coup à mesure que les cartes du talon apparaissaient, et il a gagné à chaque
+# fois.
+#
+# À l'ouverture, lisez donc le conseil comme un coup qui ne gâche rien. Il devient plus sûr à mesure
+# que le talon s'amincit : la même donne plus tard, jouée comme l'a jouée la ligne gagnante du
+# solveur, et le conseil à ce moment-là :
 
 # %%
-assert len(game.stock) == 64 and not game.waste
-counts = pd.DataFrame([{"move": str(e.move), "worlds won": e.worlds_won, "of": e.worlds}
-                       for e in estimate(game, rng=1)]).set_index("move")
-assert (counts["of"] == 8).all()  # "out of eight": the same eight worlds for every move
-assert counts["worlds won"].nunique() == 1  # the moves tie, as the text below says
-counts
+later = Game(GAME, deal=DEAL)
+for move in entry.line[:104]:  # the solver's line, until the stock is down to 17 cards
+    later.play(move)
+advice = hint(later, max_states=budget)
+print(f"After {count(len(later.history), 'move')}, {count(len(later.stock), 'card')} in the stock.")
+print(hint_line(later, advice))
+picture(later, highlight=advice.move, caption=f"the hint: {advice.move}", scale=0.8)
 
 # %% [markdown]
-# Les trois coups sont à égalité : chacun commence une victoire dans autant des huit mondes que
-# les autres. Au premier coup d'une donne de Forty Thieves, avec les 64 cartes de la pioche
-# invisibles, un joueur loyal ne peut pas les départager, et le choix de l'Indice entre eux vient
-# de ses six mondes à lui qui tranchent une égalité, pas d'une découverte. Les comptes se séparent
-# quand des cartes apparaissent et qu'un coup est vraiment meilleur qu'un autre : les questions
-# des leçons de chaque jeu portent sur des positions de ce genre.
-
-# %% [markdown]
-# Jouez maintenant la donne sur le plateau plus haut. Si vous êtes bloqué, Annuler ne coûte
-# rien ; si la donne est perdue, le plateau le dit quand il ne reste aucun coup.
+# `ft_widget.expert.estimate(game)` va un pas plus loin et joue *chaque* coup légal dans les mêmes
+# mondes, en comptant les victoires de chacun :
+# [11_working_from_code](../11_working_from_code.ipynb) (en anglais) le pilote, avec le reste du
+# moteur, depuis Python.
 #
 # ## Après une partie : la revoir, puis s'entraîner
 #
-# * **Revue.** La revue de la partie, dans le menu (ou `board.review()`), reprend vos coups comme
-#   le fait l'analyse d'un site d'échecs : le coup de l'expert à côté du vôtre, chacun marqué s'il
-#   a jeté beaucoup des victoires tirées, et le coup après lequel le solveur (qui voit toutes les
-#   cartes) n'a plus trouvé de victoire. Depuis le code, `ft_widget.review(board.game)` rend la
-#   revue avec un graphique (`.plot()`) et un tableau (`.to_frame()`) ;
-#   [11_working_from_code](../11_working_from_code.ipynb) (en anglais) en montre une.
-# * **Problèmes.** La plupart des jeux ont des problèmes tirés de vraies donnes (combien pour
-#   chacun : [11_working_from_code](../11_working_from_code.ipynb)) : une position, une question,
-#   des réponses vérifiées par le solveur. `Board.training("forty_thieves")` les sert l'un après
-#   l'autre, du plus facile au plus dur, et tient votre score. Le premier :
+# * **Analyse.** « Analyser cette partie » dans le menu (ou `board.review()`) reprend vos coups
+#   comme le fait l'analyse d'un site d'échecs : le coup de l'expert à côté du vôtre, chacun marqué
+#   s'il a jeté beaucoup des victoires tirées, et le coup après lequel le solveur n'a plus trouvé de
+#   victoire. La leçon de chaque jeu analyse une partie de cette façon.
+# * **Problèmes.** La plupart des jeux ont des problèmes tirés de vraies donnes : une position, une
+#   question, des réponses vérifiées par le solveur. Chaque problème entraîne une idée.
+#   `Board.training("forty_thieves")` les sert l'un après l'autre, du plus facile au plus dur, et
+#   tient votre score. En voici un, la réponse repliée : cherchez avant d'ouvrir le repli.
 
 # %%
-first = puzzles(GAME)[0]
-print(f"{first.title}: {first.prompt}")
-puzzle_picture(first, scale=0.8)
+first = next(p for p in puzzles(GAME) if p.theme == "keep_an_empty_column")
+print(f"The idea it trains, “{THEMES[first.theme][0]}”. {first.idea}")
+PuzzleCard(first)
+
+# %% [markdown]
+# Le même problème sur un plateau vivant (quand la leçon s'exécute) : jouez votre réponse, et le
+# plateau la juge ; « Conseil » donne un indice.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+Board.puzzle(first)
 
 # %% [markdown]
 # ## Les neuf jeux, et quoi lire ensuite
-#
-# Les règles des neuf, lues dans la description que le moteur a de chaque jeu
-# ([10_rule_differences](../10_rule_differences.ipynb), en anglais, ne garde que ce qui diffère de
-# Forty Thieves, et le dessine ; en français, les règles sont dans
-# [rules.fr.md](../../docs/rules.fr.md)) :
 
 # %%
-pd.DataFrame([v.rules_row() for v in VARIANTS.values()]).set_index("id")
+table = [variant.rules_row() for variant in VARIANTS.values()]
+heads = [key for key in table[0] if key != "id"]
+lines = ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads)]
+lines += ["| " + " | ".join(str(row[key]) for key in heads) + " |" for row in table]
+Markdown("**The rules of the nine games, as the engine describes them**\n\n" + "\n".join(lines))
 
 # %% [markdown]
-# La leçon de chaque jeu (en anglais) se demande à quoi pense un bon joueur de *ce* jeu-là, et
-# répond par des expériences sur de vraies donnes :
+# La leçon de chaque jeu (en anglais) s'ouvre sur quelques règles de conduite pour ce jeu, montre
+# chacune sur une vraie position avec l'effet mesuré, et vous donne un problème à essayer après
+# chacune. Les règles des neuf jeux en français : [rules.fr.md](../../docs/rules.fr.md).
 #
-# | leçon | ses questions |
+# | leçon | de quoi elle parle |
 # |---|---|
 # | [forty_thieves](../forty_thieves.ipynb) | que mettre dans une colonne vide ; quelle colonne creuser ; quand une carte qui pourrait monter sur les fondations doit attendre |
-# | [indian](../indian.ipynb) (Indien) | quelle colonne creuser vers sa carte cachée ; auquel de six parents donner une carte ; faut-il remplir une colonne vide ; quand le passage unique doit garder une carte |
-# | [limited](../limited.ipynb) (Limité) | garder une colonne vide ou la dépenser (et quand cela bascule) ; laquelle des douze colonnes courtes vider d'abord ; la carte de la défausse ou une distribution ; ce que vaut de porter de longues séquences |
-# | [little_forty](../little_forty.ipynb) (Petit Quarante) | que retenir d'une défausse par trois ; quand prendre une carte de la défausse ; ce que vaut une redistribution |
-# | [lucas](../lucas.ipynb) | pourquoi Lucas pardonne (les As déjà sur les fondations, ou treize colonnes courtes ?) ; ce qui le fait encore perdre ; si une colonne vide doit attendre un Roi |
-# | [maria](../maria.ipynb) | quand envoyer une carte sur les fondations est un piège ; jouer la carte de la défausse ou distribuer par-dessus ; à quoi sert une colonne vide quand il n'y en a que neuf |
+# | [indian](../indian.ipynb) (Indien) | quelle colonne creuser vers sa carte cachée ; à quel parent donner une carte ; faut-il remplir une colonne vide |
+# | [limited](../limited.ipynb) (Limité) | garder une colonne vide ou la dépenser ; laquelle des douze colonnes courtes vider d'abord ; la carte de la défausse ou une distribution |
+# | [little_forty](../little_forty.ipynb) (Petit Quarante) | que retenir d'une défausse par trois ; quand prendre une carte de la défausse ; ce que vaut une redonne |
+# | [lucas](../lucas.ipynb) | pourquoi Lucas pardonne ; ce qui le fait encore perdre ; si une colonne vide doit attendre un Roi |
+# | [maria](../maria.ipynb) | quand envoyer une carte sur les fondations est un piège ; jouer la carte de la défausse ou distribuer par-dessus ; une colonne vide quand il n'y en a que neuf |
 # | [number_ten](../number_ten.ipynb) (Numéro dix) | quelle colonne à cartes cachées creuser ; faut-il couper une séquence ; ce que vaut de déplacer des séquences |
 # | [rank_and_file](../rank_and_file.ipynb) | quelle pile à cartes cachées creuser d'abord ; quand dépenser une colonne vide ; faut-il déplacer une partie d'une séquence |
-# | [streets](../streets.ipynb) (Rues) | à quoi sert une colonne vidée ; jouer la carte de la défausse ou distribuer par-dessus ; si « seulement un Roi dans une case vide » vaut encore ici |
+# | [streets](../streets.ipynb) (Rues) | à quoi sert une colonne vidée ; jouer la carte de la défausse ou distribuer par-dessus |
 #
 # Deux de plus : [10_rule_differences](../10_rule_differences.ipynb) est la vue d'ensemble de la
-# famille (les règles en images, à quel point chaque jeu est gagnable, et, dit une fois pour
-# toutes, comment le solveur et l'expert loyal jugent et comment les leçons mesurent), et
+# famille (les règles en images, à quel point chaque jeu est gagnable, et comment le solveur et
+# l'expert loyal jugent et comment les leçons mesurent), et
 # [11_working_from_code](../11_working_from_code.ipynb) pilote le moteur depuis Python : positions,
-# coups, parties enregistrées, revues, donnes classées, problèmes, votre propre façon de jouer.
+# coups, parties enregistrées, analyses, donnes classées, problèmes, votre propre façon de jouer.
 # Ces leçons sont en anglais.

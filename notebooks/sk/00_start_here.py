@@ -17,88 +17,76 @@
 # # Začnite tu: prvá hra Forty Thieves (Štyridsať zlodejov)
 #
 # *Táto prvá lekcia je po slovensky; ostatné lekcie projektu sú po anglicky. Celé pravidlá po
-# slovensky: [rules.sk.md](../../docs/rules.sk.md), a kartárske slová, ktoré používame, sú
-# v [slovníku pojmov](../../docs/glossary.md#slovak).*
+# slovensky: [rules.sk.md](../../docs/rules.sk.md); ktoré kartárske slová používame a prečo, hovorí
+# [slovník pojmov](../../docs/glossary.md#slovak).*
 #
-# Ak poznáte Klondike (pasians z Windows), viete už väčšinu. **Forty Thieves** je pasians s dvoma
-# balíčkami: 104 kariet, osem základní, ktoré sa stavajú od esa po kráľa v jednej farbe, desať
-# stĺpcov po štyri karty rozdané **lícom nahor** a talón so 64 kartami, ktorý po jednej otáčate na
-# odkladaciu kôpku, **iba raz**. Na stĺpcoch ide karta na kartu svojej farby o jednu hodnotu
-# vyššiu a hýbe sa len vrchná karta stĺpca (alebo odkladacej kôpky). Druhý prechod talónom nie je
-# a zo základní sa nič nevracia.
+# **Forty Thieves** je pasians s dvoma balíčkami: 104 kariet, osem základní, ktoré sa stavajú od esa
+# po kráľa v jednej farbe, desať stĺpcov po štyri karty rozdané **lícom nahor** a talón so 64
+# kartami, ktorý po jednej otáčate na odkladaciu kôpku, **iba raz**. Na stĺpcoch ide karta na kartu
+# svojej farby o jednu hodnotu vyššiu a hýbe sa len vrchná karta stĺpca (alebo odkladacej kôpky).
+# Zo základní sa nič nevracia.
 #
 # Osem príbuzných mení niekoľko z týchto pravidiel: koľko je stĺpcov, koľko kariet je lícom nadol,
-# ktoré farby sa smú stavať na ktoré, či sa postupnosť kariet hýbe naraz, ako sa rozdáva talón.
-# Každý má vlastnú lekciu (po anglicky; tabuľka na konci).
+# ktoré farby sa stavajú na ktoré, či sa postupnosť hýbe naraz, ako sa rozdáva talón. Tabuľka na
+# konci má všetkých deväť hier a každá má vlastnú lekciu (po anglicky).
 #
-# **Ako hrať na hracej ploche nižšie** (spustite lekciu v JupyterLabe):
+# **Ako hrať na hracej ploche** (spustite lekciu v JupyterLabe):
 #
 # * **Potiahnite** kartu na stĺpec alebo na základňu, alebo na ňu **kliknite** a potom kliknite tam,
 #   kam má ísť; **dvojklik** ju pošle na základňu. **Kliknutie na talón** rozdá kartu.
 # * **Klávesy**: raz kliknite na hraciu plochu, potom šípky prechádzajú medzi kôpkami, Enter alebo
 #   medzerník kartu zdvihne a položí, Esc zruší, `d` rozdá, `f` pošle kartu na základňu, `u`/`z`
-#   vráti ťah späť, `r`/`y` ťah zopakuje, `h` dá radu, `?` ukáže všetky.
-# * **Tlačidlá**: rada (dobrý ťah nájdený z kariet, ktoré vidíte *vy*), späť a znova (koľkokrát
-#   chcete), hrať odznova, nové rozdanie a posielanie bezpečných kariet na základne.
+#   vráti ťah späť, `r`/`y` ho zopakuje, `h` dá radu, `?` ukáže všetky.
+# * **Tlačidlá**: „Rada“ (dobrý ťah nájdený z kariet, ktoré vidíte *vy*), „Späť“ a „Znova“
+#   (koľkokrát chcete), „Od začiatku“, „Nové rozdanie“, „Autohra“ (bezpečné ťahy na základne).
 # * **Menu hry** (názov hry so ▾ hore) prepne na inú hru z rodiny, spustí rozdanie podľa čísla a
-#   ponúka **vyhrateľné rozdanie: ľahké / stredné / ťažké**. Po hre prejde prehľad hry vaše ťahy
-#   s komentármi experta.
+#   ponúka **„Vyhrateľné rozdanie: ľahké / stredné / ťažké“**.
 #
 # Ťah, ktorý pravidlá zakazujú, sa odmietne a hracia plocha povie prečo.
 
 # %%
-import pandas as pd
+from IPython.display import Markdown
 
 import ft_widget
 from ft_widget import VARIANTS, Board, Game, deals, hint, puzzles
-from ft_widget.expert import estimate
 from ft_widget.hints import FAIR_STATES_PER_SECOND
-from ft_widget.teaching import picture, puzzle_picture
+from ft_widget.teaching import PuzzleCard, picture
 from ft_widget.training.catalogue import DIFFICULTIES, catalogue
-from ft_widget.words import graded_line, hint_line, move_line
+from ft_widget.training.themes import THEMES
+from ft_widget.words import count, graded_line, hint_line, move_line
 
-ft_widget.set_language("sk")  # the words ft_widget returns (moves, hints, grades) in Slovak
+ft_widget.set_language("sk")  # the words ft_widget returns, in Slovak
 GAME = "forty_thieves"
-rules = VARIANTS[GAME]  # the rules said above, as the engine has them
-assert (rules.columns, rules.cards_per_column, rules.face_down, rules.stock_cards) == (10, 4, 0, 64)
-assert (rules.build.id, rules.sequences, rules.stock_deal, rules.redeals) == ("same_suit", False, 1, 0)
 
 # %% [markdown]
 # ## Ľahké rozdanie
 #
-# Ľahkých rozdaní Forty Thieves je málo (počet je nižšie), preto si na prvú hru vypýtame ľahké
-# z katalógu ohodnotených rozdaní projektu. Za hodnotením stoja dvaja hráči:
-#
-# * **riešič**, ktorý vidí všetky karty (aj poradie v talóne), skúsil každé rozdanie; *vyhrateľné*
-#   je len rozdanie, ktoré vyhral, s radom ťahov, ktorý engine prehral až do konca;
-# * **férový expert**, ktorý vidí len to, čo vidíte vy, potom každé vyhrateľné rozdanie niekoľkokrát
-#   zahral s rôznymi náhodnými semienkami. *Ľahké* znamená, že vyhral zakaždým, *stredné* niekedy,
-#   *ťažké* nikdy.
-#
-# „Ľahké“ je teda ľahké pre pozorného hráča, ktorý nevidí skryté karty, a isto vyhrateľné.
-# (Sekcia „Graded deals“ v README, po anglicky, uvádza rozpočty a príkaz.)
+# Ľahkých rozdaní Forty Thieves je málo, preto si na prvú hru vypýtame ľahké z katalógu ohodnotených
+# rozdaní projektu. Za hodnotením stoja dvaja hráči. **Riešič**, ktorý vidí všetky karty (aj poradie
+# v talóne), skúsil každé rozdanie: *vyhrateľné* je len to, ktoré vyhral. **Férový expert**, ktorý
+# vidí len to, čo vidíte vy, potom každé vyhrateľné rozdanie niekoľkokrát dohral do konca: *ľahké*
+# znamená, že vyhral zakaždým, *stredné* niekedy, *ťažké* nikdy.
 
 # %%
-rows = catalogue(GAME)
-graded = pd.Series([r.grade if r.winnable else "not known to be winnable" for r in rows])
-print(f"Forty Thieves deals {rows[0].deal}–{rows[-1].deal} in the catalogue:")
-by_grade = graded.value_counts().reindex([*DIFFICULTIES, "not known to be winnable"], fill_value=0)
-assert by_grade["easy"] < len(rows) / 4  # "few are easy"
-by_grade.rename("deals").to_frame()
+graded = catalogue(GAME)
+grades = [row.grade for row in graded]
+found = ", ".join(count(grades.count(grade), f"{grade} deal") for grade in DIFFICULTIES)
+print(f"Forty Thieves deals {graded[0].deal} to {graded[-1].deal}: {found}, "
+      f"and {grades.count(None)} not known to be winnable.")
 
 # %% [markdown]
 # Prvé ľahké rozdanie a čo o ňom hovorí katalóg:
 
 # %%
 DEAL = deals(GAME, difficulty="easy")[0]
-entry = next(r for r in rows if r.deal == DEAL)
-assert entry.winnable and entry.grade == "easy" and entry.expert_wins == entry.runs
+entry = next(row for row in graded if row.deal == DEAL)
 game = Game(GAME, deal=DEAL)
 print(graded_line(game, entry.grade, entry.expert_wins, entry.runs))
 
 # %% [markdown]
-# Tu je na hracej ploche. `Board(GAME, difficulty="easy")` by namiesto toho vybral ľahké rozdanie
-# náhodne; vyhrateľné rozdanie z menu robí to isté.
+# Tu je na hracej ploche; zahrajte si ho. „Späť“ nič nestojí, a ak je rozdanie prehraté, hracia
+# plocha to povie, keď nezostane žiadny ťah. `Board(GAME, difficulty="easy")` by namiesto toho
+# vybral ľahké rozdanie náhodne, ako to robí „Vyhrateľné rozdanie“ v menu.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -106,108 +94,111 @@ board = Board(GAME, deal=DEAL, language="sk")
 board
 
 # %% [markdown]
-# Hracia plocha a váš kód zdieľajú jednu hru: ťah urobený myšou je hneď v `board.game` a ťah
-# zahraný z kódu (`board.play("s>w")`) sa objaví na ploche. Všetko, čo hracia plocha ukazuje, sa
-# dá nakresliť aj ako obrázok, ktorý sa zobrazí všade, kde sa lekcia číta, aj nespustená. Začiatočná
-# pozícia:
+# Hracia plocha a váš kód zdieľajú jednu hru: ťah urobený myšou je hneď v `board.game` a
+# `board.play("s>w")` sa ukáže na ploche. Pozíciu možno nakresliť aj ako obrázok, ktorý sa zobrazí
+# všade, kde sa lekcia číta, aj nespustená:
 
 # %%
 picture(game, caption=f"Forty Thieves, deal {DEAL}: the opening position", scale=1.0)
 
 # %% [markdown]
-# ## Prvé rozhodnutie
+# ## Ťahy a rada
 #
-# Ťahy sa píšu `SRC>DST`: stĺpce `1`…`10`, `w` odkladacia kôpka (*waste*), `s` talón (*stock*),
-# `f` základne (`s>w` rozdá kartu). Toto sú ťahy, ktoré pravidlá na začiatku dovoľujú:
+# Ťahy sa píšu `SRC>DST`: stĺpce `1` až `10`, `w` odkladacia kôpka (*waste*), `s` talón (*stock*),
+# `f` základne (`s>w` rozdá kartu). Na začiatku pravidlá dovoľujú tieto:
 
 # %%
 for move in game.legal_moves():
     print(move_line(game, move))
 
 # %% [markdown]
-# Ktorý? Tlačidlo rady sa pýta férového experta. Ten náhodne rozdelí karty, ktoré nevidíte, na
-# miesta, ktoré nevidíte (jeden možný *svet*), urobí to niekoľkokrát, požiada riešič, aby vyhral
-# každý svet, a navrhne ťah, ktorý vo väčšine z nich začína výhru. Nikdy sa nepozerá, kde skryté
-# karty naozaj sú. Z kódu dá `hint(game)` tú istú radu; tu s rozpočtom hracej plochy vyjadreným
-# počtom pozícií namiesto sekúnd na hodinách, aby bola stránka rovnaká na každom počítači:
+# Ktorý? Tlačidlo „Rada“ sa pýta férového experta. Ten talón nevidí, preto *háda*: náhodne rozdelí
+# neviditeľné karty na miesta, ktoré nevidíte (jeden odhad je jeden *svet*), urobí to šesťkrát,
+# v každom svete krátko hľadá výhru a navrhne ťah, ktorý vo väčšine z nich začína výhru. Z kódu dá
+# `hint(game)` tú istú radu; tu s rozpočtom hracej plochy počítaným v pozíciách namiesto sekúnd, aby
+# bola stránka rovnaká na každom počítači:
 
 # %%
-budget = int(FAIR_STATES_PER_SECOND * board.hint_time_limit)  # the board's seconds, as positions
+budget = int(FAIR_STATES_PER_SECOND * board.hint_time_limit)  # the board's second, as positions
 advice = hint(game, max_states=budget)
-assert advice.move in game.legal_moves()
 print(hint_line(game, advice))
-picture(game, highlight=advice.move, caption=f"the hint: {advice.move}", scale=1.0)
 
 # %% [markdown]
-# Aby porovnal každý ťah s ostatnými, `estimate` zahrá každý z nich v *tých istých* náhodných
-# svetoch a spočíta výhry: férové porovnanie ťahov, ale na malej vzorke, a na začiatku je všetkých
-# 64 kariet talónu neviditeľných. Počet z ôsmich je vodítko, nie dôkaz; čím menej kariet je
-# skrytých, tým viac hovorí.
+# Prečo v rozdaní, ktoré sa volá ľahké, vyhrá tak málo svetov (a na pomalšom počítači možno žiadny)?
+# Pretože pri prvom ťahu je výhra celú hru ďaleko a krátke hľadanie vo svete, ktorý nikto nevidel,
+# sa väčšinou skončí skôr, než výhru nájde *alebo* dokáže, že nijaká nie je. „Nevyhrané“ znamená
+# *nenájdené včas*, nie *prehrané*. Hodnotenie sa meralo inak: expert odohral celé rozdanie, pri
+# každom ťahu hádal odznova, ako sa karty z talónu ukazovali, a vyhral zakaždým.
+#
+# Na začiatku teda čítajte radu ako ťah, ktorý nič nezahodí. S tenšou kôpkou talónu je istejšia:
+# to isté rozdanie neskôr, zahrané tak, ako ho zahrala víťazná línia riešiča, a rada v tej chvíli:
 
 # %%
-assert len(game.stock) == 64 and not game.waste
-counts = pd.DataFrame([{"move": str(e.move), "worlds won": e.worlds_won, "of": e.worlds}
-                       for e in estimate(game, rng=1)]).set_index("move")
-assert (counts["of"] == 8).all()  # "out of eight": the same eight worlds for every move
-assert counts["worlds won"].nunique() == 1  # the moves tie, as the text below says
-counts
+later = Game(GAME, deal=DEAL)
+for move in entry.line[:104]:  # the solver's line, until the stock is down to 17 cards
+    later.play(move)
+advice = hint(later, max_states=budget)
+print(f"After {count(len(later.history), 'move')}, {count(len(later.stock), 'card')} in the stock.")
+print(hint_line(later, advice))
+picture(later, highlight=advice.move, caption=f"the hint: {advice.move}", scale=0.8)
 
 # %% [markdown]
-# Tri ťahy sú nerozhodne: každý začína výhru v rovnako mnohých z ôsmich svetov ako ostatné. Pri
-# prvom ťahu rozdania Forty Thieves, keď je všetkých 64 kariet talónu neviditeľných, ich férový
-# hráč nedokáže rozlíšiť a voľba rady medzi nimi je len to, ako jej vlastných šesť svetov rozhodlo
-# remízu, nie objav. Počty sa rozídu, keď sa karty ukážu a jeden ťah je naozaj lepší ako iný:
-# otázky lekcií jednotlivých hier sú o takých pozíciách.
-
-# %% [markdown]
-# Teraz zahrajte rozdanie na hracej ploche vyššie. Ak uviaznete, ťah späť nič nestojí; ak je
-# rozdanie prehraté, hracia plocha to povie, keď nezostane žiadny ťah.
+# `ft_widget.expert.estimate(game)` ide o krok ďalej a zahrá *každý* povolený ťah v tých istých
+# svetoch a spočíta výhry každého: [11_working_from_code](../11_working_from_code.ipynb) (po
+# anglicky) ho ovláda, so zvyškom enginu, z Pythonu.
 #
-# ## Po hre: prezrite si ju a trénujte
+# ## Po hre: rozoberte ju a trénujte
 #
-# * **Prehľad.** Prehľad hry v menu (alebo `board.review()`) prejde vaše ťahy tak ako analýza na
-#   šachovej stránke: ťah experta vedľa vášho, každý označený, ak zahodil veľa náhodných výhier, a
-#   ťah, po ktorom riešič (ktorý vidí všetky karty) už nenašiel výhru. Z kódu vráti
-#   `ft_widget.review(board.game)` prehľad s grafom (`.plot()`) a tabuľkou (`.to_frame()`);
-#   [11_working_from_code](../11_working_from_code.ipynb) (po anglicky) jeden ukazuje.
-# * **Úlohy.** Väčšina hier má úlohy vybrané zo skutočných rozdaní (koľko ktorá:
-#   [11_working_from_code](../11_working_from_code.ipynb)): pozícia, jedna otázka, odpovede
-#   overené riešičom. `Board.training("forty_thieves")` ich podáva jednu po druhej, od
-#   najľahšej, a počíta vaše skóre. Prvá:
+# * **Rozbor.** „Rozobrať túto hru“ v menu (alebo `board.review()`) prejde vaše ťahy tak ako
+#   analýza na šachovej stránke: ťah experta vedľa vášho, každý označený, ak zahodil veľa náhodných
+#   výhier, a ťah, po ktorom riešič už nenašiel výhru. Lekcia každej hry takto rozoberie jednu hru.
+# * **Úlohy.** Väčšina hier má úlohy vybrané zo skutočných rozdaní: pozícia, jedna otázka, odpovede
+#   overené riešičom. Každá úloha trénuje jednu myšlienku. `Board.training("forty_thieves")` ich
+#   podáva jednu po druhej, od najľahšej, a počíta vaše skóre. Tu je jedna so zloženou odpoveďou:
+#   skúste ju skôr, než odpoveď rozbalíte.
 
 # %%
-first = puzzles(GAME)[0]
-print(f"{first.title}: {first.prompt}")
-puzzle_picture(first, scale=0.8)
+first = next(p for p in puzzles(GAME) if p.theme == "keep_an_empty_column")
+print(f"The idea it trains, “{THEMES[first.theme][0]}”. {first.idea}")
+PuzzleCard(first)
+
+# %% [markdown]
+# Tá istá úloha na živej hracej ploche (keď lekcia beží): zahrajte svoju odpoveď a hracia plocha ju
+# posúdi; „Rada“ dá nápovedu.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+Board.puzzle(first)
 
 # %% [markdown]
 # ## Deväť hier a čo čítať ďalej
-#
-# Pravidlá všetkých deviatich, prečítané z opisu, ktorý má engine o každej hre
-# ([10_rule_differences](../10_rule_differences.ipynb), po anglicky, nechá len to, čím sa líšia od
-# Forty Thieves, a nakreslí to; po slovensky sú pravidlá v [rules.sk.md](../../docs/rules.sk.md)):
 
 # %%
-pd.DataFrame([v.rules_row() for v in VARIANTS.values()]).set_index("id")
+table = [variant.rules_row() for variant in VARIANTS.values()]
+heads = [key for key in table[0] if key != "id"]
+lines = ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads)]
+lines += ["| " + " | ".join(str(row[key]) for key in heads) + " |" for row in table]
+Markdown("**The rules of the nine games, as the engine describes them**\n\n" + "\n".join(lines))
 
 # %% [markdown]
-# Lekcia každej hry (po anglicky) sa pýta, na čo myslí dobrý hráč *tej* hry, a odpovedá pokusmi
-# na skutočných rozdaniach:
+# Lekcia každej hry (po anglicky) začína niekoľkými pravidlami palca pre svoju hru, každé ukáže na
+# skutočnej pozícii s nameraným účinkom a po každom vám dá úlohu na vyskúšanie. Pravidlá deviatich
+# hier po slovensky: [rules.sk.md](../../docs/rules.sk.md).
 #
-# | lekcia | jej otázky |
+# | lekcia | o čom je |
 # |---|---|
 # | [forty_thieves](../forty_thieves.ipynb) | čo dať do prázdneho stĺpca; ktorý stĺpec rozkopať; kedy má karta, ktorá by mohla ísť na základňu, počkať |
-# | [indian](../indian.ipynb) (Indický) | ktorý stĺpec kopať k jeho skrytej karte; ktorému zo šiestich rodičov dať kartu; či zaplniť prázdny stĺpec; kedy si má jediný prechod talónom kartu podržať |
-# | [limited](../limited.ipynb) (Obmedzený) | prázdny stĺpec si nechať alebo minúť (a kedy sa to obráti); ktorý z dvanástich krátkych stĺpcov vyprázdniť prvý; karta z odkladacej kôpky alebo rozdanie; akú cenu má nosiť dlhé postupnosti |
+# | [indian](../indian.ipynb) (Indický) | ktorý stĺpec kopať k jeho skrytej karte; ktorému rodičovi dať kartu; či zaplniť prázdny stĺpec |
+# | [limited](../limited.ipynb) (Obmedzený) | prázdny stĺpec si nechať alebo minúť; ktorý z dvanástich krátkych stĺpcov vyprázdniť prvý; karta z odkladacej kôpky alebo rozdanie |
 # | [little_forty](../little_forty.ipynb) (Malá štyridsiatka) | čo si zapamätať z odkladacej kôpky po troch; kedy vziať kartu z kôpky; akú cenu má obrátenie talónu |
-# | [lucas](../lucas.ipynb) | prečo Lucas odpúšťa (esá už na základniach, či trinásť krátkych stĺpcov?); čo ho aj tak prehrá; či má prázdny stĺpec čakať na kráľa |
-# | [maria](../maria.ipynb) (Mária) | kedy je poslanie karty na základňu pasca; zahrať kartu z odkladacej kôpky, alebo rozdávať ďalej; načo je prázdny stĺpec, keď ich je len deväť |
+# | [lucas](../lucas.ipynb) | prečo Lucas odpúšťa; čo ho aj tak prehrá; či má prázdny stĺpec čakať na kráľa |
+# | [maria](../maria.ipynb) (Mária) | kedy je poslanie karty na základňu pasca; zahrať kartu z odkladacej kôpky, alebo rozdávať ďalej; prázdny stĺpec, keď ich je len deväť |
 # | [number_ten](../number_ten.ipynb) (Číslo desať) | ktorý stĺpec s kartami lícom nadol kopať; či rozdeliť postupnosť; akú cenu má presúvanie postupností |
 # | [rank_and_file](../rank_and_file.ipynb) | ktorú kôpku s kartami lícom nadol kopať prvú; kedy minúť prázdny stĺpec; či presunúť časť postupnosti |
-# | [streets](../streets.ipynb) (Ulice) | načo je vyprázdnený stĺpec; zahrať kartu z odkladacej kôpky, alebo rozdávať ďalej; či „do prázdneho miesta len kráľ“ platí aj tu |
+# | [streets](../streets.ipynb) (Ulice) | načo je vyprázdnený stĺpec; zahrať kartu z odkladacej kôpky, alebo rozdávať ďalej |
 #
 # Ešte dve: [10_rule_differences](../10_rule_differences.ipynb) je prehľad celej rodiny (pravidlá
-# v obrázkoch, nakoľko je každá hra vyhrateľná a, raz a pre všetky, ako súdi riešič a férový
-# expert a ako lekcie merajú), a [11_working_from_code](../11_working_from_code.ipynb) ovláda engine
-# z Pythonu: pozície, ťahy, uložené hry, prehľady, ohodnotené rozdania, úlohy, váš vlastný spôsob
-# hry. Tieto lekcie sú po anglicky.
+# v obrázkoch, nakoľko je každá hra vyhrateľná, ako súdi riešič a férový expert a ako lekcie merajú),
+# a [11_working_from_code](../11_working_from_code.ipynb) ovláda engine z Pythonu: pozície, ťahy,
+# uložené hry, rozbory, ohodnotené rozdania, úlohy, váš vlastný spôsob hry. Tieto lekcie sú po
+# anglicky.
