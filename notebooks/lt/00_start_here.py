@@ -22,9 +22,9 @@
 #
 # **Forty Thieves** – pasjansas su dviem kaladėmis: 104 kortos, aštuoni pamatai, statomi nuo tūzo
 # iki karaliaus tos pačios spalvos kortomis, dešimt stulpelių po keturias **atverstas** kortas ir
-# 64 kortų malka, kurią po vieną verčiate ant atliekų krūvelės, **tik vieną kartą**. Ant stulpelių
+# 64 kortų malka, kurią po vieną verčiate ant atmetimų krūvos, **tik vieną kartą**. Ant stulpelių
 # korta dedama ant vienu rangu aukštesnės savo spalvos kortos, ir juda tik viršutinė stulpelio (arba
-# atliekų) korta. Iš pamatų niekas negrįžta.
+# atmetimų krūvos) korta. Iš pamatų niekas negrįžta.
 #
 # Aštuoni giminaičiai pakeičia kelias iš šių taisyklių: kiek stulpelių, kiek kortų užverstų, kokios
 # spalvos statomos ant kokių, ar seka juda kaip viena, kaip dalijama malka. Lentelėje pabaigoje yra
@@ -107,7 +107,7 @@ picture(game, caption=f"Forty Thieves, deal {DEAL}: the opening position", scale
 # %% [markdown]
 # ## Ėjimai ir patarimas
 #
-# Ėjimai rašomi `SRC>DST`: stulpeliai nuo `1` iki `10`, `w` atliekos (*waste*), `s` malka
+# Ėjimai rašomi `SRC>DST`: stulpeliai nuo `1` iki `10`, `w` atmetimų krūva (*waste*), `s` malka
 # (*stock*), `f` pamatai (`s>w` išdalija kortą). Pradžioje taisyklės leidžia šiuos:
 
 # %%
@@ -197,13 +197,13 @@ Markdown("**The rules of the nine games, as the engine describes them**\n\n" + "
 # |---|---|
 # | [forty_thieves](../forty_thieves.ipynb) | ką dėti į tuščią stulpelį; kurį stulpelį kasti; kada korta, galinti eiti į pamatą, turėtų palaukti |
 # | [indian](../indian.ipynb) (Indėnas) | kurį stulpelį kasti link jo paslėptos kortos; kuriam tėvui atiduoti kortą; ar užpildyti tuščią stulpelį |
-# | [limited](../limited.ipynb) (Ribotas) | tuščią stulpelį laikyti ar išnaudoti; kurį iš dvylikos trumpų stulpelių išvalyti pirmą; atliekų korta ar dalijimas |
-# | [little_forty](../little_forty.ipynb) (Mažasis keturiasdešimt) | ką atsiminti iš atliekų po tris; kada imti atliekų kortą; ko vertas perdalijimas |
+# | [limited](../limited.ipynb) (Ribotas) | tuščią stulpelį laikyti ar išnaudoti; kurį iš dvylikos trumpų stulpelių išvalyti pirmą; atmetimų krūvos korta ar dalijimas |
+# | [little_forty](../little_forty.ipynb) (Mažasis keturiasdešimt) | ką atsiminti iš atmetimų krūvos po tris; kada imti atmetimų krūvos kortą; ko vertas perdalijimas |
 # | [lucas](../lucas.ipynb) (Lukas) | kodėl Lukas atlaidus; kas jį vis tiek pralaimi; ar tuščias stulpelis turėtų laukti karaliaus |
-# | [maria](../maria.ipynb) (Marija) | kada kortos siuntimas į pamatą yra spąstai; žaisti atliekų kortą ar dalyti toliau; tuščias stulpelis, kai jų tik devyni |
+# | [maria](../maria.ipynb) (Marija) | kada kortos siuntimas į pamatą yra spąstai; žaisti atmetimų krūvos kortą ar dalyti toliau; tuščias stulpelis, kai jų tik devyni |
 # | [number_ten](../number_ten.ipynb) (Numeris dešimt) | kurį stulpelį su užverstomis kortomis kasti; ar skaldyti seką; ko vertas sekų perkėlimas |
 # | [rank_and_file](../rank_and_file.ipynb) | kurią užverstą krūvą kasti pirmą; kada išnaudoti tuščią stulpelį; ar perkelti sekos dalį |
-# | [streets](../streets.ipynb) (Gatvės) | kam ištuštintas stulpelis; žaisti atliekų kortą ar dalyti toliau |
+# | [streets](../streets.ipynb) (Gatvės) | kam ištuštintas stulpelis; žaisti atmetimų krūvos kortą ar dalyti toliau |
 #
 # Dar dvi: [10_rule_differences](../10_rule_differences.ipynb) – šeimos apžvalga (taisyklės
 # paveikslėliais, kiek kiekvienas žaidimas laimimas, kaip vertina sprendiklis ir sąžiningas

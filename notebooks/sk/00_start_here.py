@@ -22,8 +22,8 @@
 #
 # **Forty Thieves** je pasians s dvoma balíčkami: 104 kariet, osem základní, ktoré sa stavajú od esa
 # po kráľa v jednej farbe, desať stĺpcov po štyri karty rozdané **lícom nahor** a talón so 64
-# kartami, ktorý po jednej otáčate na odkladaciu kôpku, **iba raz**. Na stĺpcoch ide karta na kartu
-# svojej farby o jednu hodnotu vyššiu a hýbe sa len vrchná karta stĺpca (alebo odkladacej kôpky).
+# kartami, ktorý po jednej otáčate na odkladisko, **iba raz**. Na stĺpcoch ide karta na kartu
+# svojej farby o jednu hodnotu vyššiu a hýbe sa len vrchná karta stĺpca (alebo odkladiska).
 # Zo základní sa nič nevracia.
 #
 # Osem príbuzných mení niekoľko z týchto pravidiel: koľko je stĺpcov, koľko kariet je lícom nadol,
@@ -104,7 +104,7 @@ picture(game, caption=f"Forty Thieves, deal {DEAL}: the opening position", scale
 # %% [markdown]
 # ## Ťahy a rada
 #
-# Ťahy sa píšu `SRC>DST`: stĺpce `1` až `10`, `w` odkladacia kôpka (*waste*), `s` talón (*stock*),
+# Ťahy sa píšu `SRC>DST`: stĺpce `1` až `10`, `w` odkladisko (*waste*), `s` talón (*stock*),
 # `f` základne (`s>w` rozdá kartu). Na začiatku pravidlá dovoľujú tieto:
 
 # %%
@@ -189,13 +189,13 @@ Markdown("**The rules of the nine games, as the engine describes them**\n\n" + "
 # |---|---|
 # | [forty_thieves](../forty_thieves.ipynb) | čo dať do prázdneho stĺpca; ktorý stĺpec rozkopať; kedy má karta, ktorá by mohla ísť na základňu, počkať |
 # | [indian](../indian.ipynb) (Indický) | ktorý stĺpec kopať k jeho skrytej karte; ktorému rodičovi dať kartu; či zaplniť prázdny stĺpec |
-# | [limited](../limited.ipynb) (Obmedzený) | prázdny stĺpec si nechať alebo minúť; ktorý z dvanástich krátkych stĺpcov vyprázdniť prvý; karta z odkladacej kôpky alebo rozdanie |
-# | [little_forty](../little_forty.ipynb) (Malá štyridsiatka) | čo si zapamätať z odkladacej kôpky po troch; kedy vziať kartu z kôpky; akú cenu má obrátenie talónu |
+# | [limited](../limited.ipynb) (Obmedzený) | prázdny stĺpec si nechať alebo minúť; ktorý z dvanástich krátkych stĺpcov vyprázdniť prvý; karta z odkladiska alebo rozdanie |
+# | [little_forty](../little_forty.ipynb) (Malá štyridsiatka) | čo si zapamätať z odkladiska po troch; kedy vziať kartu z odkladiska; akú cenu má obrátenie talónu |
 # | [lucas](../lucas.ipynb) | prečo Lucas odpúšťa; čo ho aj tak prehrá; či má prázdny stĺpec čakať na kráľa |
-# | [maria](../maria.ipynb) (Mária) | kedy je poslanie karty na základňu pasca; zahrať kartu z odkladacej kôpky, alebo rozdávať ďalej; prázdny stĺpec, keď ich je len deväť |
+# | [maria](../maria.ipynb) (Mária) | kedy je poslanie karty na základňu pasca; zahrať kartu z odkladiska, alebo rozdávať ďalej; prázdny stĺpec, keď ich je len deväť |
 # | [number_ten](../number_ten.ipynb) (Číslo desať) | ktorý stĺpec s kartami lícom nadol kopať; či rozdeliť postupnosť; akú cenu má presúvanie postupností |
 # | [rank_and_file](../rank_and_file.ipynb) | ktorú kôpku s kartami lícom nadol kopať prvú; kedy minúť prázdny stĺpec; či presunúť časť postupnosti |
-# | [streets](../streets.ipynb) (Ulice) | načo je vyprázdnený stĺpec; zahrať kartu z odkladacej kôpky, alebo rozdávať ďalej |
+# | [streets](../streets.ipynb) (Ulice) | načo je vyprázdnený stĺpec; zahrať kartu z odkladiska, alebo rozdávať ďalej |
 #
 # Ešte dve: [10_rule_differences](../10_rule_differences.ipynb) je prehľad celej rodiny (pravidlá
 # v obrázkoch, nakoľko je každá hra vyhrateľná, ako súdi riešič a férový expert a ako lekcie merajú),
