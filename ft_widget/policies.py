@@ -163,7 +163,9 @@ def play_policy(game: Game, policy: Policy | str, rng: _random.Random | int | No
 
     The game is stuck when no legal move is left (``status`` "stuck", as ``Game.outcome`` says), and
     lost when the policy returns ``None`` with moves left, when it returns to a position it has
-    already played through (it would go round in circles), or after ``max_moves`` moves.
+    already played through (it would go round in circles), or after ``max_moves`` moves. A policy
+    may return a run shortcut (``Game.run_moves``): it is played, and recorded, as its single-card
+    moves (``Game.expand``), and the position is checked once it has all been played.
     """
     max_moves = check_count("play_policy", "max_moves", max_moves, 0)
     if isinstance(policy, str):
@@ -190,7 +192,10 @@ def play_policy(game: Game, policy: Policy | str, rng: _random.Random | int | No
         if move is None:
             why = "no legal move left" if not g.legal_moves() else "the policy gave up"
             break
-        played.append(g.play(move))
+        if isinstance(move, Move) and move.count > 1 and not g.variant.sequences:
+            played += [g.play(m) for m in g.expand(move)]  # a run shortcut (or an illegal move: refused)
+        else:
+            played.append(g.play(move))
         k = g.position_key()
         if k in seen:
             why = "it came back to a position it had already played through"

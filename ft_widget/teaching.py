@@ -13,6 +13,7 @@ import math
 import random
 import re
 from dataclasses import replace
+from importlib import resources
 from pathlib import Path
 
 from . import rules
@@ -41,7 +42,7 @@ from .words import choice_line, count, status_line
 
 #: Per game, the lessons that are its own: lesson id -> the rule fields that change. Each lesson
 #: plays the game and the game with these fields changed on the same deals
-#: (``notebooks/_lessons.py`` computes it into ``data/lessons.json``).
+#: (``python -m ft_widget.experiments lessons`` computes it into ``lessons.json``).
 LESSONS: dict[str, dict[str, dict[str, object]]] = {
     "forty_thieves": {"sequences_move": {"sequences": True}, "one_redeal": {"redeals": 1}},
     "indian": {"face_up": {"face_down": 0}, "same_suit": {"build": "same_suit"}},
@@ -147,6 +148,99 @@ def losing_move_row(reviewed, scale: float = 0.75) -> Row:
                picture(before, highlight=kept, scale=scale, caption=f"{kept}: the win kept"))
 
 
+# ----------------------------------------------------------------------------- tables
+class Table:
+    """A captioned table for a reader, without pandas: plain HTML (a ``<caption>``, no ``<style>``
+    block, which an untrusted notebook strips) and aligned text where HTML is not shown.
+    Made by :func:`table`."""
+
+    def __init__(self, columns: list[str], rows: list[list[str]], numeric: list[bool], caption: str):
+        self.columns, self.rows, self.numeric, self.caption = columns, rows, numeric, caption
+
+    def html(self) -> str:
+        def cell(tag: str, text: str, k: int) -> str:
+            align = ' style="text-align:right"' if self.numeric[k] else ' style="text-align:left"'
+            return f"<{tag}{align}>{html.escape(text)}</{tag}>"
+
+        head = "".join(cell("th", c, k) for k, c in enumerate(self.columns))
+        body = "".join("<tr>" + "".join(cell("td", v, k) for k, v in enumerate(row)) + "</tr>"
+                       for row in self.rows)
+        # one line, left, above: a wrapped caption would be as narrow as a table of two columns
+        caption = '<caption style="caption-side:top;text-align:left;white-space:nowrap;font-weight:600">'
+        return (f'<table class="ft-lesson-table">{caption}{html.escape(self.caption)}</caption>'
+                f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+
+    def text(self) -> str:
+        widths = [max(len(v) for v in column) for column in zip(self.columns, *self.rows, strict=True)]
+
+        def line(values) -> str:
+            return "  ".join(v.rjust(w) if n else v.ljust(w)
+                             for v, w, n in zip(values, widths, self.numeric, strict=True)).rstrip()
+
+        return "\n".join([self.caption, line(self.columns), *(line(row) for row in self.rows)])
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        return {"text/html": self.html(), "text/plain": self.text()}
+
+    def __repr__(self) -> str:
+        return self.text()
+
+
+def _cell(value, where: str) -> tuple[str, bool]:
+    """A table cell's text, and whether it is a number (right-aligned)."""
+    if isinstance(value, bool) or value is None:
+        raise TypeError(f"table: {where} is {value!r}; write it as words (a str)")
+    if isinstance(value, int):
+        return f"{value:,}", True
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"table: {where} is {value}, not a number a reader can use")
+        return f"{value:,.4g}", True
+    if isinstance(value, str):
+        return value, False
+    raise TypeError(f"table: {where} is a {type(value).__name__}; give a str, an int or a float")
+
+
+def table(rows, *, caption: str, columns=None) -> Table:
+    """A captioned table from ``rows``: dicts that share their keys (the keys are the columns, in
+    the first row's order), or sequences with ``columns`` naming them. Cells are str, int or float
+    (numbers are right-aligned, ints with thousands separators); format a percentage or an
+    interval as a str first. Shows in JupyterLab, in the offline JupyterLite site and unrun on
+    GitHub alike."""
+    if not isinstance(caption, str) or not caption.strip():
+        raise ValueError("table: a caption is required (a non-empty str that says what the table shows)")
+    if isinstance(rows, (str, bytes, dict)) or not hasattr(rows, "__iter__"):
+        raise TypeError(f"table: rows must be a list of dicts or of sequences, not a {type(rows).__name__}")
+    rows = list(rows)
+    if columns is None:
+        if not rows:
+            raise ValueError("table: no rows and no columns; give columns=[...] for an empty table")
+        if not all(isinstance(r, dict) for r in rows):
+            raise TypeError("table: rows must all be dicts, or give columns=[...] for rows of sequences")
+        columns = list(rows[0])
+        for k, r in enumerate(rows):
+            if list(r) != columns:
+                raise ValueError(f"table: row {k + 1} has the columns {list(r)}, the first row {columns}")
+        rows = [list(r.values()) for r in rows]
+    else:
+        if isinstance(columns, str) or not all(isinstance(c, str) for c in columns):
+            raise TypeError("table: columns must be a list of str")
+        columns = list(columns)
+        for k, r in enumerate(rows):
+            if isinstance(r, (str, bytes, dict)) or not hasattr(r, "__len__"):
+                raise TypeError(f"table: row {k + 1} is a {type(r).__name__}, not a sequence of cells")
+            if len(r) != len(columns):
+                raise ValueError(f"table: row {k + 1} has {count(len(r), 'cell')} for "
+                                 f"{count(len(columns), 'column')}")
+    if not columns:
+        raise ValueError("table: a table needs at least one column")
+    cells = [[_cell(v, f"row {k + 1}, column {columns[j]!r}") for j, v in enumerate(r)]
+             for k, r in enumerate(rows)]
+    # a column is numeric (right-aligned) when every one of its cells is a number
+    numeric = [bool(cells) and all(row[j][1] for row in cells) for j in range(len(columns))]
+    return Table(columns, [[text for text, _ in row] for row in cells], numeric, caption)
+
+
 # ----------------------------------------------------------------------------- puzzles
 class Fold:
     """Text behind a fold that a reader opens with a click (an HTML ``<details>``), so that a
@@ -220,9 +314,17 @@ def cards(seq) -> str:
 
 # ----------------------------------------------------------------------------- data and statistics
 def data_path(name: str):
-    """A file of the repository's data/ folder (the notebooks read their heavy results there): beside
-    the package in a checkout, else ``../data`` from the notebooks' folder, as the JupyterLite site
-    (lite/build.py) serves them with an installed package."""
+    """A data file the notebooks read. What this module and the game notebooks read ships in the
+    package: ``notebooks/NAME`` is the experiments' results (ft_widget/data/experiments/NAME, once
+    data/notebooks/NAME; :mod:`ft_widget.experiments` reads them), and ``decisions.json``,
+    ``lessons.json``, ``solver_lines.json`` and ``single_rule.json`` are in ft_widget/data/teaching/.
+    Anything else is in the repository's data/ folder: beside the package in a checkout, else
+    ``../data`` from the notebooks' folder, as the JupyterLite site (lite/build.py) serves it."""
+    data = resources.files("ft_widget").joinpath("data")
+    if name == "notebooks" or name.startswith("notebooks/"):
+        return Path(str(data.joinpath("experiments", name[len("notebooks/"):])))
+    if data.joinpath("teaching", name).is_file():
+        return Path(str(data.joinpath("teaching", name)))
     beside = Path(__file__).resolve().parent.parent / "data" / name
     return beside if beside.exists() else Path.cwd().parent / "data" / name
 
@@ -276,7 +378,7 @@ def paired_games(games, change: str, measure: str = "cards_home", base: str = "h
 
 
 def lesson_results(variant_id: str, data: dict | None = None) -> dict[str, dict[str, Paired]]:
-    """For each of a game's lessons, the paired comparisons of ``data/lessons.json``: the solver's
+    """For each of a game's lessons, the paired comparisons of ``lessons.json``: the solver's
     wins (a deal it did not win within the budget counts 0) and the fair player's wins and cards
     home, the game as dealt (a) against the game with the lesson's rule changed (b)."""
     data = data or load("lessons.json")
@@ -377,7 +479,7 @@ def beats(policy, rival: str = "foundations_first", variant: str = "lucas", deal
 
 
 def lesson_words(variant_id: str, lesson: str, data: dict | None = None) -> str:
-    """A lesson's measurements in one paragraph, computed from ``data/lessons.json``: the
+    """A lesson's measurements in one paragraph, computed from ``lessons.json``: the
     words are made from the numbers, so they cannot drift from them."""
     data = data or load("lessons.json")
     res = lesson_results(variant_id, data)[lesson]
@@ -402,14 +504,14 @@ def lesson_words(variant_id: str, lesson: str, data: dict | None = None) -> str:
 
 
 class Decision:
-    """A worked decision from ``data/decisions.json``: a real position (a deal and the solver's
+    """A worked decision from ``decisions.json``: a real position (a deal and the solver's
     moves so far), the solver's move and the fair player's, and what the solver says of each."""
 
     def __init__(self, variant_id: str, which: int = 0, data: dict | None = None):
         data = data or load("decisions.json")
         found = data["decisions"].get(variant_id) or []
         if len(found) <= which:
-            raise LookupError(f"data/decisions.json has no decision {which} for {variant_id}")
+            raise LookupError(f"decisions.json has no decision {which} for {variant_id}")
         row = found[which]
         self.data, self.row = data, row
         self.deal, self.best, self.player_move = row["deal"], row["best"], row["player"]
@@ -463,7 +565,7 @@ class ExpertSays:
 
 
 def near_the_end(variant_id: str, deal: int, moves_left: int = 12, data: dict | None = None):
-    """Deal ``deal`` played along the solver's winning line of ``data/solver_lines.json`` until
+    """Deal ``deal`` played along the solver's winning line of ``solver_lines.json`` until
     ``moves_left`` moves of it are left: a "win from here" puzzle."""
     moves_left = check_count("near_the_end", "moves_left", moves_left, 1)  # line[:-0] would be empty
     data = data or load("solver_lines.json")

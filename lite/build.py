@@ -17,7 +17,10 @@ registries alone (PyPI and npm), pinned below, and is cached under ``lite/.cache
 - piplite wheels (installed by ``%pip install`` in the page): ft_widget built pure
   (``FT_WIDGET_PURE=1``) from this checkout, pysol_cards built from its sdist, and anywidget,
   psygnal, ipywidgets, comm, jupyterlab_widgets from PyPI. PyPI fallback is off: the page asks no
-  host but the one serving it.
+  host but the one serving it. The offline site's lock names these wheels too, so a notebook's
+  ``import ft_widget`` loads them with no ``%pip install`` cell;
+- the notebooks with their saved outputs, each multi-line text joined into one string (the page
+  shows a text stored as a list of lines with commas between them).
 
 ``--online-pyodide`` builds a site that loads Pyodide and its packages (pandas too) from Pyodide's
 public CDN instead, for a teacher who is online; the piplite wheels stay on the site.
@@ -42,6 +45,7 @@ import sys
 import tarfile
 import tempfile
 import time
+import zipfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -86,6 +90,10 @@ PIPLITE_FROM_PYPI = [f"anywidget=={ANYWIDGET}", f"psygnal=={PSYGNAL}", f"ipywidg
 #: jedi; ft_widget's traitlets and tqdm; anywidget's typing-extensions), with what they depend on;
 #: the versions are the lock's own
 LOCK_ROOTS = ["micropip", "packaging", "ipython", "jedi", "traitlets", "tqdm", "typing-extensions"]
+
+#: what a piplite wheel requires that the site's lock may leave out: the kernel's own piplite index
+#: carries a stand-in widgetsnbextension (ipywidgets requires it, and never imports it)
+KERNEL_PROVIDES = {"widgetsnbextension"}
 
 NOTEBOOKS = REPO / "notebooks"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
@@ -258,30 +266,89 @@ def piplite_wheels(venv: Path, cache: Path, pypi_dir: Path) -> list[str]:
     return sorted(p.name for p in pypi_dir.glob("*.whl"))
 
 
+def wheel_entry(wheel: Path, url: str) -> dict:
+    """A Pyodide lock entry for a pure wheel at ``url`` (relative to the lock): what it is called,
+    the top-level names it installs (``import`` finds it by these) and what it requires (no extras,
+    no markers: these wheels name none that Pyodide needs)."""
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        lines = z.read(meta).decode("utf-8").splitlines()
+    field = dict(line.split(": ", 1) for line in lines if line.startswith(("Name: ", "Version: ")))
+    requires = [re.match(r"[A-Za-z0-9._-]+", line[len("Requires-Dist: "):]).group(0)
+                for line in lines if line.startswith("Requires-Dist: ") and ";" not in line]
+    tops = {n.split("/")[0] for n in names if "/" in n}
+    tops = {t for t in tops if not t.endswith((".dist-info", ".data"))}
+    imports = sorted(tops | {n.removesuffix(".py") for n in names if "/" not in n and n.endswith(".py")})
+    # the lock's keys and names are canonical ("pysol-cards"), as the kernel looks them up
+    return {"name": canonical(field["Name"]), "version": field["Version"], "file_name": url,
+            "install_dir": "site", "sha256": sha256(wheel), "package_type": "package", "imports": imports,
+            "depends": [canonical(r) for r in requires], "unvendored_tests": False}
+
+
+def lock_piplite(pyodide_dir: Path, pypi_dir: Path) -> list[str]:
+    """Add the piplite wheels (ft_widget and what it needs) to the site's lock, pointing at their one
+    copy in ``pypi/``: the kernel loads a package of its lock when a cell imports it, so a lesson that
+    starts with ``from ft_widget import ...`` runs without a ``%pip install`` cell first."""
+    path = pyodide_dir / "pyodide-lock.json"
+    lock = json.loads(path.read_text())
+    packages = lock["packages"]
+    added = {}
+    for wheel in sorted(pypi_dir.glob("*.whl")):
+        entry = wheel_entry(wheel, f"../../pypi/{wheel.name}")  # static/pyodide/ -> the site's top
+        added[entry["name"]] = entry
+    known = {canonical(k) for k in packages} | set(added)
+    for entry in added.values():
+        missing = [d for d in entry["depends"] if d not in known and d not in KERNEL_PROVIDES]
+        if missing:
+            sys.exit(f"{entry['name']} requires {', '.join(missing)}, which the site carries neither in its "
+                     "lock nor in pypi/")
+        entry["depends"] = [d for d in entry["depends"] if d in known]
+        packages[entry["name"]] = entry
+    path.write_text(json.dumps(lock, indent=1, sort_keys=True))
+    return sorted(added)
+
+
 # ----------------------------------------------------------------------------- the notebooks
+def joined(text):
+    """A notebook's multi-line string, which the file may store as a list of lines, as one string.
+    A Jupyter server joins the lines when it reads the file; JupyterLite hands the file to the page
+    as stored, and the page shows a list as its lines joined by commas: the rows of ",,,," seen above
+    every saved table (a DataFrame's HTML, one line a list item)."""
+    return "".join(text) if isinstance(text, list) else text
+
+
 def site_notebook(path: Path, dest: Path) -> None:
     """A notebook as committed, outputs included, without saved widget state (a saved state would
     show a stale board before the kernel runs, and holds a whole game)."""
     nb = json.loads(path.read_text())
     nb.get("metadata", {}).pop("widgets", None)
     for cell in nb["cells"]:
+        cell["source"] = joined(cell["source"])
         for output in cell.get("outputs", []):
             output.get("data", {}).pop("application/vnd.jupyter.widget-view+json", None)
+            if "text" in output:
+                output["text"] = joined(output["text"])
+            for mime, value in output.get("data", {}).items():
+                if not (mime == "application/json" or mime.endswith("+json")):  # JSON data is data
+                    output["data"][mime] = joined(value)
     dest.parent.mkdir(parents=True, exist_ok=True)
     dest.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n")
 
 
 def data_files() -> list[str]:
     """The data/ files the notebooks read: ``load("NAME")`` and ``data_path("NAME")``
-    (ft_widget.teaching), ``../data/NAME``, and every file of ``data/notebooks/`` (the game
-    notebooks' own results, some named by an f-string)."""
-    names = {p.relative_to(REPO / "data").as_posix() for p in (REPO / "data" / "notebooks").iterdir()
-             if p.is_file()}
+    (ft_widget.teaching) and ``../data/NAME``, but for those that ship in the package
+    (``notebooks/NAME`` in ft_widget/data/experiments/, and ft_widget/data/teaching/): the site
+    installs it."""
+    names = set()
     for source in [*NOTEBOOKS.glob("*.py"), *NOTEBOOKS.glob("*/*.py"), REPO / "ft_widget" / "teaching.py"]:
         text = source.read_text(encoding="utf-8")
         names |= set(re.findall(r'\b(?:load|data_path)\("([\w.\-/]+)"\)', text))
         names |= set(re.findall(r"\.\./data/([\w.\-/]+)", text))
-    folders = {n for n in names if (REPO / "data" / n).is_dir()}  # data_path("notebooks"): its files
+    names = {n for n in names if not (REPO / "ft_widget" / "data" / "teaching" / n).is_file()
+             and n != "notebooks" and not n.startswith("notebooks/")}
+    folders = {n for n in names if (REPO / "data" / n).is_dir()}  # a folder: its files
     names |= {p.relative_to(REPO / "data").as_posix() for n in folders for p in (REPO / "data" / n).iterdir()
               if p.is_file()}
     return sorted(names - folders)
@@ -333,6 +400,9 @@ def make_site(dest: Path, cache: Path, online: bool) -> None:
             settings["disablePyPIFallback"] = True
         wheels = piplite_wheels(venv, cache, stage / "pypi")
         log(f"piplite: {', '.join(wheels)}")
+        if not online:
+            on_import = lock_piplite(pyodide_dir, stage / "pypi")
+            log(f"pyodide-lock.json, loaded on import: {', '.join(on_import)}")
         contents(stage)
         config = {"jupyter-lite-schema-version": 0,
                   "jupyter-config-data": {"appName": "ft_widget",

@@ -18,19 +18,20 @@
 #
 # Everything the board does goes through one `Game` object, and you can drive it yourself:
 # inspect a position, list and play moves, take them back, save and load positions as JSON,
-# ask the solver, pick graded deals, review a game, serve puzzles, and write a playing policy
-# of your own and measure it against the built-in ones, on your laptop or on a Dask cluster.
-# Back to [Start here](00_start_here.ipynb).
+# ask the solver, weigh moves as the fair expert does, pick graded deals, review a game, serve
+# puzzles, and write a playing policy of your own and measure it against the built-in ones, on
+# your laptop or on a Dask cluster. Back to [Start here](00_start_here.ipynb).
+#
+# The cells print what they find as sentences and captioned tables, as a lesson does; the
+# objects behind them (moves, games, reviews, estimates) are yours to use in your own code.
 
 # %%
 import json
 from pathlib import Path
 
-import pandas as pd
-
 from ft_widget import VARIANTS, Game, IllegalMove, Outcome, Pile
-from ft_widget.teaching import cards, picture
-from ft_widget.words import move_line
+from ft_widget.teaching import cards, picture, table
+from ft_widget.words import count, move_line
 
 # %% [markdown]
 # ## Inspecting a position
@@ -44,38 +45,43 @@ from ft_widget.cards import card_name, card_str, card_symbol, parse_card
 
 game = Game("number_ten", deal=7)
 top = game.tableau[0][-1]
-print(top, card_str(top), card_symbol(top), card_name(top), parse_card("10h") == parse_card("TH"))
-print("face down per column:", game.face_down_counts)
-print("stock:", len(game.stock), "cards; waste:", cards(game.waste) or "empty", "; home:", game.cards_home)
+print(f"The top card of column 1 is the int {top}: {card_str(top)}, {card_symbol(top)}, the {card_name(top)}.")
+same = parse_card("10h") == parse_card("TH")
+print(f'parse_card reads "10h" and "TH" as {"the same card" if same else "different cards"}.')
+down = game.face_down_counts  # one number a column
+print(f"Face down at the start: {count(down[0], 'card')} in each of the {len(down)} columns.")
+print(f"Stock: {count(len(game.stock), 'card')}; waste: {cards(game.waste) or 'empty'}; "
+      f"home: {count(game.cards_home, 'card')}.")
 
 # %% [markdown]
 # The engine knows the face-down cards and the stock's order (the solver uses them);
 # a player does not. The board only ever sends what a player may see.
-
-# %% [markdown]
+#
 # ## Legal moves, playing and undoing
 #
 # A `Move` is a small named tuple of pile numbers: columns `0…12`, then `Pile.WASTE`,
 # `Pile.STOCK` and `Pile.FOUNDATION`; `str(move)` is the notation people read and type, and
-# `move.is_home`, `move.is_deal`, `move.is_redeal`, `move.from_waste`, `move.between_columns` say what
-# kind it is.
+# `move.is_home`, `move.is_deal`, `move.is_redeal`, `move.from_waste`, `move.between_columns` say
+# what kind it is.
 
 # %%
 moves = game.legal_moves()
-print([str(m) for m in moves])
+print("Legal moves:", " ".join(map(str, moves)))
 first = moves[0]
-print(repr(first), "src", first.src, "dst", first.dst, "count", first.count, "| home?", first.is_home,
-      "| to the foundations is pile", int(Pile.FOUNDATION))
+print(f"{first} is pile {first.src} to pile {first.dst}, {count(first.count, 'card')}; "
+      f"{'a move home' if first.is_home else 'not a move home'} (the foundations are pile {int(Pile.FOUNDATION)}).")
+print(move_line(game, first))
 
 # %%
 game.play(first)
 game.play("s>w")
-print("history:", [str(m) for m in game.history])
+print("Played:", " ".join(map(str, game.history)))
 game.undo()
-print("undone; can redo:", game.can_redo)
+print("Undid the deal; redo is", "possible." if game.can_redo else "not possible.")
 game.redo()
 game.restart()  # back to the deal; redo() would replay the moves
-print("after restart:", game.history, game.can_redo)
+print(f"Restarted: {count(len(game.history), 'move')} played, and redo is",
+      "possible." if game.can_redo else "not possible.")
 
 # %% [markdown]
 # An illegal move raises `IllegalMove` (a `ValueError`) with a reason a player can read,
@@ -88,14 +94,14 @@ for attempt in ["1>2", "s>3", "f>1", "11>1", "2>5x4", "hello"]:
         game.play(attempt)
     except IllegalMove as refusal:
         print(f"{attempt:6} {refusal}")
-assert game.position() == before
+print("The position after all six:", "unchanged." if game.position() == before else "changed!")
 
 # %% [markdown]
 # ## Saving and loading positions
 #
-# A position is JSON ([docs/rules.md](../docs/rules.md) defines it): lists from bottom to top, face-down cards
-# written `<3S>`. Any position can be loaded, not only an opening, so a test, a puzzle or a
-# bug report is a few lines of JSON.
+# A position is JSON ([docs/rules.md](../docs/rules.md) defines it): lists from bottom to top,
+# face-down cards written `<3S>`. Any position can be loaded, not only an opening, so a test, a
+# puzzle or a bug report is a few lines of JSON.
 
 # %%
 import tempfile
@@ -104,7 +110,8 @@ game.play("s>w")
 path = Path(tempfile.mkdtemp()) / "position.json"
 path.write_text(json.dumps(game.position()))
 loaded = Game.from_position(json.loads(path.read_text()))
-print(loaded == game, "|", json.dumps(loaded.position())[:120], "…")
+print("Saved and loaded again:", "the same game." if loaded == game else "a different game!")
+print("Column 1 as the file writes it, bottom to top:", " ".join(loaded.position()["tableau"][0]))
 
 # %% [markdown]
 # A damaged file is refused with a message that names the problem:
@@ -130,11 +137,11 @@ except ValueError as problem:
 # %%
 from ft_widget import solve
 
-print(list(Outcome))
+print("The outcomes:", ", ".join(outcome.value for outcome in Outcome))
 for budget in (2_000, 50_000):
     result = solve(Game("maria", deal=2), max_states=budget)
     print(f"Maria deal 2 with {budget:,} positions: {result.status}"
-          + (f", a line of {len(result.moves)} moves" if result.status == Outcome.WON else ""))
+          + (f", a line of {count(len(result.moves), 'move')}" if result.status == Outcome.WON else ""))
 
 # %% [markdown]
 # ## Graded deals: `deals`
@@ -148,11 +155,9 @@ for budget in (2_000, 50_000):
 from ft_widget import deals
 from ft_widget.training.catalogue import DIFFICULTIES, catalogue
 
-counts = pd.DataFrame({VARIANTS[v].name: {d: len(deals(v, difficulty=d)) for d in DIFFICULTIES}
-                       | {"not winnable or not known": len(deals(v, winnable=False))}
-                       for v in VARIANTS}).T
-assert (counts.sum(axis=1) == [len(catalogue(v)) for v in VARIANTS]).all()
-counts
+table([{"game": VARIANTS[v].name} | {grade: len(deals(v, difficulty=grade)) for grade in DIFFICULTIES}
+       | {"not known to be winnable": len(deals(v, winnable=False))} for v in VARIANTS],
+      caption="The catalogue's deals of each game, by grade")
 
 # %% [markdown]
 # `Board("maria", difficulty="hard", rng=7)` opens a graded deal picked by a seeded random
@@ -163,7 +168,8 @@ counts
 easy = deals("forty_thieves", difficulty="easy")[0]
 entry = next(row for row in catalogue("forty_thieves") if row.deal == easy)
 print(f"Forty Thieves deal {entry.deal}: {entry.verdict}, {entry.grade}, the expert won "
-      f"{entry.expert_wins} of {entry.runs}; the solver's line has {len(entry.line)} moves")
+      f"{entry.expert_wins} of {count(entry.runs, 'try', 'tries')}; the solver's line has "
+      f"{count(len(entry.line), 'move')}.")
 
 # %% [markdown]
 # ## Reviewing a game: `review`
@@ -178,9 +184,7 @@ print(f"Forty Thieves deal {entry.deal}: {entry.verdict}, {entry.grade}, the exp
 
 # %%
 from ft_widget import play_policy, review
-from ft_widget.training.review import INACCURACY, MISTAKE
 
-assert (INACCURACY, MISTAKE) == (0.25, 0.5)  # "a quarter", "half"
 habit = play_policy(Game("forty_thieves", deal=easy), "foundations_first", rng=1)
 played = Game("forty_thieves", deal=easy)
 for move in habit.moves:
@@ -190,48 +194,62 @@ print(checked.summary)
 checked.plot()
 
 # %% [markdown]
-# `to_frame()` has a row a move; here the marked moves and the losing one:
+# `checked.steps` has a `Step` a move (and `to_frame()` the same as a pandas table); here the
+# marked moves and the losing one, in words:
 
 # %%
-frame = checked.to_frame()
-frame[frame["mark"].notna() | frame["losing"]][["move", "expert_move", "estimate_played", "estimate_best",
-                                                "mark", "verdict_before", "verdict_after"]]
+for step in checked.steps:
+    if step.mark or step.index == checked.losing_move:
+        print(f"Move {step.index + 1}, {step.move}: {step.mark or 'not marked'}. "
+              f"The expert's move {step.expert_move}; after the move played {step.estimate_played}, "
+              f"after the expert's {step.estimate_best}. The solver: {step.verdict_before} before, "
+              f"{step.verdict_after} after.")
 
 # %% [markdown]
 # The position before the losing move, with the move the solver says kept the win
 # (`review.alternative`):
 
 # %%
-if checked.losing_move is not None:
-    before = checked.position(checked.losing_move)
-    print("played:", move_line(before, checked.steps[checked.losing_move].move))
-    print("kept the win:", move_line(before, checked.alternative))
-    shown = picture(before, highlight=checked.alternative, scale=0.7,
-                    caption=f"before move {checked.losing_move + 1}: {checked.alternative} kept the win")
-else:
-    shown = picture(checked.position(len(checked.steps)), scale=0.7, caption="the end of the game")
-shown
+before = checked.position(checked.losing_move)
+print("Played:", move_line(before, checked.steps[checked.losing_move].move))
+print("Kept the win:", move_line(before, checked.alternative))
+picture(before, highlight=checked.alternative, scale=0.7,
+        caption=f"before move {checked.losing_move + 1}: {checked.alternative} kept the win")
+
+# %% [markdown]
+# ## Weighing moves: `estimate`
+#
+# The Hint button gives one move. `ft_widget.expert.estimate(game, moves)` weighs several, as
+# the fair expert does: it deals the unseen cards at random into a few *worlds*, plays each
+# move in each of the *same* worlds, and counts the worlds the solver then wins. It reads only
+# what a player sees. Here the two moves of the losing position above:
+
+# %%
+from ft_widget.expert import estimate
+
+for weighed in estimate(before, [checked.steps[checked.losing_move].move, checked.alternative],
+                        worlds=8, rng=1):
+    print(f"{move_line(before, weighed.move)}: a win in {weighed.worlds_won} of "
+          f"{count(weighed.worlds, 'sampled world')}")
 
 # %% [markdown]
 # ## Puzzles: `puzzles`
 #
-# The games ship puzzles cut from real deals, easiest first (how many each: the table below): a
-# position where only a few of the moves that cannot be taken back keep the deal winnable. A
-# `TrainingPuzzle` has the position (`.game`), the question (`.prompt`), the winning moves
-# (`.answers`), the habit player's losing move (`.habit`) and why (`.explanation`);
+# The games ship puzzles cut from real deals, easiest first: a position where only a few of the
+# moves that cannot be taken back keep the deal winnable. A `TrainingPuzzle` has the position
+# (`.game`), the question (`.prompt`), the winning moves (`.answers`), the habit player's losing
+# move (`.habit`), why (`.explanation`), and the idea it trains (`.theme`, `.idea`);
 # `Board.puzzle(p)` puts one on a board, and `Board.training(variant)` serves them all in turn
 # and keeps the score.
 
 # %%
 from ft_widget import puzzles
 
-shipped = pd.Series({VARIANTS[v].name: len(puzzles(v)) for v in VARIANTS}, name="puzzles")
 first = puzzles("lucas")[0]
-print(first.title, "|", first.prompt)
-assert set(first.answers) <= {str(m) for m in first.game.legal_moves()}
-assert first.habit not in first.answers
-print("answers:", ", ".join(first.answers), "| the habit's move:", first.habit)
-shipped.to_frame().T
+print(f"{first.title}: {first.prompt}")
+print(f"Its answer: {', '.join(first.answers)}. The habit player's move: {first.habit}.")
+table([{"game": VARIANTS[v].name, "puzzles": len(puzzles(v))} for v in VARIANTS],
+      caption="Puzzles shipped with each game")
 
 # %% [markdown]
 # ## Writing your own policy
@@ -262,35 +280,37 @@ def home_waste_dig(game, rng):
     return None
 
 result = play_policy(Game("lucas", deal=3), home_waste_dig, rng=3)
-print(f"{result.status}: {result.cards_home} cards home, {len(result.moves)} moves ({result.why})")
+print(f"Lucas deal 3: {result.status}, {count(result.cards_home, 'card')} home in "
+      f"{count(len(result.moves), 'move')} ({result.why}).")
 
 # %% [markdown]
-# ## Comparing policies in a study
+# ## Comparing policies
 #
 # Play every policy, the built-in ones and yours, on deals 1–20 of Lucas and Little Forty,
-# and compare how many cards each gets home. (A game ends when it is
-# won, stuck, or comes back to a position it has already played through.)
+# and compare how many cards each gets home. (A game ends when it is won, stuck, or comes back
+# to a position it has already played through.)
 
 # %%
 contenders = {**POLICIES, "home_waste_dig": home_waste_dig}
-jobs = [(name, variant, deal) for name in contenders for variant in ["lucas", "little_forty"]
-        for deal in range(1, 21)]
-rows = []
-for name, variant, deal in jobs:
-    r = play_policy(Game(variant, deal=deal), contenders[name], rng=deal)
-    rows.append({"policy": name, "variant": variant, "won": r.status == Outcome.WON,
-                 "cards home": r.cards_home})
-
-# %%
-runs = pd.DataFrame(rows)
-runs.pivot_table(index="policy", columns="variant", values=["cards home", "won"]).round(2)
+compared = []
+for name, policy in contenders.items():
+    row = {"policy": name}
+    for variant in ("lucas", "little_forty"):
+        games = [play_policy(Game(variant, deal=d), policy, rng=d) for d in range(1, 21)]
+        row[f"{VARIANTS[variant].name}: cards home, mean"] = round(sum(g.cards_home for g in games) / len(games), 1)
+        row[f"{VARIANTS[variant].name}: won"] = f"{sum(g.status == Outcome.WON for g in games)} of {len(games)}"
+    compared.append(row)
+table(compared, caption="Each policy on deals 1–20, the deal's number as its seed")
 
 # %% [markdown]
 # `ft_widget.study` does the same for you, on every core of the machine (or on a cluster,
-# below): `study(variants, deals, policy=...)` returns one row per deal.
+# below): `study(variants, deals, policy=...)` returns a pandas table with one row a deal (so it
+# needs pandas, which the zero-install site does not carry: there these cells cannot run).
 
 # %%
-study("lucas", range(1, 21), policy=home_waste_dig, progress=False)["result"].value_counts()
+outcomes = study("lucas", range(1, 21), policy=home_waste_dig, progress=False)["result"].value_counts()
+print("home_waste_dig on Lucas deals 1–20:", ", ".join(f"{result} {count(n, 'time')}"
+                                                        for result, n in outcomes.items()))
 
 # %% [markdown]
 # Rules of thumb rarely win these games: none of them looks ahead. The expert does, in worlds
@@ -300,12 +320,12 @@ study("lucas", range(1, 21), policy=home_waste_dig, progress=False)["result"].va
 
 # %%
 solved = study("lucas", range(1, 11), max_states=10_000, progress=False)
+table(solved.drop(columns="seconds").head().to_dict("records"),
+      caption="The first rows of a study: Lucas deals solved with 10,000 positions each")
 
 # %%
-solved.drop(columns="seconds").head()
-
-# %%
-solved["result"].value_counts()
+print("Lucas deals 1–10:", ", ".join(f"{count(n, 'deal')} {result}"
+                                     for result, n in solved["result"].value_counts().items()))
 
 # %% [markdown]
 # ## Exercise: write a policy that beats `foundations_first`
@@ -325,8 +345,10 @@ def my_policy(game, rng):
     return home_waste_dig(game, rng)   # replace with your own
 
 verdict = beats(my_policy, rival="foundations_first", variant="lucas", deals=range(1, 101))
-print(f"on {verdict['deals']} deals: extra cards home {verdict['cards home']}, extra wins {verdict['wins']}")
-print("beats foundations_first" if verdict["beats"] else "does not (yet) beat foundations_first")
+home, wins = verdict["cards home"], verdict["wins"]
+print(f"On {count(verdict['deals'], 'deal')}: {home.diff:+.1f} cards home a game [{home.low:+.1f}, "
+      f"{home.high:+.1f}], {wins.diff:+.0%} of games won [{wins.low:+.0%}, {wins.high:+.0%}].")
+print("It beats foundations_first." if verdict["beats"] else "It does not (yet) beat foundations_first.")
 
 # %% [markdown]
 # ## Scaling out with Dask
@@ -351,4 +373,4 @@ cluster.close()
 
 # %%
 same = on_dask.drop(columns="seconds").equals(solved.drop(columns="seconds"))
-print("Dask gives the same rows as the local run:", same)
+print("Dask gives", "the same rows as the local run." if same else "rows that differ from the local run!")

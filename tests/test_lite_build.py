@@ -211,3 +211,68 @@ def test_when_the_new_site_cannot_be_moved_in_the_old_one_is_put_back(tmp_path, 
         lite_build.build(out, tmp_path / "cache", False, make=fake_make("two"))
     assert snapshot(out) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+# ----------------------------------------------------------------------------- what the site carries
+def test_a_site_notebook_stores_each_text_as_one_string(tmp_path):
+    """JupyterLite gives the page a notebook as stored, and the page shows a list of lines joined by
+    commas (rows of ",,,," above each saved table): the site's copy joins them, as a Jupyter server
+    does when it reads a file, and leaves JSON data (a list may be its value) as it is."""
+    source = tmp_path / "lesson.ipynb"
+    html = ["<div>\n", "<style scoped>\n", "</style>\n", "<table><tr><td>15</td></tr></table>\n", "</div>"]
+    source.write_text(json.dumps({"cells": [{
+        "cell_type": "code", "source": ["x = 1\n", "x"], "metadata": {},
+        "outputs": [{"output_type": "stream", "name": "stdout", "text": ["a\n", "b\n"]},
+                    {"output_type": "execute_result", "execution_count": 1, "metadata": {},
+                     "data": {"text/html": html, "text/plain": ["1\n", "2"], "application/json": ["a", "b"],
+                              "application/vnd.jupyter.widget-view+json": {"model_id": "m"}}}]}],
+        "metadata": {"widgets": {"state": {}}}, "nbformat": 4, "nbformat_minor": 5}))
+    dest = tmp_path / "site" / "lesson.ipynb"
+    lite_build.site_notebook(source, dest)
+    cell = json.loads(dest.read_text())["cells"][0]
+    assert cell["source"] == "x = 1\nx"
+    assert cell["outputs"][0]["text"] == "a\nb\n"
+    assert cell["outputs"][1]["data"] == {"text/html": "".join(html), "text/plain": "1\n2",
+                                          "application/json": ["a", "b"]}
+    assert "widgets" not in json.loads(dest.read_text())["metadata"]
+
+
+def fake_wheel(folder: Path, name: str, requires: list[str]) -> Path:
+    import zipfile
+
+    wheel = folder / f"{name}-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as z:
+        z.writestr(f"{name}/__init__.py", "")
+        z.writestr(f"{name}_helper.py", "")
+        z.writestr(f"{name}-1.0.dist-info/METADATA", "\n".join(
+            ["Metadata-Version: 2.1", f"Name: {name}", "Version: 1.0",
+             *(f"Requires-Dist: {r}" for r in requires)]) + "\n")
+    return wheel
+
+
+def test_the_piplite_wheels_join_the_lock_so_an_import_loads_them(tmp_path):
+    """A lesson imports ft_widget without a %pip cell: the kernel loads what its lock names on import,
+    so the piplite wheels go into the lock, pointing at their one copy in pypi/."""
+    pyodide_dir, pypi = tmp_path / "static" / "pyodide", tmp_path / "pypi"
+    pyodide_dir.mkdir(parents=True)
+    pypi.mkdir()
+    (pyodide_dir / "pyodide-lock.json").write_text(json.dumps({"info": {}, "packages": {"traitlets": {}}}))
+    fake_wheel(pypi, "my_pkg", ["traitlets>=5", "widgetsnbextension~=4.0", "other_pkg",
+                                "pandas; extra == 'tables'"])
+    fake_wheel(pypi, "other_pkg", [])
+    assert lite_build.lock_piplite(pyodide_dir, pypi) == ["my-pkg", "other-pkg"]
+    entry = json.loads((pyodide_dir / "pyodide-lock.json").read_text())["packages"]["my-pkg"]
+    assert entry["file_name"] == "../../pypi/my_pkg-1.0-py3-none-any.whl"
+    assert entry["imports"] == ["my_pkg", "my_pkg_helper"]
+    assert entry["depends"] == ["traitlets", "other-pkg"]  # the kernel's stand-in, and an extra, left out
+    assert entry["sha256"] == lite_build.sha256(pypi / "my_pkg-1.0-py3-none-any.whl")
+
+
+def test_a_piplite_wheel_that_needs_what_the_site_lacks_stops_the_build(tmp_path):
+    pyodide_dir, pypi = tmp_path / "static" / "pyodide", tmp_path / "pypi"
+    pyodide_dir.mkdir(parents=True)
+    pypi.mkdir()
+    (pyodide_dir / "pyodide-lock.json").write_text(json.dumps({"info": {}, "packages": {}}))
+    fake_wheel(pypi, "my_pkg", ["numpy>=2"])
+    with pytest.raises(SystemExit, match="my-pkg requires numpy"):
+        lite_build.lock_piplite(pyodide_dir, pypi)

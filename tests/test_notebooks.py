@@ -14,6 +14,7 @@ import nbformat
 import pytest
 
 from ft_widget import VARIANTS, Game
+from ft_widget.teaching import data_path
 
 NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
 REPO = NOTEBOOKS.parent
@@ -110,7 +111,7 @@ def test_prose_numbers_are_not_raw_cards():
 
 
 def test_solver_lines_replay_to_wins():
-    data = json.loads((NOTEBOOKS.parent / "data" / "solver_lines.json").read_text())
+    data = json.loads(data_path("solver_lines.json").read_text())
     assert data["command"].startswith("python notebooks/_lines.py")
     wins = [d for d in data["deals"] if d["status"] == "won"]
     assert {d["variant"] for d in wins} == set(VARIANTS), "every variant needs a won deal to show"
@@ -122,7 +123,7 @@ def test_solver_lines_replay_to_wins():
 
 
 def test_single_rule_data_names_its_changes():
-    data = json.loads((NOTEBOOKS.parent / "data" / "single_rule.json").read_text())
+    data = json.loads(data_path("single_rule.json").read_text())
     assert data["command"].startswith("python notebooks/_single_rule.py")
     changes = {row["change"] for row in data["deals"]}
     assert changes == set(data["changes"])
@@ -132,7 +133,7 @@ def test_single_rule_data_names_its_changes():
 def test_lessons_data_is_paired_and_named():
     from ft_widget.teaching import LESSONS, lesson_results
 
-    data = json.loads((NOTEBOOKS.parent / "data" / "lessons.json").read_text())
+    data = json.loads(data_path("lessons.json").read_text())
     assert data["command"].startswith("python notebooks/_lessons.py")
     assert data["lessons"] == {v: {k: dict(c) for k, c in ls.items()} for v, ls in LESSONS.items()}
     for variant in VARIANTS:
@@ -145,7 +146,7 @@ def test_lessons_data_is_paired_and_named():
 
 def test_decisions_are_real_positions():
     """Each worked decision replays through the engine, and both of its moves are legal there."""
-    data = json.loads((NOTEBOOKS.parent / "data" / "decisions.json").read_text())
+    data = json.loads(data_path("decisions.json").read_text())
     assert all(run["command"].startswith("python notebooks/_decisions.py") for run in data["runs"])
     assert set(data["decisions"]) == set(VARIANTS)
     for variant, rows in data["decisions"].items():
@@ -159,7 +160,8 @@ def test_decisions_are_real_positions():
 
 def test_the_offline_site_carries_the_data_the_notebooks_read():
     """lite/build.py copies into the JupyterLite site every data file a notebook reads by name
-    (``load``, ``data_path``, ``../data/``) and all of data/notebooks/ (some are named by an f-string)."""
+    (``load``, ``data_path``, ``../data/``), but for those that are the package's own
+    (ft_widget/data/experiments/ and teaching/): the site installs the package."""
     sys.path.insert(0, str(REPO / "lite"))
     try:
         import build
@@ -169,7 +171,9 @@ def test_the_offline_site_carries_the_data_the_notebooks_read():
     read = set()
     for source in [*NOTEBOOKS.glob("*.py"), REPO / "ft_widget" / "teaching.py"]:
         read |= set(re.findall(r'(?:load|data_path)\("([^"{]+)"\)', source.read_text(encoding="utf-8")))
-    read = {n for n in read if not (REPO / "data" / n).is_dir()}  # a folder's files: below
+    in_package = {n for n in read if {"experiments", "teaching"} & set(data_path(n).parts[-3:])}
+    assert in_package and all(data_path(n).exists() for n in in_package)
+    assert {"notebooks/indian_games.csv", "decisions.json", "lessons.json"} <= in_package
+    read = {n for n in read - in_package if not (REPO / "data" / n).is_dir()}  # a folder's files: below
     assert read and read <= shipped, sorted(read - shipped)
-    assert {f"notebooks/{p.name}" for p in (REPO / "data" / "notebooks").iterdir()} <= shipped
     assert all((REPO / "data" / name).is_file() for name in shipped)

@@ -14,7 +14,9 @@ import pytest
 
 import ft_widget
 from ft_widget import VARIANTS, Game, hint, solve
+from ft_widget.experiments import compare_players, rows
 from ft_widget.solver.search import COMPILED
+from ft_widget.teaching import Decision
 
 REPO = Path(__file__).resolve().parent.parent
 DEALS = [("lucas", 3), ("maria", 5), ("limited", 9)]
@@ -31,6 +33,11 @@ for variant, deal in json.loads(sys.argv[1]):
     h = hint(Game(variant, deal), max_states=5_000)
     out["answers"].append([str(r.status), [str(m) for m in r.moves], str(h.move)])
 out["puzzles"] = len(ft_widget.puzzles("forty_thieves"))  # read from the installed package's data
+from ft_widget import experiments, teaching
+games = experiments.rows("indian", "games")
+out["effect"] = str(experiments.compare_players(games, "habit", "home only when safe"))
+decision = teaching.Decision("maria")  # its data (decisions.json) ships in the package too
+out["decision"] = [decision.deal, str(decision.best), str(decision.player_move)]
 print(json.dumps(out))
 """
 
@@ -51,6 +58,8 @@ def test_pure_wheel_gives_the_same_answers(tmp_path):
     names = zipfile.ZipFile(wheel).namelist()
     assert not [n for n in names if n.endswith((".so", ".pyd"))], names
     assert {f"ft_widget/data/puzzles/{v}.json" for v in VARIANTS} <= set(names)  # the puzzles ship
+    assert {f"ft_widget/data/experiments/{v}_games.csv" for v in VARIANTS} <= set(names)  # the results too
+    assert "ft_widget/data/teaching/decisions.json" in names
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target),
                     str(wheel)], check=True, capture_output=True)
@@ -66,6 +75,9 @@ def test_pure_wheel_gives_the_same_answers(tmp_path):
         here.append([str(r.status), [str(m) for m in r.moves], str(h.move)])
     assert pure["answers"] == here
     assert pure["puzzles"] == len(ft_widget.puzzles("forty_thieves"))
+    assert pure["effect"] == str(compare_players(rows("indian", "games"), "habit", "home only when safe"))
+    decision = Decision("maria")
+    assert pure["decision"] == [decision.deal, str(decision.best), str(decision.player_move)]
 
 
 @pytest.mark.slow

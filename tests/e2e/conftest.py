@@ -81,3 +81,16 @@ def notebook(lab, chromium):
     nb.kernel.close()
     context.close()
     assert errors == [], f"errors in the page: {errors}"
+
+
+@pytest.fixture(scope="session")
+def lite_site():
+    """The offline JupyterLite site, built once by lite/build.py and served on 127.0.0.1."""
+    from .lite import Site, build_site
+
+    if not os.access(CHROMIUM, os.X_OK):
+        if os.environ.get("CI"):
+            pytest.fail(f"no Chromium at {CHROMIUM}: CI must run the browser tests")
+        pytest.skip(f"no Chromium at {CHROMIUM} (set FT_CHROMIUM)")
+    with Site(build_site()) as served:
+        yield served

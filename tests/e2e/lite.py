@@ -113,7 +113,13 @@ RUN_IN_KERNEL = """async (code) => {
 
 def open_play(page, site: Site, timeout: float = 300_000) -> None:
     """Open play.ipynb, the site's top-level notebook, and wait until its kernel answers."""
-    page.goto(site.url + "lab/index.html?path=play.ipynb", timeout=timeout)
+    open_notebook(page, site, "play.ipynb", timeout)
+
+
+def open_notebook(page, site: Site, path: str, timeout: float = 300_000) -> None:
+    """Open the site's notebook ``path`` (``notebooks/00_start_here.ipynb``) and wait until its kernel
+    answers."""
+    page.goto(site.url + f"lab/index.html?path={path}", timeout=timeout)
     page.wait_for_function(OPEN_NOTEBOOK, timeout=timeout)
     page.wait_for_function("() => !!window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel",
                            timeout=timeout)
@@ -137,3 +143,30 @@ def run_all(page, timeout: float = 300_000) -> None:
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_function("() => document.querySelectorAll('.ft-board [data-card]').length > 0",
                            timeout=timeout)
+
+
+# Run every cell, as the Run All menu item does, and resolve once the run is over: JupyterLab's
+# runAll resolves when the last cell has run, or stopped at the first cell that raised.
+RUN_ALL_CELLS = """async () => {
+    await window.jupyterapp.commands.execute('notebook:run-all-cells');
+    const session = window.jupyterapp.shell.currentWidget.sessionContext.session;
+    while (session.kernel.status !== 'idle') await new Promise((r) => setTimeout(r, 100));
+}"""
+
+# What the notebook's model holds after a run: each code cell's execution count and outputs.
+CODE_CELLS = """() => {
+    const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
+    const out = [];
+    for (let i = 0; i < cells.length; i++) {
+        const cell = cells.get(i).toJSON();
+        if (cell.cell_type === 'code') out.push({count: cell.execution_count, outputs: cell.outputs});
+    }
+    return out;
+}"""
+
+
+def run_all_cells(page, timeout: float = 900_000) -> list[dict]:
+    """Run All, wait until the kernel is idle, and return each code cell's execution count and outputs."""
+    page.set_default_timeout(timeout)
+    page.evaluate(RUN_ALL_CELLS)
+    return page.evaluate(CODE_CELLS)

@@ -30,15 +30,8 @@ HISTORY = "[str(m) for m in board.game.history]"
 
 
 @pytest.fixture(scope="module")
-def site():
-    import os
-
-    if not os.access(CHROMIUM, os.X_OK):
-        if os.environ.get("CI"):
-            pytest.fail(f"no Chromium at {CHROMIUM}: CI must run the browser tests")
-        pytest.skip(f"no Chromium at {CHROMIUM} (set FT_CHROMIUM)")
-    with Site(build_site()) as served:
-        yield served
+def site(lite_site):
+    return lite_site  # conftest.py: built once for this and test_lite_lessons.py
 
 
 def test_the_offline_site_plays_by_mouse(site, playwright):

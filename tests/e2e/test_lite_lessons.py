@@ -1,0 +1,103 @@
+"""The lessons in the offline JupyterLite site (issue 32, point 6): each notebook of
+``LESSONS_RUN_IN_LITE`` opens in the site built by ``lite/build.py``, shows its saved tables as
+JupyterLab does (no rows of stray commas above them), and runs with Run All in the in-browser
+kernel with no error output and no request leaving the machine."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from .harness import REPO, SCREENSHOTS, launch_chromium
+from .lite import open_notebook, run_all_cells, watch
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
+#: the lessons a class runs in the offline site, from notebooks/
+LESSONS_RUN_IN_LITE = ["00_start_here.ipynb", "forty_thieves.ipynb"]
+#: lessons still being rewritten without pandas (issue 32): the site cannot carry pandas, so their
+#: first cell fails there. Expected to fail with that error only; the mark goes with the rewrite.
+REWRITE_PENDING = {"00_start_here.ipynb", "forty_thieves.ipynb"}
+
+
+class LessonNeedsPandas(AssertionError):
+    """The lesson's run stopped at ``import pandas``, which the offline site does not carry."""
+
+
+LESSONS = REPO / "notebooks"
+STDERR_OUTPUT = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
+#: a line of a rendered output made of commas alone: a text stored as a list of lines, shown joined
+COMMA_ROW = re.compile(r"^[\s,]*,[\s,]*$", re.MULTILINE)
+
+
+def stray_commas(page) -> list[str]:
+    texts = page.locator(".jp-OutputArea-output").evaluate_all("els => els.map(e => e.innerText)")
+    return [t[:80] for t in texts if COMMA_ROW.search(t)]
+
+
+def tables_shown(page) -> int:
+    return page.locator(".jp-OutputArea-output table").count()
+
+
+def tables_saved(lesson: str) -> int:
+    """The HTML tables in the notebook's saved outputs (notebooks/, as committed)."""
+    nb = json.loads((LESSONS / lesson).read_text(encoding="utf-8"))
+    outputs = [o for c in nb["cells"] for o in c.get("outputs", [])]
+    return sum("".join(o.get("data", {}).get("text/html", "")).count("<table") for o in outputs)
+
+
+def lesson_params():
+    for name in LESSONS_RUN_IN_LITE:
+        marks = [pytest.mark.xfail(raises=LessonNeedsPandas, strict=False, reason="lesson rewrite pending")] \
+            if name in REWRITE_PENDING else []
+        yield pytest.param(name, marks=marks, id=name.removesuffix(".ipynb"))
+
+
+@pytest.mark.parametrize("lesson", list(lesson_params()))
+def test_a_lesson_runs_all_in_the_offline_site(lite_site, playwright, lesson):
+    browser = launch_chromium(playwright)
+    context = browser.new_context(viewport={"width": 1300, "height": 1000})
+    seen = watch(context)
+    page = context.new_page()
+    page.on("pageerror", lambda e: seen["errors"].append(str(e)))
+    stem = lesson.removesuffix(".ipynb")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    try:
+        open_notebook(page, lite_site, f"notebooks/{lesson}")
+        # the saved outputs, unrun: every saved table shown, none with commas above it
+        page.wait_for_function("() => document.querySelectorAll('.jp-OutputArea-output').length > 0")
+        saved_tables = tables_shown(page)
+        saved_commas = stray_commas(page)
+        if saved_tables:
+            page.locator(".jp-OutputArea-output table").first.scroll_into_view_if_needed()
+        page.screenshot(path=str(SCREENSHOTS / f"lite-{stem}-saved.png"))
+
+        cells = run_all_cells(page)
+        # the picture to look at: the first error if there is one, else the first board drawn
+        for shown in (STDERR_OUTPUT, ".ft-board"):
+            if page.locator(shown).count():
+                page.locator(shown).first.scroll_into_view_if_needed()
+                break
+        page.screenshot(path=str(SCREENSHOTS / f"lite-{stem}-run.png"))
+        errors = [o for c in cells for o in c["outputs"] if o["output_type"] == "error"]
+        tracebacks = [t[:300] for t in page.locator(STDERR_OUTPUT).all_inner_texts() if "Traceback" in t]
+        not_run = sum(1 for c in cells if c["count"] is None)
+        run_commas = stray_commas(page)
+    finally:
+        context.close()
+        browser.close()
+
+    assert saved_commas == [], f"saved outputs with stray commas: {saved_commas}"
+    assert saved_tables == tables_saved(lesson), "the site shows its saved tables as the notebook holds them"
+    # the Pyodide kernel names an error's class as "<class 'ModuleNotFoundError'>"
+    named = [(re.sub(r"^<class '(.*)'>$", r"\1", e["ename"]), e["evalue"]) for e in errors]
+    if named == [("ModuleNotFoundError", "No module named 'pandas'")]:
+        raise LessonNeedsPandas(f"{lesson} imports pandas, which the offline site does not carry")
+    assert named == [], named
+    assert tracebacks == [], tracebacks
+    assert not_run == 0, f"{not_run} of {len(cells)} code cells did not run"
+    assert run_commas == [], f"outputs with stray commas after Run All: {run_commas}"
+    assert seen["outside"] == [], f"requests left this machine: {seen['outside']}"
+    assert seen["errors"] == [], seen["errors"]
