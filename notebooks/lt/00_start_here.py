@@ -47,12 +47,10 @@
 # Taisyklių draudžiamas ėjimas atmetamas, ir lenta pasako kodėl.
 
 # %%
-from IPython.display import Markdown
-
 import ft_widget
 from ft_widget import VARIANTS, Board, Game, deals, hint, puzzles
 from ft_widget.hints import FAIR_STATES_PER_SECOND
-from ft_widget.teaching import PuzzleCard, picture
+from ft_widget.teaching import PuzzleCard, picture, table
 from ft_widget.training.catalogue import DIFFICULTIES, catalogue
 from ft_widget.training.themes import THEMES
 from ft_widget.words import count, graded_line, hint_line, move_line
@@ -182,11 +180,8 @@ Board.puzzle(first)
 # ## Devyni žaidimai ir ką skaityti toliau
 
 # %%
-table = [variant.rules_row() for variant in VARIANTS.values()]
-heads = [key for key in table[0] if key != "id"]
-lines = ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads)]
-lines += ["| " + " | ".join(str(row[key]) for key in heads) + " |" for row in table]
-Markdown("**The rules of the nine games, as the engine describes them**\n\n" + "\n".join(lines))
+table([variant.rules_row() for variant in VARIANTS.values()],
+      caption="The rules of the nine games, as the engine describes them (id: the lesson's name)")
 
 # %% [markdown]
 # Kiekvieno žaidimo pamoka (angliškai) prasideda keliomis to žaidimo nykščio taisyklėmis, kiekvieną
