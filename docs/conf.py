@@ -67,9 +67,11 @@ def setup(app):
 # ------------------------------------------------------------------------------------ notebooks
 NOTEBOOKS = DOCS / "notebooks"  # a build product (.gitignore): the committed notebooks, relinked
 NOTEBOOKS.mkdir(exist_ok=True)
-LESSONS = [*(REPO / "notebooks").glob("*.ipynb"), *(REPO / "notebooks").glob("*/*.ipynb")]  # */: translations
+# the lessons, and the first one's translations (notebooks/<lang>/00_start_here.ipynb)
+LESSONS = [*(REPO / "notebooks").glob("*.ipynb"), *(REPO / "notebooks").glob("*/00_start_here.ipynb")]
+SHOWN = {lesson.relative_to(REPO / "notebooks") for lesson in LESSONS}
 for stale in [*NOTEBOOKS.glob("*.ipynb"), *NOTEBOOKS.glob("*/*.ipynb")]:
-    if not (REPO / "notebooks" / stale.relative_to(NOTEBOOKS)).exists():
+    if stale.relative_to(NOTEBOOKS) not in SHOWN:
         stale.unlink()
 for notebook in sorted(LESSONS):
     copy = NOTEBOOKS / notebook.relative_to(REPO / "notebooks")
