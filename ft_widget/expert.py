@@ -73,6 +73,7 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass
 
 from .game import STOCK, WASTE, Choice, Game, IllegalMove, Move
+from .i18n import gettext
 from .limits import check_count, check_time_limit, shown
 from .solver.model import Model
 from .solver.search import RELAY, WON, evaluator, relay_search, search, solve
@@ -548,7 +549,7 @@ class Expert:
         """
         safe = template.safe_move_home()
         if safe is not None and not _revisits(template, safe, visited):
-            return Choice(safe, "it is a safe move home, never a mistake"), 0, []
+            return Choice(safe, gettext("it is a safe move home, never a mistake")), 0, []
         # A move that leads to a view seen before with its columns in another order goes round in
         # a circle as surely as one back to the same view (cards shuffled between empty columns).
         shapes = {_shape(k) for k in visited}
@@ -557,7 +558,7 @@ class Expert:
         if not moves:
             return None, 0, []
         if len(moves) == 1:
-            only = "it is the only move that does not go back to a position seen before"
+            only = gettext("it is the only move that does not go back to a position seen before")
             return Choice(moves[0], only), 0, []
         srng = _random.Random(rng.getrandbits(64))
         worlds = [view.sample(srng) for _ in range(self.progress_worlds)]
@@ -842,7 +843,7 @@ def _fallback(heuristic, world: Game, rng: _random.Random, visited: frozenset) -
         return choice
     for m in world.legal_moves():
         if (m.is_deal or m.is_redeal) and not _revisits(world, m, visited):
-            return Choice(m, "going round in circles on the table: new cards from the stock instead")
+            return Choice(m, gettext("going round in circles on the table: new cards from the stock instead"))
     return None
 
 

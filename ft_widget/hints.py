@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from .expert import Expert, ProgressChoice
 from .game import Choice, Game, HintKind, HintSource
+from .i18n import gettext as _
 from .limits import check_count, check_time_limit
 from .policies import cautious_choice
 from .solver.search import LOST, WON, solve
@@ -154,9 +155,10 @@ def _peek_hint(game: Game, time_limit: float, max_states: int | None) -> Hint:
                     states=result.states)
     choice = cautious_choice(game)
     if choice is None:  # only moves that change nothing for the better are left
-        choice = Choice(game.legal_moves()[0], "no move makes progress here; this one keeps the game going")
+        choice = Choice(game.legal_moves()[0],
+                        _("no move makes progress here; this one keeps the game going"))
     reason = choice.reason
     if result.status == LOST:
-        reason += " (no win is left from here: the solver searched every line)"
+        reason += " " + _("(no win is left from here: the solver searched every line)")
     return Hint(choice.move, reason + note, HintSource.HEURISTIC, HintKind.PEEK, sentence=reason + note,
                 states=result.states)

@@ -24,6 +24,7 @@ from . import rules
 from .cards import card_symbol
 from .expert import Expert
 from .game import WASTE, Choice, Game, Move, Outcome
+from .i18n import gettext as _
 from .limits import check_count, shown
 
 Policy = Callable[[Game, _random.Random], "Move | None"]
@@ -80,30 +81,32 @@ def cautious_choice(game: Game, rng: _random.Random | None = None) -> Choice | N
     safe = game.safe_move_home()
     if safe is not None:
         needed = card_symbol(card(safe))
-        return Choice(safe, f"a safe move home: no card still in play will ever need {needed}")
+        return Choice(safe, _("a safe move home: no card still in play will ever need {card}").format(
+            card=needed))
     if home:
-        return Choice(home[0], "the goal is all cards on the foundations")
+        return Choice(home[0], _("the goal is all cards on the foundations"))
     to_column = [m for m in moves if m.between_columns and tab[m.dst]]
     for m in to_column:
         left = len(tab[m.src]) - m.count
         if left == 0:
-            return Choice(m, f"it empties column {m.src + 1}, which then takes any card")
+            return Choice(m, _("it empties column {column}, which then takes any card").format(
+                column=m.src + 1))
         if left == down[m.src]:
-            return Choice(m, f"it turns up the face-down card in column {m.src + 1}")
+            return Choice(m, _("it turns up the face-down card in column {column}").format(column=m.src + 1))
     unbuilt = [m for m in to_column if _uncovers(game, m)]
     if unbuilt:
         m = rng.choice(unbuilt)
         under = tab[m.src][-m.count - 1]
-        return Choice(m, f"it frees {card_symbol(under)} beneath it")
+        return Choice(m, _("it frees {card} beneath it").format(card=card_symbol(under)))
     from_waste = [m for m in moves if m.from_waste and m.dst < WASTE and tab[m.dst]]
     if from_waste:
-        return Choice(from_waste[0], "it brings a card out of the waste into play")
+        return Choice(from_waste[0], _("it brings a card out of the waste into play"))
     deal = [m for m in moves if m.is_deal or m.is_redeal]
     if deal:
-        return Choice(deal[0], "nothing useful on the table: new cards from the stock")
+        return Choice(deal[0], _("nothing useful on the table: new cards from the stock"))
     into_empty = [m for m in moves if m.dst < WASTE and not tab[m.dst]]
     if into_empty:
-        return Choice(into_empty[0], "nothing else is left to play")
+        return Choice(into_empty[0], _("nothing else is left to play"))
     return None
 
 

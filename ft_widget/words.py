@@ -47,6 +47,8 @@ _COUNTED = {
     "game": Nn_("{n} game", "{n} games"),
     "try": Nn_("{n} try", "{n} tries"),
     "deal": Nn_("{n} deal", "{n} deals"),
+    "mistake": Nn_("{n} mistake", "{n} mistakes"),
+    "inaccuracy": Nn_("{n} inaccuracy", "{n} inaccuracies"),
 }
 
 

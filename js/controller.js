@@ -42,8 +42,14 @@ const ENV = {
 export function createController({ model, refs, messages, el = null, env: given = {} }) {
   const env = { ...ENV, ...given };
   const { root, table } = refs;
+  // Python's state with the board's words: its own `ui` trait, sent only when the language changes
+  const kernelState = () => {
+    const state = model.get("state");
+    const ui = model.get("ui");
+    return state && ui && Object.keys(ui).length ? { ...state, ui } : state;
+  };
   const b = {
-    state: model.get("state"), shown: null, layout: null, width: 0,
+    state: kernelState(), shown: null, layout: null, width: 0,
     // `keys`: the keyboard is in use, so the cursor shows (not after a mouse click)
     ui: { cursor: null, depth: 1, selected: null, focused: false, keys: false, thinking: false },
     targets: [], predicted: null, waiting: null, action: { id: -1, pile: null }, hintId: -1,
@@ -129,7 +135,7 @@ export function createController({ model, refs, messages, el = null, env: given 
 
   function onState() {
     const before = b.state;
-    b.state = model.get("state");
+    b.state = kernelState();
     if (!ready()) return;
     const { state } = b;
     const answered = state.ack >= b.action.id;

@@ -184,7 +184,7 @@ def test_a_board_speaks_its_own_language_over_the_sessions():
     assert theirs.state["status_text"].startswith("Maria · rozdanie 5")
     assert "<Board maria, deal 5: 0 moves" in repr(mine)
     mine.language = "ka"
-    assert mine.state["ui"]["language"] == "ka" and mine.state["ui"]["undo"] == "გაუქმება"
+    assert mine.ui["language"] == "ka" and mine.ui["undo"] == "გაუქმება"
 
 
 def test_an_unknown_language_falls_back_to_english_with_one_warning():
@@ -194,7 +194,7 @@ def test_an_unknown_language_falls_back_to_english_with_one_warning():
         warnings.simplefilter("error")  # a second time: no warning
         assert ft_widget.set_language("xx-test") == "en"
         board = Board("maria", deal=5, language="xx-test")
-    assert board.language == "en" and board.state["ui"]["undo"] == "Undo"
+    assert board.language == "en" and board.ui["undo"] == "Undo"
 
 
 def test_a_language_that_is_not_a_string_is_a_clear_error_and_changes_nothing():
@@ -214,14 +214,16 @@ def send(board, request: dict, k: list = [100]) -> dict:  # noqa: B006 (the ids 
 
 def test_a_board_given_no_language_follows_the_browsers():
     board = Board("maria", deal=5)
-    state = send(board, {"action": "language", "languages": ["de-DE", "lt-LT", "en"]})
-    assert state["ui"]["language"] == "lt"
+    send(board, {"action": "language", "languages": ["de-DE", "lt-LT", "en"]})
+    assert board.ui["language"] == "lt"
     assert board.state["status_text"].startswith("Maria · dalijimas Nr. 5")
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a browser speaking none of ours is no mistake: no warning
-        assert send(board, {"action": "language", "languages": ["de-DE"]})["ui"]["language"] == "en"
+        send(board, {"action": "language", "languages": ["de-DE"]})
+        assert board.ui["language"] == "en"
     chosen = Board("maria", deal=5, language="fr")
-    assert send(chosen, {"action": "language", "languages": ["lt"]})["ui"]["language"] == "fr"
+    send(chosen, {"action": "language", "languages": ["lt"]})
+    assert chosen.ui["language"] == "fr"
 
 
 @pytest.mark.parametrize("languages", ["lt", [], ["lt"] * 17, [5], ["x" * 65], [""], None])
@@ -258,7 +260,8 @@ def test_status_refusal_and_hint_in_each_language_through_the_published_state(la
     said = board.state["message"]
     assert said.startswith(HINT[lang]) and "Hint" not in said, said
     # the browser's words: a table in the language, the 52 card names, no English label left
-    ui = board.state["ui"]
+    ui = board.ui
+    assert "ui" not in board.state  # a trait of its own: not sent again with every move
     with i18n.using("en"):
         en_words = ui_words()
     assert ui["language"] == lang and len(ui["cards"]) == 52
@@ -275,6 +278,31 @@ def test_the_published_words_follow_the_language_of_each_board():
     fr.play("8>2")
     assert fr.state["last_move_text"] != lt.state["last_move_text"]
     assert "colonne" in fr.state["last_move_text"] and "stulpel" in lt.state["last_move_text"]
+
+
+def test_a_puzzle_on_a_board_speaks_the_boards_language():
+    """The prompt, a clue and the verdict on a losing move, in Lithuanian on a Lithuanian board."""
+    shipped = ft_widget.puzzles("maria")[0]
+    puzzle = Board.puzzle(shipped)
+    board = puzzle.board
+    board.language = "lt"
+    assert board.state["puzzle"]["prompt"].startswith("Maria, dalijimas Nr.")
+    assert board.state["puzzle"]["title"].startswith("Maria, galvosūkis")
+    board.clue()
+    assert board.state["puzzle"]["clue"] and "the" not in board.state["puzzle"]["clue"].split()
+    board.play(shipped.losing[0])
+    assert "prarandama pergalė" in board.state["message"], board.state["message"]
+    assert "Atšaukite (U) ir bandykite dar kartą." in board.state["message"]
+
+
+def test_a_review_summary_in_slovak():
+    game = Game("maria", deal=5)
+    for move in ("8>2", "s>w"):
+        game.play(move)
+    with i18n.using("sk"):
+        found = ft_widget.review(game, rng=0, worlds=4, time_budget=5, progress=False)
+        assert found.summary.startswith("Rozobraté 2 ťahy: podľa odhadov férového experta 0 chýb a 0 "
+                                        "nepresností."), found.summary
 
 
 # ---------------------------------------------------------------------------------- the browser's code

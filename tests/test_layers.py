@@ -23,7 +23,7 @@ PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "ft_widget"
 #: A module is placed by its first name under ft_widget ("solver.search" is "solver"); the
 #: package's ``__init__`` ("") is its front door, above everything it exports.
 LAYERS: list[tuple[str, ...]] = [
-    ("limits", "tables"),  # argument checks; the optional pandas
+    ("limits", "tables", "i18n"),  # argument checks; the optional pandas; the language of the words
     ("cards", "moves"),  # cards as ints, notation, Move, Choice
     ("rules",),  # THE rules
     ("variants", "deal"),  # the nine games as data; PySolFC deal numbers

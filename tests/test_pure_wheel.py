@@ -38,6 +38,8 @@ games = experiments.rows("indian", "games")
 out["effect"] = str(experiments.compare_players(games, "habit", "home only when safe"))
 decision = teaching.Decision("maria")  # its data (decisions.json) ships in the package too
 out["decision"] = [decision.deal, str(decision.best), str(decision.player_move)]
+with ft_widget.i18n.using("lt"):  # the catalogue read from the installed package too
+    out["undo"] = ft_widget.words.change_words(-1, 3)
 print(json.dumps(out))
 """
 
@@ -60,6 +62,9 @@ def test_pure_wheel_gives_the_same_answers(tmp_path):
     assert {f"ft_widget/data/puzzles/{v}.json" for v in VARIANTS} <= set(names)  # the puzzles ship
     assert {f"ft_widget/data/experiments/{v}_games.csv" for v in VARIANTS} <= set(names)  # the results too
     assert "ft_widget/data/teaching/decisions.json" in names
+    # the player's words in each language ship compiled (ft_widget.i18n reads the .mo)
+    assert {f"ft_widget/locale/{lang}/LC_MESSAGES/ft_widget.mo" for lang in ("fr", "lt", "sk", "ka")} \
+        <= set(names)
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target),
                     str(wheel)], check=True, capture_output=True)
@@ -78,6 +83,7 @@ def test_pure_wheel_gives_the_same_answers(tmp_path):
     assert pure["effect"] == str(compare_players(rows("indian", "games"), "habit", "home only when safe"))
     decision = Decision("maria")
     assert pure["decision"] == [decision.deal, str(decision.best), str(decision.player_move)]
+    assert pure["undo"] == "Ėjimas atšauktas"
 
 
 @pytest.mark.slow

@@ -44,6 +44,7 @@ from .puzzle_runs import PuzzleCommands, PuzzleRun
 from .reviewing import ReviewCommands, ReviewMode
 from .saving import Autosave, SaveFileInUse
 from .scores import SessionScores, stats_frame, training_frame
+from .ui_words import ui_words
 
 _STATIC = pathlib.Path(__file__).parent.parent / "static"
 # The bundle is built from js/ and committed. Should a checkout lack it, the board says so
@@ -115,6 +116,10 @@ class Board(ReviewCommands, PuzzleCommands, anywidget.AnyWidget):
     #: not ``Dict``: a malformed value must reach our checks instead of failing in traitlets.
     #: No echo: the answer is the new ``state``.
     request = traitlets.Any(None, allow_none=True).tag(sync=True, echo_update=False)
+    #: The board's words for the browser (buttons, menus, keyboard help, names read aloud, card names)
+    #: in its language (:mod:`~ft_widget.board.ui_words`). A trait of its own, not a part of ``state``:
+    #: it is sent when the language changes, not with every move (it is most of the state's size).
+    ui = traitlets.Dict().tag(sync=True)
 
     def __init__(self, variant: str | Game = "forty_thieves", deal: int | None = None, *,
                  difficulty: str | None = None, rng: random.Random | int | None = None,
@@ -423,6 +428,7 @@ class Board(ReviewCommands, PuzzleCommands, anywidget.AnyWidget):
         self._follow_review()
         self._session.note(self._game)
         state, self._last_public = self._protocol.state(self, message, kind, failed)
+        self.ui = ui_words()  # the same table while the language stays: traitlets sends nothing
         self.state = state
 
     # ------------------------------------------------------------------ this session's scores

@@ -16,7 +16,6 @@ from ..game import WASTE, IllegalMove, Move
 from ..i18n import N_
 from ..i18n import gettext as _
 from . import view
-from .ui_words import ui_words
 
 #: Requests are refused when a string is longer than this …
 MAX_TEXT = 64
@@ -147,7 +146,7 @@ class Protocol:
             undo_text=undo_text, end_title=words.end_title(shown), end_text=words.end_line(shown),
             auto_home=board.auto_home, session=board._session.rows(), version=board._version,
             message=message, message_kind=kind, last_move=last, last_move_text=said, hint=board._hint,
-            difficulties=view.difficulties(game), puzzle=puzzle, ack=self.ack, saved=saved, ui=ui_words(),
+            difficulties=view.difficulties(game), puzzle=puzzle, ack=self.ack, saved=saved,
             spoken={"message": words.spoken(message), "clue": words.spoken((puzzle or {}).get("clue")),
                     "prompt": words.spoken((puzzle or {}).get("prompt")), "review": reviews.spoken()},
         )

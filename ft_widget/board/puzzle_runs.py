@@ -17,6 +17,7 @@ import os
 import sqlite3
 
 from ..game import Game
+from ..i18n import gettext as _
 from ..training.progress import Clock, Progress, kept_by_default, record_puzzle
 from ..training.puzzles import Puzzle, puzzles
 from ..variants import VARIANTS
@@ -106,11 +107,13 @@ class PuzzleRun:
         if self.run and puzzle in self.served:
             if self.progress is not None:
                 name = VARIANTS[self.run[0].variant].name
-                view["progress"] = f"puzzle {self.count} · your {name} rating {self.rating:.0f}"
+                view["progress"] = _("puzzle {number} · your {variant} rating {rating}").format(
+                    number=self.count, variant=name, rating=f"{self.rating:.0f}")
                 view["next"] = puzzle.solved and len(self.run) > 1
             else:
                 score = sum(p.score for p in self.served)  # points: more for no clue, no wrong try
-                view["progress"] = f"puzzle {self.at + 1} of {len(self.run)} · score {score}"
+                view["progress"] = _("puzzle {number} of {puzzles} · score {score}").format(
+                    number=self.at + 1, puzzles=len(self.run), score=score)
                 view["next"] = puzzle.solved and self.at + 1 < len(self.run)
         return view
 

@@ -31,6 +31,7 @@ import weakref
 from typing import Any
 
 from ..game import Game
+from ..i18n import gettext as _
 from ..position import read_json
 
 #: The autosave file's ``format``: the current game's record and the games left behind.
@@ -119,7 +120,8 @@ class Autosave:
             write_new(path, text)
         except Exception as error:  # OSError above all: a read-only folder, a full disk
             reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-            return f"not saved: {path} ({reason[:200]}); the next change tries again."
+            return _("not saved: {path} ({reason}); the next change tries again.").format(
+                path=path, reason=reason[:200])
         self._saved_text = text
         return ""
 

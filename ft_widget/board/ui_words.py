@@ -1,6 +1,7 @@
 """Every word the browser draws, in the board's language: buttons, menus, keyboard help, the
 names read by assistive software, card names. The browser holds no sentence of its own: it gets
-this table in ``state.ui`` and puts its words in text nodes and attributes.
+this table as the board's ``ui`` trait (sent when the language changes, not with every state), reads
+it as ``state.ui`` and puts its words in text nodes and attributes.
 
 A phrase with a number comes as its plural forms (a list) plus ``plural``: the form each count
 takes, from the catalogue's own rule, so the browser picks a form without knowing the rule.

@@ -54,6 +54,7 @@ from importlib import resources
 
 from ..cards import card_symbol, rank_of
 from ..game import FOUNDATION, STOCK, WASTE, Choice, Game, IllegalMove, Move, Outcome, Term
+from ..i18n import N_, ngettext
 from ..i18n import gettext as _
 from ..limits import check_count, shown
 from ..policies import foundations_first
@@ -71,6 +72,7 @@ from ..words import (
     move_words,
     score_words,
     solver_line_words,
+    to_pile_words,
 )
 from .themes import THEMES, kind_of, theme_idea, theme_of
 
@@ -173,21 +175,24 @@ def answer_words(game: Game, answers: list[str], waiting: int = 0) -> str:
         said = ", ".join(answers)
     else:
         said = "; ".join(f"{a} ({move_words(game, Move(a))})" for a in answers)
-    what = "The answer" if len(answers) == 1 else f"The {len(answers)} answers (each keeps the deal winnable)"
-    wait = (f" The {waiting} move{'s' * (waiting > 1)} that can be taken back only wait: the decision "
-            "is still ahead after them.") if waiting else ""
-    return f"{what}: {said}.{wait}"
+    text = ngettext("The answer: {moves}.", "The {n} answers (each keeps the deal winnable): {moves}.",
+                    len(answers)).format(n=len(answers), moves=said)
+    if waiting:
+        text += " " + ngettext("The {n} move that can be taken back only waits: the decision is still "
+                               "ahead after it.",
+                               "The {n} moves that can be taken back only wait: the decision is still "
+                               "ahead after them.", waiting).format(n=waiting)
+    return text
 
 
-def explain(game: Game, answers: dict[str, list[str]], habit: str | None,
-            label: str = "The habit move") -> str:
+def explain(game: Game, answers: dict[str, list[str]], habit: str | None, label: str = "habit") -> str:
     """Why the answer works, in plain words, from the facts of the solver's winning line after it
     (the answer with the shortest line is explained), and what the losing ``habit`` move leaves
-    (``label`` names it)."""
+    (``label``: "habit" names it the habit move, "move" just the move)."""
     first = min(answers, key=lambda a: (len(answers[a]), a))
     line = [Move(m) for m in answers[first]]
     move = Move(first)
-    parts = [f"{first} ({move_words(game, move)}) keeps a win."]
+    parts = [_("{move} ({words}) keeps a win.").format(move=first, words=move_words(game, move))]
     after = game.copy()
     after.play(move)
     under = None
@@ -202,26 +207,40 @@ def explain(game: Game, answers: dict[str, list[str]], habit: str | None,
         card = _moved_card(trial, step)
         trial.play(step)
         if under is not None and card == under:
-            verb = "goes home" if step.dst == FOUNDATION else f"moves to {_where(step.dst)}"
-            facts.append(f"it frees {card_symbol(under)}, which {verb} {k} move{'s' * (k > 1)} later")
+            if step.dst == FOUNDATION:
+                said = ngettext("it frees {card}, which goes home {n} move later",
+                                "it frees {card}, which goes home {n} moves later", k)
+            else:
+                said = ngettext("it frees {card}, which moves {where} {n} move later",
+                                "it frees {card}, which moves {where} {n} moves later", k)
+            facts.append(said.format(card=card_symbol(under), where=to_pile_words(step.dst), n=k))
             under = None
         down = trial.face_down_counts
         if turned is None and any(d < b for d, b in zip(down, down_before, strict=True)):
             turned = k
             col = next(i for i, (d, b) in enumerate(zip(down, down_before, strict=True)) if d < b)
-            facts.append(f"a face-down card in column {col + 1} is turned up {k} move{'s' * (k > 1)} later")
+            facts.append(ngettext("a face-down card in column {column} is turned up {n} move later",
+                                  "a face-down card in column {column} is turned up {n} moves later",
+                                  k).format(column=col + 1, n=k))
         down_before = list(down)
         if emptied is None and step.src < WASTE and not trial.tableau[step.src] and not down[step.src]:
             emptied = k
-            facts.append(f"column {step.src + 1} is emptied {k} move{'s' * (k > 1)} later")
+            facts.append(ngettext("column {column} is emptied {n} move later",
+                                  "column {column} is emptied {n} moves later", k).format(
+                column=step.src + 1, n=k))
         if len(facts) >= 2 or k >= 30:
             break
     if facts:
-        parts.append(f"In the winning line of {SEEING}: " + "; ".join(facts) + ".")
-    parts.append(f"It wins in {len(line) + 1} moves in all.")
+        parts.append(_("In the winning line of the solver, which sees every card: {facts}.").format(
+            facts="; ".join(facts)))
+    wins_in = len(line) + 1
+    parts.append(ngettext("It wins in {n} move in all.", "It wins in {n} moves in all.", wins_in).format(
+        n=wins_in))
     if habit is not None:
-        parts.append(f"{label} {habit} ({move_words(game, Move(habit))}) leaves no win: "
-                     "the solver searched every way on.")
+        said = (_("The habit move {move} ({words}) leaves no win: the solver searched every way on.")
+                if label == "habit" else
+                _("The move {move} ({words}) leaves no win: the solver searched every way on."))
+        parts.append(said.format(move=habit, words=move_words(game, Move(habit))))
     return " ".join(parts)
 
 
@@ -282,7 +301,12 @@ class TrainingPuzzle:
 
     @property
     def title(self) -> str:
-        return f"{VARIANTS[self.variant].name} puzzle {self.number} ({self.difficulty})"
+        said = {"easy": N_("{variant} puzzle {number} (easy)"),
+                "medium": N_("{variant} puzzle {number} (medium)"),
+                "hard": N_("{variant} puzzle {number} (hard)")}
+        if self.difficulty not in said:
+            return f"{VARIANTS[self.variant].name} puzzle {self.number} ({self.difficulty})"
+        return _(said[self.difficulty]).format(variant=VARIANTS[self.variant].name, number=self.number)
 
     @property
     def theme(self) -> str:
@@ -304,11 +328,14 @@ class TrainingPuzzle:
     def prompt(self) -> str:
         n = len(self.answers) + len(self.losing)
         legal = n + len(self.waiting)
-        keep = ("only one of them keeps" if len(self.answers) == 1
-                else f"only {len(self.answers)} of them keep")
-        return (f"{VARIANTS[self.variant].name}, deal {self.deal}, after {len(self.moves)} moves: "
-                f"{legal} moves are legal, {n} cannot be taken back, and {keep} the deal winnable. "
-                "Find it (a move that can be taken back only waits).")
+        said = (_("{variant}, deal {deal}, after {moves} moves: {legal} moves are legal, {n} cannot be "
+                  "taken back, and only one of them keeps the deal winnable. Find it (a move that can be "
+                  "taken back only waits).") if len(self.answers) == 1 else
+                _("{variant}, deal {deal}, after {moves} moves: {legal} moves are legal, {n} cannot be "
+                  "taken back, and only {answers} of them keep the deal winnable. Find it (a move that "
+                  "can be taken back only waits)."))
+        return said.format(variant=VARIANTS[self.variant].name, deal=self.deal, moves=len(self.moves),
+                           legal=legal, n=n, answers=len(self.answers))
 
     @property
     def answer_text(self) -> str:
@@ -621,16 +648,20 @@ class Puzzle:
     # ------------------------------------------------------------------ words
     @property
     def title(self) -> str:
-        return self.training.title if self.training else f"{self.start.variant.name} puzzle"
+        return self.training.title if self.training else _("{variant} puzzle").format(
+            variant=self.start.variant.name)
 
     @property
     def prompt(self) -> str:
         if self.training is not None and self.goal == "keep_winnable":
             return self.training.prompt
         if self.goal == "win":
-            return f"Puzzle: win from here. Each move is checked by {SEEING}."
+            return _("Puzzle: win from here. Each move is checked by the solver, which sees every card.")
         n = len(self.start.legal_moves())
-        return f"Puzzle: {n} moves are legal; find one that keeps this deal winnable ({SEEING}, checks it)."
+        return ngettext("Puzzle: {n} move is legal; find one that keeps this deal winnable (the solver, "
+                        "which sees every card, checks it).",
+                        "Puzzle: {n} moves are legal; find one that keeps this deal winnable (the solver, "
+                        "which sees every card, checks it).", n).format(n=n)
 
     @property
     def explanation(self) -> str:
@@ -639,9 +670,9 @@ class Puzzle:
         if not self.losing:
             return explain(self.start, {a: self.lines[a] for a in self.answers}, None)
         habit = str(foundations_first(self.start.copy(), random.Random(0)))
-        label = "The habit move"
+        label = "habit"
         if habit not in self.losing:
-            habit, label = self.losing[0], "The move"
+            habit, label = self.losing[0], "move"
         return explain(self.start, {a: self.lines[a] for a in self.answers}, habit, label)
 
     @property
@@ -733,28 +764,35 @@ class Puzzle:
     def _verdict(self, move: Move, after: Game, at_start: bool, before) -> Verdict:
         name = str(move)
         if after.is_won:
-            return _said(name, "won", "Solved: all 104 cards are home!", True)
+            return _said(name, "won", _("Solved: all 104 cards are home!"), True)
         if at_start:
             if name in self.answers:
                 others = [a for a in self.answers if a != name]
-                also = f" ({', '.join(others)} would too)" if others else ""
-                line = f" {solver_line_words(len(self.lines[name]))}" if name in self.lines else ""
-                return _said(name, "winnable", f"Solved: {name} keeps the deal winnable{also}.{line}",
-                               self.goal == "keep_winnable")
+                said = (_("Solved: {move} keeps the deal winnable ({others} would too).") if others
+                        else _("Solved: {move} keeps the deal winnable.")).format(
+                    move=name, others=", ".join(others))
+                if name in self.lines:
+                    said += " " + solver_line_words(len(self.lines[name]))
+                return _said(name, "winnable", said, self.goal == "keep_winnable")
             if name in self.losing:
                 return self._lost(move, self.start, after, True)
             if name in self.waiting:
                 return _waiting(name)
-            return _said(name, "unknown", f"{name}: {SEEING} cannot tell within {self.max_states} "
-                           "states whether a win is left. Undo (U) and try another.", False)
+            return _said(name, "unknown", _("{move}: the solver, which sees every card, cannot tell within "
+                                            "{states} states whether a win is left. Undo (U) and try "
+                                            "another.").format(move=name, states=self.max_states), False)
         result = solve(after, time_limit=None, max_states=self.max_states)
         if result.won:
-            return _said(name, "winnable", f"Good: {name} keeps the deal winnable ({SEEING}, wins from "
-                           f"here in {len(result.moves)} moves).", False)
+            return _said(name, "winnable", ngettext(
+                "Good: {move} keeps the deal winnable (the solver, which sees every card, wins from here in "
+                "{n} move).",
+                "Good: {move} keeps the deal winnable (the solver, which sees every card, wins from here in "
+                "{n} moves).", len(result.moves)).format(move=name, n=len(result.moves)), False)
         if result.status == "lost":
             return self._lost(move, before, after, False)
-        return _said(name, "unknown", f"{name}: {SEEING} cannot tell within {self.max_states} states "
-                       "whether a win is left.", False)
+        return _said(name, "unknown", _("{move}: the solver, which sees every card, cannot tell within "
+                                        "{states} states whether a win is left.").format(
+            move=name, states=self.max_states), False)
 
     # ------------------------------------------------------------------ the board
     def attach(self, board) -> Puzzle:
@@ -888,7 +926,8 @@ class Puzzle:
 
 
 def _waiting(name: str) -> Verdict:
-    return _said(name, "waiting", f"{name} can be taken back: the decision is still ahead.", False)
+    said = _("{move} can be taken back: the decision is still ahead.").format(move=name)
+    return _said(name, "waiting", said, False)
 
 
 def _start_game(position) -> Game:

@@ -62,6 +62,8 @@ from dataclasses import dataclass
 
 from ..expert import MAX_WORLDS, Expert, estimate
 from ..game import Game, Move, Outcome
+from ..i18n import N_, ngettext
+from ..i18n import gettext as _
 from ..limits import check_count, check_time_limit, shown
 from ..policies import cautious_choice
 from ..render import FONT, Picture
@@ -98,13 +100,14 @@ TIME_BUDGET = 60.0
 #: solver's verdicts on the moves reviewed get the rest: they bisect, so a few searches settle them.
 FAIR_SHARE = 0.75
 #: Where the verdicts come from, in the words the board shows beside them.
-SEEING_NOTE = "verdicts come from the solver, which sees every card"
+SEEING_NOTE = N_("verdicts come from the solver, which sees every card")  # (translated where shown)
 
 WON, LOST, UNKNOWN = Outcome.WON, Outcome.LOST, Outcome.UNKNOWN
 
 
 def _win_words(won: int | None, worlds: int) -> str | None:
-    return None if won is None else f"a win in {won} of {worlds} worlds"
+    return None if won is None else ngettext("a win in {won} of {n} world", "a win in {won} of {n} worlds",
+                                             worlds).format(won=won, n=worlds)
 
 
 @dataclass(frozen=True)
@@ -248,35 +251,49 @@ class Review:
         n = len(self.steps)
         mistakes, inaccuracies = self._marks()
         if n < self.moves_in_game:
-            done = f"Reviewed the first {n} of {self.moves_in_game} moves within the time budget"
+            done = _("Reviewed the first {n} of {total} moves within the time budget: {mistakes} and "
+                     "{inaccuracies} by the fair expert's estimates.")
         else:
-            done = f"{count(n, 'move')} reviewed"
-        text = f"{done}: {mistakes} and {inaccuracies} by the fair expert's estimates."
+            done = ngettext("{n} move reviewed: {mistakes} and {inaccuracies} by the fair expert's "
+                            "estimates.",
+                            "{n} moves reviewed: {mistakes} and {inaccuracies} by the fair expert's "
+                            "estimates.", n)
+        text = [done.format(n=n, total=self.moves_in_game, mistakes=mistakes, inaccuracies=inaccuracies)]
         if self.losing_move is not None:
             step = self.steps[self.losing_move]
-            text += (f" The solver, which sees every card, finds the win lost at move "
-                     f"{self.losing_move + 1} ({step.move}); {self.alternative} kept it.")
+            text.append(_("The solver, which sees every card, finds the win lost at move {at} ({move}); "
+                          "{other} kept it.").format(at=self.losing_move + 1, move=step.move,
+                                                     other=self.alternative))
         elif self.steps and self.steps[-1].verdict_after == WON:
-            where = "at the end" if n == self.moves_in_game else f"after move {n}"
-            text += f" The solver, which sees every card, finds a win still there {where}."
+            text.append(_("The solver, which sees every card, finds a win still there at the end.")
+                        if n == self.moves_in_game else
+                        _("The solver, which sees every card, finds a win still there after move "
+                          "{n}.").format(n=n))
         elif self.steps and self.steps[0].verdict_before == LOST:
-            text += " The solver, which sees every card, finds no win from the start."
+            text.append(_("The solver, which sees every card, finds no win from the start."))
         elif self.win_found_after is not None:  # a win found, then none: say how far it got
             won, lost = self.win_found_after, self.lost_after
-            where = "at the start" if won == 0 else f"after move {won}"
-            text += (f" The solver, which sees every card, finds a win {where} but none after move "
-                     f"{won + 1}")
-            if lost is not None:
-                text += (f"; it proves the win gone after move {lost}, so it was lost at one of moves "
-                         f"{won + 1} to {lost}.")
-            else:
-                text += f", and cannot prove it gone: it may have been lost at move {won + 1} or later."
+            said = {
+                (True, True): N_("The solver, which sees every card, finds a win at the start but none "
+                                 "after move {next}; it proves the win gone after move {lost}, so it was "
+                                 "lost at one of moves {next} to {lost}."),
+                (False, True): N_("The solver, which sees every card, finds a win after move {won} but "
+                                  "none after move {next}; it proves the win gone after move {lost}, so it "
+                                  "was lost at one of moves {next} to {lost}."),
+                (True, False): N_("The solver, which sees every card, finds a win at the start but none "
+                                  "after move {next}, and cannot prove it gone: it may have been lost at "
+                                  "move {next} or later."),
+                (False, False): N_("The solver, which sees every card, finds a win after move {won} but "
+                                   "none after move {next}, and cannot prove it gone: it may have been lost "
+                                   "at move {next} or later."),
+            }[won == 0, lost is not None]
+            text.append(_(said).format(won=won, next=won + 1, lost=lost))
         else:
-            text += (" The solver, which sees every card, cannot tell within its budget where the win "
-                     "was lost.")
+            text.append(_("The solver, which sees every card, cannot tell within its budget where the win "
+                          "was lost."))
         if not self.complete and n == self.moves_in_game:
-            text += " The time budget ended the solver's searches before they were done."
-        return text
+            text.append(_("The time budget ended the solver's searches before they were done."))
+        return " ".join(text)
 
     def to_frame(self):
         """A pandas DataFrame, a row a move. Fair part: ``move``, ``expert_move``, ``worlds``,

@@ -16,44 +16,45 @@ losing moves set (a card home, an empty column filled, a deal), then what the an
 from __future__ import annotations
 
 from ..game import FOUNDATION, WASTE, Game
+from ..i18n import N_, gettext
 from ..moves import Move
 from ..rules import can_build
 
 #: Each theme: its id, its name, and the idea it teaches in one sentence a player understands.
 THEMES: dict[str, tuple[str, str]] = {
-    "when_to_redeal": ("When to redeal",
-                       "Turning the waste back over is a decision too: the order the cards come round in "
-                       "depends on what you played before it."),
-    "which_twin_home": ("Which twin goes home",
-                        "With two identical cards free to go home, send the one whose going frees "
-                        "something and leave the other where it helps."),
-    "hold_back_from_home": ("Hold a card back from home",
-                            "A card that can go home may still be needed on the table as a place to "
-                            "build: sending it home is not always right."),
-    "keep_an_empty_column": ("Keep an empty column",
-                             "An empty column is the one place that takes any card: do not fill it with a "
-                             "card you can do without, a run will need it."),
-    "deal_rather_than_place": ("Deal on",
-                               "The card you could place now may block the cards that come next: sometimes "
-                               "the better move is to leave it and deal."),
-    "place_before_dealing": ("Place before dealing",
-                             "Dealing buries the waste card for good: play it (or free what it needs) "
-                             "before you deal past it."),
-    "where_the_waste_card_goes": ("Where the waste card goes",
-                                  "The waste card has more than one place: choose the one that leaves "
-                                  "your columns able to take the cards still to come."),
-    "dig_out_a_card": ("Dig out a buried card",
-                       "Move the card on top to free the one under it, even when another move looks "
-                       "more natural."),
-    "empty_a_column": ("Empty a column",
-                       "Moving the last cards out of a column gives you an empty column, the one place "
-                       "that takes any card."),
-    "split_a_run": ("Split a run",
-                    "Moving a card off the card it is built on, to build it elsewhere, can be the way to "
-                    "reach the cards you need."),
-    "send_home_now": ("Send it home now",
-                      "Here the card going home is the move that matters: it frees the card under it "
-                      "or makes room, and the other moves cannot wait."),
+    "when_to_redeal": (N_("When to redeal"),
+                       N_("Turning the waste back over is a decision too: the order the cards come round in "
+                          "depends on what you played before it.")),
+    "which_twin_home": (N_("Which twin goes home"),
+                        N_("With two identical cards free to go home, send the one whose going frees "
+                           "something and leave the other where it helps.")),
+    "hold_back_from_home": (N_("Hold a card back from home"),
+                            N_("A card that can go home may still be needed on the table as a place to "
+                               "build: sending it home is not always right.")),
+    "keep_an_empty_column": (N_("Keep an empty column"),
+                             N_("An empty column is the one place that takes any card: do not fill it with a "
+                                "card you can do without, a run will need it.")),
+    "deal_rather_than_place": (N_("Deal on"),
+                               N_("The card you could place now may block the cards that come next: "
+                                  "sometimes the better move is to leave it and deal.")),
+    "place_before_dealing": (N_("Place before dealing"),
+                             N_("Dealing buries the waste card for good: play it (or free what it needs) "
+                             "before you deal past it.")),
+    "where_the_waste_card_goes": (N_("Where the waste card goes"),
+                                  N_("The waste card has more than one place: choose the one that leaves "
+                                     "your columns able to take the cards still to come.")),
+    "dig_out_a_card": (N_("Dig out a buried card"),
+                       N_("Move the card on top to free the one under it, even when another move looks "
+                          "more natural.")),
+    "empty_a_column": (N_("Empty a column"),
+                       N_("Moving the last cards out of a column gives you an empty column, the one place "
+                          "that takes any card.")),
+    "split_a_run": (N_("Split a run"),
+                    N_("Moving a card off the card it is built on, to build it elsewhere, can be the way to "
+                       "reach the cards you need.")),
+    "send_home_now": (N_("Send it home now"),
+                      N_("Here the card going home is the move that matters: it frees the card under it "
+                         "or makes room, and the other moves cannot wait.")),
 }
 
 #: What kind of move an answer is, with the words for it.
@@ -143,11 +144,13 @@ def theme_of(game: Game, answers, losing) -> str:
 
 
 def theme_name(theme: str) -> str:
-    return THEMES[theme][0]
+    """The theme's name, in the current language."""
+    return gettext(THEMES[theme][0])
 
 
 def theme_idea(theme: str) -> str:
-    return THEMES[theme][1]
+    """The theme's idea (one sentence), in the current language."""
+    return gettext(THEMES[theme][1])
 
 
 __all__ = ["KINDS", "THEMES", "kind_of", "theme_idea", "theme_name", "theme_of"]

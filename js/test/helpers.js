@@ -2,9 +2,12 @@
 // builder for small hand-made states in the protocol's shape.
 import { readFileSync } from "node:fs";
 
-export const STATES = JSON.parse(readFileSync(new URL("./states.json", import.meta.url), "utf8"));
-// The board's words in English, as Python publishes them in state.ui (tools/make_fixtures.py).
+// The board's words in English, as Python publishes them in its `ui` trait (tools/make_fixtures.py);
+// the view reads them as state.ui, so the states here carry them.
 export const UI = JSON.parse(readFileSync(new URL("./ui.json", import.meta.url), "utf8"));
+export const STATES = Object.fromEntries(Object.entries(
+  JSON.parse(readFileSync(new URL("./states.json", import.meta.url), "utf8")),
+).map(([k, s]) => [k, { ...s, ui: UI }]));
 // Stand-ins for the refusal words Python sends (state.words); tests check which is chosen.
 export const WORDS = {
   foundation: "words.foundation", waste: "words.waste", face_down: "words.face_down",

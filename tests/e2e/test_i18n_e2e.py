@@ -1,7 +1,8 @@
 """The board in each language, in a real JupyterLab and Chromium (issue 33): at 800 pixels wide no
-word is cut or runs out of its button, label or line, with the game menu and the keyboard help
-open too; a board given no language follows the browser's. Screenshots go to
-``$FT_I18N_SHOTS`` (default ``screenshots/``) as ``i18n-<lang>.png``, to be looked at.
+word is cut or runs out of its button, label, line or panel, with a hint, the game menu, the keyboard
+help, the review bar and a puzzle's panel shown; a board given no language follows the browser's.
+Screenshots go to ``$FT_I18N_SHOTS`` (default ``screenshots/``) as ``i18n-<lang>*.png``, to be
+looked at.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ OVERFLOWING = """(root) => {
     const shown = (e) => e.offsetParent !== null && getComputedStyle(e).visibility !== 'hidden';
     const said = (e) => `${e.className || e.tagName} "${e.textContent.trim().slice(0, 40)}"`;
     const boxes = root.querySelectorAll(
-        'button, label, .ft-status, .ft-score, .ft-message, .ft-difficulty-label, .ft-bar, .ft-buttons');
+        'button, label, .ft-status, .ft-score, .ft-message, .ft-difficulty-label, .ft-bar, .ft-buttons, '
+        + '.ft-review-step, .ft-mark, .ft-puzzle-title, .ft-puzzle-progress, .ft-puzzle-clues');
     for (const e of boxes) {
         if (shown(e) && e.textContent.trim() && e.scrollWidth > e.clientWidth + 1) {
             out.push(`${said(e)}: ${e.scrollWidth} px of text in ${e.clientWidth}`);
@@ -36,7 +38,8 @@ OVERFLOWING = """(root) => {
     }
     const inside = (r, box) => r.left >= box.left - 1 && r.right <= box.right + 1;
     const board = root.getBoundingClientRect();
-    for (const panel of root.querySelectorAll('.ft-help, .ft-menu-list, .ft-end, .ft-bar, .ft-msgbar')) {
+    for (const panel of root.querySelectorAll(
+            '.ft-help, .ft-menu-list, .ft-end, .ft-bar, .ft-msgbar, .ft-puzzle, .ft-review')) {
         if (!shown(panel)) continue;
         const box = panel.getBoundingClientRect();
         const walk = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
@@ -80,7 +83,7 @@ def test_the_board_in_each_language_fits_800_pixels(notebook, lang):
     nb.kernel.run(f"board.new_game(deal=5, variant='maria'); board.language = {lang!r}")
     language_drawn(nb, lang)
     board = boards(nb).nth(0)
-    want = nb.kernel.json("board.state['ui']")
+    want = nb.kernel.json("board.ui")
     assert board.locator('button[data-action="undo"]').inner_text() == want["undo"]
     assert board.locator(".ft-help-close").text_content() == want["close"]
     names = board.locator("[data-card]").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
@@ -103,7 +106,22 @@ def test_the_board_in_each_language_fits_800_pixels(notebook, lang):
     board.screenshot(path=str(SHOTS / f"i18n-{lang}-help.png"))
     nothing_overflows(nb, f"{lang}: the keyboard help")
     board.locator(".ft-help-close").click()
-    nb.kernel.run("board.language = None")
+    # the review bar at its first step, then a puzzle's panel with a clue
+    nb.kernel.run("board.review_options = {'worlds': 2, 'max_states': 1000, 'solver_states': 20_000}\n"
+                  "board.review(); board.review_step(1)", timeout=180)
+    wait_for(lambda: board.locator(".ft-review-played").is_visible(), "the review bar at step 1")
+    board.screenshot(path=str(SHOTS / f"i18n-{lang}-review.png"))
+    nothing_overflows(nb, f"{lang}: the review bar")
+    nb.kernel.run("board.close_review()\n"
+                  "import ft_widget\n"
+                  "from ft_widget.training.puzzles import Puzzle\n"
+                  "_puzzle = Puzzle(ft_widget.puzzles('maria')[0])\n"
+                  "board.game = _puzzle.start.copy(); _puzzle.attach(board); board.clue()")
+    wait_for(lambda: board.locator(".ft-puzzle-clue-words").is_visible(), "the puzzle's clue")
+    assert board.locator(".ft-puzzle-title").inner_text() == nb.kernel.json("board.state['puzzle']['title']")
+    board.screenshot(path=str(SHOTS / f"i18n-{lang}-puzzle.png"))
+    nothing_overflows(nb, f"{lang}: the puzzle panel")
+    nb.kernel.run("board.language = None; board.new_game(deal=5, variant='maria')")
     assert not nb.errors, nb.errors
 
 
