@@ -67,11 +67,15 @@ def setup(app):
 # ------------------------------------------------------------------------------------ notebooks
 NOTEBOOKS = DOCS / "notebooks"  # a build product (.gitignore): the committed notebooks, relinked
 NOTEBOOKS.mkdir(exist_ok=True)
-for stale in NOTEBOOKS.glob("*.ipynb"):
-    if not (REPO / "notebooks" / stale.name).exists():
+# the lessons, and the first one's translations (notebooks/<lang>/00_start_here.ipynb)
+LESSONS = [*(REPO / "notebooks").glob("*.ipynb"), *(REPO / "notebooks").glob("*/00_start_here.ipynb")]
+SHOWN = {lesson.relative_to(REPO / "notebooks") for lesson in LESSONS}
+for stale in [*NOTEBOOKS.glob("*.ipynb"), *NOTEBOOKS.glob("*/*.ipynb")]:
+    if stale.relative_to(NOTEBOOKS) not in SHOWN:
         stale.unlink()
-for notebook in sorted((REPO / "notebooks").glob("*.ipynb")):
-    copy = NOTEBOOKS / notebook.name
+for notebook in sorted(LESSONS):
+    copy = NOTEBOOKS / notebook.relative_to(REPO / "notebooks")
+    copy.parent.mkdir(exist_ok=True)
     nb = json.loads(notebook.read_text(encoding="utf-8"))
     for cell in nb["cells"]:
         if cell["cell_type"] == "markdown":

@@ -342,7 +342,8 @@ def data_files() -> list[str]:
     for those that ship in the package (``notebooks/NAME`` in ft_widget/data/experiments/, and
     ft_widget/data/teaching/): the site installs it."""
     names = set()
-    for source in [*NOTEBOOKS.glob("*.py"), REPO / "ft_widget" / "teaching.py"]:
+    for source in [*NOTEBOOKS.glob("*.py"), *NOTEBOOKS.glob("*/00_start_here.py"),
+                   REPO / "ft_widget" / "teaching.py"]:
         text = source.read_text(encoding="utf-8")
         names |= set(re.findall(r'\b(?:load|data_path|read_csv)\("([\w.\-/]+)"\)', text))
         names |= set(re.findall(r"\.\./data/([\w.\-/]+)", text))
@@ -359,8 +360,9 @@ def contents(stage: Path) -> None:
     of the repository, which the notebooks' ``../data`` paths expect)."""
     files = stage / "files"
     site_notebook(HERE / "play.ipynb", files / "play.ipynb")
-    for nb in sorted(NOTEBOOKS.glob("*.ipynb")):
-        site_notebook(nb, files / "notebooks" / nb.name)
+    # the lessons, and the first one's translations (notebooks/<lang>/00_start_here.ipynb)
+    for nb in sorted([*NOTEBOOKS.glob("*.ipynb"), *NOTEBOOKS.glob("*/00_start_here.ipynb")]):
+        site_notebook(nb, files / "notebooks" / nb.relative_to(NOTEBOOKS))
     shutil.copy2(NOTEBOOKS / "README.md", files / "notebooks" / "README.md")
     (files / "data").mkdir()
     for name in data_files():

@@ -19,7 +19,9 @@ from ft_widget.teaching import data_path
 NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
 REPO = NOTEBOOKS.parent
 FIXED = ["00_start_here", "10_rule_differences", "11_working_from_code"]
-ALL = FIXED + list(VARIANTS)
+#: the first lesson in the other languages (tests/test_translated_lessons.py holds them to the English one)
+TRANSLATED = [f"{lang}/00_start_here" for lang in ("fr", "lt", "sk", "ka")]
+ALL = FIXED + list(VARIANTS) + TRANSLATED
 #: what a cell shows that changes every run (a live board's model id, a progress bar, a cluster)
 CHANGING = ("Board(", "Board.puzzle(", "Board.training(", "tqdm(", "Client(")
 
