@@ -2,16 +2,18 @@
 says: the same sections in the same order, in each section the same notation, code names and
 figures, every game named by its id and by the name the glossary gives it, each game's table row
 matching its parameters; and docs/glossary.md gives each language a word, and a reason, for each of
-the eight terms the rules turn on."""
+the eight terms the rules turn on, the words the board's catalogues use."""
 
 import re
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
 from ft_widget.variants import VARIANTS
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
+LOCALE = DOCS.parent / "ft_widget" / "locale"
 LANGUAGES = {"fr": "French", "lt": "Lithuanian", "sk": "Slovak", "ka": "Georgian"}
 TERMS = ("foundation", "stock", "waste", "column", "build", "suit", "deal", "redeal")
 #: the glossary's column header for each language (its table of game names uses them too)
@@ -113,6 +115,64 @@ def test_the_glossary_has_the_eight_terms_with_a_word_and_a_reason(lang):
     for term in TERMS:
         _, word, why = words[term]
         assert word and len(why) > 10, f"{LANGUAGES[lang]} '{term}': word {word!r}, why {why!r}"
+
+
+#: a board phrase that names each term, for the check that the board says the glossary's word
+BOARD_PHRASE = {
+    "foundation": "the foundations",
+    "stock": "the stock",
+    "waste": "the waste",
+    "suit": "in {variant} you build down in the same suit",
+    "redeal": "turn the waste over into the stock (a redeal)",
+}
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    with open(LOCALE / lang / "LC_MESSAGES" / "ft_widget.po", "rb") as f:
+        return {m.id: m.string for m in read_po(f) if isinstance(m.id, str)}
+
+
+def stem(cell: str) -> str:
+    """A glossary word's first word without the last two letters (min. three), so that its case
+    forms match: malka -> malkos, malką; bazė -> bazėse; მარაგი -> მარაგიდან."""
+    word = re.split(r"[\s(;,]", cell.strip().replace("*", ""))[0].lower()
+    return word[:max(3, len(word) - 2)]
+
+
+def glossary_words(lang: str) -> dict[str, str]:
+    return {row[0]: row[1] for row in table_rows(glossary()[LANGUAGES[lang]])[1:]}
+
+
+def board_differences(lang: str, board: dict[str, str]) -> list[str]:
+    """Where the board's phrases do not use the glossary's word, or give the stock the deck's word,
+    or a redeal the New deal button's words."""
+    words = glossary_words(lang)
+    wrong = [f"{term}: {board[msgid]!r} lacks {stem(words[term])!r}"
+             for term, msgid in BOARD_PHRASE.items() if stem(words[term]) not in board[msgid].lower()]
+    deck = words["card, deck"].split(";")[1]
+    deck = re.split(r"[\s(]", deck.strip())[0].lower()
+    deck = deck[:-1] if len(deck) > 4 else deck  # kaladė -> kaladės; French "jeu" stays whole
+    wrong += [f"stock: {board[m]!r} has the deck's {deck!r}"
+              for m in ("Stock", "the stock", "from the stock", "to the stock") if deck in board[m].lower()]
+    new_deal = board["New deal"].lower()
+    for msgid in ("turn the waste over into the stock (a redeal)", "Turned the waste over: redeal"):
+        if re.search(rf"(?<!\w){re.escape(new_deal)}(?!\w)", board[msgid].lower()):
+            wrong.append(f"redeal: {board[msgid]!r} says New deal's {new_deal!r}")
+    return wrong
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_board_uses_the_glossarys_words(lang):
+    assert board_differences(lang, catalogue(lang)) == []
+
+
+def test_the_board_words_check_can_fail():
+    """The catalogues as they were before the words were settled: the Lithuanian stock said kaladė
+    (the deck), the Slovak redeal nové rozdanie (the New deal button)."""
+    lt = catalogue("lt") | {"the stock": "kaladė", "Stock": "Kaladė"}
+    assert [w.split(":")[0] for w in board_differences("lt", lt)] == ["stock", "stock", "stock"]
+    sk = catalogue("sk") | {"Turned the waste over: redeal": "Odkladisko otočené: nové rozdanie"}
+    assert [w.split(":")[0] for w in board_differences("sk", sk)] == ["redeal"]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

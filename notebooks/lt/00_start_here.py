@@ -20,27 +20,27 @@
 # lietuviškai: [rules.lt.md](../../docs/rules.lt.md); kokius kortų žaidimo žodžius vartojame ir
 # kodėl – [žodynėlyje](../../docs/glossary.md#lithuanian).*
 #
-# **Forty Thieves** – pasjansas su dviem kaladėmis: 104 kortos, aštuoni pamatai, statomi nuo tūzo
-# iki karaliaus tos pačios spalvos kortomis, dešimt stulpelių po keturias **atverstas** kortas ir
+# **Forty Thieves** – pasjansas su dviem kaladėmis: 104 kortos, aštuonios bazės, statomos nuo tūzo
+# iki karaliaus tos pačios masties kortomis, dešimt stulpelių po keturias **atverstas** kortas ir
 # 64 kortų malka, kurią po vieną verčiate ant atmetimų krūvos, **tik vieną kartą**. Ant stulpelių
-# korta dedama ant vienu rangu aukštesnės savo spalvos kortos, ir juda tik viršutinė stulpelio (arba
-# atmetimų krūvos) korta. Iš pamatų niekas negrįžta.
+# korta dedama ant vienu rangu aukštesnės savo masties kortos, ir juda tik viršutinė stulpelio (arba
+# atmetimų krūvos) korta. Iš bazių niekas negrįžta.
 #
-# Aštuoni giminaičiai pakeičia kelias iš šių taisyklių: kiek stulpelių, kiek kortų užverstų, kokios
-# spalvos statomos ant kokių, ar seka juda kaip viena, kaip dalijama malka. Lentelėje pabaigoje yra
-# visi devyni žaidimai, ir kiekvienas turi savo pamoką (angliškai).
+# Aštuoni giminaičiai pakeičia kelias iš šių taisyklių: kiek stulpelių, kiek kortų užverstų, kokių
+# masčių ar spalvų kortos statomos ant kokių, ar seka juda kaip viena, kaip dalijama malka.
+# Lentelėje pabaigoje yra visi devyni žaidimai, ir kiekvienas turi savo pamoką (angliškai).
 #
 # **Kaip žaisti ant lentos** (paleiskite pamoką JupyterLab):
 #
-# * **Nuvilkite** kortą ant stulpelio ar pamato, arba **spustelėkite** ją ir tada spustelėkite ten,
-#   kur ji turi atsidurti; **dvigubas spustelėjimas** ją nusiunčia į pamatą. **Spustelėkite malką**,
+# * **Nuvilkite** kortą ant stulpelio ar bazės, arba **spustelėkite** ją ir tada spustelėkite ten,
+#   kur ji turi atsidurti; **dvigubas spustelėjimas** ją nusiunčia į bazę. **Spustelėkite malką**,
 #   kad išdalytumėte kortą.
 # * **Klavišai**: vieną kartą spustelėkite lentą, tada rodyklės vaikšto tarp krūvų, Enter arba
-#   tarpas paima ir padeda, Esc atšaukia, `d` dalija, `f` nusiunčia kortą į pamatą, `u`/`z`
+#   tarpas paima ir padeda, Esc atšaukia, `d` dalija, `f` nusiunčia kortą į bazę, `u`/`z`
 #   atšaukia ėjimą, `r`/`y` jį pakartoja, `h` – patarimas, `?` parodo juos visus.
 # * **Mygtukai**: „Patarimas“ (geras ėjimas, rastas iš kortų, kurias matote *jūs*), „Atšaukti“ ir
 #   „Pakartoti“ (kiek tik norite), „Iš naujo“, „Naujas dalijimas“, „Autožaidimas“ (saugūs ėjimai į
-#   pamatus).
+#   bazes).
 # * **Žaidimo meniu** (žaidimo pavadinimas su ▾ viršuje) perjungia į kitą šeimos žaidimą, pradeda
 #   dalijimą pagal numerį ir siūlo **„Laimimas dalijimas: lengvas / vidutinis / sunkus“**.
 #
@@ -106,7 +106,7 @@ picture(game, caption=f"Forty Thieves, deal {DEAL}: the opening position", scale
 # ## Ėjimai ir patarimas
 #
 # Ėjimai rašomi `SRC>DST`: stulpeliai nuo `1` iki `10`, `w` atmetimų krūva (*waste*), `s` malka
-# (*stock*), `f` pamatai (`s>w` išdalija kortą). Pradžioje taisyklės leidžia šiuos:
+# (*stock*), `f` bazės (`s>w` išdalija kortą). Pradžioje taisyklės leidžia šiuos:
 
 # %%
 for move in game.legal_moves():
@@ -190,12 +190,12 @@ table([variant.rules_row() for variant in VARIANTS.values()],
 #
 # | pamoka | apie ką ji |
 # |---|---|
-# | [forty_thieves](../forty_thieves.ipynb) | ką dėti į tuščią stulpelį; kurį stulpelį kasti; kada korta, galinti eiti į pamatą, turėtų palaukti |
+# | [forty_thieves](../forty_thieves.ipynb) | ką dėti į tuščią stulpelį; kurį stulpelį kasti; kada korta, galinti eiti į bazę, turėtų palaukti |
 # | [indian](../indian.ipynb) (Indėnas) | kurį stulpelį kasti link jo paslėptos kortos; kuriam tėvui atiduoti kortą; ar užpildyti tuščią stulpelį |
 # | [limited](../limited.ipynb) (Ribotas) | tuščią stulpelį laikyti ar išnaudoti; kurį iš dvylikos trumpų stulpelių išvalyti pirmą; atmetimų krūvos korta ar dalijimas |
 # | [little_forty](../little_forty.ipynb) (Mažasis keturiasdešimt) | ką atsiminti iš atmetimų krūvos po tris; kada imti atmetimų krūvos kortą; ko vertas perdalijimas |
 # | [lucas](../lucas.ipynb) (Lukas) | kodėl Lukas atlaidus; kas jį vis tiek pralaimi; ar tuščias stulpelis turėtų laukti karaliaus |
-# | [maria](../maria.ipynb) (Marija) | kada kortos siuntimas į pamatą yra spąstai; žaisti atmetimų krūvos kortą ar dalyti toliau; tuščias stulpelis, kai jų tik devyni |
+# | [maria](../maria.ipynb) (Marija) | kada kortos siuntimas į bazę yra spąstai; žaisti atmetimų krūvos kortą ar dalyti toliau; tuščias stulpelis, kai jų tik devyni |
 # | [number_ten](../number_ten.ipynb) (Numeris dešimt) | kurį stulpelį su užverstomis kortomis kasti; ar skaldyti seką; ko vertas sekų perkėlimas |
 # | [rank_and_file](../rank_and_file.ipynb) | kurią užverstą krūvą kasti pirmą; kada išnaudoti tuščią stulpelį; ar perkelti sekos dalį |
 # | [streets](../streets.ipynb) (Gatvės) | kam ištuštintas stulpelis; žaisti atmetimų krūvos kortą ar dalyti toliau |
