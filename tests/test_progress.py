@@ -380,3 +380,34 @@ def test_a_try_that_cannot_be_written_is_said_and_the_run_stays(tmp_path, monkey
     board.next_puzzle()
     assert [r["outcome"] for r in Progress(path).history()] == [GIVEN_UP, GIVEN_UP]
     assert board.state["puzzle"]["progress"].startswith("puzzle 2 ·")
+
+
+def test_the_switch_to_wal_waits_for_another_kernels_write(tmp_path):
+    # The window two kernels met in CI: one made the file and, before it switched the file to WAL,
+    # the other began writing. SQLite refuses that switch at once ("database is locked"), without
+    # the busy handler; the switch must wait for the write, as every other statement does.
+    import threading
+
+    from ft_widget.training.progress import _to_wal
+
+    path = tmp_path / "p.sqlite"
+    maker = sqlite3.connect(path, isolation_level=None, timeout=30)
+    maker.execute("CREATE TABLE t (x)")
+    other = sqlite3.connect(path, isolation_level=None, timeout=30, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")
+    other.execute("INSERT INTO t VALUES (1)")
+    with pytest.raises(sqlite3.OperationalError, match="locked"):  # the trap, as SQLite sets it
+        maker.execute("PRAGMA journal_mode = WAL")
+    threading.Timer(0.2, lambda: other.execute("COMMIT")).start()
+    _to_wal(maker)
+    assert maker.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert maker.execute("SELECT x FROM t").fetchall() == [(1,)]  # the other kernel's write kept
+    other.close()
+    blocked = sqlite3.connect(path, isolation_level=None, timeout=30)
+    maker.execute("PRAGMA journal_mode = DELETE")
+    blocked.execute("BEGIN IMMEDIATE")
+    with pytest.raises(sqlite3.OperationalError, match="WAL"):  # a lock never let go: a clear error
+        _to_wal(maker, seconds=0.2)
+    blocked.execute("ROLLBACK")
+    maker.close()
+    blocked.close()

@@ -343,6 +343,25 @@ def _when(at: datetime | None) -> str:
     return (at or datetime.now(UTC)).astimezone(UTC).isoformat(timespec="seconds")
 
 
+def _to_wal(con: sqlite3.Connection, seconds: float | None = None) -> None:
+    """Switch a new file to WAL (kept in the file: set once, when made). The switch needs the file
+    to itself, and SQLite answers "locked" at once, without the busy handler, while another kernel
+    holds a write: so wait for it here, as the busy timeout would."""
+    deadline = time.monotonic() + (BUSY_SECONDS if seconds is None else seconds)
+    while True:
+        try:
+            mode = con.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) and "busy" not in str(error):
+                raise
+            mode = None
+        if mode == "wal":
+            return
+        if time.monotonic() > deadline:
+            raise sqlite3.OperationalError(f"could not switch the progress file to WAL (journal mode {mode})")
+        time.sleep(0.01)
+
+
 class Progress:
     """One learner's progress file: :meth:`record` a try, read the :meth:`history` and ratings,
     :meth:`choose` the next puzzle. ``path`` ``None`` is the default file (:func:`default_path`).
@@ -383,7 +402,7 @@ class Progress:
                 con.execute("ROLLBACK")
                 raise
             if empty:
-                con.execute("PRAGMA journal_mode = WAL")  # kept in the file: set once, when made
+                _to_wal(con)
         except BaseException:
             con.close()
             raise
