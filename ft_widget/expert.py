@@ -73,7 +73,7 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass
 
 from .game import STOCK, WASTE, Choice, Game, IllegalMove, Move
-from .i18n import gettext
+from .i18n import gettext, ngettext, number
 from .limits import check_count, check_time_limit, shown
 from .solver.model import Model
 from .solver.search import RELAY, WON, evaluator, relay_search, search, solve
@@ -588,16 +588,24 @@ class Expert:
         if preferred is not None and move != preferred and self.progress_margin:
             theirs = next(r[0][0] for r in ranked if r[1] == preferred)
             if reach - theirs < self.progress_margin * n:  # not clearly further: trust the fallback
-                why = (f"{fallback.reason}; no other move's searches ({self.progress_states:,} states in {n} "
-                       f"sampled worlds) got {self.progress_margin:g} cards further on average")
+                why = ngettext("{reason}; no other move's searches ({states} states in {n} sampled world) "
+                               "got {margin} cards further on average",
+                               "{reason}; no other move's searches ({states} states in {n} sampled worlds) "
+                               "got {margin} cards further on average", n).format(
+                    reason=fallback.reason, states=number(self.progress_states), n=n,
+                    margin=number(self.progress_margin, 0 if self.progress_margin == int(self.progress_margin)
+                                  else 1))
                 kept = ProgressChoice(preferred, why, self.progress_states, n,
                                       fallback_reason=fallback.reason)
                 return kept, spent, won.get(preferred, [])
         home = f"{reach / n:.1f}"
-        why = (f"after it, searches of {self.progress_states:,} states in {n} sampled worlds put "
-               f"{home} cards home on average, the most of {len(moves)} moves")
+        why = ngettext("after it, searches of {states} states in {n} sampled world put {home} cards home "
+                       "on average, the most of {moves} moves",
+                       "after it, searches of {states} states in {n} sampled worlds put {home} cards home "
+                       "on average, the most of {moves} moves", n).format(
+            states=number(self.progress_states), n=n, home=number(float(home), 1), moves=len(moves))
         if won.get(move):
-            why += f" (won in {len(won[move])})"
+            why += " " + gettext("(won in {n})").format(n=len(won[move]))
         return (ProgressChoice(move, why, self.progress_states, n, float(home), len(moves)), spent,
                 won.get(move, []))
 
@@ -703,7 +711,8 @@ def _table_choice(view: PlayerView, template: Game, visited: frozenset, expansio
                 heapq.heappush(heap, (-v, -len(seen), child, f))
     if best_first is None:
         return None
-    return Choice(best_first, f"it starts the best line of table moves found (score {best - base:+d})")
+    return Choice(best_first, gettext("it starts the best line of table moves found (score {score})").format(
+        score=f"{best - base:+d}"))
 
 
 def _reach(game: Game, max_states: int, core: str = "auto") -> tuple[int, int, list[Move]]:
@@ -765,19 +774,22 @@ def _vote(worlds: list[_World], legal: list[Move]) -> tuple[Move, list[_World]]:
 def _won_reason(starts: int, tried: int, won: int, searched: bool) -> str:
     """Why the expert plays a move that ``starts`` of its won worlds begin with."""
     if not searched:
-        fit = "world that still fits" if starts == 1 else "worlds that still fit"
-        return f"it follows its plan: a win in {starts} sampled {fit} every card seen"
-    text = f"it starts a win in {starts} of {tried} sampled worlds"
+        return ngettext("it follows its plan: a win in {n} sampled world that still fits every card seen",
+                        "it follows its plan: a win in {n} sampled worlds that still fit every card seen",
+                        starts).format(n=starts)
+    text = ngettext("it starts a win in {starts} of {n} sampled world", "it starts a win in {starts} of {n} "
+                    "sampled worlds", tried).format(starts=starts, n=tried)
     if won > starts:
-        text += f" ({won} won, some by other moves)"
+        text += " " + gettext("({won} won, some by other moves)").format(won=won)
     return text
 
 
 def _no_win_reason(why: str, tried: int, searched: bool) -> str:
     """Why the expert plays the no-win choice's move (``why``) when no sampled world was won."""
     if searched:
-        return f"no sampled world was won ({tried} tried): {why}"
-    return f"no sampled world was won, it waits for more cards to show: {why}"
+        return ngettext("no sampled world was won ({n} tried): {why}",
+                        "no sampled world was won ({n} tried): {why}", tried).format(n=tried, why=why)
+    return gettext("no sampled world was won, it waits for more cards to show: {why}").format(why=why)
 
 
 def _repair(world: Game, view: PlayerView) -> Game:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from .expert import Expert, ProgressChoice
 from .game import Choice, Game, HintKind, HintSource
 from .i18n import gettext as _
+from .i18n import ngettext
 from .limits import check_count, check_time_limit
 from .policies import cautious_choice
 from .solver.search import LOST, WON, solve
@@ -114,14 +115,15 @@ def _fair_hint(game: Game, time_limit: float, max_states: int | None) -> Hint:
     choice = expert.choose(game, 0)  # a fixed seed: the same position always gets the same hint
     if choice is None:  # the expert gives up only on moves that lead back: say so, still a move
         move = game.legal_moves()[0]
-        said = "no move makes progress here; this one keeps the game going (fair)"
+        said = _("no move makes progress here; this one keeps the game going (fair)")
         return Hint(move, said, HintSource.HEURISTIC, HintKind.FAIR, sentence=said)
     source = HintSource.EXPERT if choice.worlds_won else HintSource.HEURISTIC
     facts = _facts(choice)
     why = facts.pop("why")
     sentence = fair_hint_sentence(worlds=choice.worlds, starts=facts["starts"], why=why,
                                   progress="cards_home" in facts)
-    return Hint(choice.move, f"{choice.reason} (fair: from the cards you can see)", source, HintKind.FAIR,
+    return Hint(choice.move, _("{reason} (fair: from the cards you can see)").format(reason=choice.reason),
+                source, HintKind.FAIR,
                 sentence=sentence, worlds=choice.worlds, worlds_won=choice.worlds_won, states=choice.states,
                 world_states=expert.max_states, **facts)
 
@@ -147,10 +149,11 @@ def _facts(choice) -> dict:
 
 
 def _peek_hint(game: Game, time_limit: float, max_states: int | None) -> Hint:
-    note = " (peek: the solver saw the stock and the face-down cards)"
+    note = " " + _("(peek: the solver saw the stock and the face-down cards)")
     result = solve(game, time_limit=time_limit, max_states=max_states)
     if result.status == WON and result.moves:
-        said = f"this starts a win in {len(result.moves)} moves{note}"
+        said = ngettext("this starts a win in {n} move", "this starts a win in {n} moves",
+                        len(result.moves)).format(n=len(result.moves)) + note
         return Hint(result.moves[0], said, HintSource.SOLVER, HintKind.PEEK, sentence=said,
                     states=result.states)
     choice = cautious_choice(game)

@@ -25,13 +25,19 @@ import pathlib
 import threading
 import warnings
 
-__all__ = ["LANGUAGES", "N_", "Nn_", "gettext", "language", "ngettext", "npgettext", "pgettext", "resolve",
-           "set_language", "using"]
+__all__ = ["LANGUAGES", "N_", "Nn_", "gettext", "language", "ngettext", "npgettext", "number", "pgettext",
+           "resolve", "set_language", "using"]
 
 #: The languages the player's words come in: English first (the source text), then one catalogue each.
 LANGUAGES = ("en", "fr", "lt", "sk", "ka")
 DOMAIN = "ft_widget"
 LOCALE_DIR = pathlib.Path(__file__).parent / "locale"
+
+#: How each language writes a number: the thousands separator and the decimal mark (CLDR's
+#: conventions: French groups with a narrow no-break space, the others with a no-break space, so
+#: "2 000" never breaks across a line; "2,000" would read as two in French).
+_NUMBER_MARKS = {"en": (",", "."), "fr": ("\u202f", ","), "lt": ("\u00a0", ","), "sk": ("\u00a0", ","),
+                 "ka": ("\u00a0", ",")}
 
 _chosen: str | None = None  # set_language's choice; None: not chosen (a board follows its browser)
 _active: contextvars.ContextVar[str | None] = contextvars.ContextVar("ft_widget_language", default=None)
@@ -133,3 +139,11 @@ def pgettext(context: str, message: str) -> str:
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """:func:`ngettext` in ``context``."""
     return catalogue().npgettext(context, singular, plural, n)
+
+
+def number(value: float, decimals: int = 0) -> str:
+    """``value`` as the current language writes it: ``number(2000)`` is "2,000" in English and
+    "2 000" in French; ``number(13.25, 1)`` is "13.2" and "13,2"."""
+    group, point = _NUMBER_MARKS[language()]
+    whole, _, fraction = f"{value:,.{decimals}f}".partition(".")
+    return whole.replace(",", group) + (point + fraction if fraction else "")

@@ -24,7 +24,7 @@ import re
 
 from .cards import Card, card_name, card_symbol, parse_card
 from .game import Choice, Game, HintKind, Move, Outcome
-from .i18n import N_, Nn_, ngettext, npgettext, pgettext
+from .i18n import N_, Nn_, ngettext, npgettext, number, pgettext
 from .i18n import gettext as _
 from .moves import FOUNDATION, STOCK, WASTE
 from .rules import rule_words
@@ -57,8 +57,8 @@ def count(n: int, word: str, plural: str | None = None) -> str:
     for the nouns of ``_COUNTED`` (Lithuanian "1 ėjimas", "2 ėjimai", "10 ėjimų"), English for others."""
     if word in _COUNTED:
         one, many = _COUNTED[word]
-        return ngettext(one, many, n).format(n=n)
-    return f"{n} {word if n == 1 else plural or word + 's'}"
+        return ngettext(one, many, n).format(n=number(n))
+    return f"{number(n)} {word if n == 1 else plural or word + 's'}"
 
 
 def pile_words(pile: int) -> str:

@@ -349,3 +349,35 @@ def test_the_scan_finds_an_english_sentence():
     for source in ('h("button", {}, ["Undo"])', "say: `Picked up ${what}`", "const t = 'Next move';"):
         assert any(map(english, js_literals(source))), source
     assert not any(map(english, js_literals('h("div", { class: "ft-card face-down" }); k === "Escape"')))
+
+
+# ------------------------------------------------------------------- the expert's reasons and numbers
+def test_numbers_are_written_as_each_language_writes_them():
+    assert i18n.number(2000) == "2,000" and i18n.number(13.25, 1) == "13.2" and i18n.number(7) == "7"
+    with i18n.using("fr"):
+        assert i18n.number(2000) == "2\u202f000" and i18n.number(24.25, 1) == "24,2"
+        assert words.count(12_345, "move") == "12\u202f345 coups"
+    for lang in ("lt", "sk", "ka"):
+        with i18n.using(lang):
+            assert i18n.number(1_234_567) == "1\u00a0234\u00a0567" and i18n.number(0.5, 1) == "0,5"
+
+
+@pytest.fixture(scope="module")
+def maria_after_two_moves():
+    game = Game("maria", deal=5)  # where the fair hint's reason has every kind of figure (issue 35)
+    for _ in range(2):
+        game.play(ft_widget.hint(game, max_states=120_000).move)
+    return game
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_fair_experts_reason_in_each_language(lang, maria_after_two_moves):
+    english = ft_widget.hint(maria_after_two_moves, max_states=120_000)
+    with i18n.using(lang):
+        said = ft_widget.hint(maria_after_two_moves, max_states=120_000)
+        grouped = i18n.number(english.progress_states)
+    assert said.move == english.move  # the words change, never the choice
+    assert "sampled" not in said.reason and "fair:" not in said.reason, said.reason
+    assert grouped in said.reason and grouped != f"{english.progress_states:,}", said.reason
+    assert i18n.catalogue(lang).gettext("{reason} (fair: from the cards you can see)").split("}")[-1] \
+        in said.reason
