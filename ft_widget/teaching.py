@@ -20,6 +20,7 @@ from . import rules
 from .cards import card_symbol, make_card, rank_of
 from .expert import Expert, estimate
 from .game import Game, Move, Outcome
+from .i18n import gettext as _
 from .limits import check_count, check_rng
 from .policies import POLICIES, cautious_choice, play_policy
 from .render import (
@@ -265,7 +266,7 @@ def puzzle_picture(p: TrainingPuzzle, scale: float = 0.8) -> Picture:
 def answer_fold(p: TrainingPuzzle) -> Fold:
     """A shipped puzzle's answer behind a fold: the words ``p.show_answer()`` prints (one owner:
     ``TrainingPuzzle.answer_text``), then why it works, from the solver's line."""
-    return Fold(f"Answer to {p.title}", p.answer_text, p.explanation)
+    return Fold(_("Answer to {title}").format(title=p.title), p.answer_text, p.explanation)
 
 
 class PuzzleCard:
@@ -449,7 +450,7 @@ def find_turn_up(game, depth: int = 3):
     card has turned up, searched to ``depth`` moves; None if there is none that short."""
     depth = check_count("find_turn_up", "depth", depth, 0)
     frontier = [(game.copy(), [])]
-    for _ in range(depth):
+    for _depth in range(depth):
         nxt = []
         for g, line in frontier:
             for move in g.legal_moves():

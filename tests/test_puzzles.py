@@ -206,7 +206,7 @@ def test_the_board_judges_clues_and_solves():
     assert state["puzzle"]["clues"] == 3 and all(a in state["puzzle"]["clue"] for a in judge.answers)
     other = judge.answers[-1]
     state = _request(board, 6, "move", move=other)  # any answer solves it, the others named
-    assert state["puzzle"]["solved"] and state["message"].startswith(f"Solved: {other} keeps")
+    assert state["puzzle"]["solved"] and state["message"].startswith(f"Solved: {other} (")
     assert judge.answers[0] in state["message"]
     assert judge.tries == 2 and judge.clues == 3 and judge.wrong_tries == 1 and judge.score == 1
     state = _request(board, 7, "hint")  # solved: the Hint button is the hint again
@@ -364,7 +364,7 @@ def _as_training(moves: int, number: int, difficulty: str) -> TrainingPuzzle:
     habit = next(m for m in judge.losing)
     return TrainingPuzzle(  # no commitment wins here: the judge solved the waiting moves too
         variant="forty_thieves", deal=2, moves=tuple(LINE[:moves]), answers=tuple(judge.answers),
-        losing=tuple(judge.losing), habit=habit, difficulty=difficulty, explanation=judge.explanation,
+        losing=tuple(judge.losing), habit=habit, difficulty=difficulty,
         lines={a: tuple(judge.lines[a]) for a in judge.answers}, max_states=20_000, number=number)
 
 
@@ -450,3 +450,30 @@ def test_a_puzzle_card_shows_position_prompt_and_folded_answer():
     assert page.startswith('<img class="ft-picture"')
     assert page.index(html.escape(shipped.prompt)) < page.index("<details>")
     assert teaching.answer_fold(shipped).html() in page and shipped.answer_text in card["text/plain"]
+
+
+def test_a_shipped_puzzles_explanation_is_made_in_the_language_asked():
+    # The data file keeps the generator's English words; the puzzle makes them again from the
+    # solver's line, so they agree, and in another language no English sentence is left.
+    from ft_widget.i18n import using
+    from ft_widget.training.puzzles import _data
+
+    for variant in VARIANTS:
+        stored = {(r["deal"], tuple(r["moves"])): r["explanation"] for r in _data(variant)["puzzles"]}
+        for p in puzzles(variant):
+            assert p.explanation == stored[(p.deal, p.moves)], (variant, p.deal)
+    p = next(p for v in VARIANTS for p in puzzles(v) if p.player == "cautious_choice")
+    with using("fr"):
+        said = p.explanation
+    assert "cautious" not in said and "keeps a win" not in said and "leaves no win" not in said, said
+    assert p.habit in said
+
+
+def test_a_solved_puzzle_says_why_its_answer_works():
+    p = puzzles("maria")[0]
+    judge = Board.puzzle(p)
+    answer = p.answers[-1]
+    message = _request(judge.board, 1, "move", move=answer)["message"]
+    assert message.startswith(f"Solved: {answer} (") and "keeps a win" in message
+    assert f"It wins in {len(p.lines[answer]) + 1} moves in all" in message  # the line of the move played
+    assert p.habit in message and "leaves no win" in message

@@ -91,6 +91,7 @@ from ft_widget.training.puzzles import (
     MIN_COMMITMENTS,
     MIN_LEGAL,
     MIN_NOT_HOME,
+    PLAYER_LABELS,
     SPACING,
     commitments,
     explain,
@@ -407,8 +408,7 @@ def assess(row: dict, runs: int, sampled: int) -> None:
         found += choice is not None and str(choice.move) in row["answers"]
     row["difficulty"], row["expert_hits"], row["sampled_hits"] = grade(hits, runs), hits, found
     row["rating"] = rating(hits + found, runs + sampled)
-    label = {HABIT: "The habit move", CAUTIOUS: "The cautious player's move"}.get(row["player"], "The move")
-    row["explanation"] = explain(game, row["answers"], row["habit"], label)
+    row["explanation"] = explain(game, row["answers"], row["habit"], PLAYER_LABELS.get(row["player"], "move"))
     row["assessed"] = [runs, sampled]
 
 

@@ -186,10 +186,15 @@ def answer_words(game: Game, answers: list[str], waiting: int = 0) -> str:
     return text
 
 
+#: How an explanation names the losing move, by the player who made it (a puzzle's ``player``).
+PLAYER_LABELS = {"foundations_first": "habit", "cautious_choice": "cautious"}
+
+
 def explain(game: Game, answers: dict[str, list[str]], habit: str | None, label: str = "habit") -> str:
     """Why the answer works, in plain words, from the facts of the solver's winning line after it
     (the answer with the shortest line is explained), and what the losing ``habit`` move leaves
-    (``label``: "habit" names it the habit move, "move" just the move)."""
+    (``label``: "habit" names it the habit move, "cautious" the cautious player's, "move" just
+    the move). In the current language: a shipped puzzle's words are made here, not stored."""
     first = min(answers, key=lambda a: (len(answers[a]), a))
     line = [Move(m) for m in answers[first]]
     move = Move(first)
@@ -238,9 +243,13 @@ def explain(game: Game, answers: dict[str, list[str]], habit: str | None, label:
     parts.append(ngettext("It wins in {n} move in all.", "It wins in {n} moves in all.", wins_in).format(
         n=wins_in))
     if habit is not None:
-        said = (_("The habit move {move} ({words}) leaves no win: the solver searched every way on.")
-                if label == "habit" else
-                _("The move {move} ({words}) leaves no win: the solver searched every way on."))
+        if label == "habit":
+            said = _("The habit move {move} ({words}) leaves no win: the solver searched every way on.")
+        elif label == "cautious":
+            said = _("The cautious player's move {move} ({words}) leaves no win: the solver searched every "
+                     "way on.")
+        else:
+            said = _("The move {move} ({words}) leaves no win: the solver searched every way on.")
         parts.append(said.format(move=habit, words=move_words(game, Move(habit))))
     return " ".join(parts)
 
@@ -259,7 +268,8 @@ def _theme(variant: str, deal: int, moves: tuple[str, ...], answers: tuple[str, 
 class TrainingPuzzle:
     """One shipped puzzle: a real position (``deal`` and the ``moves`` that reach it), its
     ``answers`` (every winning move, notation), ``losing`` moves (each proved lost), the
-    ``habit`` move (one of the losing), ``difficulty`` and ``explanation``.
+    ``habit`` move (one of the losing), ``difficulty``; :attr:`explanation` says why, in the
+    current language (the data file keeps the English words, and a test checks they still agree).
 
     ``lines[a]`` is the solver's winning line after answer ``a``; ``max_states`` is the budget
     of the proofs; ``expert_hits`` of ``expert_runs`` fair-expert runs chose an answer, and
@@ -276,7 +286,6 @@ class TrainingPuzzle:
     losing: tuple[str, ...]
     habit: str
     difficulty: str
-    explanation: str
     lines: dict[str, tuple[str, ...]] = field(repr=False)
     expert_hits: int = 0
     expert_runs: int = 0
@@ -319,6 +328,13 @@ class TrainingPuzzle:
     def idea(self) -> str:
         """The theme's idea in one sentence: the first clue."""
         return theme_idea(self.theme)
+
+    @property
+    def explanation(self) -> str:
+        """Why the answer works and what the losing move leaves, in the current language: made from
+        the solver's line (:func:`explain`), as the generator made the data file's English words."""
+        return explain(self.game, {a: self.lines[a] for a in self.answers}, self.habit,
+                       PLAYER_LABELS.get(self.player, "move"))
 
     @property
     def kind(self) -> str:
@@ -385,7 +401,6 @@ def _load(variant: str) -> tuple[TrainingPuzzle, ...]:
     return tuple(
         TrainingPuzzle(variant=variant, deal=r["deal"], moves=tuple(r["moves"]), answers=tuple(r["answers"]),
                        losing=tuple(r["losing"]), habit=r["habit"], difficulty=r["difficulty"],
-                       explanation=r["explanation"],
                        lines={a: tuple(line) for a, line in r["answers"].items()},
                        expert_hits=r["expert_hits"], expert_runs=run["expert_runs"],
                        max_states=run["max_states"], source=r["source"], number=i,
@@ -662,15 +677,21 @@ class Puzzle:
 
     @property
     def explanation(self) -> str:
+        """Why the answer works (the answer with the shortest winning line), in plain words."""
+        return self._explain(self.answers)
+
+    def _explain(self, answers) -> str:
+        lines = {a: self.lines[a] for a in answers}
         if self.training is not None:
-            return self.training.explanation
+            t = self.training
+            return explain(self.start, lines, t.habit, PLAYER_LABELS.get(t.player, "move"))
         if not self.losing:
-            return explain(self.start, {a: self.lines[a] for a in self.answers}, None)
+            return explain(self.start, lines, None)
         habit = str(foundations_first(self.start.copy(), random.Random(0)))
         label = "habit"
         if habit not in self.losing:
             habit, label = self.losing[0], "move"
-        return explain(self.start, {a: self.lines[a] for a in self.answers}, habit, label)
+        return explain(self.start, lines, habit, label)
 
     @property
     def idea(self) -> str | None:
@@ -765,11 +786,13 @@ class Puzzle:
         if at_start:
             if name in self.answers:
                 others = [a for a in self.answers if a != name]
-                said = (_("Solved: {move} keeps the deal winnable ({others} would too).") if others
-                        else _("Solved: {move} keeps the deal winnable.")).format(
-                    move=name, others=", ".join(others))
-                if name in self.lines:
-                    said += " " + solver_line_words(len(self.lines[name]))
+                if name in self.lines:  # why it works, from its own winning line
+                    said = _("Solved: {explanation}").format(explanation=self._explain([name]))
+                else:
+                    said = _("Solved: {move} keeps the deal winnable.").format(move=name)
+                if others:
+                    said += " " + ngettext("{moves} would keep a win too.", "{moves} would keep a win too.",
+                                           len(others)).format(moves=", ".join(others))
                 return _said(name, "winnable", said, self.goal == "keep_winnable")
             if name in self.losing:
                 return self._lost(move, self.start, after, True)
