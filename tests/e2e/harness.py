@@ -115,6 +115,8 @@ class Lab:
             JUPYTER_RUNTIME_DIR=str(self.runtime),
             IPYTHONDIR=str(self.tmp / "ipython"),
             PYDEVD_DISABLE_FILE_VALIDATION="1",
+            # the kernels import this checkout's ft_widget, not whichever one is installed
+            PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
         )
         env.pop("JUPYTER_TOKEN", None)
         cmd = [
