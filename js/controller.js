@@ -264,7 +264,7 @@ export function createController({ model, refs, messages, el = null, env: given 
     messages.say(out.say);
     remark();
     // the cursor's pile stays in view on a narrow page, where the felt scrolls sideways
-    if (["left", "right", "up", "down"].includes(command)) revealPile(refs, b.ui.cursor);
+    if (["left", "right", "up", "down", "more", "fewer"].includes(command)) revealPile(refs, b.ui.cursor, cursorDepth());
     return true;
   }
 
@@ -276,13 +276,18 @@ export function createController({ model, refs, messages, el = null, env: given 
     remark();
   }
 
+  /** How many of its pile's cards the cursor covers (as mark draws it: one while cards are held). */
+  function cursorDepth() {
+    return b.ui.selected ? 1 : b.ui.depth || 1;
+  }
+
   function focus(focused, visible = false) {
     // Tabbing in shows the cursor at once; a click's focus doesn't.
     setUi({ focused, keys: focused && (b.ui.keys || visible) });
     if (focused && !b.ui.cursor && b.layout) setUi({ cursor: b.layout.order.columns[0] });
     if (!focused) root.removeAttribute("aria-activedescendant");
     remark();
-    if (focused && b.ui.keys) revealPile(refs, b.ui.cursor);
+    if (focused && b.ui.keys) revealPile(refs, b.ui.cursor, cursorDepth());
   }
 
   /** A new game chosen in the menu: Python starts it (Undo brings this one back), or refuses. */

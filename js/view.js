@@ -303,10 +303,22 @@ export function drawChrome(refs, state, ui = {}) {
   if (inPart && !refs.root.contains(document.activeElement)) refs.root.focus({ preventScroll: true });
 }
 
-/** Scroll the felt so pile `id` is in view (the keyboard cursor moved onto it). */
-export function revealPile(refs, id) {
+/**
+ * Scroll the felt, and the page's scroller around it, so the keyboard cursor on pile `id`
+ * (covering its top `depth` cards) is in view; each only as far as its nearest edge.
+ */
+export function revealPile(refs, id, depth = 1) {
   const p = id ? pile(refs, id) : null;
-  if (p && p.scrollIntoView) p.scrollIntoView({ block: "nearest", inline: "nearest" });
+  if (!p) return;
+  const how = { block: "nearest", inline: "nearest" };
+  p.scrollIntoView?.(how);
+  // A deep column can be taller than a zoomed page's view: then the cards the cursor covers
+  // win, the top card (where its ring is drawn) last.
+  const cards = p.querySelectorAll(".ft-card");
+  if (!cards.length) return;
+  const top = cards[cards.length - 1];
+  const first = cards[Math.max(0, cards.length - Math.max(1, depth))];
+  for (const e of first === top ? [top] : [first, top]) e.scrollIntoView?.(how);
 }
 
 function drawScore(refs, state) {

@@ -124,16 +124,41 @@ test("a mark's button and Next puzzle hand the focus to the board when they go",
 test("the cursor's pile is scrolled into view when the keys move it, nearest edge only", () => {
   const { refs, ctrl } = live(STATES["maria/open"]);
   const asked = [];
-  for (const e of refs.table.children) e.scrollIntoView = (how) => asked.push([e.dataset.pile, how]);
+  // every scroll asked for, in order: [pile, "pile" or the card, options]
+  for (const p of refs.table.children) {
+    p.scrollIntoView = (how) => asked.push([p.dataset.pile, "pile", how]);
+    for (const c of p.querySelectorAll(".ft-card")) c.scrollIntoView = (how) => asked.push([p.dataset.pile, c.dataset.card, how]);
+  }
+  const nearest = { block: "nearest", inline: "nearest" };
+  const key = (k, shiftKey = false) => ctrl.key({ key: k, shiftKey, preventDefault() {} });
   ctrl.focus(true, true);
-  assert.deepEqual(asked.at(-1), ["1", { block: "nearest", inline: "nearest" }], "tabbing in shows the cursor");
-  for (let k = 0; k < 8; k++) ctrl.key({ key: "ArrowRight", preventDefault() {} });
+  // the pile, then its top card (a deep column can be taller than the view: the cursor's card wins)
+  assert.deepEqual(asked, [["1", "pile", nearest], ["1", "9H", nearest]], "tabbing in shows the cursor");
+  for (let k = 0; k < 8; k++) key("ArrowRight");
   assert.equal(ctrl.b.ui.cursor, "9");
-  assert.deepEqual(asked.at(-1), ["9", { block: "nearest", inline: "nearest" }]);
+  assert.deepEqual(asked.slice(-2), [["9", "pile", nearest], ["9", "AS", nearest]]);
   const before = asked.length;
-  ctrl.key({ key: "u", preventDefault() {} });
+  key("u");
   assert.equal(asked.length, before, "only a cursor move scrolls");
   assert.ok(pileEl(refs, "9").classList.contains("ft-cursor"));
+});
+
+test("Shift+Up: the cards the cursor covers are scrolled into view, the top card last", () => {
+  const state = STATES["number_ten/mid"]; // column 8 holds a run of 4 that can move as one
+  const { refs, ctrl } = live(state);
+  const asked = [];
+  for (const p of refs.table.children) {
+    for (const c of p.querySelectorAll(".ft-card")) c.scrollIntoView = () => asked.push([p.dataset.pile, c.dataset.card]);
+  }
+  const key = (k, shiftKey = false) => ctrl.key({ key: k, shiftKey, preventDefault() {} });
+  ctrl.focus(true, true);
+  for (let k = 0; k < 7; k++) key("ArrowRight");
+  assert.equal(ctrl.b.ui.cursor, "8");
+  key("ArrowUp", true);
+  key("ArrowUp", true);
+  assert.equal(ctrl.b.ui.depth, 3);
+  const [third, , top] = state.tableau[7].up.slice(-3);
+  assert.deepEqual(asked.slice(-2), [["8", third], ["8", top]]);
 });
 
 test("the message area shows symbols and reads Python's spoken form; the same words stay plain", () => {

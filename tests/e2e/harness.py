@@ -67,6 +67,12 @@ def _die_with_parent() -> None:
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
+def _this_checkout() -> str:
+    """PYTHONPATH for a server's kernels: they import this checkout's ft_widget, not whichever
+    one is installed (in a second worktree, another checkout's, with its own bundle)."""
+    return os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -115,6 +121,7 @@ class Lab:
             JUPYTER_RUNTIME_DIR=str(self.runtime),
             IPYTHONDIR=str(self.tmp / "ipython"),
             PYDEVD_DISABLE_FILE_VALIDATION="1",
+            PYTHONPATH=_this_checkout(),
         )
         env.pop("JUPYTER_TOKEN", None)
         cmd = [
@@ -205,7 +212,7 @@ class Marimo:
 
     def start(self, timeout: float = 120) -> Marimo:
         self._log = open(self.log_path, "wb")
-        env = dict(os.environ, MARIMO_SKIP_UPDATE_CHECK="1", HOME=str(self.tmp))
+        env = dict(os.environ, MARIMO_SKIP_UPDATE_CHECK="1", HOME=str(self.tmp), PYTHONPATH=_this_checkout())
         cmd = [sys.executable, "-m", "marimo", "run", self.app, "--headless", "--host", "127.0.0.1",
                "--port", str(self.port), "--no-token", "--no-sandbox"]
         self.proc = subprocess.Popen(cmd, cwd=self.root, env=env, stdout=self._log, stderr=subprocess.STDOUT,

@@ -1,6 +1,6 @@
 """The board with a keyboard and a screen reader (issue 35, "On the board"), in a real JupyterLab
 and Chromium: Enter on the review's × and Play from here leaves the focus on the board, the focus
-ring shows inside JupyterLab's output area, the keyboard cursor is kept in view on a narrow page,
+ring shows inside JupyterLab's output area, the keyboard cursor is kept in view at 200 % zoom,
 and the review's arrows keep off the foundations. Each failed before its fix.
 """
 
@@ -113,39 +113,94 @@ def test_the_focus_ring_shows_inside_jupyterlabs_output_area(notebook):
     assert "inset" in ring, ring
 
 
-def test_the_keyboard_cursor_stays_in_view_on_a_narrow_page(notebook):
+# Maria with a 20-card column 9 (8 cards under a run from K♠ to 2♥): taller than a zoomed page's view.
+DEEP_COLUMN = (
+    "from ft_widget import Game\n"
+    "_cols = [c.split() for c in ['JD 7D AH 2C', 'JH 8C TD 4D', '6S 3H 8D 4C', 'KH 2D 6C TH', 'KS 8C AH JC',"
+    " '4D 6D JS QC', '5C QS 3C 7C', 'KD JD 8S 6D',"
+    " 'QC 5D 9C 3D 7H 2S TC 9D KS QH JS TH 9S 8H 7S 6H 5S 4H 3S 2H']]\n"
+    "_stock = [r + s for r in 'A23456789TJQK' for s in 'CDHS' for _ in range(2)]\n"
+    "for _c in sum(_cols, []): _stock.remove(_c)\n"
+    "board.game = Game.from_position({'variant': 'maria', 'tableau': _cols, 'foundations': [[]] * 8,"
+    " 'waste': [], 'stock': _stock, 'redeals_left': 0})\n"
+)
+
+# Where the keyboard cursor is drawn and what it must stay inside: its ring (3 px dashed, 3 px
+# out) round the cursor pile's top card; the felt, which scrolls sideways; the notebook's own
+# scroller; the window. And every element above the board that has been scrolled.
+CURSOR_VIEW = """e => {
+    const box = (x) => { const r = x.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+    const pile = e.querySelector('.ft-pile.ft-cursor');
+    const ring = box(pile.lastElementChild).map((v, k) => v + (k < 2 ? -6 : 6));
+    const scroller = e.closest('.jp-WindowedPanel-outer');
+    const scrolled = [];
+    for (let a = e.parentElement; a; a = a.parentElement) {
+        if (a.scrollLeft || a.scrollTop) scrolled.push(a === scroller ? 'notebook' : String(a.className));
+    }
+    return {pile: pile.dataset.pile, ring, felt: box(e.querySelector('.ft-scroll')), notebook: box(scroller),
+            window: [0, 0, innerWidth, innerHeight], scrolled};
+}"""
+
+
+def test_the_keyboard_cursor_stays_in_view_at_200_percent_zoom_with_the_file_browser_open(notebook):
+    """200 % zoom of a 1280x800 window, emulated by a window of half its CSS pixels (640x400;
+    device_scale_factor alone would leave the CSS width as it is), the file browser open: the
+    notebook is about 310 px wide and 280 px tall. Each column the cursor reaches by keys, 7 to
+    9 among them, is scrolled into view with its ring, a 20-card column's top card included,
+    and nothing above the notebook's own scroller moves (no page jump)."""
     nb = notebook
     page, board = nb.page, board0(nb)
+    view = page.viewport_size
     reset(nb, "maria", 5)
-    # 200 % zoom with the file browser open leaves the notebook about 400 px (CSS) wide
-    nb.set_notebook_width(400)
+    page.set_viewport_size({"width": 640, "height": 400})
+    page.evaluate("() => window.jupyterapp.shell.activateById('filebrowser')")
     try:
+        wait_for(lambda: page.locator(".jp-FileBrowser").is_visible(), "the file browser")
+        nb.kernel.run(DEEP_COLUMN)
+        wait_for(lambda: board.locator('[data-pile="9"] .ft-card').count() == 20, "the 20-card column 9")
+        panel = page.locator(".jp-NotebookPanel").bounding_box()["width"]
+        assert 250 < panel < 400, panel
         scroll = board.locator(".ft-scroll")
         wait_for(lambda: scroll.evaluate("e => e.scrollWidth > e.clientWidth + 20"), "the felt to scroll")
         scroll.evaluate("e => { e.scrollLeft = 0; }")
+        board.scroll_into_view_if_needed()
+        felt = scroll.bounding_box()
+        nine = board.locator('[data-pile="9"]').bounding_box()
+        assert nine["x"] > felt["x"] + felt["width"], "column 9 was in view before the keys"
+        page.screenshot(path=str(SCREENSHOTS / "a11y-zoom200-before.png"))
+
         board.focus()
         page.keyboard.press("ArrowDown")  # to the columns, if the cursor was on the top row
-        for _ in range(10):
+        seen = []
+        for _ in range(12):
             page.keyboard.press("ArrowRight")
-        wait_for(lambda: board.locator(".ft-pile.ft-cursor").count() == 1, "the cursor drawn")
-        pile = board.locator(".ft-pile.ft-cursor")
-        assert pile.get_attribute("data-pile") == "9"
-
-        def inside() -> bool:  # the pile and the cursor's ring round it (6 px out) are in view
-            p, s = pile.bounding_box(), scroll.bounding_box()
-            return p["x"] - 6 >= s["x"] - 1 and p["x"] + p["width"] + 6 <= s["x"] + s["width"] + 1
-
-        wait_for(inside, "column 9 scrolled into view")
+            at = board.evaluate(CURSOR_VIEW)
+            if at["pile"] in seen:
+                break  # the last column: → stops there
+            seen.append(at["pile"])
+            left, top, right, bottom = at["ring"]
+            for name in ("felt", "notebook", "window"):
+                x0, y0, x1, y1 = at[name]
+                # the felt scrolls sideways only: a ring below its top edge is the notebook's to show
+                inside = x0 - 1 <= left and right <= x1 + 1 and (
+                    name == "felt" or (y0 - 1 <= top and bottom <= y1 + 1))
+                assert inside, f"column {at['pile']}: its ring {at['ring']} is outside the {name} {at[name]}"
+            assert set(at["scrolled"]) <= {"notebook"}, f"the page moved: {at['scrolled']}"
+        assert {"7", "8", "9"} <= set(seen) and seen[-1] == "9", seen
         assert scroll.evaluate("e => e.scrollLeft") > 0
-        board.screenshot(path=str(SCREENSHOTS / "a11y-narrow-cursor-9.png"))
+        assert page.evaluate("() => [scrollX, scrollY]") == [0, 0]
+        page.screenshot(path=str(SCREENSHOTS / "a11y-zoom200-cursor-9.png"))
+
         for _ in range(8):
             page.keyboard.press("ArrowLeft")
-        wait_for(lambda: pile.get_attribute("data-pile") == "1" and inside(), "column 1 back in view")
-        # the layout at that width: every column is drawn whole, none cut off or squeezed out
+        at = board.evaluate(CURSOR_VIEW)
+        assert at["pile"] == "1" and at["felt"][0] - 1 <= at["ring"][0], at
+        # every column drawn whole at the cards' smallest size, none squeezed out
         widths = board.locator(".ft-pile.ft-column").evaluate_all("ps => ps.map(p => p.offsetWidth)")
         assert len(widths) == 9 and min(widths) == max(widths) > 20, widths
-        board.screenshot(path=str(SCREENSHOTS / "a11y-narrow-cursor-1.png"))
     finally:
+        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+        page.set_viewport_size(view)
         nb.set_notebook_width(900)
 
 

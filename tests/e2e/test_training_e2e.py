@@ -182,6 +182,9 @@ def test_solve_a_puzzle_by_mouse(puzzle_notebook):
     assert panel.locator(".ft-puzzle-prompt").inner_text() == puzzle["prompt"]
     assert panel.locator(".ft-puzzle-title").inner_text() == puzzle["title"]
     assert puzzle["progress"] is None and panel.locator(".ft-puzzle-progress").count() == 0  # not a run
+    # the prompt once, in the panel, not in the message line too; no game scoreboard on a puzzle
+    assert puzzle["prompt"] not in board.locator(".ft-msgbar").inner_text()
+    assert not board.locator(".ft-score").is_visible()
     # the prompt is not over the cards: the panel ends above the felt
     box = panel.bounding_box()
     assert box["y"] + box["height"] <= board.locator(".ft-scroll").bounding_box()["y"]
@@ -204,4 +207,5 @@ def test_solve_a_puzzle_by_mouse(puzzle_notebook):
     wait_for(lambda: panel.locator(".ft-puzzle-solved").is_visible(), "Solved!")
     assert panel.locator(".ft-puzzle-prompt").count() == 0
     wait_for(lambda: hint.inner_text() == "Hint", "the Hint button back")
+    assert not board.locator(".ft-score").is_visible()  # a solved puzzle is no game won or lost
     board.screenshot(path=str(SCREENSHOTS / "puzzle-solved-e2e.png"))
