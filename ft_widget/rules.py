@@ -94,10 +94,11 @@ class Build:
         return (get_build, (self.id,))
 
 
-Build.SAME_SUIT = Build("same_suit", "same suit", "you build down in the same suit", same_suit)
-Build.OTHER_SUIT = Build("other_suit", "any suit but its own",
+# The short names are marked for the catalogues: a rules table says them in its language.
+Build.SAME_SUIT = Build("same_suit", N_("same suit"), "you build down in the same suit", same_suit)
+Build.OTHER_SUIT = Build("other_suit", N_("any suit but its own"),
                          "you build down in any suit but the card's own", other_suit)
-Build.ALTERNATE_COLOUR = Build("alternate_colour", "alternate colour",
+Build.ALTERNATE_COLOUR = Build("alternate_colour", N_("alternate colour"),
                                "you build down in alternate colours", alternate_colour)
 
 

@@ -258,6 +258,13 @@ class Fold:
         return {"text/html": self.html(), "text/plain": "\n\n".join((self.summary, *self.paragraphs))}
 
 
+def rules_table() -> Table:
+    """The nine games' rules as the engine describes them (``Variant.rules_row``), a captioned
+    table in the current language."""
+    caption = _("The rules of the nine games, as the engine describes them (id: the lesson's name)")
+    return table([v.rules_row() for v in VARIANTS.values()], caption=caption)
+
+
 def puzzle_picture(p: TrainingPuzzle, scale: float = 0.8) -> Picture:
     """A shipped puzzle's position (``ft_widget.puzzles``), its title as the caption."""
     return picture(p.game, caption=p.title, scale=scale)

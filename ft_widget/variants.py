@@ -14,6 +14,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 
+from .i18n import gettext, ngettext, pgettext
 from .limits import check_count, shown
 from .moves import MAX_COLUMNS
 from .rules import Build, get_build
@@ -110,30 +111,34 @@ class Variant:
 
     @property
     def moves_text(self) -> str:
-        return "sequences, in part or whole" if self.sequences else "one card"
+        """How cards move between columns, in the current language ("one card")."""
+        return gettext("sequences, in part or whole") if self.sequences else gettext("one card")
 
     @property
     def stock_text(self) -> str:
-        text = f"{self.stock_deal} at a time"
+        """How the stock is dealt, in the current language ("3 at a time, 3 redeals")."""
+        text = ngettext("{n} at a time", "{n} at a time", self.stock_deal).format(n=self.stock_deal)
         if self.redeals:
-            text += f", {self.redeals} redeal{'s' if self.redeals != 1 else ''}"
+            text = ngettext("{dealt}, {n} redeal", "{dealt}, {n} redeals", self.redeals).format(
+                dealt=text, n=self.redeals)
         else:
-            text += ", no redeal"
+            text = gettext("{dealt}, no redeal").format(dealt=text)
         if self.aces_start:
-            text += "; Aces start on the foundations"
+            text = gettext("{dealt}; Aces start on the foundations").format(dealt=text)
         return text
 
     def rules_row(self) -> dict[str, object]:
-        """One row of the rules table, as the README and the notebooks show it."""
+        """One row of the rules table, as the README and the notebooks show it, in the current
+        language (its column names too: it is for reading; the README's is English)."""
         return {
-            "id": self.id,
-            "name": self.name,
-            "columns × cards": f"{self.columns} × {self.cards_per_column}",
-            "face down per column": self.face_down,
-            "build down by": str(self.build),
-            "moves": self.moves_text,
-            "stock": self.stock_text,
-            "stock size": self.stock_cards,
+            pgettext("rules table", "id"): self.id,
+            pgettext("rules table", "name"): self.name,
+            pgettext("rules table", "columns × cards"): f"{self.columns} × {self.cards_per_column}",
+            pgettext("rules table", "face down per column"): self.face_down,
+            pgettext("rules table", "build down by"): gettext(str(self.build)),
+            pgettext("rules table", "moves"): self.moves_text,
+            pgettext("rules table", "stock"): self.stock_text,
+            pgettext("rules table", "stock size"): self.stock_cards,
         }
 
     def __str__(self) -> str:

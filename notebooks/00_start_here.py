@@ -41,12 +41,12 @@
 # A move the rules forbid is refused, and the board says why.
 
 # %%
-from ft_widget import VARIANTS, Board, Game, deals, hint, puzzles
+from ft_widget import Board, Game, deals, hint, puzzles
 from ft_widget.hints import FAIR_STATES_PER_SECOND
-from ft_widget.teaching import PuzzleCard, picture, table
-from ft_widget.training.catalogue import DIFFICULTIES, catalogue
-from ft_widget.training.themes import THEMES
-from ft_widget.words import count, graded_line, hint_line, move_line
+from ft_widget.teaching import PuzzleCard, picture, rules_table
+from ft_widget.training.catalogue import catalogue, summary
+from ft_widget.training.themes import theme_name
+from ft_widget.words import graded_line, hint_line, move_line, status_line
 
 GAME = "forty_thieves"
 
@@ -61,10 +61,7 @@ GAME = "forty_thieves"
 
 # %%
 graded = catalogue(GAME)
-grades = [row.grade for row in graded]
-found = ", ".join(count(grades.count(grade), f"{grade} deal") for grade in DIFFICULTIES)
-print(f"Forty Thieves deals {graded[0].deal} to {graded[-1].deal}: {found}, "
-      f"and {grades.count(None)} not known to be winnable.")
+print(summary(GAME))
 
 # %% [markdown]
 # The first easy deal, and what the catalogue says about it:
@@ -91,7 +88,7 @@ board
 # which shows wherever the notebook is read, even unrun:
 
 # %%
-picture(game, caption=f"Forty Thieves, deal {DEAL}: the opening position", scale=1.0)
+picture(game, caption=status_line(game), scale=1.0)
 
 # %% [markdown]
 # ## Moves, and the Hint
@@ -132,9 +129,9 @@ later = Game(GAME, deal=DEAL)
 for move in entry.line[:104]:  # the solver's line, until the stock is down to 17 cards
     later.play(move)
 advice = hint(later, max_states=budget)
-print(f"After {count(len(later.history), 'move')}, {count(len(later.stock), 'card')} in the stock.")
+print(status_line(later))
 print(hint_line(later, advice))
-picture(later, highlight=advice.move, caption=f"the hint: {advice.move}", scale=0.8)
+picture(later, highlight=advice.move, caption=move_line(later, advice.move), scale=0.8)
 
 # %% [markdown]
 # `ft_widget.expert.estimate(game)` goes one step further and plays *every* legal move in the
@@ -154,7 +151,7 @@ picture(later, highlight=advice.move, caption=f"the hint: {advice.move}", scale=
 
 # %%
 first = next(p for p in puzzles(GAME) if p.theme == "keep_an_empty_column")
-print(f"The idea it trains, “{THEMES[first.theme][0]}”. {first.idea}")
+print(f"“{theme_name(first.theme)}”: {first.idea}")
 PuzzleCard(first)
 
 # %% [markdown]
@@ -169,8 +166,7 @@ Board.puzzle(first)
 # ## The nine games, and where to read next
 
 # %%
-table([variant.rules_row() for variant in VARIANTS.values()],
-      caption="The rules of the nine games, as the engine describes them (id: the lesson's name)")
+rules_table()
 
 # %% [markdown]
 # Each game's lesson opens with a few rules of thumb for its table, shows each on a real

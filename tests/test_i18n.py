@@ -15,7 +15,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 import ft_widget
-from ft_widget import Board, Game, Move, i18n, words
+from ft_widget import VARIANTS, Board, Game, Move, i18n, words
 from ft_widget.board.ui_words import PLURAL_TABLE, ui_words
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -381,3 +381,24 @@ def test_the_fair_experts_reason_in_each_language(lang, maria_after_two_moves):
     assert grouped in said.reason and grouped != f"{english.progress_states:,}", said.reason
     assert i18n.catalogue(lang).gettext("{reason} (fair: from the cards you can see)").split("}")[-1] \
         in said.reason
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_first_lessons_tables_and_sentences_in_each_language(lang):
+    # what 00_start_here prints: the catalogue's sentence, the rules table, a theme's name
+    from ft_widget.teaching import rules_table
+    from ft_widget.training.catalogue import summary
+    from ft_widget.training.themes import theme_name
+
+    english = (summary("forty_thieves"), VARIANTS["little_forty"].rules_row(), rules_table().caption,
+               theme_name("keep_an_empty_column"))
+    with i18n.using(lang):
+        said = (summary("forty_thieves"), VARIANTS["little_forty"].rules_row(), rules_table().caption,
+                theme_name("keep_an_empty_column"))
+    assert said[0] != english[0] and "deals" not in said[0] and "winnable" not in said[0]
+    assert said[0].count("15") == english[0].count("15")  # the same figures
+    row = said[1]
+    assert list(row.values()) != list(english[1].values()) and list(row) != list(english[1])
+    assert not {"redeals", "at a time", "any suit but its own", "sequences, in part or whole"} & {
+        part.strip() for value in row.values() for part in str(value).replace(";", ",").split(",")}
+    assert said[2] != english[2] and said[3] != english[3]

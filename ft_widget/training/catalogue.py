@@ -23,6 +23,7 @@ import random as _random
 from dataclasses import dataclass
 from importlib import resources
 
+from ..i18n import Nn_, gettext, ngettext, number
 from ..limits import shown
 from ..variants import VARIANTS, get_variant
 
@@ -152,6 +153,22 @@ def counts(variant: str) -> dict[str, int]:
     rows = catalogue(variant)
     keys = (*DIFFICULTIES, "lost", "unknown")
     return {k: sum(1 for d in rows if (d.grade if k in DIFFICULTIES else d.verdict) == k) for k in keys}
+
+
+#: A grade's count in a sentence, each a whole phrase for the catalogues (an adjective agrees).
+_GRADED = {"easy": Nn_("{n} easy deal", "{n} easy deals"),
+           "medium": Nn_("{n} medium deal", "{n} medium deals"),
+           "hard": Nn_("{n} hard deal", "{n} hard deals")}
+
+
+def summary(variant: str) -> str:
+    """The catalogue of ``variant`` in one sentence, in the current language: "Forty Thieves deals 1
+    to 200: 15 easy deals, 24 medium deals, 25 hard deals, and 136 not known to be winnable."."""
+    rows, c = catalogue(variant), counts(variant)
+    graded = {g: ngettext(*_GRADED[g], c[g]).format(n=number(c[g])) for g in DIFFICULTIES}
+    return gettext("{variant} deals {first} to {last}: {easy}, {medium}, {hard}, and {other} not known to be "
+                   "winnable.").format(variant=VARIANTS[variant].name, first=rows[0].deal, last=rows[-1].deal,
+                                       other=number(c["lost"] + c["unknown"]), **graded)
 
 
 def counts_markdown() -> str:

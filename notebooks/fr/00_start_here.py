@@ -50,12 +50,12 @@
 
 # %%
 import ft_widget
-from ft_widget import VARIANTS, Board, Game, deals, hint, puzzles
+from ft_widget import Board, Game, deals, hint, puzzles
 from ft_widget.hints import FAIR_STATES_PER_SECOND
-from ft_widget.teaching import PuzzleCard, picture, table
-from ft_widget.training.catalogue import DIFFICULTIES, catalogue
-from ft_widget.training.themes import THEMES
-from ft_widget.words import count, graded_line, hint_line, move_line
+from ft_widget.teaching import PuzzleCard, picture, rules_table
+from ft_widget.training.catalogue import catalogue, summary
+from ft_widget.training.themes import theme_name
+from ft_widget.words import graded_line, hint_line, move_line, status_line
 
 ft_widget.set_language("fr")  # the words ft_widget returns, in French
 GAME = "forty_thieves"
@@ -72,10 +72,7 @@ GAME = "forty_thieves"
 
 # %%
 graded = catalogue(GAME)
-grades = [row.grade for row in graded]
-found = ", ".join(count(grades.count(grade), f"{grade} deal") for grade in DIFFICULTIES)
-print(f"Forty Thieves deals {graded[0].deal} to {graded[-1].deal}: {found}, "
-      f"and {grades.count(None)} not known to be winnable.")
+print(summary(GAME))
 
 # %% [markdown]
 # La première donne facile, et ce que le catalogue en dit :
@@ -102,7 +99,7 @@ board
 # dessinée en image, qui s'affiche partout où la leçon est lue, même sans l'exécuter :
 
 # %%
-picture(game, caption=f"Forty Thieves, deal {DEAL}: the opening position", scale=1.0)
+picture(game, caption=status_line(game), scale=1.0)
 
 # %% [markdown]
 # ## Les coups, et le conseil
@@ -146,9 +143,9 @@ later = Game(GAME, deal=DEAL)
 for move in entry.line[:104]:  # the solver's line, until the stock is down to 17 cards
     later.play(move)
 advice = hint(later, max_states=budget)
-print(f"After {count(len(later.history), 'move')}, {count(len(later.stock), 'card')} in the stock.")
+print(status_line(later))
 print(hint_line(later, advice))
-picture(later, highlight=advice.move, caption=f"the hint: {advice.move}", scale=0.8)
+picture(later, highlight=advice.move, caption=move_line(later, advice.move), scale=0.8)
 
 # %% [markdown]
 # `ft_widget.expert.estimate(game)` va un pas plus loin et joue *chaque* coup légal dans les mêmes
@@ -169,7 +166,7 @@ picture(later, highlight=advice.move, caption=f"the hint: {advice.move}", scale=
 
 # %%
 first = next(p for p in puzzles(GAME) if p.theme == "keep_an_empty_column")
-print(f"The idea it trains, “{THEMES[first.theme][0]}”. {first.idea}")
+print(f"“{theme_name(first.theme)}”: {first.idea}")
 PuzzleCard(first)
 
 # %% [markdown]
@@ -184,8 +181,7 @@ Board.puzzle(first)
 # ## Les neuf jeux, et quoi lire ensuite
 
 # %%
-table([variant.rules_row() for variant in VARIANTS.values()],
-      caption="The rules of the nine games, as the engine describes them (id: the lesson's name)")
+rules_table()
 
 # %% [markdown]
 # La leçon de chaque jeu (en anglais) s'ouvre sur quelques règles de conduite pour ce jeu, montre
