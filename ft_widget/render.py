@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from . import game as _game
 from .cards import SUIT_SYMBOLS, card_name, card_symbol, is_red
 from .game import Game
+from .i18n import pgettext
 from .moves import FOUNDATION, STOCK, WASTE, Move
 from .rules import foundation_for
 from .words import status_line
@@ -214,7 +215,8 @@ def _draw_stock(at: _Layout, parts: list[str], anchors: dict) -> None:
     if game.variant.redeals:
         parts.append(_text(sx + CARD_W / 2, top_y + CARD_H - 7, f"↻{game.redeals_left}", 12,
                            FELT_TEXT if stock else FELT_DIM, anchor="middle", bold=True))
-    parts.append(_text(sx, top_y + CARD_H + 14, f"stock {len(stock)}", 11, FELT_DIM))
+    label = pgettext("picture label", "stock {n}").format(n=len(stock))
+    parts.append(_text(sx, top_y + CARD_H + 14, label, 11, FELT_DIM))
     anchors[STOCK] = (sx, top_y)
 
 
@@ -228,7 +230,8 @@ def _draw_waste(at: _Layout, parts: list[str], anchors: dict) -> None:
     else:
         parts.append(_slot(wx, top_y))
     anchors[WASTE] = (wx + max(len(shown) - 1, 0) * WASTE_FAN, top_y)
-    parts.append(_text(wx, top_y + CARD_H + 14, f"waste {len(waste)}", 11, FELT_DIM))
+    label = pgettext("picture label", "waste {n}").format(n=len(waste))
+    parts.append(_text(wx, top_y + CARD_H + 14, label, 11, FELT_DIM))
 
 
 def _draw_foundations(at: _Layout, parts: list[str]) -> None:
@@ -237,7 +240,8 @@ def _draw_foundations(at: _Layout, parts: list[str]) -> None:
     for k, pile in enumerate(at.game.foundations):
         x = fx0 + k * PITCH
         parts.append(_face(x, top_y, pile[-1]) if pile else _slot(x, top_y, "A"))
-    parts.append(_text(fx0, top_y + CARD_H + 14, f"foundations {at.game.cards_home}/104", 11, FELT_DIM))
+    parts.append(_text(fx0, top_y + CARD_H + 14, pgettext("picture label", "foundations {home}/104").format(
+        home=at.game.cards_home), 11, FELT_DIM))
 
 
 def _draw_tableau(at: _Layout, parts: list[str], anchors: dict) -> None:
