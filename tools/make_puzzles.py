@@ -48,6 +48,17 @@ From the candidates, ``--want`` puzzles are chosen, greedily, the least represen
 ``ft_widget/training/themes.py``), answer kind and stock phase first, no theme over
 :data:`MAX_THEME_SHARE` and no first-answer kind over :data:`MAX_KIND_SHARE` of the puzzles.
 
+Rounds (``--keep-shipped``, the default): the puzzles the data file ships are kept, first and
+unchanged (their grades too), and the chosen ones are added after them as a new round (the row's
+``round``); the spread rules are applied to the whole set, and only the added puzzles are trimmed
+for them, so where the kept ones alone hold too many of one theme (Limited's first 14 are all
+"keep an empty column") the set is left nearer the rules than before, and the provenance's
+``spread`` says why it is not met. ``ft_widget.puzzles`` lists the puzzles round by round, so a
+lesson's or a learner's puzzle stays where it was. ``--no-keep-shipped`` chooses every puzzle
+afresh. ``--search-only`` adds candidates without writing the puzzle files; ``--tables`` writes
+the README's and docs/training.md's tables from the shipped data (every run that writes puzzles
+writes them too).
+
 Difficulty and rating: fresh fair experts (``Expert()``, seeds 0, 1, …, ``--expert-runs``)
 choose a move; the share that choose a winning move grades it (``puzzles.GRADES``). The rating
 (``puzzles.rating``) counts those runs and the sampled players' picks (the cautious player, seeds
