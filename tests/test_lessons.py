@@ -234,6 +234,13 @@ def test_little_forty_rules_are_clear_in_the_direction_the_prose_says():
     assert take["habit_move"].startswith("w>") and take["idea_move"] == "s>w"
 
 
+def test_little_forty_has_one_shipped_puzzle():
+    """ "Little Forty has one shipped puzzle so far": the search's few candidates (its provenance)."""
+    from ft_widget.training.puzzles import provenance
+
+    assert len(puzzles("little_forty")) == 1 == provenance("little_forty")["candidates"]
+
+
 def test_little_forty_is_stopped_with_a_win_on_the_table():
     """On most deals the solver wins, the habit stops after the last pass with a win still there;
     deal 3's stop has thirty cards in the waste; deal 1 and deal 3 stopped there."""
