@@ -7,6 +7,7 @@ Python and fast; each lesson's tests are grouped under its name.
 
 import random
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -235,10 +236,13 @@ def test_little_forty_rules_are_clear_in_the_direction_the_prose_says():
 
 
 def test_little_forty_has_one_shipped_puzzle():
-    """ "Little Forty has one shipped puzzle so far": the search's few candidates (its provenance)."""
+    """ "Little Forty has one shipped puzzle so far" (the lesson and docs/notebooks.md): the
+    search's one candidate (its provenance)."""
     from ft_widget.training.puzzles import provenance
 
     assert len(puzzles("little_forty")) == 1 == provenance("little_forty")["candidates"]
+    page = (Path(__file__).resolve().parents[1] / "docs" / "notebooks.md").read_text(encoding="utf-8")
+    assert "Little Forty has one shipped puzzle so far" in " ".join(page.split())
 
 
 def test_little_forty_is_stopped_with_a_win_on_the_table():

@@ -496,3 +496,27 @@ def test_a_puzzle_card_shows_position_prompt_and_folded_answer():
     assert page.startswith('<img class="ft-picture"')
     assert page.index(html.escape(shipped.prompt)) < page.index("<details>")
     assert teaching.answer_fold(shipped).html() in page and shipped.answer_text in card["text/plain"]
+
+
+def _row(deal: int, theme: str, kind: str = "deal", moves: int = 50) -> dict:
+    return {"deal": deal, "moves": ["s>w"] * moves, "theme": theme, "kind": kind, "stock_left": 20}
+
+
+def test_a_new_round_keeps_the_shipped_puzzles_first():
+    """tools/make_puzzles.py: the puzzles shipped before stay first and unchanged; the added ones
+    keep the spread rules over the whole set, and keep their distance from the kept ones' deals."""
+    from tools.make_puzzles import choose, spread_met
+
+    kept = [_row(1, "a"), _row(2, "a"), _row(3, "b", "home")]
+    near = _row(1, "c", "column", moves=55)  # 5 moves from a kept puzzle of deal 1
+    added = [_row(10, "a"), _row(11, "a"), _row(12, "c", "home"), _row(13, "d", "column"),
+             _row(14, "c", "waste"), _row(15, "b", "home"), _row(16, "e", "deal"), near]
+    chosen = choose(kept + added, 30, SPACING, "test", kept)
+    assert chosen[:3] == kept and near not in chosen and spread_met(chosen) and len(chosen) > 3
+    assert choose(kept + added, 30, SPACING, "test", kept) == chosen  # the same every run
+    # kept puzzles that already break the rules: none of them dropped, no more of their theme added
+    lopsided = [_row(d, "a") for d in range(1, 5)]
+    chosen = choose(lopsided + [_row(20, "b", "home"), _row(21, "a"), _row(22, "c", "column")], 30, SPACING,
+                    "test", lopsided)
+    assert chosen[:4] == lopsided and [r["deal"] for r in chosen[4:]] in ([20, 22], [22, 20])
+    assert not spread_met(chosen)
