@@ -70,7 +70,7 @@ display(picture(before, highlight=first["habit_move"], scale=0.7,
 compare_players(games, "habit", "home_only_when_safe", by="idea", name="holding a card back from home")
 
 # %% [markdown]
-# Far fewer cards home. One of Lucas' ten puzzles is about holding a card back from home (it
+# Far fewer cards home. One of Lucas' thirty puzzles is about holding a card back from home (it
 # comes on `Board.training("lucas")`): the player the puzzles catch out sends every card it can,
 # and nearly always loses elsewhere. This one trains rule 3 instead, while the stock lasts: the
 # waste's card is there to be placed, and one card is left to deal.
