@@ -109,7 +109,6 @@ from ft_widget.training.puzzles import (
     explain,
     grade,
     rating,
-    row_order,
 )
 from ft_widget.training.themes import kind_of, theme_of
 
@@ -456,8 +455,8 @@ def spread_words(chosen: list[dict], kept: list[dict], candidates: list[dict]) -
 
 
 def shipped_rows(path: pathlib.Path, args: argparse.Namespace) -> list[dict]:
-    """The puzzles the data file ships now, in their order (``puzzles()``'s), to be kept first; their
-    file's budgets must be this run's, as the loader reads one set of them a file."""
+    """The puzzles the data file ships now, to be kept first and unchanged; their file's budgets must
+    be this run's, as the loader reads one set of them a file."""
     if not path.exists():
         return []
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -467,7 +466,7 @@ def shipped_rows(path: pathlib.Path, args: argparse.Namespace) -> list[dict]:
         raise SystemExit(f"{path}: its puzzles were made with max_states, expert runs and sampled runs "
                          f"{run['max_states']}, {run['expert_runs']}, {run['sampled_runs']}: run with those "
                          "to keep them (or --no-keep-shipped)")
-    return sorted(data["puzzles"], key=row_order)
+    return data["puzzles"]  # in the file's order (the loader sorts them): a new round's diff is its rows
 
 
 # ---------------------------------------------------------------------------------- one variant
