@@ -460,13 +460,15 @@ example
 #
 # The **puzzles** (`ft_widget.puzzles(variant)`, played with `Board.training(variant)` or
 # `Board.puzzle(p)`, and set after the rules of thumb in each game notebook) come from real games, found by
-# `tools/make_puzzles.py` in two places: along the solver's winning lines, and in the habit
-# player's (`foundations_first`) own games, walked back from where they stopped to the move
-# after which the solver, which sees every card, finds no win left. A position is kept when it
-# has several moves that cannot be taken back, at most a third of them keep the deal winnable
-# (the solver replayed a win after each), every other one is proved lost, and the habit
-# player's move is among the lost. Each puzzle is graded by how often the fair expert, which
-# sees only the table, picks a winning move. How many each game has:
+# `tools/make_puzzles.py` along the solver's winning lines and in the games of three players
+# (the habit player `foundations_first`, a cautious player and a random one), walked back from
+# where they stopped to the move after which the solver, which sees every card, finds no win
+# left. A position is kept when it has several moves that cannot be taken back, at most a third
+# of them keep the deal winnable (the solver replayed a win after each), every other one is
+# proved lost, and a player's move is among the lost (the habit player's wherever one of its
+# moves loses). Each puzzle is graded by how often the fair expert, which sees only the table,
+# picks a winning move. A later run of the puzzle maker keeps the puzzles shipped before, in
+# their order, and adds its own after them. How many each game has:
 
 # %%
 from ft_widget import puzzles
@@ -476,17 +478,15 @@ table([[VARIANTS[v].name, len(puzzles(v))] for v in VARIANTS], columns=["game", 
       caption="The shipped puzzles, by game (ft_widget.puzzles)")
 
 # %% [markdown]
-# A game with none is not a game without decisions: its habit player never turned a winnable
-# deal into a lost one in the games searched, so no position passed the last test. The search's
-# own count says so:
+# A game with few puzzles is not a game without decisions: few of its positions passed every
+# test. The search's own count says which test left them, for the game with the fewest:
 
 # %%
-none = [v for v in VARIANTS if not puzzles(v)]
-for v in none:
-    why = puzzle_provenance(v)["rejected"]
-    display(table(sorted(([reason, n] for reason, n in why.items()), key=lambda row: -row[1]),
-                  columns=["why a position was left", "positions"],
-                  caption=f"{VARIANTS[v].name}, no puzzle: the positions the search left, by reason"))
+least = min(VARIANTS, key=lambda v: len(puzzles(v)))
+why = puzzle_provenance(least)["rejected"]
+table(sorted(([reason, n] for reason, n in why.items()), key=lambda row: -row[1]),
+      columns=["why a position was left", "positions"],
+      caption=f"{VARIANTS[least].name}, {len(puzzles(least))} shipped: the positions the search left, by reason")
 
 # %% [markdown]
 # ## One question, different answers: the empty column

@@ -235,8 +235,9 @@ for weighed in estimate(before, [checked.steps[checked.losing_move].move, checke
 # %% [markdown]
 # ## Puzzles: `puzzles`
 #
-# The games ship puzzles cut from real deals, easiest first: a position where only a few of the
-# moves that cannot be taken back keep the deal winnable. A `TrainingPuzzle` has the position
+# The games ship puzzles cut from real deals, easiest first within each round the puzzle maker
+# added (`.round`; `.id` names one for good): a position where only a few of the moves that
+# cannot be taken back keep the deal winnable. A `TrainingPuzzle` has the position
 # (`.game`), the question (`.prompt`), the winning moves (`.answers`), the habit player's losing
 # move (`.habit`), why (`.explanation`), and the idea it trains (`.theme`, `.idea`);
 # `Board.puzzle(p)` puts one on a board, and `Board.training(variant)` serves them all in turn

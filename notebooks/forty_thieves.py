@@ -206,8 +206,8 @@ effects_table({habit: compare_players(games, "cautious", habit)
 # waste card there is worth more than nothing. An empty column is worth keeping for a move that
 # pays, not for its own sake.
 #
-# When a card goes home, *which* copy can matter. Forty Thieves has no puzzle on sending home
-# as such; this one trains the two-deck question of which twin goes home:
+# When a card goes home, *which* copy can matter. This puzzle trains the two-deck question of
+# which twin goes home:
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -236,5 +236,9 @@ losing_move_row(reviewed)
 # clubs the foundations want next. Send the *other* one, and the two clubs piles stand at six
 # and one: the six left on the table has no pile at five to go to, and the seven stays under
 # it. Rule 4 says send cards home; this game says look at both copies first.
+#
+# More puzzles come one after another on `Board.training("forty_thieves")`. Some of them are
+# exceptions to the rules of thumb above (a waste card laid in an empty column that takes a card
+# at once, and still loses the deal): a puzzle's answer is the solver's verdict, not a rule.
 #
 # The experiments behind these rules, with their commands and budgets: [the lab](lab/forty_thieves.ipynb).

@@ -37,9 +37,9 @@
 # with one idea changed. Each result is one sentence: the change, its 95 % interval over the
 # deals, and how many deals.
 #
-# Little Forty has no shipped puzzles yet: the puzzle maker looks for positions where most moves
-# lose a winnable deal, and this forgiving game offers almost none. (`Board.training` holds the
-# puzzles of the other games.) Its practice here is positions where a player stopped, each with
+# Little Forty has one shipped puzzle so far (`Board.training("little_forty")`): the puzzle maker
+# looks for positions where most moves lose a winnable deal, and this forgiving game offers
+# almost none. Its practice here is positions where a player stopped, each with
 # its answer folded away and checked by the solver, which sees every card; run the notebook for
 # a board to try it on.
 

@@ -46,7 +46,7 @@ from ft_widget.words import move_line
 
 GAME = "lucas"
 games, splits, ends = rows(GAME, "games"), rows(GAME, "splits"), rows(GAME, "fatal")
-themed = {}  # the shipped puzzles by theme (ft_widget.training.themes.THEMES), easiest first
+themed = {}  # the shipped puzzles by theme (ft_widget.training.themes.THEMES), in the shipped order
 for p in puzzles(GAME):
     themed.setdefault(p.theme, []).append(p)
 
@@ -70,9 +70,10 @@ display(picture(before, highlight=first["habit_move"], scale=0.7,
 compare_players(games, "habit", "home_only_when_safe", by="idea", name="holding a card back from home")
 
 # %% [markdown]
-# Far fewer cards home. Lucas has no puzzle about sending home: the player the puzzles catch
-# out already sends every card it can. This one trains rule 3 instead, while the stock lasts:
-# the waste's card is there to be placed, and one card is left to deal.
+# Far fewer cards home. One of Lucas' thirty puzzles is about holding a card back from home (it
+# comes on `Board.training("lucas")`): the player the puzzles catch out sends every card it can,
+# and nearly always loses elsewhere. This one trains rule 3 instead, while the stock lasts: the
+# waste's card is there to be placed, and one card is left to deal.
 
 # %%
 # NBVAL_IGNORE_OUTPUT

@@ -145,7 +145,7 @@ effects_table({**effects("waste card into an empty column"),
 
 # %% [markdown]
 # The first positions late in the stock are too few to measure (the table says how many), so
-# the limit of the rule comes from the puzzles: in three of Streets' six, the losing move drops
+# the limit of the rule comes from the puzzles: in six of Streets' ten, the losing move drops
 # the waste's card into an empty column with fewer than ten cards to come. The King rule changed
 # nothing in whole games; at the first positions where it decided what filled a space, fewer
 # deals could still be won after the King.

@@ -38,13 +38,18 @@ from ft_widget.training.puzzles import (
     TrainingPuzzle,
     clue_words,
     commitments,
+    easiest_first,
     grade,
     provenance,
+    puzzle_id,
     puzzles_markdown,
     rating,
+    readme_markdown,
     reversible,
+    shipped_puzzle,
     themes_markdown,
 )
+from ft_widget.training.themes import THEMES
 
 SHIPPED = {v: puzzles(v) for v in VARIANTS}
 ALL = [(v, p) for v, ps in SHIPPED.items() for p in ps]
@@ -58,7 +63,7 @@ def test_every_file_has_its_provenance():
         assert data["format"] == "ft_widget.puzzles" and data["variant"] == variant
         run = provenance(variant)
         assert {"command", "max_states", "date", "commit", "expert_runs", "habit_player"} <= set(run)
-        assert run["command"].startswith("nice -n 10 python tools/make_puzzles.py")
+        assert re.match(r"nice -n \d+ python tools/make_puzzles.py", run["command"])
         assert run["habit_player"] == "foundations_first"
 
 
@@ -102,10 +107,13 @@ def test_a_real_player_makes_the_losing_move(variant, puzzle):
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_easiest_first_and_graded(variant):
+def test_round_by_round_easiest_first_and_graded(variant):
+    """A later round of the generator comes after the earlier ones, which it keeps: within a round
+    the easiest first."""
     shipped = SHIPPED[variant]
-    rank = [DIFFICULTIES.index(p.difficulty) for p in shipped]
+    rank = [(p.round, DIFFICULTIES.index(p.difficulty)) for p in shipped]
     assert rank == sorted(rank)
+    assert [p.round for p in shipped[:1]] in ([], [1])
     for p in shipped:
         assert p.difficulty == grade(p.expert_hits, p.expert_runs)
         assert p.rating == rating(p.expert_hits + p.sampled_hits, p.expert_runs + p.sampled_runs)
@@ -121,13 +129,23 @@ def test_a_games_puzzles_are_spread(variant):
     shipped = SHIPPED[variant]
     run = provenance(variant)
     themes = run["candidate_themes"]
-    # the spread is kept wherever the candidates allow it (two themes cannot keep both at 40 %)
-    assert run["spread"].startswith("met" if len(themes) * MAX_THEME_SHARE >= 1 else "not met")
+    # the spread is kept wherever the candidates allow it (two themes cannot keep both at 40 %) and
+    # the puzzles of earlier rounds, kept, do not already break it
+    met = bool(shipped) and all(sum(q.theme == p.theme for q in shipped) <= MAX_THEME_SHARE * len(shipped)
+                                and sum(q.kind == p.kind for q in shipped) <= MAX_KIND_SHARE * len(shipped)
+                                for p in shipped)
+    assert (run["spread"] == "met") == met
+    if not met:
+        kept = [p for p in shipped if p.round < max(q.round for q in shipped)]  # none where none shipped
+        too_few = len(themes) * MAX_THEME_SHARE < 1
+        assert run["spread"].startswith("not met: the candidates have too few themes" if too_few else
+                                        "not met: the puzzles shipped before, kept,")
+        if not too_few:  # the added puzzles are of themes and kinds within their share: they only help
+            for q in shipped[len(kept):]:
+                assert sum(x.theme == q.theme for x in shipped) <= MAX_THEME_SHARE * len(shipped)
+                assert sum(x.kind == q.kind for x in shipped) <= MAX_KIND_SHARE * len(shipped)
     assert {p.theme for p in shipped} <= set(themes)
     for p in shipped:
-        if run["spread"] == "met":
-            assert sum(q.theme == p.theme for q in shipped) <= MAX_THEME_SHARE * len(shipped)
-            assert sum(q.kind == p.kind for q in shipped) <= MAX_KIND_SHARE * len(shipped)
         same_deal = [q for q in shipped if q.deal == p.deal and q is not p]
         assert all(abs(len(q.moves) - len(p.moves)) >= SPACING for q in same_deal)
         assert p.stock_left == len(p.game.stock)
@@ -270,7 +288,9 @@ TRAINING = [v for v, ps in SHIPPED.items() if len(ps) >= 2]
 
 @pytest.mark.parametrize("variant", TRAINING)
 def test_a_training_run_serves_the_puzzles_easiest_first(variant):
-    run = SHIPPED[variant]
+    run = easiest_first(SHIPPED[variant])  # every round's puzzles, easiest first
+    grades = [DIFFICULTIES.index(p.difficulty) for p in run]
+    assert grades == sorted(grades)
     board = Board.training(variant)
     state = board.state
     assert state["puzzle"]["progress"] == f"puzzle 1 of {len(run)} · score 0"
@@ -328,6 +348,32 @@ def test_the_shortfall_is_the_datas():
             assert f"{VARIANTS[v].name} {len(ps)} of {provenance(v)['candidates']} candidates" in text
 
 
+def test_the_readme_puzzles_by_theme_are_the_data():
+    """Issue 35 item 8: the README's puzzle section counts each game's puzzles by theme, from the data."""
+    text = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    m = re.search(r"<!-- puzzles-themes:.*?-->\n(.*?)\n<!-- /puzzles-themes -->", text, re.S)
+    assert m, "README.md lost its puzzles-themes markers (python tools/make_puzzles.py --tables writes them)"
+    assert m.group(1).strip() == readme_markdown().strip()
+    rows = {line.split(" | ")[0].strip("| "): line for line in m.group(1).splitlines()[2:]}
+    for v, ps in SHIPPED.items():  # the figures, read back
+        row = rows[VARIANTS[v].name]
+        assert f"| {len(ps)} |" in row
+        assert all(f"{THEMES[p.theme][0]} {sum(q.theme == p.theme for q in ps)}" in row for p in ps)
+    assert f"| all | {len(ALL)} |" in rows["all"]
+
+
+def test_a_puzzle_is_found_by_its_id():
+    """The lessons pick a puzzle by its id (the position: game, deal, moves played), which a later
+    round of puzzles does not move; a wrong id is refused, naming what is wrong."""
+    for _, p in ALL:
+        assert shipped_puzzle(p.id) == p and p.id == puzzle_id(p) == f"{p.variant}/{p.deal}-{len(p.moves)}"
+    assert len({p.id for _, p in ALL}) == len(ALL)
+    for bad, said in (("maria", "an id is"), (7, "an id is"), ("chess/1-2", "names no game"),
+                      ("maria/1-1", "no shipped Maria puzzle")):
+        with pytest.raises(ValueError, match=said):
+            shipped_puzzle(bad)
+
+
 def test_the_readme_table_is_the_data():
     text = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "training.md").read_text(encoding="utf-8")
     m = re.search(r"<!-- puzzles-table:.*?-->\n(.*?)\n<!-- /puzzles-table -->", text, re.S)
@@ -347,10 +393,11 @@ def test_the_explanation_comes_from_the_solvers_line():
     assert "keep_winnable" not in text and "max_states" not in text  # plain words, no settings
 
 
-@pytest.mark.parametrize("variant", [v for v, ps in SHIPPED.items() if not ps])
-def test_a_training_run_needs_shipped_puzzles(variant):
+def test_a_training_run_needs_shipped_puzzles(monkeypatch):
+    """Every game ships puzzles now: a game without is made by hiding them."""
+    monkeypatch.setattr(board_module, "puzzles", lambda variant: [])
     with pytest.raises(ValueError, match="no puzzles are shipped"):
-        Board.training(variant)
+        Board.training("little_forty")
 
 
 def _as_training(moves: int, number: int, difficulty: str) -> TrainingPuzzle:
@@ -477,3 +524,27 @@ def test_a_solved_puzzle_says_why_its_answer_works():
     assert message.startswith(f"Solved: {answer} (") and "keeps a win" in message
     assert f"It wins in {len(p.lines[answer]) + 1} moves in all" in message  # the line of the move played
     assert p.habit in message and "leaves no win" in message
+
+
+def _row(deal: int, theme: str, kind: str = "deal", moves: int = 50) -> dict:
+    return {"deal": deal, "moves": ["s>w"] * moves, "theme": theme, "kind": kind, "stock_left": 20}
+
+
+def test_a_new_round_keeps_the_shipped_puzzles_first():
+    """tools/make_puzzles.py: the puzzles shipped before stay first and unchanged; the added ones
+    keep the spread rules over the whole set, and keep their distance from the kept ones' deals."""
+    from tools.make_puzzles import choose, spread_met
+
+    kept = [_row(1, "a"), _row(2, "a"), _row(3, "b", "home")]
+    near = _row(1, "c", "column", moves=55)  # 5 moves from a kept puzzle of deal 1
+    added = [_row(10, "a"), _row(11, "a"), _row(12, "c", "home"), _row(13, "d", "column"),
+             _row(14, "c", "waste"), _row(15, "b", "home"), _row(16, "e", "deal"), near]
+    chosen = choose(kept + added, 30, SPACING, "test", kept)
+    assert chosen[:3] == kept and near not in chosen and spread_met(chosen) and len(chosen) > 3
+    assert choose(kept + added, 30, SPACING, "test", kept) == chosen  # the same every run
+    # kept puzzles that already break the rules: none of them dropped, no more of their theme added
+    lopsided = [_row(d, "a") for d in range(1, 5)]
+    chosen = choose(lopsided + [_row(20, "b", "home"), _row(21, "a"), _row(22, "c", "column")], 30, SPACING,
+                    "test", lopsided)
+    assert chosen[:4] == lopsided and [r["deal"] for r in chosen[4:]] in ([20, 22], [22, 20])
+    assert not spread_met(chosen)

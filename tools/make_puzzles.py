@@ -48,6 +48,17 @@ From the candidates, ``--want`` puzzles are chosen, greedily, the least represen
 ``ft_widget/training/themes.py``), answer kind and stock phase first, no theme over
 :data:`MAX_THEME_SHARE` and no first-answer kind over :data:`MAX_KIND_SHARE` of the puzzles.
 
+Rounds (``--keep-shipped``, the default): the puzzles the data file ships are kept, first and
+unchanged (their grades too), and the chosen ones are added after them as a new round (the row's
+``round``); the spread rules are applied to the whole set, and only the added puzzles are trimmed
+for them, so where the kept ones alone hold too many of one theme (Limited's first 14 are all
+"keep an empty column") the set is left nearer the rules than before, and the provenance's
+``spread`` says why it is not met. ``ft_widget.puzzles`` lists the puzzles round by round, so a
+lesson's or a learner's puzzle stays where it was. ``--no-keep-shipped`` chooses every puzzle
+afresh. ``--search-only`` adds candidates without writing the puzzle files; ``--tables`` writes
+the README's and docs/training.md's tables from the shipped data (every run that writes puzzles
+writes them too).
+
 Difficulty and rating: fresh fair experts (``Expert()``, seeds 0, 1, …, ``--expert-runs``)
 choose a move; the share that choose a winning move grades it (``puzzles.GRADES``). The rating
 (``puzzles.rating``) counts those runs and the sampled players' picks (the cautious player, seeds
@@ -67,12 +78,14 @@ from __future__ import annotations
 import argparse
 import collections
 import datetime
+import importlib
 import json
 import multiprocessing
 import os
 import pathlib
 import platform
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -357,17 +370,26 @@ def spread_possible(candidates: list[dict]) -> bool:
     return len({r["theme"] for r in candidates}) * MAX_THEME_SHARE >= 1
 
 
-def choose(candidates: list[dict], want: int, spacing: int, seed: str) -> list[dict]:
-    """Up to ``want`` puzzles, greedily the least represented theme, kind and phase first, with
-    no two of one deal within ``spacing`` moves; then trimmed until no theme is over
-    MAX_THEME_SHARE and no kind over MAX_KIND_SHARE of them. Where the candidates have too few
-    themes for that (:func:`spread_possible`), the greedy choice is kept, and the provenance says
-    the spread is not met: dropping every puzzle of a game teaches nothing more."""
+def same(a: dict, b: dict) -> bool:
+    return a["deal"] == b["deal"] and a["moves"] == b["moves"]
+
+
+def choose(candidates: list[dict], want: int, spacing: int, seed: str, kept: list[dict] = ()) -> list[dict]:
+    """Up to ``want`` puzzles: the ``kept`` ones (an earlier round, shipped: never dropped), then,
+    greedily, the least represented theme, kind and phase first, with no two of one deal within
+    ``spacing`` moves; then the added ones trimmed until no theme is over MAX_THEME_SHARE and no
+    kind over MAX_KIND_SHARE of the whole set. Where the candidates have too few themes for that
+    (:func:`spread_possible`), the greedy choice is kept, and the provenance says the spread is not
+    met: dropping every puzzle of a game teaches nothing more. Where the kept puzzles alone hold too
+    many of one theme or kind, the trimming stops when no added puzzle of it is left (the spread
+    is not met, and nearer than without the added ones)."""
     rng = random.Random(seed)
-    pool = list(candidates)
+    pool = [r for r in candidates if not any(same(r, k) for k in kept)]
     rng.shuffle(pool)
-    chosen: list[dict] = []
-    themes, kinds, phases = collections.Counter(), collections.Counter(), collections.Counter()
+    chosen: list[dict] = list(kept)
+    themes = collections.Counter(r["theme"] for r in chosen)
+    kinds = collections.Counter(r["kind"] for r in chosen)
+    phases = collections.Counter(phase(r) for r in chosen)
     while len(chosen) < want:
         fit = [r for r in pool if not any(c["deal"] == r["deal"] and abs(len(c["moves"]) - len(r["moves"]))
                                           < spacing for c in chosen)]
@@ -387,9 +409,19 @@ def choose(candidates: list[dict], want: int, spacing: int, seed: str) -> list[d
         if t <= MAX_THEME_SHARE * len(chosen) and k <= MAX_KIND_SHARE * len(chosen):
             break
         over = theme if t / MAX_THEME_SHARE >= k / MAX_KIND_SHARE else None
-        drop = next(r for r in reversed(chosen) if (r["theme"] == over if over else r["kind"] == kind))
+        drop = next((r for r in reversed(chosen[len(kept):])
+                     if (r["theme"] == over if over else r["kind"] == kind)), None)
+        if drop is None:  # only kept puzzles of it are left
+            break
         chosen.remove(drop)
     return chosen
+
+
+def spread_met(chosen: list[dict]) -> bool:
+    """No theme over MAX_THEME_SHARE and no first-answer kind over MAX_KIND_SHARE of ``chosen``."""
+    n = len(chosen)
+    return all(c <= MAX_THEME_SHARE * n for c in collections.Counter(r["theme"] for r in chosen).values()) \
+        and all(c <= MAX_KIND_SHARE * n for c in collections.Counter(r["kind"] for r in chosen).values())
 
 
 def assess(row: dict, runs: int, sampled: int) -> None:
@@ -410,6 +442,31 @@ def assess(row: dict, runs: int, sampled: int) -> None:
     row["rating"] = rating(hits + found, runs + sampled)
     row["explanation"] = explain(game, row["answers"], row["habit"], PLAYER_LABELS.get(row["player"], "move"))
     row["assessed"] = [runs, sampled]
+
+
+def spread_words(chosen: list[dict], kept: list[dict], candidates: list[dict]) -> str:
+    """The provenance's word on the spread rules over the whole set: met, or why not."""
+    if chosen and spread_met(chosen):
+        return "met"
+    if not spread_possible(candidates):
+        return f"not met: the candidates have too few themes for none to be over {MAX_THEME_SHARE:.0%}"
+    return ("not met: the puzzles shipped before, kept, hold too many of one theme or kind, and the "
+            "candidates too few of the others")
+
+
+def shipped_rows(path: pathlib.Path, args: argparse.Namespace) -> list[dict]:
+    """The puzzles the data file ships now, to be kept first and unchanged; their file's budgets must
+    be this run's, as the loader reads one set of them a file."""
+    if not path.exists():
+        return []
+    data = json.loads(path.read_text(encoding="utf-8"))
+    run = data["provenance"]
+    if data["puzzles"] and (run["max_states"], run["expert_runs"], run["sampled_runs"]) != (
+            args.max_states, args.expert_runs, args.sampled):
+        raise SystemExit(f"{path}: its puzzles were made with max_states, expert runs and sampled runs "
+                         f"{run['max_states']}, {run['expert_runs']}, {run['sampled_runs']}: run with those "
+                         "to keep them (or --no-keep-shipped)")
+    return data["puzzles"]  # in the file's order (the loader sorts them): a new round's diff is its rows
 
 
 # ---------------------------------------------------------------------------------- one variant
@@ -436,6 +493,8 @@ def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
         work_path.write_text(json.dumps({"max_states": args.max_states, **finder.state()}))
     save.cpu = cpu0
 
+    out = ROOT / "ft_widget" / "data" / "puzzles" / f"{variant}.json"
+    kept = shipped_rows(out, args) if args.keep_shipped else []
     finder.won_deals = {deal for deal, _ in lines}
     if "shipped" in sources:
         finder.scan_shipped(args.shipped_ref)
@@ -443,7 +502,7 @@ def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
     order += [(deal, None) for deal in range(args.first_extra_deal, args.first_extra_deal + args.extra_deals)]
     for deal, line in order:
         enough = (len(finder.candidates) >= args.enough * args.want
-                  and len(choose(finder.candidates, args.want, args.spacing, variant)) >= args.want)
+                  and len(choose(finder.candidates, args.want, args.spacing, variant, kept)) >= args.want)
         if time.time() > deadline or enough:
             break
         for source in sources:
@@ -460,10 +519,15 @@ def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
         save()
         print(f"{variant}: deal {deal}: {len(finder.candidates)} candidates "
               f"{dict(collections.Counter(c['theme'] for c in finder.candidates))}", flush=True)
-    chosen = choose(finder.candidates, args.want, args.spacing, variant)
+    if args.search_only:  # the candidates are kept in the work file; choosing is a later run's
+        save()
+        return f"{variant}: {len(finder.candidates)} candidates, {finder.cpu:.0f} s CPU (search only)"
+    chosen = choose(finder.candidates, args.want, args.spacing, variant, kept)
     search_cpu = finder.cpu + time.process_time() - save.cpu
-    for row in chosen:
+    this_round = max((r["round"] for r in kept), default=0) + 1
+    for row in chosen[len(kept):]:
         assess(row, args.expert_runs, args.sampled)
+        row["round"] = this_round
     save()
     cpu = finder.cpu
     chosen = [{k: v for k, v in row.items() if k != "assessed"} for row in chosen]
@@ -483,8 +547,10 @@ def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
            "found_by_source": dict(finder.by_source), "candidates": len(finder.candidates),
            "candidate_themes": dict(collections.Counter(r["theme"] for r in finder.candidates)
                                     .most_common()),
-           "spread": ("met" if spread_possible(finder.candidates) else "not met: the candidates have too few "
-                      f"themes for none to be over {MAX_THEME_SHARE:.0%}"),
+           "spread": spread_words(chosen, kept, finder.candidates),
+           "kept": (f"the {len(kept)} puzzles shipped before (rounds {sorted({r['round'] for r in kept})}), "
+                    "first and unchanged; this run's after them" if kept
+                    else "none: every puzzle chosen afresh"),
            "chosen_by_player": dict(collections.Counter(r["player"] for r in chosen)),
            "chosen_by_source": dict(collections.Counter(r["source"].split(" ")[0] for r in chosen)),
            "rejected": dict(finder.rejected.most_common()),
@@ -494,14 +560,38 @@ def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
            "stock_left": {"min": min(stock), "median": statistics.median(stock), "max": max(stock)} if stock
            else None,
            "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"), "commit": commit,
-           "machine": f"{platform.machine()}, {args.workers} process(es), nice 10",
+           "machine": f"{platform.machine()}, {args.workers} process(es), nice {os.nice(0)}",
            "load_average": round(os.getloadavg()[0], 1)}
     data = {"format": "ft_widget.puzzles", "variant": variant, "provenance": run, "puzzles": chosen}
-    out = ROOT / "ft_widget" / "data" / "puzzles" / f"{variant}.json"
     out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     themes = dict(collections.Counter(r["theme"] for r in chosen))
     return (f"{variant}: {len(chosen)} puzzles of {len(finder.candidates)} candidates, {cpu:.0f} s CPU, "
             f"themes {themes}, rejected {dict(finder.rejected.most_common())}")
+
+
+#: The generated tables: (page, marker, the function that makes it from the shipped data).
+TABLES = (("README.md", "puzzles-themes", "readme_markdown"),
+          ("docs/training.md", "puzzles-table", "puzzles_markdown"),
+          ("docs/training.md", "themes-table", "themes_markdown"))
+
+
+def write_tables() -> list[str]:
+    """Write the tables made from the shipped puzzles between their markers (``TABLES``; the tests
+    check each matches the data); the pages changed."""
+    puzzles_module = importlib.import_module("ft_widget.training.puzzles")
+    puzzles_module._load.cache_clear()  # this run's files, not the ones read before it
+    changed = []
+    for page, marker, make in TABLES:
+        path = ROOT / page
+        text = path.read_text(encoding="utf-8")
+        found = re.search(rf"(<!-- {marker}:.*?-->\n)(.*?)(\n<!-- /{marker} -->)", text, re.S)
+        if found is None:
+            raise SystemExit(f"{page} has no {marker} markers")
+        new = text[:found.start(2)] + getattr(puzzles_module, make)() + text[found.end(2):]
+        if new != text:
+            path.write_text(new, encoding="utf-8")
+            changed.append(f"{page} ({marker})")
+    return changed
 
 
 def _run(job: tuple) -> str:
@@ -531,9 +621,19 @@ def main() -> None:
     parser.add_argument("--first-extra-deal", type=int, default=201)
     parser.add_argument("--workers", type=int, default=1, help="processes (one variant each)")
     parser.add_argument("--resume", action="store_true", help="go on from build/puzzles-work/<variant>.json")
+    parser.add_argument("--keep-shipped", action=argparse.BooleanOptionalAction, default=True,
+                        help="keep the puzzles shipped now, first and unchanged, and add this run's after "
+                             "them as a new round (so lessons and learners keep their puzzles)")
+    parser.add_argument("--tables", action="store_true",
+                        help="only write the README's and docs/training.md's tables from the shipped data")
+    parser.add_argument("--search-only", action="store_true",
+                        help="find candidates (kept in build/puzzles-work/) and write no puzzle file")
     args = parser.parse_args()
-    command = ("nice -n 10 python tools/make_puzzles.py " + " ".join(sys.argv[1:])).strip()
+    command = (f"nice -n {os.nice(0)} python tools/make_puzzles.py " + " ".join(sys.argv[1:])).strip()
     variants = args.variants.split(",")
+    if args.tables:
+        print("tables written:", ", ".join(write_tables()) or "none changed")
+        return
     if args.workers > 1:
         with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
             for text in pool.imap_unordered(_run, [(v, args, command) for v in variants], chunksize=1):
@@ -541,6 +641,8 @@ def main() -> None:
     else:
         for v in variants:
             print(run_variant(v, args, command), flush=True)
+    if not args.search_only:
+        print("tables written:", ", ".join(write_tables()) or "none changed")
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ import sqlite3
 from ..game import Game
 from ..i18n import gettext as _
 from ..training.progress import Clock, Progress, kept_by_default, record_puzzle
-from ..training.puzzles import Puzzle, puzzles
+from ..training.puzzles import Puzzle, easiest_first, puzzles
 from ..variants import VARIANTS
 
 
@@ -146,7 +146,7 @@ class PuzzleCommands:
         one after another, easiest first, to the last. The board's Next button, or
         :meth:`next_puzzle`, serves the next; the score is in ``board.stats``. A progress file
         that is not ours is refused (``ValueError`` naming it) and left untouched."""
-        run = puzzles(variant)  # ValueError naming the choices
+        run = easiest_first(puzzles(variant))  # ValueError naming the choices; all rounds mixed
         if not run:
             raise ValueError(f"Board.training: no puzzles are shipped for {variant!r} yet")
         if progress is None:

@@ -86,7 +86,7 @@ from ..limits import check_count, shown
 from ..render import FELT, FELT_DIM, FELT_TEXT, FONT, Picture, svg_text
 from ..tables import pandas
 from ..variants import VARIANTS
-from .puzzles import DIFFICULTIES
+from .puzzles import DIFFICULTIES, puzzle_id  # the id's owner is the puzzles module
 
 # ------------------------------------------------------------------------------------ constants
 SCALE = 173.7178  # Glicko-2's scale: 400 / ln 10, from the Glicko rating to its own
@@ -188,14 +188,6 @@ def after_try(learner: Rating, puzzle: Rating, outcome: str) -> tuple[Rating, Ra
 
 
 # ------------------------------------------------------------------------------------ puzzles
-def puzzle_id(puzzle) -> str:
-    """``"maria/62-140"``: a puzzle's game, deal and the number of moves played to reach it: its
-    position, so the id stays when the shipped files are made again and a learner's history keeps
-    its meaning. No two shipped puzzles of one deal are reached after as many moves (a test checks
-    it)."""
-    return f"{puzzle.variant}/{puzzle.deal}-{len(puzzle.moves)}"
-
-
 def start_rating(puzzle) -> Rating:
     """A puzzle's rating before any try: its data's ``rating`` if it carries one, else from its grade."""
     given = getattr(puzzle, "rating", None)

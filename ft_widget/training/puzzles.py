@@ -291,13 +291,20 @@ class TrainingPuzzle:
     expert_runs: int = 0
     max_states: int = 0
     source: str = ""
-    number: int = 0  # its place in the list, from 1, easiest first
+    number: int = 0  # its place in puzzles(variant), from 1: round by round, each easiest first
     waiting: tuple[str, ...] = ()  # the legal moves that can be taken straight back
     rating: int = RATING_BASE
     stock_left: int = 0
     player: str = "foundations_first"
     sampled_hits: int = 0
     sampled_runs: int = 0
+    round: int = 1  # the generator's run that added it: see puzzles()
+
+    @property
+    def id(self) -> str:
+        """``"maria/62-140"``: the game, the deal and the moves played to the position
+        (:func:`puzzle_id`); :func:`shipped_puzzle` finds the puzzle again by it."""
+        return puzzle_id(self)
 
     @property
     def game(self) -> Game:
@@ -368,6 +375,30 @@ class TrainingPuzzle:
         return f"{self.title}: {self.prompt}"
 
 
+def puzzle_id(puzzle) -> str:
+    """``"maria/62-140"``: a puzzle's game, deal and the number of moves played to reach it: its
+    position, so the id stays when the shipped files are made again and a learner's history or a
+    lesson's choice keeps its meaning. No two shipped puzzles of one deal are reached after as many
+    moves (they are at least :data:`SPACING` moves apart)."""
+    return f"{puzzle.variant}/{puzzle.deal}-{len(puzzle.moves)}"
+
+
+def shipped_puzzle(pid: str) -> TrainingPuzzle:
+    """The shipped puzzle whose :func:`puzzle_id` is ``pid`` (``"maria/62-140"``); a ValueError
+    names what is wrong when there is none."""
+    if not isinstance(pid, str) or "/" not in pid:
+        raise ValueError("shipped_puzzle: an id is 'variant/deal-moves' (as 'maria/62-140'), "
+                         f"not {shown(pid)}")
+    variant = pid.split("/", 1)[0]
+    if variant not in VARIANTS:
+        raise ValueError(f"shipped_puzzle: {shown(pid)} names no game; the games are {', '.join(VARIANTS)}")
+    found = [p for p in _load(variant) if p.id == pid]
+    if not found:
+        raise ValueError(f"shipped_puzzle: no shipped {VARIANTS[variant].name} puzzle has the id "
+                         f"{shown(pid)}")
+    return found[0]
+
+
 def _data(variant: str) -> dict:
     path = resources.files("ft_widget") / "data" / "puzzles" / f"{variant}.json"
     return json.loads(path.read_text(encoding="utf-8"))
@@ -378,7 +409,24 @@ def _data(variant: str) -> dict:
 ROW_FIELDS = frozenset({
     "variant", "deal", "moves", "source", "legal", "commitments", "cards_home", "stock_left", "habit",
     "player", "answers", "losing", "waiting", "theme", "kind", "difficulty", "expert_hits", "sampled_hits",
-    "rating", "explanation"})
+    "rating", "explanation", "round"})
+
+
+def _ease(difficulty: str, rating: int, legal: int, deal: int, moves: int) -> tuple:
+    """Easiest first: by grade, then rating, legal moves, deal and moves played (a total order)."""
+    return DIFFICULTIES.index(difficulty), rating, legal, deal, moves
+
+
+def row_order(row: dict) -> tuple:
+    """Where a data file's row comes in :func:`puzzles`: round by round, each round easiest first."""
+    moves = len(row["moves"])
+    return row["round"], *_ease(row["difficulty"], row["rating"], row["legal"], row["deal"], moves)
+
+
+def easiest_first(shipped: list[TrainingPuzzle]) -> list[TrainingPuzzle]:
+    """``shipped`` puzzles easiest first, whatever their round (a training run's order)."""
+    return sorted(shipped, key=lambda p: _ease(p.difficulty, p.rating, len(p.answers) + len(p.losing)
+                                               + len(p.waiting), p.deal, len(p.moves)))
 
 
 @cache
@@ -394,9 +442,7 @@ def _load(variant: str) -> tuple[TrainingPuzzle, ...]:
         if r["theme"] not in THEMES or r["kind"] not in KINDS:
             raise ValueError(f"puzzles of {variant}: unknown theme {shown(r['theme'])} or kind "
                              f"{shown(r['kind'])} (deal {r['deal']})")
-    rank = {g: i for i, g in enumerate(DIFFICULTIES)}
-    rows = sorted(data["puzzles"], key=lambda r: (rank[r["difficulty"]], r["rating"], r["legal"],
-                                                  r["deal"], len(r["moves"])))
+    rows = sorted(data["puzzles"], key=row_order)
     run = data["provenance"]
     return tuple(
         TrainingPuzzle(variant=variant, deal=r["deal"], moves=tuple(r["moves"]), answers=tuple(r["answers"]),
@@ -406,13 +452,17 @@ def _load(variant: str) -> tuple[TrainingPuzzle, ...]:
                        max_states=run["max_states"], source=r["source"], number=i,
                        waiting=tuple(r["waiting"]),
                        rating=r["rating"], stock_left=r["stock_left"],
-                       player=r["player"], sampled_hits=r["sampled_hits"], sampled_runs=run["sampled_runs"])
+                       player=r["player"], sampled_hits=r["sampled_hits"], sampled_runs=run["sampled_runs"],
+                       round=r["round"])
         for i, r in enumerate(rows, 1))
 
 
 def puzzles(variant: str) -> list[TrainingPuzzle]:
-    """The shipped puzzles of ``variant`` (an id like ``"maria"``), easiest first (README:
-    how many each game has)."""
+    """The shipped puzzles of ``variant`` (an id like ``"maria"``), round by round, each round
+    easiest first (README: how many each game has). A round is the puzzles one run of
+    ``tools/make_puzzles.py`` added; a later run keeps the earlier rounds as they were and adds
+    its own after them, so a puzzle's number, a lesson's "first puzzle of a theme" and a learner's
+    history keep their puzzle."""
     if not isinstance(variant, str) or variant not in VARIANTS:
         raise ValueError(f"puzzles: variant must be one of {', '.join(VARIANTS)}, not {shown(variant)}")
     return list(_load(variant))
@@ -427,6 +477,23 @@ def puzzles_markdown() -> str:
         counts = [sum(p.difficulty == d for p in shipped) for d in DIFFICULTIES]
         rows.append(f"| {v.name} | {len(shipped)} | " + " | ".join(map(str, counts)) + " |")
     return "\n".join(rows)
+
+
+def readme_markdown() -> str:
+    """The README's table: each game's puzzles and how many teach each theme, the most taught
+    first (from the data; ``python tools/make_puzzles.py --tables`` writes it)."""
+    order = list(THEMES)
+    rows = ["| game | puzzles | themes (puzzles of each) |", "|---|---:|---|"]
+    for variant, v in VARIANTS.items():
+        ps = puzzles(variant)
+        counts: dict[str, int] = {}
+        for p in ps:
+            counts[p.theme] = counts.get(p.theme, 0) + 1
+        ranked = sorted(counts.items(), key=lambda kv: (-kv[1], order.index(kv[0])))
+        themes = ", ".join(f"{THEMES[t][0]} {n}" for t, n in ranked) or "–"
+        rows.append(f"| {v.name} | {len(ps)} | {themes} |")
+    total = sum(len(puzzles(v)) for v in VARIANTS)
+    return "\n".join([*rows, f"| all | {total} | |"])
 
 
 def themes_markdown() -> str:
@@ -965,4 +1032,5 @@ def _start_game(position) -> Game:
 
 __all__ = ["DIFFICULTIES", "GRADES", "MAX_KIND_SHARE", "MAX_THEME_SHARE", "MIN_COMMITMENTS", "MIN_LEGAL",
            "MIN_NOT_HOME", "SPACING", "WANTED", "Puzzle", "TrainingPuzzle", "Verdict", "commitments",
-           "explain", "grade", "puzzles", "puzzles_markdown", "rating", "reversible", "themes_markdown"]
+           "easiest_first", "explain", "grade", "puzzle_id", "puzzles", "puzzles_markdown", "rating",
+           "readme_markdown", "reversible", "row_order", "shipped_puzzle", "themes_markdown"]
