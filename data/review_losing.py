@@ -62,11 +62,12 @@ def deal_range(text: str) -> range:
 
 
 def commit_of(path: pathlib.Path) -> str:
-    """The git commit of the checkout holding ``path`` ("+ changes" when its tree differs)."""
+    """The git commit of the checkout holding ``path`` ("+ changes" when the files under ``path``
+    differ from it)."""
     def git(*args):
         return subprocess.run(["git", *args], cwd=path, capture_output=True, text=True).stdout.strip()
     head = git("rev-parse", "--short", "HEAD") or "unknown"
-    return head + (" + changes" if git("status", "--porcelain", "--untracked-files=no") else "")
+    return head + (" + changes" if git("status", "--porcelain", "--untracked-files=no", ".") else "")
 
 
 def lost_games(variant: str, deals: range):

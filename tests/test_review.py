@@ -480,23 +480,24 @@ def cautious_game(variant_id: str, deal: int, start: int = 0, moves: int | None 
 
 
 def test_where_the_budget_cannot_settle_the_review_says_how_far_it_got():
-    """Limited deal 60001 (data/review_losing.csv), the habit player's last 22 moves: within 20,000
-    states a search, the solver finds a win after move 1, none after move 2, and proves none left
-    after move 19; the losing move is one of 2 to 19, and the summary says so in words."""
+    """Limited deal 60001 (the range the boundary search was tuned on), the habit player's last 22
+    moves: within 20,000 states a search, the solver finds a win after move 1, none after move 2,
+    and proves none left after move 18 (move 19 before R6 loss proofs); the losing move is one of 2
+    to 18, and the summary says so in words."""
     r = review(cautious_game("limited", 60001, start=100), rng=1, **SMALL)
     assert r.moves_in_game == 22 and r.complete and r.losing_move is None
-    assert (r.win_found_after, r.no_win_found_after, r.lost_after) == (1, 2, 19)
+    assert (r.win_found_after, r.no_win_found_after, r.lost_after) == (1, 2, 18)
     verdicts = r.verdicts
-    assert verdicts[:2] == ["won", "won"] and verdicts[2] == "unknown" and set(verdicts[19:]) == {"lost"}
+    assert verdicts[:2] == ["won", "won"] and verdicts[2] == "unknown" and set(verdicts[18:]) == {"lost"}
     assert ("The solver, which sees every card, finds a win after move 1 but none after move 2; it "
-            "proves the win gone after move 19, so it was lost at one of moves 2 to 19.") in r.summary
+            "proves the win gone after move 18, so it was lost at one of moves 2 to 18.") in r.summary
     assert "budget" not in r.summary and "states" not in r.summary
     # the verdicts agree with direct searches: the wins within the review's budget, the loss after
-    # move 19 with the sound search alone and the boundary's larger budget (the later positions
+    # move 18 with the sound search alone and the boundary's larger budget (the later positions
     # follow: they are reachable from it)
     for k in (0, 1):
         assert solve(r.position(k), max_states=20_000).status == "won"
-    assert prove_lost(r.position(19), 320_000, None)[0] == "lost"
+    assert prove_lost(r.position(18), 800_000, None)[0] == "lost"
 
 
 def test_the_boundary_search_stops_at_the_time_budget(monkeypatch):

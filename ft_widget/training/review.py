@@ -527,7 +527,7 @@ def _prove_lost(game: Game, states: int, time_limit: float | None):
 
 def _find_win(game: Game, states: int, time_limit: float | None):
     """The solver's win-only searches alone, as its relay runs them (:data:`~ft_widget.solver.search.RELAY`:
-    two side by side, the next taking over from one that holds half the budget), from ``game``
+    two side by side, the next taking over from one that holds a quarter of the budget), from ``game``
     within ``states`` states: ``(status, line, states met)``; never "lost" (they prune moves, so
     running dry proves nothing). They find wins the budgeted portfolio misses near the boundary:
     Number Ten deal 60005 after moves 108-111 of the habit player's game, at 13,000 states each,
@@ -535,7 +535,7 @@ def _find_win(game: Game, states: int, time_limit: float | None):
     chain = [relay_search(game.variant, h1, weights) for h1, weights in RELAY]
     members = [(chain[0], 2), (chain[1], 1)]
     status, line, met = _quietly(search, members, Model.from_game(game), time_limit, states,
-                                 relay=chain[2:], relay_states=max(states // 2, 1))
+                                 relay=chain[2:], relay_states=max(states // 4, 1))
     moves = [Move(*m) for m in line]
     if status == WON and not _replays_to_a_win(game, moves):
         raise AssertionError("the solver's line does not replay to a win")  # a solver bug: surface it
@@ -729,7 +729,7 @@ def _verdicts(positions: list[Game], moves: list[Move], solver_states: int, repo
             stride = 1
             while finished and spent < total:
                 lo, hi = bounds()
-                if lo < 0 or lo + 1 >= hi:
+                if lo + 1 >= hi:  # settled; lo is -1 while no win is found (sought from the start)
                     break
                 # a loss proof walks back from the first position lost, a win forward from the last won
                 i = max(hi - stride, lo + 1) if loss else min(lo + stride, hi - 1)
@@ -744,7 +744,7 @@ def _verdicts(positions: list[Game], moves: list[Move], solver_states: int, repo
                 else:
                     stride *= 2
         lo, hi = bounds()
-        if lo < 0 or lo + 1 >= hi or spent >= total:
+        if lo + 1 >= hi or spent >= total:
             break
     return [UNKNOWN if s is None else s for s in status], lines, searched, finished
 
