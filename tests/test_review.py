@@ -479,6 +479,7 @@ def cautious_game(variant_id: str, deal: int, start: int = 0, moves: int | None 
     return game
 
 
+@pytest.mark.slow  # about 15 CPU seconds: the boundary's budgets, 300 times solver_states in all
 def test_where_the_budget_cannot_settle_the_review_says_how_far_it_got():
     """Limited deal 60001 (the range the boundary search was tuned on), the habit player's last 22
     moves: within 20,000 states a search, the solver finds a win after move 1, none after move 2,
@@ -593,3 +594,28 @@ def test_the_docs_losing_move_figure_is_the_measured_one():
     assert " ".join(example.split()) == ft["summary"]
     summary = (root / "data" / "review_losing.md").read_text(encoding="utf-8")
     assert f"named: {named} of {n} (Wilson 95 %: {low:.0%}-{high:.0%})" in summary
+
+
+def test_r6_loss_proofs_name_a_losing_move_the_plain_sound_search_could_not():
+    """Streets deal 70001, the habit player's game (data/review_losing.csv, deals nobody tuned on),
+    from its 104th move: w>8 there loses the win. Within 40,000 states a position, the review finds
+    the win before it and proves none after it, since its loss proofs deal and play at once (R6:
+    1,393,377 states; the plain sound search needs 3,242,037, past the boundary's largest search).
+    The review before R6 and the relay's searches said it "cannot tell within its budget"."""
+    game = cautious_game("streets", 70001, start=103, moves=1)
+    r = review(game, rng=1, **{**SMALL, "solver_states": 40_000})
+    assert str(r.moves[0]) == "w>8" and r.losing_move == 0 and replays_to_a_win(r)
+    assert r.verdicts == ["won", "lost"] and r.alternative != r.moves[0]
+    assert f"finds the win lost at move 1 (w>8); {r.alternative} kept it." in r.summary
+
+
+def test_with_no_win_found_but_a_loss_proved_the_review_says_how_far_it_got():
+    """Streets deal 70001, the habit player's last 14 moves (from its 97th): within 20,000 states a
+    position the solver finds no win, even seeking one from the start at the boundary's larger
+    budgets, but proves none left after move 12; the summary says so in words, not "cannot tell"."""
+    r = review(cautious_game("streets", 70001, start=96), rng=1, **SMALL)
+    assert (r.moves_in_game, r.losing_move, r.win_found_after, r.lost_after) == (14, None, None, 12)
+    assert r.verdicts == ["unknown"] * 12 + ["lost"] * 3
+    assert ("The solver, which sees every card, finds no win within its budget; it proves none left "
+            "after move 12, so any win was lost at one of moves 1 to 12.") in r.summary
+    assert "cannot tell" not in r.summary

@@ -289,6 +289,10 @@ class Review:
                                    "at move {next} or later."),
             }[won == 0, lost is not None]
             text.append(_(said).format(won=won, next=won + 1, lost=lost))
+        elif self.lost_after is not None:  # no win found, yet a loss proved: how far it got
+            text.append(_("The solver, which sees every card, finds no win within its budget; it proves "
+                          "none left after move {lost}, so any win was lost at one of moves 1 to "
+                          "{lost}.").format(lost=self.lost_after))
         else:
             text.append(_("The solver, which sees every card, cannot tell within its budget where the win "
                           "was lost."))
