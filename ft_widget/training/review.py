@@ -587,12 +587,14 @@ def _verdicts(positions: list[Game], moves: list[Move], solver_states: int, repo
        line repaired (:func:`_repairs`:
        the move played taken out of the line, the line as it was, its tail), each replayed
        through the engine from positions[i + 1] and kept only if it ends won; failing those, the
-       line's moves still legal are played from positions[i + 1] and a search of
-       :data:`FOLLOW_STATES` states is run where they lead, then half way (a win there, after
-       moves played through the engine, is a win from positions[i + 1]);
+       line's moves still legal are played from positions[i + 1] and the win-only searches
+       (:func:`_find_win`) are run for :data:`FOLLOW_STATES` states where they lead, then half
+       way (a win there, after moves played through the engine, is a win from positions[i + 1]);
     3. the boundary, where verdicts change: loss proofs walk back from the first position lost
-       (late positions hold few cards: the sound search alone exhausts them cheaply) and wins are
-       sought forward from the last position won, with a budget that doubles each round up to
+       (late positions hold few cards: the sound search alone, dealing and playing at once,
+       exhausts them cheaply, :func:`_prove_lost`) and wins are sought forward from the last
+       position won, or from the start when none was found, by the win-only searches
+       (:func:`_find_win`), with a budget that doubles each round up to
        :data:`BOUNDARY_STATES_MAX` times ``solver_states`` a search, :data:`BOUNDARY_STATES`
        times it in all. A stride that doubles after each success jumps over long runs of one
        verdict; a failure goes back to a stride of one.
