@@ -11,10 +11,15 @@ either names the losing move, confirmed here by a larger solve (the alternative 
 through the engine from the position before; the position after proved lost again by a solve
 without a state budget, within ``CONFIRM_SECONDS``), or says how far it got.
 
-    nice -n 10 python data/review_losing.py --per-variant 5
+    nice -n 10 python data/review_losing.py --per-variant 2
 
 writes data/review_losing.csv (a row a game) and data/review_losing.md (the share named, with a
-Wilson 95 % interval).
+Wilson 95 % interval, the CPU seconds a game, and where the figures come from: the command, the
+deals, the commit of the ft_widget reviewed). ``--deals 60001-60400`` is the range the review's
+boundary search was tuned on; the default range, 70001-70400, is one nobody tuned on. ``--out``
+writes elsewhere: the review of an older commit (its ``ft_widget`` first on ``PYTHONPATH``), say,
+for a before-and-after (``data/review_losing_before.md`` is the review before the boundary search
+used R6 loss proofs and the relay's win-only searches).
 """
 
 from __future__ import annotations
@@ -23,16 +28,20 @@ import argparse
 import csv
 import importlib
 import math
+import os
 import pathlib
+import platform
+import subprocess
 import time
 
+import ft_widget
 from ft_widget import Game, solve
 from ft_widget.policies import play_policy
 
 review_module = importlib.import_module("ft_widget.training.review")  # the package's review is the function
 
 VARIANTS = ["forty_thieves", "maria", "streets", "limited", "number_ten"]
-FIRST_DEAL, LAST_DEAL = 60001, 60400
+DEALS = "70001-70400"
 DEAL_STATES = 1_000_000
 CONFIRM_SECONDS = 120.0
 HERE = pathlib.Path(__file__).parent
@@ -47,9 +56,23 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def lost_games(variant: str):
+def deal_range(text: str) -> range:
+    first, _, last = text.partition("-")
+    return range(int(first), int(last or first) + 1)
+
+
+def commit_of(path: pathlib.Path) -> str:
+    """The git commit of the checkout holding ``path`` ("+ changes" when the files under ``path``
+    differ from it)."""
+    def git(*args):
+        return subprocess.run(["git", *args], cwd=path, capture_output=True, text=True).stdout.strip()
+    head = git("rev-parse", "--short", "HEAD") or "unknown"
+    return head + (" + changes" if git("status", "--porcelain", "--untracked-files=no", ".") else "")
+
+
+def lost_games(variant: str, deals: range):
     """(deal, moves) of the games the cautious player loses from deals the solver wins, in order."""
-    for deal in range(FIRST_DEAL, LAST_DEAL + 1):
+    for deal in deals:
         played = play_policy(Game(variant, deal=deal), "cautious", rng=1)
         if played.status == "won":
             continue
@@ -75,11 +98,17 @@ def confirm(r) -> bool:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--per-variant", type=int, default=5,
+    parser.add_argument("--per-variant", type=int, default=2,
                         help="games per variant in which a win was lost (counted)")
+    parser.add_argument("--deals", default=DEALS, help="the deals to take the games from, first-last")
+    parser.add_argument("--out", default=str(HERE / "review_losing"),
+                        help="the files to write: OUT.csv and OUT.md")
+    parser.add_argument("--note", default="", help="a sentence for the provenance (say, which code)")
     args = parser.parse_args()
+    deals = deal_range(args.deals)
+    package = pathlib.Path(ft_widget.__file__).resolve().parent
     rows = []
-    sources = {v: lost_games(v) for v in VARIANTS}
+    sources = {v: lost_games(v, deals) for v in VARIANTS}
     counted = dict.fromkeys(VARIANTS, 0)
     while min(counted.values()) < args.per_variant:  # round robin: a game of each variant in turn
         for variant in VARIANTS:
@@ -106,21 +135,28 @@ def main() -> None:
             rows.append(row)
             counted[variant] += outcome != "win still there"
             print({k: v for k, v in row.items() if k != "summary"}, flush=True)
-    with open(HERE / "review_losing.csv", "w", newline="") as f:
+    out = pathlib.Path(args.out)
+    with open(out.with_suffix(".csv"), "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=list(rows[0]))
         writer.writeheader()
         writer.writerows(rows)
     counted = [r for r in rows if r["outcome"] != "win still there"]
     named = sum(r["outcome"] == "named" for r in counted)
     low, high = wilson(named, len(counted))
+    cpus = sorted(r["cpu_seconds"] for r in counted)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     lines = ["# Where the win was lost: losing moves named by the review", "",
-             f"`nice -n 10 python data/review_losing.py --per-variant {args.per_variant}`: the cautious "
-             f"habit "
-             f"player on deals {FIRST_DEAL}-{LAST_DEAL} it loses though the solver wins them "
-             f"({DEAL_STATES:,} states), in which a win was lost: the first {args.per_variant} per variant; "
-             f"review's default solver budgets.", "",
+             f"`nice -n 10 python data/review_losing.py --per-variant {args.per_variant} --deals "
+             f"{args.deals}`: the cautious habit player on deals {args.deals} it loses though the solver "
+             f"wins them ({DEAL_STATES:,} states), in which a win was lost: the first "
+             f"{args.per_variant} per variant; review's default solver budgets.", "",
+             f"ft_widget reviewed: {package} at commit {commit_of(package)}; Python "
+             f"{platform.python_version()}; {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; "
+             f"load average at the end {load:.1f}.{' ' + args.note if args.note else ''}", "",
              f"named: {named} of {len(counted)} (Wilson 95 %: {low:.0%}-{high:.0%}); games where a win "
              f"was still there at the end, not counted: {len(rows) - len(counted)}", "",
+             f"CPU seconds a game counted (the solver's part; the fair part cut to one world of one "
+             f"state): median {cpus[len(cpus) // 2]:.1f}, most {cpus[-1]:.1f}", "",
              "| variant | games | named | how far | CPU s (median) |", "|---|---|---|---|---|"]
     for variant in VARIANTS:
         mine = [r for r in counted if r["variant"] == variant]
@@ -128,7 +164,7 @@ def main() -> None:
         median = cpus[len(cpus) // 2] if cpus else 0
         lines.append(f"| {variant} | {len(mine)} | {sum(r['outcome'] == 'named' for r in mine)} | "
                      f"{sum(r['outcome'] == 'how far' for r in mine)} | {median:.1f} |")
-    (HERE / "review_losing.md").write_text("\n".join(lines) + "\n")
+    out.with_suffix(".md").write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
 
 

@@ -479,24 +479,26 @@ def cautious_game(variant_id: str, deal: int, start: int = 0, moves: int | None 
     return game
 
 
+@pytest.mark.slow  # about 15 CPU seconds: the boundary's budgets, 300 times solver_states in all
 def test_where_the_budget_cannot_settle_the_review_says_how_far_it_got():
-    """Limited deal 60001 (data/review_losing.csv), the habit player's last 22 moves: within 20,000
-    states a search, the solver finds a win after move 1, none after move 2, and proves none left
-    after move 19; the losing move is one of 2 to 19, and the summary says so in words."""
+    """Limited deal 60001 (the range the boundary search was tuned on), the habit player's last 22
+    moves: within 20,000 states a search, the solver finds a win after move 1, none after move 2,
+    and proves none left after move 18 (move 19 before R6 loss proofs); the losing move is one of 2
+    to 18, and the summary says so in words."""
     r = review(cautious_game("limited", 60001, start=100), rng=1, **SMALL)
     assert r.moves_in_game == 22 and r.complete and r.losing_move is None
-    assert (r.win_found_after, r.no_win_found_after, r.lost_after) == (1, 2, 19)
+    assert (r.win_found_after, r.no_win_found_after, r.lost_after) == (1, 2, 18)
     verdicts = r.verdicts
-    assert verdicts[:2] == ["won", "won"] and verdicts[2] == "unknown" and set(verdicts[19:]) == {"lost"}
+    assert verdicts[:2] == ["won", "won"] and verdicts[2] == "unknown" and set(verdicts[18:]) == {"lost"}
     assert ("The solver, which sees every card, finds a win after move 1 but none after move 2; it "
-            "proves the win gone after move 19, so it was lost at one of moves 2 to 19.") in r.summary
+            "proves the win gone after move 18, so it was lost at one of moves 2 to 18.") in r.summary
     assert "budget" not in r.summary and "states" not in r.summary
     # the verdicts agree with direct searches: the wins within the review's budget, the loss after
-    # move 19 with the sound search alone and the boundary's larger budget (the later positions
+    # move 18 with the sound search alone and the boundary's larger budget (the later positions
     # follow: they are reachable from it)
     for k in (0, 1):
         assert solve(r.position(k), max_states=20_000).status == "won"
-    assert prove_lost(r.position(19), 320_000, None)[0] == "lost"
+    assert prove_lost(r.position(18), 800_000, None)[0] == "lost"
 
 
 def test_the_boundary_search_stops_at_the_time_budget(monkeypatch):
@@ -546,10 +548,11 @@ def test_the_boundary_search_stops_at_the_time_budget(monkeypatch):
 
 
 def test_the_boundary_search_names_a_losing_move_bisection_could_not():
-    """Maria deal 60001-60400 sample (data/review_losing.csv): the habit player's game of deal 60005,
-    16 moves from its 75th. Bisection within 50,000 states a search left moves 8-16 unknown (the
-    review said it "cannot tell within its budget where the win was lost"); the boundary search
-    names move 7, the game's 81st: a win replayed from before it, a loss proved after it."""
+    """Maria, from deals 60001-60400 (the range the boundary search was tuned on): the habit
+    player's game of deal 60005, 16 moves from its 75th. Bisection within 50,000 states a search
+    left moves 8-16 unknown (the review said it "cannot tell within its budget where the win was
+    lost"); the boundary search names move 7, the game's 81st: a win replayed from before it, a
+    loss proved after it."""
     game = cautious_game("maria", 60005, start=74, moves=16)
     r = review(game, rng=1, **{**SMALL, "solver_states": 50_000})
     assert r.losing_move == 6 and replays_to_a_win(r)
@@ -562,33 +565,71 @@ def test_the_boundary_search_names_a_losing_move_bisection_could_not():
 
 def test_the_docs_losing_move_figure_is_the_measured_one():
     """docs/training.md ("Review a game") states the share of lost games whose losing move the
-    review names; the figure is data/review_losing.csv's (data/review_losing.py), and so is the
-    Wilson interval, and every move named there was confirmed by a larger solve."""
+    review names; the figure is data/review_losing.csv's (data/review_losing.py), and so are the
+    Wilson interval, the review before on the same games (data/review_losing_before.csv), the CPU
+    seconds and the example; every move named there was confirmed by a larger solve."""
     import csv
     import math
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
-    with open(root / "data" / "review_losing.csv", newline="", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
+
+    def rows_of(name):
+        with open(root / "data" / name, newline="", encoding="utf-8") as f:
+            return list(csv.DictReader(f))
+
+    rows, before_rows = rows_of("review_losing.csv"), rows_of("review_losing_before.csv")
     counted = [r for r in rows if r["outcome"] != "win still there"]
+    before = [r for r in before_rows if r["outcome"] != "win still there"]
+    assert [(r["variant"], r["deal"]) for r in before] == [(r["variant"], r["deal"]) for r in counted]
     named = sum(r["outcome"] == "named" for r in counted)
-    assert {r["outcome"] for r in counted} <= {"named", "how far"}  # no named move left unconfirmed
+    assert {r["outcome"] for r in counted + before} <= {"named", "how far"}  # none named unconfirmed
     n, z = len(counted), 1.96
     p = named / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     low, high = max(0.0, centre - half), min(1.0, centre + half)
     section = (root / "docs" / "training.md").read_text(encoding="utf-8").split("## Review a game")[1]
-    section = section.split("\n## ")[0]
-    assert f"named the losing move in {named} of {n} " in section
-    assert f"(Wilson 95 %: {low:.0%}–{high:.0%})" in section
-    assert f"{len(rows) - n} more" in section  # the games in which no win was lost
+    flat = " ".join(section.split("\n## ")[0].split())
+    assert f"named the losing move in {named} of {n} games (Wilson 95 %: {low:.0%}–{high:.0%})" in flat
+    assert f"(commit 9b37da5) named {sum(r['outcome'] == 'named' for r in before)} of the same {n}." in flat
+    assert "commit 9b37da5" in (root / "data" / "review_losing_before.md").read_text(encoding="utf-8")
+    assert f"In {len(rows) - n} more games" in flat  # the games in which no win was lost
+    cpus = sorted(float(r["cpu_seconds"]) for r in counted)
+    assert f"took {cpus[len(cpus) // 2]:.1f} CPU seconds a game (median; at most {cpus[-1]:.1f})" in flat
+    unproved = sum(r["outcome"] == "how far" and not r["lost_after"] for r in counted)
+    assert f"in {unproved} of them even the position where the player stopped" in flat
     variants = {r["variant"] for r in counted}
-    assert "five games a variant" in section and all(
-        sum(r["variant"] == v for r in counted) == 5 for v in variants) and len(variants) == 5
-    example = section.split('Forty Thieves deal\n60001: "')[1].split('" The measurement')[0]
-    ft = next(r for r in rows if (r["variant"], r["deal"]) == ("forty_thieves", "60001"))
-    assert " ".join(example.split()) == ft["summary"]
+    assert "two games a variant" in flat and all(
+        sum(r["variant"] == v for r in counted) == 2 for v in variants) and len(variants) == 5
+    assert "deals 70001–70400" in flat
+    example = flat.split('Forty Thieves deal 70002: "')[1].split('" The measurement')[0]
+    ft = next(r for r in rows if (r["variant"], r["deal"]) == ("forty_thieves", "70002"))
+    assert example == ft["summary"]
     summary = (root / "data" / "review_losing.md").read_text(encoding="utf-8")
     assert f"named: {named} of {n} (Wilson 95 %: {low:.0%}-{high:.0%})" in summary
+
+
+def test_r6_loss_proofs_name_a_losing_move_the_plain_sound_search_could_not():
+    """Streets deal 70001, the habit player's game (data/review_losing.csv, deals nobody tuned on),
+    from its 104th move: w>8 there loses the win. Within 40,000 states a position, the review finds
+    the win before it and proves none after it, since its loss proofs deal and play at once (R6:
+    1,393,377 states; the plain sound search needs 3,242,037, past the boundary's largest search).
+    The review before R6 and the relay's searches said it "cannot tell within its budget"."""
+    game = cautious_game("streets", 70001, start=103, moves=1)
+    r = review(game, rng=1, **{**SMALL, "solver_states": 40_000})
+    assert str(r.moves[0]) == "w>8" and r.losing_move == 0 and replays_to_a_win(r)
+    assert r.verdicts == ["won", "lost"] and r.alternative != r.moves[0]
+    assert f"finds the win lost at move 1 (w>8); {r.alternative} kept it." in r.summary
+
+
+def test_with_no_win_found_but_a_loss_proved_the_review_says_how_far_it_got():
+    """Streets deal 70001, the habit player's last 14 moves (from its 97th): within 20,000 states a
+    position the solver finds no win, even seeking one from the start at the boundary's larger
+    budgets, but proves none left after move 12; the summary says so in words, not "cannot tell"."""
+    r = review(cautious_game("streets", 70001, start=96), rng=1, **SMALL)
+    assert (r.moves_in_game, r.losing_move, r.win_found_after, r.lost_after) == (14, None, None, 12)
+    assert r.verdicts == ["unknown"] * 12 + ["lost"] * 3
+    assert ("The solver, which sees every card, finds no win within its budget; it proves none left "
+            "after move 12, so any win was lost at one of moves 1 to 12.") in r.summary
+    assert "cannot tell" not in r.summary

@@ -54,6 +54,7 @@ between two steps with :class:`ReviewStopped` (the board's Stop).
 from __future__ import annotations
 
 import copy
+import gc
 import random as _random
 import threading
 import time
@@ -69,7 +70,7 @@ from ..policies import cautious_choice
 from ..render import FONT, Picture
 from ..solver import solve
 from ..solver.model import Model
-from ..solver.search import portfolio, search
+from ..solver.search import RELAY, relay_search, search
 from ..tables import pandas
 from ..words import count, move_words
 
@@ -82,8 +83,8 @@ SOLVER_STATES = 100_000
 #: The boundary search (where the verdicts change from won to lost) may spend this many times
 #: ``solver_states`` states in all, a search at most :data:`BOUNDARY_STATES_MAX` times it (its budget
 #: doubles each round): ``data/review_losing.py`` measures what they buy.
-BOUNDARY_STATES = 150
-BOUNDARY_STATES_MAX = 32
+BOUNDARY_STATES = 300
+BOUNDARY_STATES_MAX = 40
 #: States of a search where a winning line, followed past a move played off it, leads.
 FOLLOW_STATES = 20_000
 #: A drop, against the expert's move on the same worlds, of at least this share of the worlds marks
@@ -288,6 +289,10 @@ class Review:
                                    "at move {next} or later."),
             }[won == 0, lost is not None]
             text.append(_(said).format(won=won, next=won + 1, lost=lost))
+        elif self.lost_after is not None:  # no win found, yet a loss proved: how far it got
+            text.append(_("The solver, which sees every card, finds no win within its budget; it proves "
+                          "none left after move {lost}, so any win was lost at one of moves 1 to "
+                          "{lost}.").format(lost=self.lost_after))
         else:
             text.append(_("The solver, which sees every card, cannot tell within its budget where the win "
                           "was lost."))
@@ -512,12 +517,45 @@ def _repairs(line: list[Move], played: Move) -> list[list[Move]]:
 def _prove_lost(game: Game, states: int, time_limit: float | None):
     """The sound search alone (the one of the solver's portfolio that can prove a loss) from
     ``game`` within ``states`` states: ``(status, line, states met)``. Alone it gets every state
-    of the budget, where ``solve`` shares them with its win-only searches."""
-    status, line, met = search(portfolio(game.variant)[:1], Model.from_game(game), time_limit, states)
+    of the budget, where ``solve`` shares them with its win-only searches; and it deals and plays
+    at once (R6 of :mod:`ft_widget.solver.model`, where the variant allows it), which exhausts a
+    lost position in about a third of the states (Forty Thieves deal 60001 after move 94 of the
+    habit player's game: 625,274 states instead of 1,771,411)."""
+    model = Model(game.variant, deal_and_play=True)
+    status, line, met = _quietly(search, [(model, 1)], Model.from_game(game), time_limit, states)
     moves = [Move(*m) for m in line]
     if status == WON and not _replays_to_a_win(game, moves):
         raise AssertionError("the solver's line does not replay to a win")  # a solver bug: surface it
     return status, moves, met
+
+
+def _find_win(game: Game, states: int, time_limit: float | None):
+    """The solver's win-only searches alone, as its relay runs them (:data:`~ft_widget.solver.search.RELAY`:
+    two side by side, the next taking over from one that holds a quarter of the budget), from ``game``
+    within ``states`` states: ``(status, line, states met)``; never "lost" (they prune moves, so
+    running dry proves nothing). They find wins the budgeted portfolio misses near the boundary:
+    Number Ten deal 60005 after moves 108-111 of the habit player's game, at 13,000 states each,
+    where the portfolio found none within 3,200,000."""
+    chain = [relay_search(game.variant, h1, weights) for h1, weights in RELAY]
+    members = [(chain[0], 2), (chain[1], 1)]
+    status, line, met = _quietly(search, members, Model.from_game(game), time_limit, states,
+                                 relay=chain[2:], relay_states=max(states // 4, 1))
+    moves = [Move(*m) for m in line]
+    if status == WON and not _replays_to_a_win(game, moves):
+        raise AssertionError("the solver's line does not replay to a win")  # a solver bug: surface it
+    return (WON, moves, met) if status == WON else (UNKNOWN, [], met)
+
+
+def _quietly(run, *args, **kwargs):
+    """``run(*args, **kwargs)`` with the cyclic garbage collector off, as ``solve`` runs its
+    searches: their millions of tuples make no cycles, so its passes are pure cost."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return run(*args, **kwargs)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _verdicts(positions: list[Game], moves: list[Move], solver_states: int, report: Callable[[int], object],
@@ -549,12 +587,14 @@ def _verdicts(positions: list[Game], moves: list[Move], solver_states: int, repo
        line repaired (:func:`_repairs`:
        the move played taken out of the line, the line as it was, its tail), each replayed
        through the engine from positions[i + 1] and kept only if it ends won; failing those, the
-       line's moves still legal are played from positions[i + 1] and a search of
-       :data:`FOLLOW_STATES` states is run where they lead, then half way (a win there, after
-       moves played through the engine, is a win from positions[i + 1]);
+       line's moves still legal are played from positions[i + 1] and the win-only searches
+       (:func:`_find_win`) are run for :data:`FOLLOW_STATES` states where they lead, then half
+       way (a win there, after moves played through the engine, is a win from positions[i + 1]);
     3. the boundary, where verdicts change: loss proofs walk back from the first position lost
-       (late positions hold few cards: the sound search alone exhausts them cheaply) and wins are
-       sought forward from the last position won, with a budget that doubles each round up to
+       (late positions hold few cards: the sound search alone, dealing and playing at once,
+       exhausts them cheaply, :func:`_prove_lost`) and wins are sought forward from the last
+       position won, or from the start when none was found, by the win-only searches
+       (:func:`_find_win`), with a budget that doubles each round up to
        :data:`BOUNDARY_STATES_MAX` times ``solver_states`` a search, :data:`BOUNDARY_STATES`
        times it in all. A stride that doubles after each success jumps over long runs of one
        verdict; a failure goes back to a stride of one.
@@ -610,10 +650,10 @@ def _verdicts(positions: list[Game], moves: list[Move], solver_states: int, repo
             there = positions[i].copy()
             for move in path[:stop]:
                 there.play(move)
-            found = solve(there, time_limit=left, max_states=FOLLOW_STATES, shorten_line=False)
+            result, line, _ = _find_win(there, FOLLOW_STATES, left)
             searched += 1
-            if found.status == WON:
-                return path[:stop] + list(found.moves)
+            if result == WON:
+                return path[:stop] + line
         return None
 
     def won_at(i: int, line: list[Move]) -> None:
@@ -632,8 +672,9 @@ def _verdicts(positions: list[Game], moves: list[Move], solver_states: int, repo
         left = None if deadline is None else deadline - time.perf_counter()
         return False if left is not None and left <= 0 else left
 
-    def settle(i: int, states: int, *, loss: bool = False) -> bool:
-        """Search position ``i`` within ``states`` states (``loss``: the sound search alone); False
+    def settle(i: int, states: int, *, loss: bool = False, boundary: bool = False) -> bool:
+        """Search position ``i`` within ``states`` states (``loss``: the sound search alone for a
+        proof; ``boundary``: the win-only searches for a win; else the solver's portfolio); False
         when the deadline came first (nothing was searched, or the search was cut short)."""
         nonlocal searched, spent
         if positions[i].is_won:
@@ -645,6 +686,8 @@ def _verdicts(positions: list[Game], moves: list[Move], solver_states: int, repo
             return False
         if loss:
             result, line, met = _prove_lost(positions[i], states, left)
+        elif boundary:
+            result, line, met = _find_win(positions[i], states, left)
         else:
             found = solve(positions[i], time_limit=left, max_states=states, shorten_line=False)
             result, line, met = found.status, list(found.moves), found.states
@@ -692,14 +735,14 @@ def _verdicts(positions: list[Game], moves: list[Move], solver_states: int, repo
             stride = 1
             while finished and spent < total:
                 lo, hi = bounds()
-                if lo < 0 or lo + 1 >= hi:
+                if lo + 1 >= hi:  # settled; lo is -1 while no win is found (sought from the start)
                     break
                 # a loss proof walks back from the first position lost, a win forward from the last won
                 i = max(hi - stride, lo + 1) if loss else min(lo + stride, hi - 1)
                 if status[i] is not None or (tried_loss if loss else tried_win)[i] >= states:
                     break
                 before = bounds()
-                finished = settle(i, min(states, total - spent), loss=loss)
+                finished = settle(i, min(states, total - spent), loss=loss, boundary=not loss)
                 if bounds() == before:
                     if stride == 1:
                         break
@@ -707,7 +750,7 @@ def _verdicts(positions: list[Game], moves: list[Move], solver_states: int, repo
                 else:
                     stride *= 2
         lo, hi = bounds()
-        if lo < 0 or lo + 1 >= hi or spent >= total:
+        if lo + 1 >= hi or spent >= total:
             break
     return [UNKNOWN if s is None else s for s in status], lines, searched, finished
 
