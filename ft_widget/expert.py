@@ -67,6 +67,7 @@ from __future__ import annotations
 import gc
 import heapq
 import itertools
+import math
 import random as _random
 import time
 from collections import Counter, OrderedDict
@@ -192,6 +193,7 @@ class _Plan:
     spent: int = 0  # solver states this game has used so far
     progress_spent: int = 0  # states the no-win choice ("progress") has used this game
     visited: frozenset = frozenset()  # views this game has passed through (the player's memory)
+    path: tuple = ()  # deep: the reversible moves still to play on the way to the chosen commitment
 
 
 @dataclass(frozen=True, repr=False)
@@ -205,6 +207,27 @@ class ExpertChoice(Choice):
     states: int = 0  # solver states spent on this decision
     starts: int = 0  # of the won worlds, those whose line starts with the move (0: none was won)
     no_win: Choice | None = None  # when none was won: the no-win choice (a ProgressChoice, with its figures)
+    strength: str = "default"  # the expert's strength that chose it (:data:`STRENGTHS`)
+
+
+@dataclass(frozen=True, repr=False)
+class DeepChoice(ExpertChoice):
+    """The deep expert's move (``Expert(strength="deep")``): the first step towards ``commitment``,
+    chosen among ``candidates`` commitments reachable through reversible moves. ``samples`` worlds
+    were played in all (each: one candidate in one sampled world, then the solver); the chosen one
+    was won in ``worlds_won`` of its ``worlds``. For the measure of strategy fusion: ``compared``
+    worlds were played with every finalist (the same worlds for each), ``any_won`` of them won
+    after some finalist, and ``chosen_won`` after the chosen one. ``followed``: the move was the
+    next step of a path chosen earlier (no new card was seen since), not a new decision."""
+
+    candidates: int = 0
+    commitment: Move | None = None
+    samples: int = 0
+    compared: int = 0
+    any_won: int = 0
+    chosen_won: int = 0
+    followed: bool = False
+    cards_home: float | None = None  # when no sample was won: the cards home after the chosen one
 
 
 @dataclass(frozen=True, repr=False)
@@ -270,6 +293,23 @@ WORLD_SEARCH = ("portfolio", "win_only")
 #: world, minutes a decision. Worlds are dealt one at a time, so the bound is on time, not memory;
 #: a larger count is refused rather than left to run for days.
 MAX_WORLDS = 1_000
+#: The expert's strengths: "default" (hints, estimates, notebooks: fast) and "deep" (tables, grades,
+#: ratings: many cheap worlds a commitment, chosen by a bandit; see the module docstring).
+STRENGTHS = ("default", "deep")
+#: How the deep expert spends its samples (``Expert(bandit=...)``): "halving" (successive halving)
+#: or "ucb1"; the choice between them was measured (``data/deep_expert.md``).
+BANDITS = ("halving", "ucb1")
+#: The most positions the deep expert explores through reversible moves to find its candidates
+#: (a board with empty columns can be rearranged in very many ways; a bound keeps a decision short).
+DEEP_NODES = 30
+#: What the deep expert plays when no sample after any candidate is won (``Expert(deep_no_win=...)``):
+#: "fallback": the fallback's move (the cautious policy's); "reach": the samples are searched by the
+#: win-only search that also counts the cards it got home (as the progress choice's), and the
+#: candidate whose searches got the most cards home on average is played.
+DEEP_NO_WIN = ("fallback", "reach")
+#: … and the most candidates it compares, the nearest first (measured: a wide board offers over a
+#: hundred, nearly all one rearrangement away from another; samples spent on each would be few).
+DEEP_CANDIDATES = 16
 
 
 class Expert:
@@ -298,7 +338,29 @@ class Expert:
                  progress_worlds: int = 3, progress_states: int = 2_000,
                  progress_game_states: int = 2_000_000, progress_margin: float = 0.0,
                  world_search: str = "portfolio", max_wait: int | None = None, cross_check: bool = False,
-                 table_expansions: int = 200, table_weights: tuple | None = None):
+                 table_expansions: int = 200, table_weights: tuple | None = None,
+                 strength: str = "default", samples: int = 200, sample_states: int = 2_000,
+                 batch: int = 8, bandit: str = "halving", deep_game_states: int = 40_000_000,
+                 deep_no_win: str = "fallback"):
+        if deep_no_win not in DEEP_NO_WIN:
+            raise ValueError(f"Expert: deep_no_win must be one of {', '.join(map(repr, DEEP_NO_WIN))}, "
+                             f"not {shown(deep_no_win)}")
+        #: deep: what decides when no sample is won (:data:`DEEP_NO_WIN`)
+        self.deep_no_win = deep_no_win
+        if strength not in STRENGTHS:
+            raise ValueError(f"Expert: strength must be one of {', '.join(map(repr, STRENGTHS))}, "
+                             f"not {shown(strength)}")
+        if bandit not in BANDITS:
+            raise ValueError(f"Expert: bandit must be one of {', '.join(map(repr, BANDITS))}, "
+                             f"not {shown(bandit)}")
+        #: "default" or "deep" (:data:`STRENGTHS`)
+        self.strength = strength
+        #: deep: samples a decision may play, states each, samples a batch, the bandit, states a game
+        self.samples = check_count("Expert", "samples", samples, 1, 100 * MAX_WORLDS)
+        self.sample_states = check_count("Expert", "sample_states", sample_states, 1)
+        self.batch = check_count("Expert", "batch", batch, 1, 100 * MAX_WORLDS)
+        self.bandit = bandit
+        self.deep_game_states = check_count("Expert", "deep_game_states", deep_game_states, 0)
         worlds = check_count("Expert", "worlds", worlds, 1, MAX_WORLDS)
         max_states = check_count("Expert", "max_states", max_states, 1)
         game_states = check_count("Expert", "game_states", game_states, 0)
@@ -354,6 +416,9 @@ class Expert:
 
     def __repr__(self) -> str:
         extra = "" if self.no_win == "by_game" else f", no_win={self.no_win!r}"
+        if self.strength == "deep":
+            return (f"Expert(strength='deep', samples={self.samples}, sample_states={self.sample_states}, "
+                    f"bandit={self.bandit!r})")
         return f"Expert(worlds={self.worlds}, max_states={self.max_states}{extra})"
 
     def __call__(self, game: Game, rng: _random.Random) -> Move | None:
@@ -380,6 +445,8 @@ class Expert:
         legal = template.legal_moves()
         if not legal:
             return None
+        if self.strength == "deep":
+            return self._deep_choice(view, template, legal, rng)
         plan = self._take_plan(view)
         worlds, broken = _plan_worlds(plan, view)
         visited = (plan.visited if plan is not None else frozenset()) | {view.key}
@@ -601,6 +668,125 @@ class Expert:
         return (ProgressChoice(move, why, self.progress_states, n, float(home), len(moves)), spent,
                 won.get(move, []))
 
+    # -------------------------------------------------------------- deep
+    def _deep_choice(self, view: PlayerView, template: Game, legal: list[Move],
+                     rng: _random.Random) -> DeepChoice | None:
+        """``strength="deep"``: the next step towards the commitment that won most sampled worlds
+        (the module docstring's "Deep"). A path chosen earlier is followed while nothing new shows:
+        reversible moves turn up no card, so nothing is learnt on the way to the commitment."""
+        plan = self._take_plan(view)
+        visited = (plan.visited if plan is not None else frozenset()) | {view.key}
+        spent = plan.spent if plan is not None else 0
+        if plan is not None and plan.path and plan.path[0] in legal:
+            move, path = plan.path[0], plan.path[1:]
+            self._store(view, move, [], 0, 0, view.hidden_places, 0, 0, visited, spent, path=path)
+            why = (f"it is a step towards {plan.path[-1]}, chosen before by moves that can be taken back "
+                   f"(no card has shown since)")
+            return DeepChoice(move, why, searched=False, strength="deep", commitment=plan.path[-1],
+                              followed=True)
+        safe = template.safe_move_home()
+        if safe is not None and not _revisits(template, safe, visited):
+            self._store(view, safe, [], 0, 0, view.hidden_places, 0, 0, visited, spent)
+            return DeepChoice(safe, gettext("it is a safe move home, never a mistake"), strength="deep",
+                              commitment=safe, candidates=1)
+        paths = _commitment_paths(template, visited)
+        if len(paths) == 1 or (paths and spent >= self.deep_game_states):
+            path = paths[0] if len(paths) == 1 else None
+            if path is not None:
+                why = f"{path[-1]} is the only move reachable here that cannot be taken back"
+                if len(path) > 1:
+                    why += ", and this move is the way to it"
+                self._store(view, path[0], [], 0, 0, view.hidden_places, 0, 0, visited, spent, path=path[1:])
+                return DeepChoice(path[0], why, strength="deep", commitment=path[-1], candidates=1)
+        if len(paths) > 1 and spent < self.deep_game_states:
+            pick = self._deep_bandit(view, paths, rng)
+            spent += pick.states
+            self.states += pick.states
+            if pick.commitment is not None:
+                path = paths[pick.index]
+                self._store(view, path[0], [], 0, 0, view.hidden_places, 0, 0, visited, spent,
+                            path=path[1:])
+                return pick.choice(path[0])
+        else:
+            pick = None
+        fallback = _fallback(self.fallback, template, rng, visited)
+        if fallback is None:
+            return None
+        self._store(view, fallback.move, [], 0, 0, view.hidden_places, 0, 0, visited, spent)
+        if pick is None:
+            why = f"its search budget for this game is spent: {fallback.reason}" if paths else fallback.reason
+            return DeepChoice(fallback.move, why, strength="deep", candidates=len(paths))
+        return pick.choice(fallback.move, fallback.reason)
+
+    def _deep_bandit(self, view: PlayerView, paths: list[tuple[Move, ...]], rng: _random.Random) -> _Pick:
+        """Spend samples on the candidate ``paths`` (each ending in its commitment) with the bandit.
+
+        A sample plays one candidate in one world dealt from the view and runs the solver for at most
+        ``sample_states`` states (a world not won within them counts as lost). The k-th sample of
+        every candidate is played in the same k-th world, so candidates are compared on the same
+        deals. Both bandits start with ``batch`` samples each and stop there when none was won
+        (nothing to choose by). "halving": rounds of equal samples for every candidate left, the
+        better half kept each round; "ucb1": ``batch`` more samples at a time for the candidate with
+        the highest upper confidence bound, the most sampled chosen."""
+        srng = _random.Random(rng.getrandbits(64))
+        worlds: list[Game] = []  # dealt as the samples reach them
+        results: list[list[bool]] = [[] for _ in paths]
+        reached: list[list[int]] = [[] for _ in paths]  # cards home the sample's search got (no_win "reach")
+        used = [0]
+        by_reach = self.deep_no_win == "reach"
+
+        def pull(c: int, k: int) -> None:
+            for _ in range(k):
+                i = len(results[c])
+                while len(worlds) <= i:
+                    worlds.append(view.sample(srng))
+                g = worlds[i].copy()
+                for m in paths[c]:
+                    g.play(m)
+                got = 104 if g.is_won else 0
+                if not got and by_reach:
+                    got, states, _ = _reach(g, self.sample_states)
+                    used[0] += states
+                elif not got:
+                    res = solve(g, time_limit=None, max_states=self.sample_states, shorten_line=False)
+                    used[0] += res.states
+                    got = 104 if res.won else 0
+                results[c].append(got == 104)
+                reached[c].append(got)
+
+        def mean(c: int) -> float:
+            return sum(results[c]) / len(results[c]) if results[c] else 0.0
+
+        def rank(c: int) -> tuple:
+            return (-mean(c), -sum(reached[c]) / len(reached[c]), c)
+
+        k = len(paths)
+        for c in range(k):
+            pull(c, self.batch)
+        if not any(any(r) for r in results):
+            if not by_reach:
+                return _Pick(None, 0, k, sum(map(len, results)), used[0], self, results)
+            best = min(range(k), key=rank)
+            home = sum(reached[best]) / len(reached[best])
+            return _Pick(paths[best][-1], best, k, sum(map(len, results)), used[0], self, results, home)
+        if self.bandit == "halving":
+            alive = sorted(range(k), key=rank)[: (k + 1) // 2]
+            rounds = max(1, math.ceil(math.log2(k)))
+            while len(alive) > 1 and sum(map(len, results)) < self.samples:
+                per = max(self.batch, self.samples // rounds // len(alive))
+                for c in alive:
+                    pull(c, per)
+                alive = sorted(alive, key=rank)[: (len(alive) + 1) // 2]
+            best = alive[0]
+        else:
+            while sum(map(len, results)) < self.samples:
+                total = sum(map(len, results))
+                c = max(range(k), key=lambda c: (mean(c) + math.sqrt(2 * math.log(total) / len(results[c])),
+                                                 -c))
+                pull(c, self.batch)
+            best = max(range(k), key=lambda c: (len(results[c]), mean(c), -c))
+        return _Pick(paths[best][-1], best, k, sum(map(len, results)), used[0], self, results)
+
     # -------------------------------------------------------------- plans
     def _take_plan(self, view: PlayerView) -> _Plan | None:
         for pid in reversed(self._plans):
@@ -612,7 +798,7 @@ class Expert:
 
     def _store(self, view: PlayerView, move: Move, keep: list[_World], worlds: int, worlds_won: int,
                made_at: int, age: int, wait: int, visited: frozenset, spent: int,
-               progress_spent: int = 0) -> None:
+               progress_spent: int = 0, path: tuple = ()) -> None:
         mask = _reveal_mask(view, move)
         after = []
         for w in keep:
@@ -626,10 +812,89 @@ class Expert:
         expected = _masked(player_view(probe), mask)
         self._plans[self._next_id] = _Plan(expected, mask, after, worlds, worlds_won, made_at, age=age,
                                            wait=wait, spent=spent, visited=visited,
-                                           progress_spent=progress_spent)
+                                           progress_spent=progress_spent, path=path)
         self._next_id += 1
         while len(self._plans) > self._capacity:
             self._plans.popitem(last=False)
+
+
+@dataclass
+class _Pick:
+    """The deep bandit's verdict: the chosen commitment (None: no sample won) and its figures."""
+
+    commitment: Move | None
+    index: int
+    candidates: int
+    samples: int
+    states: int
+    expert: Expert
+    results: list
+    cards_home: float | None = None  # no sample won: the cards home the chosen one's searches got
+
+    def choice(self, move: Move, fallback_reason: str = "") -> DeepChoice:
+        """The :class:`DeepChoice` for ``move`` (the fallback's, with its reason, when nothing won)."""
+        n = len(self.results[self.index])
+        won = sum(self.results[self.index])
+        # the finalists: the candidates sampled at least half as often as the chosen one, compared
+        # on the worlds all of them were played in (the same worlds, in the same order)
+        finalists = self.results if self.commitment is None else [r for r in self.results if 2 * len(r) >= n]
+        m = min(len(r) for r in finalists)
+        any_won = sum(any(r[i] for r in finalists) for i in range(m))
+        chosen_won = sum(self.results[self.index][:m]) if self.commitment is not None else 0
+        e = self.expert
+        if self.cards_home is not None:
+            why = (f"no sampled world was won after any of the {self.candidates} moves reachable here "
+                   f"that cannot be taken back ({e.batch} worlds each, {e.sample_states:,} solver states "
+                   f"a world); after {self.commitment} the searches got most cards home: "
+                   f"{self.cards_home:.1f} on average")
+            if move != self.commitment:
+                why += "; this move, which can be taken back, is the way to it"
+        elif self.commitment is None:
+            why = (f"no sampled world was won after any of the {self.candidates} moves reachable here "
+                   f"that cannot be taken back ({e.batch} worlds each, {e.sample_states:,} solver states "
+                   f"a world): {fallback_reason}")
+            won = n = 0
+        else:
+            why = (f"of the {self.candidates} moves reachable here that cannot be taken back, "
+                   f"{self.commitment} won most sampled worlds: {won} of {n} ({self.samples} played in all, "
+                   f"{e.sample_states:,} solver states a world)")
+            if move != self.commitment:
+                why += "; this move, which can be taken back, is the way to it"
+        return DeepChoice(move, why, won, n, True, self.states, strength="deep", candidates=self.candidates,
+                          commitment=self.commitment, samples=self.samples, compared=m, any_won=any_won,
+                          chosen_won=chosen_won, cards_home=self.cards_home)
+
+
+def _commitment_paths(start: Game, visited: frozenset, limit: int = DEEP_NODES) -> list[tuple[Move, ...]]:
+    """The deep expert's candidates: every commitment (a move that cannot be taken back,
+    :func:`ft_widget.training.puzzles.reversible`) reachable from ``start`` through reversible
+    moves, each as the path of moves that reaches and plays it, shortest first (breadth first over
+    at most ``limit`` positions). Positions that differ only in the order of their columns count
+    once; none passes through a view this game has been in. ``start`` is a template world: the
+    reversible moves turn up no card, so the paths depend on the view only."""
+    from .training.puzzles import reversible  # it imports the policies, which import this module
+
+    seen = {_shape(player_view(start).key)}
+    found: dict[tuple, tuple[Move, ...]] = {}
+    frontier = [(start, ())]
+    nodes = 0
+    while frontier and nodes < limit:
+        game, path = frontier.pop(0)
+        nodes += 1
+        for m in game.legal_moves():
+            after = game.copy()
+            after.play(m)
+            key = player_view(after).key
+            if key in visited:
+                continue
+            shape = _shape(key)
+            if reversible(game, m):
+                if shape not in seen:
+                    seen.add(shape)
+                    frontier.append((after, (*path, m)))
+            elif shape not in found and len(found) < DEEP_CANDIDATES:
+                found[shape] = (*path, m)
+    return list(found.values())
 
 
 def _solve_world(world: Game, how: str, time_limit: float | None,
