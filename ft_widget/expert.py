@@ -56,6 +56,37 @@ each voted move in every world (``cross_check=True``) did not repair it. Searchi
 The searches' worlds come from the view and the seed only, like the main search's, so the contract
 below holds for each (``tests/test_expert.py``).
 
+Two strengths (issue 34; ``Expert(strength=...)``, :data:`STRENGTHS`). Everything above is the
+*default*, the strength of hints, estimates, reviews, grades, puzzle ratings and notebook play:
+fast (a hint within a second, a game within a few). ``strength="deep"`` (the policy
+``"deep_expert"``) changes the decision rule, after lonelybot's for Klondike:
+
+* *Candidates are commitments.* A move that cannot be taken back (the engine decides:
+  :func:`ft_widget.training.puzzles.reversible`) is the only kind that can lose a deal; the
+  candidates at a decision are the commitments reachable through reversible moves (breadth first,
+  at most :data:`DEEP_NODES` positions and :data:`DEEP_CANDIDATES` candidates, positions that
+  differ only in the order of their columns counted once). The reversible moves are the way to a
+  candidate, not choices of their own. A safe move home is played unsearched, a lone candidate
+  too.
+* *Many cheap worlds.* A sample deals one world from the unseen cards, plays the candidate's path
+  in it and runs the solver for at most ``sample_states`` states; a world not won within them
+  counts as lost. The k-th sample of every candidate is played in the same k-th world.
+* *A bandit spends the samples* (:data:`BANDITS`): "halving" (successive halving: ``batch``
+  samples each, then rounds of equal samples for the better half left) or "ucb1" (``batch`` more
+  samples at a time for the candidate of highest upper confidence bound); about ``samples`` in all.
+  When no sample after any candidate is won, ``deep_no_win`` (:data:`DEEP_NO_WIN`) decides.
+* *No plan past a commitment.* The chosen path is followed only while no card shows (reversible
+  moves turn none up); after the commitment the next decision is taken afresh from what is then
+  seen. No world is kept from one decision to the next.
+
+The deep expert is fair for the same reason as the default: its candidates come from the view (a
+template world's hidden cards are never turned up by a reversible move, and a commitment is named
+by its move, not by what it reveals), its worlds from the view and the seed, and it keeps only the
+path to the commitment it chose, made from the view. ``tests/test_expert.py`` swaps unseen cards on
+positions of every game and through games. Its measured strength and speed, beside the default's
+and the solver's on deals nobody tuned on, with the commands and the measure of strategy fusion:
+``data/deep_expert.md`` (``python data/deep_expert.py``).
+
 Fairness contract: for a given seed (the ``rng`` a policy is given), the choice is a function of
 the player's view (and of the expert's own plans, which were made from earlier views): swapping
 unseen cards among the hidden places never changes it. ``tests/test_expert.py`` checks it on many
@@ -194,6 +225,7 @@ class _Plan:
     progress_spent: int = 0  # states the no-win choice ("progress") has used this game
     visited: frozenset = frozenset()  # views this game has passed through (the player's memory)
     path: tuple = ()  # deep: the reversible moves still to play on the way to the chosen commitment
+    deep_spent: int = 0  # deep: solver states its samples have used this game
 
 
 @dataclass(frozen=True, repr=False)
@@ -305,8 +337,9 @@ DEEP_NODES = 30
 #: What the deep expert plays when no sample after any candidate is won (``Expert(deep_no_win=...)``):
 #: "fallback": the fallback's move (the cautious policy's); "reach": the samples are searched by the
 #: win-only search that also counts the cards it got home (as the progress choice's), and the
-#: candidate whose searches got the most cards home on average is played.
-DEEP_NO_WIN = ("fallback", "reach")
+#: candidate whose searches got the most cards home on average is played; "default": the default
+#: strength's decision (its search of fewer, deeper worlds, and its no-win choice).
+DEEP_NO_WIN = ("fallback", "reach", "default")
 #: … and the most candidates it compares, the nearest first (measured: a wide board offers over a
 #: hundred, nearly all one rearrangement away from another; samples spent on each would be few).
 DEEP_CANDIDATES = 16
@@ -447,7 +480,11 @@ class Expert:
             return None
         if self.strength == "deep":
             return self._deep_choice(view, template, legal, rng)
-        plan = self._take_plan(view)
+        return self._default_choice(view, template, legal, rng, self._take_plan(view))
+
+    def _default_choice(self, view: PlayerView, template: Game, legal: list[Move], rng: _random.Random,
+                        plan: _Plan | None) -> ExpertChoice | None:
+        """The default strength's decision (the module docstring), from ``plan`` (None: none)."""
         worlds, broken = _plan_worlds(plan, view)
         visited = (plan.visited if plan is not None else frozenset()) | {view.key}
         spent = plan.spent if plan is not None else 0
@@ -477,7 +514,7 @@ class Expert:
             move, reason = no_win.move, _no_win_reason(no_win.reason, tried, searched)
         made_at, age, wait = self._timing(plan, view, searched, bool(keep))
         self._store(view, move, keep, tried, won, made_at, age, wait, visited, spent + states,
-                    progress_spent + progress_states)
+                    progress_spent + progress_states, deep_spent=plan.deep_spent if plan is not None else 0)
         states += progress_states
         self.states += states
         return ExpertChoice(move, reason, won, tried, searched, states,
@@ -670,49 +707,64 @@ class Expert:
 
     # -------------------------------------------------------------- deep
     def _deep_choice(self, view: PlayerView, template: Game, legal: list[Move],
-                     rng: _random.Random) -> DeepChoice | None:
+                     rng: _random.Random) -> ExpertChoice | None:
         """``strength="deep"``: the next step towards the commitment that won most sampled worlds
-        (the module docstring's "Deep"). A path chosen earlier is followed while nothing new shows:
-        reversible moves turn up no card, so nothing is learnt on the way to the commitment."""
+        (the module docstring's "Two strengths"). A path chosen earlier is followed while nothing new
+        shows: reversible moves turn up no card, so nothing is learnt on the way to the commitment."""
         plan = self._take_plan(view)
         visited = (plan.visited if plan is not None else frozenset()) | {view.key}
-        spent = plan.spent if plan is not None else 0
+        spent = plan.deep_spent if plan is not None else 0
+
+        def store(move: Move, path: tuple = ()) -> None:
+            # the default strength's counters go on unchanged (deep_no_win="default" uses them)
+            self._store(view, move, [], 0, 0, view.hidden_places, 0, 0, visited,
+                        plan.spent if plan is not None else 0,
+                        plan.progress_spent if plan is not None else 0, path=path, deep_spent=spent)
         if plan is not None and plan.path and plan.path[0] in legal:
-            move, path = plan.path[0], plan.path[1:]
-            self._store(view, move, [], 0, 0, view.hidden_places, 0, 0, visited, spent, path=path)
+            move = plan.path[0]
+            store(move, plan.path[1:])
             why = (f"it is a step towards {plan.path[-1]}, chosen before by moves that can be taken back "
                    f"(no card has shown since)")
             return DeepChoice(move, why, searched=False, strength="deep", commitment=plan.path[-1],
                               followed=True)
         safe = template.safe_move_home()
         if safe is not None and not _revisits(template, safe, visited):
-            self._store(view, safe, [], 0, 0, view.hidden_places, 0, 0, visited, spent)
+            store(safe)
             return DeepChoice(safe, gettext("it is a safe move home, never a mistake"), strength="deep",
                               commitment=safe, candidates=1)
         paths = _commitment_paths(template, visited)
-        if len(paths) == 1 or (paths and spent >= self.deep_game_states):
-            path = paths[0] if len(paths) == 1 else None
-            if path is not None:
-                why = f"{path[-1]} is the only move reachable here that cannot be taken back"
-                if len(path) > 1:
-                    why += ", and this move is the way to it"
-                self._store(view, path[0], [], 0, 0, view.hidden_places, 0, 0, visited, spent, path=path[1:])
-                return DeepChoice(path[0], why, strength="deep", commitment=path[-1], candidates=1)
-        if len(paths) > 1 and spent < self.deep_game_states:
+        if len(paths) == 1:
+            path = paths[0]
+            why = f"{path[-1]} is the only move reachable here that cannot be taken back"
+            if len(path) > 1:
+                why += ", and this move is the way to it"
+            store(path[0], path[1:])
+            return DeepChoice(path[0], why, strength="deep", commitment=path[-1], candidates=1)
+        pick = None
+        if paths and spent < self.deep_game_states:
             pick = self._deep_bandit(view, paths, rng)
             spent += pick.states
             self.states += pick.states
             if pick.commitment is not None:
                 path = paths[pick.index]
-                self._store(view, path[0], [], 0, 0, view.hidden_places, 0, 0, visited, spent,
-                            path=path[1:])
+                store(path[0], path[1:])
                 return pick.choice(path[0])
-        else:
-            pick = None
+        if self.deep_no_win == "default":
+            before = self._next_id
+            chosen = self._default_choice(view, template, legal, rng, plan)
+            if chosen is None:
+                return None
+            if self._next_id != before and before in self._plans:  # the plan it stored carries the count on
+                self._plans[before].deep_spent = spent
+            why = chosen.reason if pick is None else pick.nothing_won(chosen.reason)
+            return DeepChoice(chosen.move, why, chosen.worlds_won, chosen.worlds, chosen.searched,
+                              chosen.states + (pick.states if pick else 0), chosen.starts, chosen.no_win,
+                              strength="deep", candidates=len(paths),
+                              samples=pick.samples if pick else 0)
         fallback = _fallback(self.fallback, template, rng, visited)
         if fallback is None:
             return None
-        self._store(view, fallback.move, [], 0, 0, view.hidden_places, 0, 0, visited, spent)
+        store(fallback.move)
         if pick is None:
             why = f"its search budget for this game is spent: {fallback.reason}" if paths else fallback.reason
             return DeepChoice(fallback.move, why, strength="deep", candidates=len(paths))
@@ -798,7 +850,7 @@ class Expert:
 
     def _store(self, view: PlayerView, move: Move, keep: list[_World], worlds: int, worlds_won: int,
                made_at: int, age: int, wait: int, visited: frozenset, spent: int,
-               progress_spent: int = 0, path: tuple = ()) -> None:
+               progress_spent: int = 0, path: tuple = (), deep_spent: int = 0) -> None:
         mask = _reveal_mask(view, move)
         after = []
         for w in keep:
@@ -812,7 +864,8 @@ class Expert:
         expected = _masked(player_view(probe), mask)
         self._plans[self._next_id] = _Plan(expected, mask, after, worlds, worlds_won, made_at, age=age,
                                            wait=wait, spent=spent, visited=visited,
-                                           progress_spent=progress_spent, path=path)
+                                           progress_spent=progress_spent, path=path,
+                                           deep_spent=deep_spent)
         self._next_id += 1
         while len(self._plans) > self._capacity:
             self._plans.popitem(last=False)
@@ -830,6 +883,13 @@ class _Pick:
     expert: Expert
     results: list
     cards_home: float | None = None  # no sample won: the cards home the chosen one's searches got
+
+    def nothing_won(self, then: str) -> str:
+        """The reason for a move chosen otherwise because no sample was won (``then``: its reason)."""
+        e = self.expert
+        return (f"no sampled world was won after any of the {self.candidates} moves reachable here that "
+                f"cannot be taken back ({e.batch} worlds each, {e.sample_states:,} solver states a world); "
+                f"the default search: {then}")
 
     def choice(self, move: Move, fallback_reason: str = "") -> DeepChoice:
         """The :class:`DeepChoice` for ``move`` (the fallback's, with its reason, when nothing won)."""

@@ -398,10 +398,12 @@ def test_worlds_are_dealt_as_they_are_solved(monkeypatch):
 DEEP = [dict(strength="deep", samples=24, sample_states=300, batch=3, bandit="halving",
              fallback=cautious_choice),
         dict(strength="deep", samples=24, sample_states=300, batch=3, bandit="ucb1", deep_no_win="reach",
-             fallback=cautious_choice)]
+             fallback=cautious_choice),
+        dict(strength="deep", samples=24, sample_states=300, batch=3, deep_no_win="default", worlds=2,
+             max_states=1500, fallback=cautious_choice)]
 
 
-@pytest.mark.parametrize("options", DEEP, ids=["halving", "ucb1-reach"])
+@pytest.mark.parametrize("options", DEEP, ids=["halving", "ucb1-reach", "halving-default"])
 @pytest.mark.parametrize("variant_id", list(VARIANTS))
 def test_the_deep_choice_does_not_depend_on_the_hidden_cards(variant_id, options):
     """The deep expert's candidates, samples and bandit see only the view and the seed: swapping
@@ -416,7 +418,7 @@ def test_the_deep_choice_does_not_depend_on_the_hidden_cards(variant_id, options
             assert (theirs.move, theirs.reason) == (mine.move, mine.reason), game.position()
 
 
-@pytest.mark.parametrize("options", DEEP, ids=["halving", "ucb1-reach"])
+@pytest.mark.parametrize("options", DEEP, ids=["halving", "ucb1-reach", "halving-default"])
 @pytest.mark.parametrize("variant_id", ["forty_thieves", "maria"])
 def test_the_deep_expert_follows_only_what_it_could_see_through_a_game(variant_id, options):
     """Through a game, the paths the deep expert follows to its commitments lead it to the same move

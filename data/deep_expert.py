@@ -1,0 +1,110 @@
+"""Assemble the deep expert's table (data/deep_expert.md and data/deep_expert_summary.csv).
+
+Inputs: ``data/deep_runs/<lo>-<hi>/deep-<variant>.csv`` (one row a game) and
+``decisions-<variant>.csv`` (one row a bandit decision), both written by ``tools/deep_expert.py``;
+the default expert's and the solver's games on the same deals come from ``data/expert_runs/``
+(10001-10100) and ``data/expert_runs_50001-50100/``. Tuning runs (``data/deep_runs/tuning/``) are
+tabled apart: they chose the method and are not evidence for it. Run from the repository root::
+
+    python data/deep_expert.py
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pandas as pd
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # this checkout's ft_widget, not an installed one
+
+from ft_widget.studies import wilson  # noqa: E402
+from ft_widget.variants import VARIANTS  # noqa: E402
+
+RUNS = HERE / "deep_runs"
+#: the default expert's and the solver's games, by deal range
+OTHERS = {"10001-10100": HERE / "expert_runs", "50001-50100": HERE / "expert_runs_50001-50100"}
+
+
+def ci(k: int, n: int) -> str:
+    lo, hi = wilson(k, n)
+    return f"{lo:.3f}–{hi:.3f}"
+
+
+def won(df: pd.DataFrame) -> int:
+    return int((df["result"] == "won").sum())
+
+
+def fusion(dec: pd.DataFrame) -> dict:
+    """Strategy fusion, from the bandit decisions: of the worlds compared (every finalist played in
+    each) that some finalist won, the share the chosen one lost; and the share of decisions with at
+    least one such world."""
+    d = dec[(dec["compared"] > 0) & (dec["any_won"] > 0)]
+    worlds = int(d["any_won"].sum())
+    split = int((d["any_won"] - d["chosen_won"]).sum())
+    return {"decisions": len(dec), "nothing_won": int(dec["nothing_won"].sum()),
+            "decisions_with_wins": len(d),
+            "disagreeing_decisions": int((d["any_won"] > d["chosen_won"]).sum()),
+            "won_worlds": worlds, "won_worlds_chosen_lost": split,
+            "fusion_share": round(split / worlds, 3) if worlds else None}
+
+
+def summary() -> pd.DataFrame:
+    rows = []
+    for folder in sorted(p for p in RUNS.iterdir() if p.is_dir()):
+        for path in sorted(folder.glob("deep-*.csv")):
+            deep = pd.read_csv(path)
+            v = deep["variant"].iloc[0]
+            row = {"range": folder.name, "variant": v, "deals": len(deep), "deep_won": won(deep),
+                   "deep_ci95": ci(won(deep), len(deep)), "deep_cpu_s_mean": round(deep["seconds"].mean(), 2),
+                   "deep_cpu_s_worst": round(deep["seconds"].max(), 2), "budget": deep["budget"].iloc[0]}
+            other = OTHERS.get(folder.name)
+            for player in ("expert", "solver"):
+                f = other / f"{player}-{v}.csv" if other else None
+                if f is not None and f.exists():
+                    same = pd.read_csv(f).merge(deep[["deal"]], on="deal")
+                    assert len(same) == len(deep), f"{f}: not the same deals"
+                    row[f"{player}_won"] = won(same)
+                    row[f"{player}_ci95"] = ci(won(same), len(same))
+            dec = folder / f"decisions-{v}.csv"
+            if dec.exists():
+                row.update(fusion(pd.read_csv(dec)))
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def markdown(table: pd.DataFrame) -> str:
+    out = []
+    for rng, part in table.groupby("range", sort=False):
+        out += [f"## Deals {rng}", "",
+                "| game | deals | deep won | deep 95% CI | default expert won | 95% CI | solver won | "
+                "deep ÷ solver | deep CPU s/game (mean / worst) | worlds split (fusion) |",
+                "|---|---|---|---|---|---|---|---|---|---|"]
+        for r in part.itertuples():
+            has_expert = "expert_won" in part and pd.notna(r.expert_won)
+            expert = f"{int(r.expert_won)} | {r.expert_ci95}" if has_expert else "– | –"
+            solver = int(r.solver_won) if "solver_won" in part and pd.notna(r.solver_won) else None
+            ratio = f"{r.deep_won / solver:.2f}" if solver else "–"
+            fused = (f"{r.won_worlds_chosen_lost} of {r.won_worlds}" if "won_worlds" in part
+                     and pd.notna(r.won_worlds) else "–")
+            out.append(f"| {VARIANTS[r.variant].name} | {r.deals} | {r.deep_won} | {r.deep_ci95} | "
+                       f"{expert} | {'–' if solver is None else solver} | {ratio} | "
+                       f"{r.deep_cpu_s_mean:.2f} / {r.deep_cpu_s_worst:.2f} | {fused} |")
+        out.append("")
+    return "\n".join(out)
+
+
+def main() -> None:
+    table = summary()
+    table.to_csv(HERE / "deep_expert_summary.csv", index=False)
+    notes = (HERE / "deep_expert_notes.md").read_text(encoding="utf-8")
+    text = ("# The deep expert beside the default expert and the solver, on the same deals\n\n"
+            "Every row: `data/deep_expert_summary.csv`; every game and every bandit decision: "
+            "`data/deep_runs/`. Built by `data/deep_expert.py` (the table) from the runs; the notes "
+            "below are `data/deep_expert_notes.md`.\n\n" + markdown(table) + "\n" + notes)
+    (HERE / "deep_expert.md").write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
