@@ -3,8 +3,9 @@
 Inputs: ``data/deep_runs/<lo>-<hi>/deep-<variant>.csv`` (one row a game) and
 ``decisions-<variant>.csv`` (one row a bandit decision), both written by ``tools/deep_expert.py``;
 the default expert's and the solver's games on the same deals come from ``data/expert_runs/``
-(10001-10100) and ``data/expert_runs_50001-50100/``. Tuning runs (``data/deep_runs/tuning/``) are
-tabled apart: they chose the method and are not evidence for it. Run from the repository root::
+(10001-10100) and ``data/expert_runs_50001-50100/``, and on the tuning deals from
+``data/deep_runs/tuning-default-expert/``. Tuning runs (``data/deep_runs/tuning-<bandit>-<no win>-<states>/``)
+are tabled apart: they chose the method and are not evidence for it. Run from the repository root::
 
     python data/deep_expert.py
 """
@@ -52,14 +53,20 @@ def fusion(dec: pd.DataFrame) -> dict:
 
 def summary() -> pd.DataFrame:
     rows = []
-    for folder in sorted(p for p in RUNS.iterdir() if p.is_dir()):
+    # the held-out ranges first, then the tuning runs
+    folders = sorted((p for p in RUNS.iterdir() if p.is_dir()),
+                     key=lambda p: (not p.name[0].isdigit(), p.name))
+    for folder in folders:
         for path in sorted(folder.glob("deep-*.csv")):
             deep = pd.read_csv(path)
             v = deep["variant"].iloc[0]
-            row = {"range": folder.name, "variant": v, "deals": len(deep), "deep_won": won(deep),
+            row = {"range": folder.name, "first_deal": int(deep["deal"].min()),
+                   "last_deal": int(deep["deal"].max()), "variant": v, "deals": len(deep),
+                   "deep_won": won(deep),
                    "deep_ci95": ci(won(deep), len(deep)), "deep_cpu_s_mean": round(deep["seconds"].mean(), 2),
                    "deep_cpu_s_worst": round(deep["seconds"].max(), 2), "budget": deep["budget"].iloc[0]}
-            other = OTHERS.get(folder.name)
+            # the default expert's games on the tuning deals are in a folder of their own
+            other = OTHERS.get(folder.name, RUNS / "tuning-default-expert")
             for player in ("expert", "solver"):
                 f = other / f"{player}-{v}.csv" if other else None
                 if f is not None and f.exists():
@@ -77,7 +84,10 @@ def summary() -> pd.DataFrame:
 def markdown(table: pd.DataFrame) -> str:
     out = []
     for rng, part in table.groupby("range", sort=False):
-        out += [f"## Deals {rng}", "",
+        first, last = part["first_deal"].min(), part["last_deal"].max()
+        title = (f"Deals {first}–{last}" if rng[0].isdigit()
+                 else f"Tuning ({rng.removeprefix('tuning-')}): deals {first}–{last}")
+        out += [f"## {title}", "",
                 "| game | deals | deep won | deep 95% CI | default expert won | 95% CI | solver won | "
                 "deep ÷ solver | deep CPU s/game (mean / worst) | worlds split (fusion) |",
                 "|---|---|---|---|---|---|---|---|---|---|"]

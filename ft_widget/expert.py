@@ -342,7 +342,7 @@ DEEP_NODES = 30
 DEEP_NO_WIN = ("fallback", "reach", "default")
 #: … and the most candidates it compares, the nearest first (measured: a wide board offers over a
 #: hundred, nearly all one rearrangement away from another; samples spent on each would be few).
-DEEP_CANDIDATES = 16
+DEEP_CANDIDATES = 8
 
 
 class Expert:
@@ -372,9 +372,9 @@ class Expert:
                  progress_game_states: int = 2_000_000, progress_margin: float = 0.0,
                  world_search: str = "portfolio", max_wait: int | None = None, cross_check: bool = False,
                  table_expansions: int = 200, table_weights: tuple | None = None,
-                 strength: str = "default", samples: int = 200, sample_states: int = 2_000,
+                 strength: str = "default", samples: int = 128, sample_states: int = 1_000,
                  batch: int = 8, bandit: str = "halving", deep_game_states: int = 40_000_000,
-                 deep_no_win: str = "fallback"):
+                 deep_no_win: str = "default"):
         if deep_no_win not in DEEP_NO_WIN:
             raise ValueError(f"Expert: deep_no_win must be one of {', '.join(map(repr, DEEP_NO_WIN))}, "
                              f"not {shown(deep_no_win)}")
@@ -1202,6 +1202,7 @@ class Estimate:
     worlds_won: int
     worlds: int
     max_states: int
+    strength: str = "default"  # estimates sample as the default strength does (:data:`STRENGTHS`)
 
     def __str__(self) -> str:
         return f"{self.move}: a win in {self.worlds_won} of {self.worlds} sampled worlds"

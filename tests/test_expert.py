@@ -490,6 +490,9 @@ def test_the_deep_expert_is_a_named_policy_and_the_default_says_its_strength():
     assert POLICIES["deep_expert"].strength == "deep"
     assert POLICIES["expert"].strength == "default"
     assert Expert(**SMALL).choose(Game("lucas", deal=3), 1).strength == "default"
+    assert hint(Game("lucas", deal=3), max_states=3000).strength == "default"
+    assert hint(Game("lucas", deal=3), peek=True, max_states=3000).strength == ""
+    assert estimate(Game("lucas", deal=3), ["s>w"], worlds=1, max_states=500)[0].strength == "default"
 
 
 @pytest.mark.parametrize("bad", [dict(strength="deeper"), dict(strength=None), dict(bandit="ucb2"),

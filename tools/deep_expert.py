@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from ft_widget import Game, play_policy
-from ft_widget.expert import DeepChoice, Expert
+from ft_widget.expert import DEEP_CANDIDATES, DEEP_NODES, DeepChoice, Expert
 from ft_widget.policies import cautious_choice
 
 
@@ -44,17 +44,18 @@ def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--variants", required=True, help="comma-separated game ids")
     p.add_argument("--deals", required=True, help="a range like 10001-10100")
-    p.add_argument("--samples", type=int, default=200)
-    p.add_argument("--sample-states", type=int, default=2_000)
+    p.add_argument("--samples", type=int, default=128)
+    p.add_argument("--sample-states", type=int, default=1_000)
     p.add_argument("--batch", type=int, default=8)
     p.add_argument("--bandit", default="halving")
-    p.add_argument("--no-win", default="fallback", help="deep_no_win: fallback or reach")
+    p.add_argument("--no-win", default="default", help="deep_no_win: fallback or reach")
     p.add_argument("--game-states", type=int, default=40_000_000)
     p.add_argument("--out", required=True)
     p.add_argument("--decisions", help="a CSV for one row a bandit decision")
     a = p.parse_args(argv)
     budget = (f"samples={a.samples} sample_states={a.sample_states} batch={a.batch} bandit={a.bandit} "
-              f"game_states={a.game_states} deep_no_win={a.no_win}")
+              f"game_states={a.game_states} deep_no_win={a.no_win} candidates={DEEP_CANDIDATES} "
+              f"nodes={DEEP_NODES}")
     Path(a.out).parent.mkdir(parents=True, exist_ok=True)
     games = open(a.out, "w", newline="")
     gw = csv.writer(games)
