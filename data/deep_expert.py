@@ -105,6 +105,52 @@ def markdown(table: pd.DataFrame) -> str:
     return "\n".join(out)
 
 
+#: the issue's targets on deals nobody tuned on (issue 34)
+TARGETS = {"forty_thieves": 0.26, "maria": 0.32}
+
+
+def findings(table: pd.DataFrame) -> str:
+    """The figures the notes speak of, computed here from the table (never typed by hand)."""
+    held = table[table["range"].str[0].str.isdigit()]
+    out = ["## Findings (computed by `data/deep_expert.py` from the table above)", ""]
+    for v, target in TARGETS.items():
+        for r in held[held["variant"] == v].itertuples():
+            share = r.deep_won / r.deals
+            verdict = "met" if share >= target else "not met"
+            out.append(f"* {VARIANTS[v].name}, deals {r.first_deal}–{r.last_deal}: the deep expert won "
+                       f"{r.deep_won} of {r.deals} ({share:.0%}, 95% CI {r.deep_ci95}); target {target:.0%}: "
+                       f"{verdict}. The default expert won {int(r.expert_won)} of the same deals "
+                       f"({r.expert_ci95}).")
+    if len(held):
+        worse = held[held["deep_won"] < held["expert_won"]]
+        out.append(f"* Deep below the default on {len(worse)} of {len(held)} games held out "
+                   f"({', '.join(VARIANTS[v].name for v in worse['variant']) or 'none'}); the intervals "
+                   "overlap unless the two CI columns above do not.")
+        cpu = (held["deep_cpu_s_mean"] * held["deals"]).sum() / held["deals"].sum()
+        out.append(f"* Time: {cpu:.2f} CPU s a game on average over the {int(held['deals'].sum())} "
+                   f"held-out games, {held['deep_cpu_s_worst'].max():.2f} s at worst (the issue allows 15 s "
+                   "on average).")
+        d = held.dropna(subset=["won_worlds"])
+        if len(d):
+            worlds, split = int(d["won_worlds"].sum()), int(d["won_worlds_chosen_lost"].sum())
+            dec, with_wins = int(d["decisions"].sum()), int(d["decisions_with_wins"].sum())
+            disagree = int(d["disagreeing_decisions"].sum())
+            out.append(f"* Strategy fusion, held-out runs: of {dec:,} bandit decisions, {with_wins:,} had a "
+                       f"sample won; in {disagree:,} of those the worlds disagreed on the best commitment (a "
+                       f"world won by another finalist was lost by the chosen one): {split:,} of {worlds:,} "
+                       f"won worlds ({split / worlds:.1%}). In {int(d['nothing_won'].sum()):,} decisions no "
+                       "sample was won and the default strength decided.")
+    tune = table[table["range"].str.startswith("tuning-")]
+    for name in ("tuning-halving-fallback-1000", "tuning-ucb1-fallback-1000"):
+        part = tune[tune["range"] == name]
+        if len(part):
+            cpu = (part["deep_cpu_s_mean"] * part["deals"]).sum() / part["deals"].sum()
+            out.append(f"* Bandits on the tuning deals ({name.removeprefix('tuning-')}): "
+                       f"{int(part['deep_won'].sum())} of {int(part['deals'].sum())} won, "
+                       f"{cpu:.2f} CPU s a game.")
+    return "\n".join(out) + "\n"
+
+
 def main() -> None:
     table = summary()
     table.to_csv(HERE / "deep_expert_summary.csv", index=False)
@@ -112,7 +158,8 @@ def main() -> None:
     text = ("# The deep expert beside the default expert and the solver, on the same deals\n\n"
             "Every row: `data/deep_expert_summary.csv`; every game and every bandit decision: "
             "`data/deep_runs/`. Built by `data/deep_expert.py` (the table) from the runs; the notes "
-            "below are `data/deep_expert_notes.md`.\n\n" + markdown(table) + "\n" + notes)
+            "below are `data/deep_expert_notes.md`.\n\n" + markdown(table) + "\n" + findings(table) + "\n"
+            + notes)
     (HERE / "deep_expert.md").write_text(text, encoding="utf-8")
 
 
