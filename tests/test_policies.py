@@ -10,8 +10,11 @@ from ft_widget import POLICIES, VARIANTS, Choice, Game, play_policy
 from ft_widget.policies import cautious_choice
 
 
-# the expert solves sampled worlds as it plays: its games are the heavy ones
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n == "expert" else n
+# the experts solve sampled worlds as they play: their games are the heavy ones
+HEAVY = ("expert", "deep_expert")
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in HEAVY else n
                                   for n in POLICIES])
 @pytest.mark.parametrize("variant_id", list(VARIANTS))
 def test_policies_play_legal_moves_to_an_end(name, variant_id):
