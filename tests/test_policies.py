@@ -9,7 +9,6 @@ import pytest
 from ft_widget import POLICIES, VARIANTS, Choice, Game, play_policy
 from ft_widget.policies import cautious_choice
 
-
 # the experts solve sampled worlds as they play: their games are the heavy ones
 HEAVY = ("expert", "deep_expert")
 
