@@ -63,16 +63,25 @@ def summary() -> pd.DataFrame:
             row = {"range": folder.name, "first_deal": int(deep["deal"].min()),
                    "last_deal": int(deep["deal"].max()), "variant": v, "deals": len(deep),
                    "deep_won": won(deep),
-                   "deep_ci95": ci(won(deep), len(deep)), "deep_cpu_s_mean": round(deep["seconds"].mean(), 2),
+                   "deep_ci95": ci(won(deep), len(deep)), "deep_lo": wilson(won(deep), len(deep))[0],
+                   "deep_hi": wilson(won(deep), len(deep))[1],
+                   "deep_cpu_s_mean": round(deep["seconds"].mean(), 2),
                    "deep_cpu_s_worst": round(deep["seconds"].max(), 2), "budget": deep["budget"].iloc[0]}
             # the default expert's games on the tuning deals are in a folder of their own
-            other = OTHERS.get(folder.name, RUNS / "tuning-default-expert")
+            # (a stopped run on held-out deals is compared with the expert table's games of them)
+            other = OTHERS.get(folder.name, HERE / "expert_runs" if folder.name.startswith("stopped-")
+                               else RUNS / "tuning-default-expert")
             for player in ("expert", "solver"):
                 f = other / f"{player}-{v}.csv" if other else None
                 if f is not None and f.exists():
                     same = pd.read_csv(f).merge(deep[["deal"]], on="deal")
                     assert len(same) == len(deep), f"{f}: not the same deals"
                     row[f"{player}_won"] = won(same)
+                    row[f"{player}_lo"], row[f"{player}_hi"] = wilson(won(same), len(same))
+                    pair = deep[["deal", "result"]].merge(same[["deal", "result"]], on="deal")
+                    mine, theirs = pair["result_x"] == "won", pair["result_y"] == "won"
+                    row[f"only_deep_vs_{player}"] = int((mine & ~theirs).sum())
+                    row[f"only_{player}"] = int((~mine & theirs).sum())
                     row[f"{player}_ci95"] = ci(won(same), len(same))
             dec = folder / f"decisions-{v}.csv"
             if dec.exists():
@@ -85,8 +94,12 @@ def markdown(table: pd.DataFrame) -> str:
     out = []
     for rng, part in table.groupby("range", sort=False):
         first, last = part["first_deal"].min(), part["last_deal"].max()
-        title = (f"Deals {first}–{last}" if rng[0].isdigit()
-                 else f"Tuning ({rng.removeprefix('tuning-')}): deals {first}–{last}")
+        if rng[0].isdigit():
+            title = f"Deals {first}–{last}"
+        elif rng.startswith("stopped-"):
+            title = f"A first budget, stopped ({rng.removeprefix('stopped-')}): held-out deals {first}–{last}"
+        else:
+            title = f"Tuning ({rng.removeprefix('tuning-')}): deals {first}–{last}"
         out += [f"## {title}", "",
                 "| game | deals | deep won | deep 95% CI | default expert won | 95% CI | solver won | "
                 "deep ÷ solver | deep CPU s/game (mean / worst) | worlds split (fusion) |",
@@ -120,16 +133,20 @@ def findings(table: pd.DataFrame) -> str:
             out.append(f"* {VARIANTS[v].name}, deals {r.first_deal}–{r.last_deal}: the deep expert won "
                        f"{r.deep_won} of {r.deals} ({share:.0%}, 95% CI {r.deep_ci95}); target {target:.0%}: "
                        f"{verdict}. The default expert won {int(r.expert_won)} of the same deals "
-                       f"({r.expert_ci95}).")
+                       f"({r.expert_ci95}). Deals won by the deep expert alone: {r.only_deep_vs_expert}; "
+                       f"by the default alone: {r.only_expert}.")
     if len(held):
         worse = held[held["deep_won"] < held["expert_won"]]
-        out.append(f"* Deep below the default on {len(worse)} of {len(held)} games held out "
-                   f"({', '.join(VARIANTS[v].name for v in worse['variant']) or 'none'}); the intervals "
-                   "overlap unless the two CI columns above do not.")
+        apart = worse[worse["deep_hi"] < worse["expert_lo"]]
+        out.append(f"* The deep expert won fewer deals than the default in {len(worse)} of the {len(held)} "
+                   f"games held out ({', '.join(VARIANTS[v].name for v in worse['variant']) or 'none'}); "
+                   f"its 95% interval lies wholly below the default's in {len(apart)} of them "
+                   f"({', '.join(VARIANTS[v].name for v in apart['variant']) or 'none'}).")
         cpu = (held["deep_cpu_s_mean"] * held["deals"]).sum() / held["deals"].sum()
+        slow = ", ".join(VARIANTS[v].name for v in held[held["deep_cpu_s_mean"] > 15]["variant"]) or "none"
         out.append(f"* Time: {cpu:.2f} CPU s a game on average over the {int(held['deals'].sum())} "
                    f"held-out games, {held['deep_cpu_s_worst'].max():.2f} s at worst (the issue allows 15 s "
-                   "on average).")
+                   f"on average); above 15 s a game on average in {slow}.")
         d = held.dropna(subset=["won_worlds"])
         if len(d):
             worlds, split = int(d["won_worlds"].sum()), int(d["won_worlds_chosen_lost"].sum())

@@ -501,3 +501,18 @@ def test_the_deep_expert_is_a_named_policy_and_the_default_says_its_strength():
 def test_bad_deep_settings_are_refused(bad):
     with pytest.raises(ValueError, match="Expert"):
         Expert(**bad)
+
+
+def test_the_docstrings_account_of_the_deep_expert_is_the_measured_one():
+    """The module docstring says the deep expert won fewer held-out Forty Thieves deals than the
+    default: the committed summary (``data/deep_expert_summary.csv``) must say so too."""
+    import csv
+    from pathlib import Path
+
+    import ft_widget.expert as module
+
+    assert "held out it won fewer deals than the default" in " ".join(module.__doc__.split())
+    summary = Path(__file__).resolve().parents[1] / "data" / "deep_expert_summary.csv"
+    rows = [r for r in csv.DictReader(summary.open(encoding="utf-8"))
+            if r["variant"] == "forty_thieves" and r["range"][0].isdigit()]
+    assert rows and all(int(r["deep_won"]) < int(float(r["expert_won"])) for r in rows)
