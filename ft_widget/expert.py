@@ -56,6 +56,41 @@ each voted move in every world (``cross_check=True``) did not repair it. Searchi
 The searches' worlds come from the view and the seed only, like the main search's, so the contract
 below holds for each (``tests/test_expert.py``).
 
+Two strengths (issue 34; ``Expert(strength=...)``, :data:`STRENGTHS`). Everything above is the
+*default*, the strength of hints, estimates, reviews, grades, puzzle ratings and notebook play:
+fast (a hint within a second, a game within a few). ``strength="deep"`` (the policy
+``"deep_expert"``) changes the decision rule, after lonelybot's for Klondike:
+
+* *Candidates are commitments.* A move that cannot be taken back (the engine decides:
+  :func:`ft_widget.training.puzzles.reversible`) is the only kind that can lose a deal; the
+  candidates at a decision are the commitments reachable through reversible moves (breadth first,
+  at most :data:`DEEP_NODES` positions and :data:`DEEP_CANDIDATES` candidates, positions that
+  differ only in the order of their columns counted once). The reversible moves are the way to a
+  candidate, not choices of their own. A safe move home is played unsearched, a lone candidate
+  too.
+* *Many cheap worlds.* A sample deals one world from the unseen cards, plays the candidate's path
+  in it and runs the solver for at most ``sample_states`` states; a world not won within them
+  counts as lost. The k-th sample of every candidate is played in the same k-th world.
+* *A bandit spends the samples* (:data:`BANDITS`): "halving" (successive halving: ``batch``
+  samples each, then rounds of equal samples for the better half left) or "ucb1" (``batch`` more
+  samples at a time for the candidate of highest upper confidence bound); about ``samples`` in all.
+  When no sample after any candidate is won, ``deep_no_win`` (:data:`DEEP_NO_WIN`) decides.
+* *No plan past a commitment.* The chosen path is followed only while no card shows (reversible
+  moves turn none up); after the commitment the next decision is taken afresh from what is then
+  seen. No world is kept from one decision to the next.
+
+The deep expert is fair for the same reason as the default: its candidates come from the view (a
+template world's hidden cards are never turned up by a reversible move, and a commitment is named
+by its move, not by what it reveals), its worlds from the view and the seed, and it keeps only the
+path to the commitment it chose, made from the view. ``tests/test_expert.py`` swaps unseen cards on
+positions of every game and through games. Its measured strength and speed, beside the default's
+and the solver's on deals nobody tuned on, with the commands and the measure of strategy fusion:
+``data/deep_expert.md`` (``python data/deep_expert.py``). Its budget (``samples``,
+``sample_states``, ``batch``, ``bandit``, ``deep_no_win``) was chosen on Forty Thieves and Maria
+deals 1-15. On the Forty Thieves deals held out it won fewer deals than the default
+(``tests/test_expert.py`` checks this sentence against the data), so it is not the default: hints,
+estimates, reviews, grades and puzzle ratings keep the default strength.
+
 Fairness contract: for a given seed (the ``rng`` a policy is given), the choice is a function of
 the player's view (and of the expert's own plans, which were made from earlier views): swapping
 unseen cards among the hidden places never changes it. ``tests/test_expert.py`` checks it on many
@@ -67,6 +102,7 @@ from __future__ import annotations
 import gc
 import heapq
 import itertools
+import math
 import random as _random
 import time
 from collections import Counter, OrderedDict
@@ -192,6 +228,8 @@ class _Plan:
     spent: int = 0  # solver states this game has used so far
     progress_spent: int = 0  # states the no-win choice ("progress") has used this game
     visited: frozenset = frozenset()  # views this game has passed through (the player's memory)
+    path: tuple = ()  # deep: the reversible moves still to play on the way to the chosen commitment
+    deep_spent: int = 0  # deep: solver states its samples have used this game
 
 
 @dataclass(frozen=True, repr=False)
@@ -205,6 +243,27 @@ class ExpertChoice(Choice):
     states: int = 0  # solver states spent on this decision
     starts: int = 0  # of the won worlds, those whose line starts with the move (0: none was won)
     no_win: Choice | None = None  # when none was won: the no-win choice (a ProgressChoice, with its figures)
+    strength: str = "default"  # the expert's strength that chose it (:data:`STRENGTHS`)
+
+
+@dataclass(frozen=True, repr=False)
+class DeepChoice(ExpertChoice):
+    """The deep expert's move (``Expert(strength="deep")``): the first step towards ``commitment``,
+    chosen among ``candidates`` commitments reachable through reversible moves. ``samples`` worlds
+    were played in all (each: one candidate in one sampled world, then the solver); the chosen one
+    was won in ``worlds_won`` of its ``worlds``. For the measure of strategy fusion: ``compared``
+    worlds were played with every finalist (the same worlds for each), ``any_won`` of them won
+    after some finalist, and ``chosen_won`` after the chosen one. ``followed``: the move was the
+    next step of a path chosen earlier (no new card was seen since), not a new decision."""
+
+    candidates: int = 0
+    commitment: Move | None = None
+    samples: int = 0
+    compared: int = 0
+    any_won: int = 0
+    chosen_won: int = 0
+    followed: bool = False
+    cards_home: float | None = None  # when no sample was won: the cards home after the chosen one
 
 
 @dataclass(frozen=True, repr=False)
@@ -270,6 +329,24 @@ WORLD_SEARCH = ("portfolio", "win_only")
 #: world, minutes a decision. Worlds are dealt one at a time, so the bound is on time, not memory;
 #: a larger count is refused rather than left to run for days.
 MAX_WORLDS = 1_000
+#: The expert's strengths: "default" (hints, estimates, notebooks: fast) and "deep" (tables, grades,
+#: ratings: many cheap worlds a commitment, chosen by a bandit; see the module docstring).
+STRENGTHS = ("default", "deep")
+#: How the deep expert spends its samples (``Expert(bandit=...)``): "halving" (successive halving)
+#: or "ucb1"; the choice between them was measured (``data/deep_expert.md``).
+BANDITS = ("halving", "ucb1")
+#: The most positions the deep expert explores through reversible moves to find its candidates
+#: (a board with empty columns can be rearranged in very many ways; a bound keeps a decision short).
+DEEP_NODES = 30
+#: What the deep expert plays when no sample after any candidate is won (``Expert(deep_no_win=...)``):
+#: "fallback": the fallback's move (the cautious policy's); "reach": the samples are searched by the
+#: win-only search that also counts the cards it got home (as the progress choice's), and the
+#: candidate whose searches got the most cards home on average is played; "default": the default
+#: strength's decision (its search of fewer, deeper worlds, and its no-win choice).
+DEEP_NO_WIN = ("fallback", "reach", "default")
+#: … and the most candidates it compares, the nearest first (measured: a wide board offers over a
+#: hundred, nearly all one rearrangement away from another; samples spent on each would be few).
+DEEP_CANDIDATES = 8
 
 
 class Expert:
@@ -298,7 +375,29 @@ class Expert:
                  progress_worlds: int = 3, progress_states: int = 2_000,
                  progress_game_states: int = 2_000_000, progress_margin: float = 0.0,
                  world_search: str = "portfolio", max_wait: int | None = None, cross_check: bool = False,
-                 table_expansions: int = 200, table_weights: tuple | None = None):
+                 table_expansions: int = 200, table_weights: tuple | None = None,
+                 strength: str = "default", samples: int = 128, sample_states: int = 1_000,
+                 batch: int = 8, bandit: str = "halving", deep_game_states: int = 40_000_000,
+                 deep_no_win: str = "default"):
+        if deep_no_win not in DEEP_NO_WIN:
+            raise ValueError(f"Expert: deep_no_win must be one of {', '.join(map(repr, DEEP_NO_WIN))}, "
+                             f"not {shown(deep_no_win)}")
+        #: deep: what decides when no sample is won (:data:`DEEP_NO_WIN`)
+        self.deep_no_win = deep_no_win
+        if strength not in STRENGTHS:
+            raise ValueError(f"Expert: strength must be one of {', '.join(map(repr, STRENGTHS))}, "
+                             f"not {shown(strength)}")
+        if bandit not in BANDITS:
+            raise ValueError(f"Expert: bandit must be one of {', '.join(map(repr, BANDITS))}, "
+                             f"not {shown(bandit)}")
+        #: "default" or "deep" (:data:`STRENGTHS`)
+        self.strength = strength
+        #: deep: samples a decision may play, states each, samples a batch, the bandit, states a game
+        self.samples = check_count("Expert", "samples", samples, 1, 100 * MAX_WORLDS)
+        self.sample_states = check_count("Expert", "sample_states", sample_states, 1)
+        self.batch = check_count("Expert", "batch", batch, 1, 100 * MAX_WORLDS)
+        self.bandit = bandit
+        self.deep_game_states = check_count("Expert", "deep_game_states", deep_game_states, 0)
         worlds = check_count("Expert", "worlds", worlds, 1, MAX_WORLDS)
         max_states = check_count("Expert", "max_states", max_states, 1)
         game_states = check_count("Expert", "game_states", game_states, 0)
@@ -354,6 +453,9 @@ class Expert:
 
     def __repr__(self) -> str:
         extra = "" if self.no_win == "by_game" else f", no_win={self.no_win!r}"
+        if self.strength == "deep":
+            return (f"Expert(strength='deep', samples={self.samples}, sample_states={self.sample_states}, "
+                    f"bandit={self.bandit!r})")
         return f"Expert(worlds={self.worlds}, max_states={self.max_states}{extra})"
 
     def __call__(self, game: Game, rng: _random.Random) -> Move | None:
@@ -380,7 +482,13 @@ class Expert:
         legal = template.legal_moves()
         if not legal:
             return None
-        plan = self._take_plan(view)
+        if self.strength == "deep":
+            return self._deep_choice(view, template, legal, rng)
+        return self._default_choice(view, template, legal, rng, self._take_plan(view))
+
+    def _default_choice(self, view: PlayerView, template: Game, legal: list[Move], rng: _random.Random,
+                        plan: _Plan | None) -> ExpertChoice | None:
+        """The default strength's decision (the module docstring), from ``plan`` (None: none)."""
         worlds, broken = _plan_worlds(plan, view)
         visited = (plan.visited if plan is not None else frozenset()) | {view.key}
         spent = plan.spent if plan is not None else 0
@@ -410,7 +518,7 @@ class Expert:
             move, reason = no_win.move, _no_win_reason(no_win.reason, tried, searched)
         made_at, age, wait = self._timing(plan, view, searched, bool(keep))
         self._store(view, move, keep, tried, won, made_at, age, wait, visited, spent + states,
-                    progress_spent + progress_states)
+                    progress_spent + progress_states, deep_spent=plan.deep_spent if plan is not None else 0)
         states += progress_states
         self.states += states
         return ExpertChoice(move, reason, won, tried, searched, states,
@@ -609,6 +717,140 @@ class Expert:
         return (ProgressChoice(move, why, self.progress_states, n, float(home), len(moves)), spent,
                 won.get(move, []))
 
+    # -------------------------------------------------------------- deep
+    def _deep_choice(self, view: PlayerView, template: Game, legal: list[Move],
+                     rng: _random.Random) -> ExpertChoice | None:
+        """``strength="deep"``: the next step towards the commitment that won most sampled worlds
+        (the module docstring's "Two strengths"). A path chosen earlier is followed while nothing new
+        shows: reversible moves turn up no card, so nothing is learnt on the way to the commitment."""
+        plan = self._take_plan(view)
+        visited = (plan.visited if plan is not None else frozenset()) | {view.key}
+        spent = plan.deep_spent if plan is not None else 0
+
+        def store(move: Move, path: tuple = ()) -> None:
+            # the default strength's counters go on unchanged (deep_no_win="default" uses them)
+            self._store(view, move, [], 0, 0, view.hidden_places, 0, 0, visited,
+                        plan.spent if plan is not None else 0,
+                        plan.progress_spent if plan is not None else 0, path=path, deep_spent=spent)
+        if plan is not None and plan.path and plan.path[0] in legal:
+            move = plan.path[0]
+            store(move, plan.path[1:])
+            why = (f"it is a step towards {plan.path[-1]}, chosen before by moves that can be taken back "
+                   f"(no card has shown since)")
+            return DeepChoice(move, why, searched=False, strength="deep", commitment=plan.path[-1],
+                              followed=True)
+        safe = template.safe_move_home()
+        if safe is not None and not _revisits(template, safe, visited):
+            store(safe)
+            return DeepChoice(safe, gettext("it is a safe move home, never a mistake"), strength="deep",
+                              commitment=safe, candidates=1)
+        paths = _commitment_paths(template, visited)
+        if len(paths) == 1:
+            path = paths[0]
+            why = f"{path[-1]} is the only move reachable here that cannot be taken back"
+            if len(path) > 1:
+                why += ", and this move is the way to it"
+            store(path[0], path[1:])
+            return DeepChoice(path[0], why, strength="deep", commitment=path[-1], candidates=1)
+        pick = None
+        if paths and spent < self.deep_game_states:
+            pick = self._deep_bandit(view, paths, rng)
+            spent += pick.states
+            self.states += pick.states
+            if pick.commitment is not None:
+                path = paths[pick.index]
+                store(path[0], path[1:])
+                return pick.choice(path[0])
+        if self.deep_no_win == "default":
+            before = self._next_id
+            chosen = self._default_choice(view, template, legal, rng, plan)
+            if chosen is None:
+                return None
+            if self._next_id != before and before in self._plans:  # the plan it stored carries the count on
+                self._plans[before].deep_spent = spent
+            why = chosen.reason if pick is None else pick.nothing_won(chosen.reason)
+            return DeepChoice(chosen.move, why, chosen.worlds_won, chosen.worlds, chosen.searched,
+                              chosen.states + (pick.states if pick else 0), chosen.starts, chosen.no_win,
+                              strength="deep", candidates=len(paths),
+                              samples=pick.samples if pick else 0)
+        fallback = _fallback(self.fallback, template, rng, visited)
+        if fallback is None:
+            return None
+        store(fallback.move)
+        if pick is None:
+            why = f"its search budget for this game is spent: {fallback.reason}" if paths else fallback.reason
+            return DeepChoice(fallback.move, why, strength="deep", candidates=len(paths))
+        return pick.choice(fallback.move, fallback.reason)
+
+    def _deep_bandit(self, view: PlayerView, paths: list[tuple[Move, ...]], rng: _random.Random) -> _Pick:
+        """Spend samples on the candidate ``paths`` (each ending in its commitment) with the bandit.
+
+        A sample plays one candidate in one world dealt from the view and runs the solver for at most
+        ``sample_states`` states (a world not won within them counts as lost). The k-th sample of
+        every candidate is played in the same k-th world, so candidates are compared on the same
+        deals. Both bandits start with ``batch`` samples each and stop there when none was won
+        (nothing to choose by). "halving": rounds of equal samples for every candidate left, the
+        better half kept each round; "ucb1": ``batch`` more samples at a time for the candidate with
+        the highest upper confidence bound, the most sampled chosen."""
+        srng = _random.Random(rng.getrandbits(64))
+        worlds: list[Game] = []  # dealt as the samples reach them
+        results: list[list[bool]] = [[] for _ in paths]
+        reached: list[list[int]] = [[] for _ in paths]  # cards home the sample's search got (no_win "reach")
+        used = [0]
+        by_reach = self.deep_no_win == "reach"
+
+        def pull(c: int, k: int) -> None:
+            for _ in range(k):
+                i = len(results[c])
+                while len(worlds) <= i:
+                    worlds.append(view.sample(srng))
+                g = worlds[i].copy()
+                for m in paths[c]:
+                    g.play(m)
+                got = 104 if g.is_won else 0
+                if not got and by_reach:
+                    got, states, _ = _reach(g, self.sample_states)
+                    used[0] += states
+                elif not got:
+                    res = solve(g, time_limit=None, max_states=self.sample_states, shorten_line=False)
+                    used[0] += res.states
+                    got = 104 if res.won else 0
+                results[c].append(got == 104)
+                reached[c].append(got)
+
+        def mean(c: int) -> float:
+            return sum(results[c]) / len(results[c]) if results[c] else 0.0
+
+        def rank(c: int) -> tuple:
+            return (-mean(c), -sum(reached[c]) / len(reached[c]), c)
+
+        k = len(paths)
+        for c in range(k):
+            pull(c, self.batch)
+        if not any(any(r) for r in results):
+            if not by_reach:
+                return _Pick(None, 0, k, sum(map(len, results)), used[0], self, results)
+            best = min(range(k), key=rank)
+            home = sum(reached[best]) / len(reached[best])
+            return _Pick(paths[best][-1], best, k, sum(map(len, results)), used[0], self, results, home)
+        if self.bandit == "halving":
+            alive = sorted(range(k), key=rank)[: (k + 1) // 2]
+            rounds = max(1, math.ceil(math.log2(k)))
+            while len(alive) > 1 and sum(map(len, results)) < self.samples:
+                per = max(self.batch, self.samples // rounds // len(alive))
+                for c in alive:
+                    pull(c, per)
+                alive = sorted(alive, key=rank)[: (len(alive) + 1) // 2]
+            best = alive[0]
+        else:
+            while sum(map(len, results)) < self.samples:
+                total = sum(map(len, results))
+                c = max(range(k), key=lambda c: (mean(c) + math.sqrt(2 * math.log(total) / len(results[c])),
+                                                 -c))
+                pull(c, self.batch)
+            best = max(range(k), key=lambda c: (len(results[c]), mean(c), -c))
+        return _Pick(paths[best][-1], best, k, sum(map(len, results)), used[0], self, results)
+
     # -------------------------------------------------------------- plans
     def _take_plan(self, view: PlayerView) -> _Plan | None:
         for pid in reversed(self._plans):
@@ -620,7 +862,7 @@ class Expert:
 
     def _store(self, view: PlayerView, move: Move, keep: list[_World], worlds: int, worlds_won: int,
                made_at: int, age: int, wait: int, visited: frozenset, spent: int,
-               progress_spent: int = 0) -> None:
+               progress_spent: int = 0, path: tuple = (), deep_spent: int = 0) -> None:
         mask = _reveal_mask(view, move)
         after = []
         for w in keep:
@@ -634,10 +876,97 @@ class Expert:
         expected = _masked(player_view(probe), mask)
         self._plans[self._next_id] = _Plan(expected, mask, after, worlds, worlds_won, made_at, age=age,
                                            wait=wait, spent=spent, visited=visited,
-                                           progress_spent=progress_spent)
+                                           progress_spent=progress_spent, path=path,
+                                           deep_spent=deep_spent)
         self._next_id += 1
         while len(self._plans) > self._capacity:
             self._plans.popitem(last=False)
+
+
+@dataclass
+class _Pick:
+    """The deep bandit's verdict: the chosen commitment (None: no sample won) and its figures."""
+
+    commitment: Move | None
+    index: int
+    candidates: int
+    samples: int
+    states: int
+    expert: Expert
+    results: list
+    cards_home: float | None = None  # no sample won: the cards home the chosen one's searches got
+
+    def nothing_won(self, then: str) -> str:
+        """The reason for a move chosen otherwise because no sample was won (``then``: its reason)."""
+        e = self.expert
+        return (f"no sampled world was won after any of the {self.candidates} moves reachable here that "
+                f"cannot be taken back ({e.batch} worlds each, {e.sample_states:,} solver states a world); "
+                f"the default search: {then}")
+
+    def choice(self, move: Move, fallback_reason: str = "") -> DeepChoice:
+        """The :class:`DeepChoice` for ``move`` (the fallback's, with its reason, when nothing won)."""
+        n = len(self.results[self.index])
+        won = sum(self.results[self.index])
+        # the finalists: the candidates sampled at least half as often as the chosen one, compared
+        # on the worlds all of them were played in (the same worlds, in the same order)
+        finalists = self.results if self.commitment is None else [r for r in self.results if 2 * len(r) >= n]
+        m = min(len(r) for r in finalists)
+        any_won = sum(any(r[i] for r in finalists) for i in range(m))
+        chosen_won = sum(self.results[self.index][:m]) if self.commitment is not None else 0
+        e = self.expert
+        if self.cards_home is not None:
+            why = (f"no sampled world was won after any of the {self.candidates} moves reachable here "
+                   f"that cannot be taken back ({e.batch} worlds each, {e.sample_states:,} solver states "
+                   f"a world); after {self.commitment} the searches got most cards home: "
+                   f"{self.cards_home:.1f} on average")
+            if move != self.commitment:
+                why += "; this move, which can be taken back, is the way to it"
+        elif self.commitment is None:
+            why = (f"no sampled world was won after any of the {self.candidates} moves reachable here "
+                   f"that cannot be taken back ({e.batch} worlds each, {e.sample_states:,} solver states "
+                   f"a world): {fallback_reason}")
+            won = n = 0
+        else:
+            why = (f"of the {self.candidates} moves reachable here that cannot be taken back, "
+                   f"{self.commitment} won most sampled worlds: {won} of {n} ({self.samples} played in all, "
+                   f"{e.sample_states:,} solver states a world)")
+            if move != self.commitment:
+                why += "; this move, which can be taken back, is the way to it"
+        return DeepChoice(move, why, won, n, True, self.states, strength="deep", candidates=self.candidates,
+                          commitment=self.commitment, samples=self.samples, compared=m, any_won=any_won,
+                          chosen_won=chosen_won, cards_home=self.cards_home)
+
+
+def _commitment_paths(start: Game, visited: frozenset, limit: int = DEEP_NODES) -> list[tuple[Move, ...]]:
+    """The deep expert's candidates: every commitment (a move that cannot be taken back,
+    :func:`ft_widget.training.puzzles.reversible`) reachable from ``start`` through reversible
+    moves, each as the path of moves that reaches and plays it, shortest first (breadth first over
+    at most ``limit`` positions). Positions that differ only in the order of their columns count
+    once; none passes through a view this game has been in. ``start`` is a template world: the
+    reversible moves turn up no card, so the paths depend on the view only."""
+    from .training.puzzles import reversible  # it imports the policies, which import this module
+
+    seen = {_shape(player_view(start).key)}
+    found: dict[tuple, tuple[Move, ...]] = {}
+    frontier = [(start, ())]
+    nodes = 0
+    while frontier and nodes < limit:
+        game, path = frontier.pop(0)
+        nodes += 1
+        for m in game.legal_moves():
+            after = game.copy()
+            after.play(m)
+            key = player_view(after).key
+            if key in visited:
+                continue
+            shape = _shape(key)
+            if reversible(game, m):
+                if shape not in seen:
+                    seen.add(shape)
+                    frontier.append((after, (*path, m)))
+            elif shape not in found and len(found) < DEEP_CANDIDATES:
+                found[shape] = (*path, m)
+    return list(found.values())
 
 
 def _solve_world(world: Game, how: str, time_limit: float | None,
@@ -889,6 +1218,7 @@ class Estimate:
     worlds_won: int
     worlds: int
     max_states: int
+    strength: str = "default"  # estimates sample as the default strength does (:data:`STRENGTHS`)
 
     def __str__(self) -> str:
         return f"{self.move}: a win in {self.worlds_won} of {self.worlds} sampled worlds"

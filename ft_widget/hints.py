@@ -73,6 +73,9 @@ class Hint(Choice):
     progress_states: int = 0
     cards_home: float | None = None
     moves_compared: int = 0
+    #: the fair expert's strength behind a fair hint (``ft_widget.expert.STRENGTHS``: hints use the
+    #: default); "" for a peek or the heuristic's last resort
+    strength: str = ""
 
 
 def hint(game: Game, time_limit: float = 1.0, *, peek: bool = False,
@@ -125,7 +128,7 @@ def _fair_hint(game: Game, time_limit: float, max_states: int | None) -> Hint:
     return Hint(choice.move, _("{reason} (fair: from the cards you can see)").format(reason=choice.reason),
                 source, HintKind.FAIR,
                 sentence=sentence, worlds=choice.worlds, worlds_won=choice.worlds_won, states=choice.states,
-                world_states=expert.max_states, **facts)
+                world_states=expert.max_states, strength=choice.strength, **facts)
 
 
 def _facts(choice) -> dict:

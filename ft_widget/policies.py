@@ -121,6 +121,8 @@ def uncovers(game: Game, move: Move) -> bool:
 #: The fair expert with its default budget (:mod:`ft_widget.expert`); when no sampled world is won
 #: it plays its no-win choice: the cautious policy's choice, or in Maria the progress plan.
 expert = Expert(fallback=cautious_choice)
+#: The deep expert (``Expert(strength="deep")``, issue 34): slower, for tables, grades and ratings.
+deep_expert = Expert(strength="deep", fallback=cautious_choice)
 
 #: The named policies, for ``study(policy="cautious")`` and the command line.
 POLICIES: dict[str, Policy] = {
@@ -128,6 +130,7 @@ POLICIES: dict[str, Policy] = {
     "foundations_first": foundations_first,
     "cautious": cautious,
     "expert": expert,
+    "deep_expert": deep_expert,
 }
 
 

@@ -161,6 +161,25 @@ def test_expert_table_is_the_committed_one():
         [line for line in data.splitlines() if line.startswith("|")]
 
 
+def test_deep_expert_tables_are_the_committed_ones():
+    """docs/expert.md's deep-expert tables are data/deep_expert.md's, line for line, and that file's
+    tables are what data/deep_expert.py makes of the runs in data/deep_runs/."""
+    import importlib.util
+
+    blocks = _block(page("expert.md"), "deep-table")
+    assert len(blocks) == 1, "docs/expert.md lost its deep-table markers"
+    path, table = blocks[0]
+    data = (REPO / path).read_text(encoding="utf-8")
+    assert [line for line in table.splitlines() if line.startswith("|")] == \
+        [line for line in data.splitlines() if line.startswith("|")]
+    spec = importlib.util.spec_from_file_location("deep_expert_table", DATA / "deep_expert.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    made = module.markdown(module.summary())
+    assert [line for line in made.splitlines() if line.startswith("|")] == \
+        [line for line in data.splitlines() if line.startswith("|")]
+
+
 def test_solver_tables_are_the_committed_data():
     """docs/measurements.md's solver tables are rendered from the CSV files their markers name:
     the speed table from the bench's CSV, each study table from its summary CSV."""

@@ -9,9 +9,11 @@ import pytest
 from ft_widget import POLICIES, VARIANTS, Choice, Game, play_policy
 from ft_widget.policies import cautious_choice
 
+# the experts solve sampled worlds as they play: their games are the heavy ones
+HEAVY = ("expert", "deep_expert")
 
-# the expert solves sampled worlds as it plays: its games are the heavy ones
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n == "expert" else n
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in HEAVY else n
                                   for n in POLICIES])
 @pytest.mark.parametrize("variant_id", list(VARIANTS))
 def test_policies_play_legal_moves_to_an_end(name, variant_id):

@@ -1,0 +1,91 @@
+"""Play the deep expert (``Expert(strength="deep")``) on deals and log every decision.
+
+One CSV row a game (variant, deal, result, moves, cpu seconds, states, player, budget) and, with
+``--decisions``, one row a bandit decision (candidates, samples, and for the measure of strategy
+fusion: worlds compared, worlds won after some finalist, after the chosen one). One process, so
+the CPU seconds are the game's own; run it under ``nice``. Example::
+
+    nice -n 10 python -m tools.deep_expert --variants forty_thieves --deals 10001-10100 \\
+        --out data/deep_runs/deep-forty_thieves-10001-10100.csv --decisions data/deep_runs/dec.csv
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import random
+import time
+from pathlib import Path
+
+from ft_widget import Game, play_policy
+from ft_widget.expert import DEEP_CANDIDATES, DEEP_NODES, DeepChoice, Expert
+from ft_widget.policies import cautious_choice
+
+
+class Logged:
+    """The expert, with each of its choices kept (``play_policy`` calls ``choose``)."""
+
+    def __init__(self, expert: Expert):
+        self.expert = expert
+        self.choices: list = []
+
+    def choose(self, game, rng):
+        c = self.expert.choose(game, rng)
+        self.choices.append(c)
+        return c
+
+
+def deals(text: str) -> list[int]:
+    lo, _, hi = text.partition("-")
+    return list(range(int(lo), int(hi or lo) + 1))
+
+
+def main(argv=None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--variants", required=True, help="comma-separated game ids")
+    p.add_argument("--deals", required=True, help="a range like 10001-10100")
+    p.add_argument("--samples", type=int, default=128)
+    p.add_argument("--sample-states", type=int, default=1_000)
+    p.add_argument("--batch", type=int, default=8)
+    p.add_argument("--bandit", default="halving")
+    p.add_argument("--no-win", default="default", help="deep_no_win: fallback or reach")
+    p.add_argument("--game-states", type=int, default=40_000_000)
+    p.add_argument("--out", required=True)
+    p.add_argument("--decisions", help="a CSV for one row a bandit decision")
+    a = p.parse_args(argv)
+    budget = (f"samples={a.samples} sample_states={a.sample_states} batch={a.batch} bandit={a.bandit} "
+              f"game_states={a.game_states} deep_no_win={a.no_win} candidates={DEEP_CANDIDATES} "
+              f"nodes={DEEP_NODES}")
+    Path(a.out).parent.mkdir(parents=True, exist_ok=True)
+    games = open(a.out, "w", newline="")
+    gw = csv.writer(games)
+    gw.writerow(["variant", "deal", "result", "moves", "seconds", "states", "player", "budget"])
+    dw = None
+    if a.decisions:
+        dec = open(a.decisions, "w", newline="")
+        dw = csv.writer(dec)
+        dw.writerow(["variant", "deal", "move_number", "candidates", "samples", "states", "compared",
+                     "any_won", "chosen_won", "nothing_won"])
+    for v in a.variants.split(","):
+        for d in deals(a.deals):
+            expert = Expert(strength="deep", fallback=cautious_choice, samples=a.samples,
+                            sample_states=a.sample_states, batch=a.batch, bandit=a.bandit,
+                            deep_game_states=a.game_states, deep_no_win=a.no_win)
+            logged = Logged(expert)
+            t = time.process_time()
+            r = play_policy(Game(v, deal=d), logged, random.Random(d))
+            cpu = time.process_time() - t
+            gw.writerow([v, d, str(r.status), len(r.moves), f"{cpu:.3f}", expert.states, "deep_expert",
+                         budget])
+            games.flush()
+            if dw is not None:
+                for i, c in enumerate(logged.choices):
+                    if isinstance(c, DeepChoice) and c.searched:
+                        dw.writerow([v, d, i, c.candidates, c.samples, c.states, c.compared, c.any_won,
+                                     c.chosen_won, int(c.any_won == 0)])
+                dec.flush()
+            print(v, d, r.status, len(r.moves), f"{cpu:.1f}s", flush=True)
+
+
+if __name__ == "__main__":
+    main()
