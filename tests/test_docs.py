@@ -178,6 +178,22 @@ def test_deep_expert_tables_are_the_committed_ones():
     made = module.markdown(module.summary())
     assert [line for line in made.splitlines() if line.startswith("|")] == \
         [line for line in data.splitlines() if line.startswith("|")]
+    # the findings (targets met or not, against the default) read in the docs are the data's
+    found = [line for line in module.findings(module.summary()).splitlines() if line.startswith("* ")]
+    said = [line for line in table.splitlines() if line.startswith("* ")]
+    assert found and said[:len(found)] == found
+
+
+def test_the_readme_says_the_deep_expert_did_not_beat_the_default():
+    import csv
+
+    with (DATA / "deep_expert_summary.csv").open(encoding="utf-8") as f:
+        held_out = [r for r in csv.DictReader(f) if r["range"] == "10001-10100"]
+    deep, default = (sum(int(r[k]) for r in held_out) for k in ("deep_won", "expert_won"))
+    assert held_out and deep < default
+    assert all(int(r["deep_won"]) <= int(r["expert_won"]) for r in held_out
+               if r["variant"] in ("forty_thieves", "maria"))
+    assert "did not beat the default" in (REPO / "README.md").read_text(encoding="utf-8")
 
 
 def test_solver_tables_are_the_committed_data():
