@@ -62,7 +62,7 @@ fast (a hint within a second, a game within a few). ``strength="deep"`` (the pol
 ``"deep_expert"``) changes the decision rule, after lonelybot's for Klondike:
 
 * *Candidates are commitments.* A move that cannot be taken back (the engine decides:
-  :func:`ft_widget.training.puzzles.reversible`) is the only kind that can lose a deal; the
+  :func:`ft_widget.game.reversible`) is the only kind that can lose a deal; the
   candidates at a decision are the commitments reachable through reversible moves (breadth first,
   at most :data:`DEEP_NODES` positions and :data:`DEEP_CANDIDATES` candidates, positions that
   differ only in the order of their columns counted once). The reversible moves are the way to a
@@ -73,7 +73,7 @@ fast (a hint within a second, a game within a few). ``strength="deep"`` (the pol
   counts as lost. The k-th sample of every candidate is played in the same k-th world.
 * *A bandit spends the samples* (:data:`BANDITS`): "halving" (successive halving: ``batch``
   samples each, then rounds of equal samples for the better half left) or "ucb1" (``batch`` more
-  samples at a time for the candidate of highest upper confidence bound); about ``samples`` in all.
+  samples at a time for the candidate of highest upper confidence bound); about ``deep_worlds`` in all.
   When no sample after any candidate is won, ``deep_no_win`` (:data:`DEEP_NO_WIN`) decides.
 * *No plan past a commitment.* The chosen path is followed only while no card shows (reversible
   moves turn none up); after the commitment the next decision is taken afresh from what is then
@@ -85,7 +85,7 @@ by its move, not by what it reveals), its worlds from the view and the seed, and
 path to the commitment it chose, made from the view. ``tests/test_expert.py`` swaps unseen cards on
 positions of every game and through games. Its measured strength and speed, beside the default's
 and the solver's on deals nobody tuned on, with the commands and the measure of strategy fusion:
-``data/deep_expert.md`` (``python data/deep_expert.py``). Its budget (``samples``,
+``data/deep_expert.md`` (``python data/deep_expert.py``). Its budget (``deep_worlds``,
 ``sample_states``, ``batch``, ``bandit``, ``deep_no_win``) was chosen on Forty Thieves and Maria
 deals 1-15. On the Forty Thieves deals held out it won fewer deals than the default
 (``tests/test_expert.py`` checks this sentence against the data), so it is not the default: hints,
@@ -108,7 +108,7 @@ import time
 from collections import Counter, OrderedDict
 from dataclasses import dataclass
 
-from .game import STOCK, WASTE, Choice, Game, IllegalMove, Move
+from .game import STOCK, WASTE, Choice, Game, IllegalMove, Move, reversible
 from .i18n import gettext, ngettext, number
 from .limits import check_count, check_time_limit, shown
 from .solver.model import Model
@@ -249,7 +249,7 @@ class ExpertChoice(Choice):
 @dataclass(frozen=True, repr=False)
 class DeepChoice(ExpertChoice):
     """The deep expert's move (``Expert(strength="deep")``): the first step towards ``commitment``,
-    chosen among ``candidates`` commitments reachable through reversible moves. ``samples`` worlds
+    chosen among ``candidates`` commitments reachable through reversible moves. ``worlds_played`` worlds
     were played in all (each: one candidate in one sampled world, then the solver); the chosen one
     was won in ``worlds_won`` of its ``worlds``. For the measure of strategy fusion: ``compared``
     worlds were played with every finalist (the same worlds for each), ``any_won`` of them won
@@ -258,7 +258,7 @@ class DeepChoice(ExpertChoice):
 
     candidates: int = 0
     commitment: Move | None = None
-    samples: int = 0
+    worlds_played: int = 0
     compared: int = 0
     any_won: int = 0
     chosen_won: int = 0
@@ -376,7 +376,7 @@ class Expert:
                  progress_game_states: int = 2_000_000, progress_margin: float = 0.0,
                  world_search: str = "portfolio", max_wait: int | None = None, cross_check: bool = False,
                  table_expansions: int = 200, table_weights: tuple | None = None,
-                 strength: str = "default", samples: int = 128, sample_states: int = 1_000,
+                 strength: str = "default", deep_worlds: int = 128, sample_states: int = 1_000,
                  batch: int = 8, bandit: str = "halving", deep_game_states: int = 40_000_000,
                  deep_no_win: str = "default"):
         if deep_no_win not in DEEP_NO_WIN:
@@ -393,7 +393,7 @@ class Expert:
         #: "default" or "deep" (:data:`STRENGTHS`)
         self.strength = strength
         #: deep: samples a decision may play, states each, samples a batch, the bandit, states a game
-        self.samples = check_count("Expert", "samples", samples, 1, 100 * MAX_WORLDS)
+        self.deep_worlds = check_count("Expert", "deep_worlds", deep_worlds, 1, 100 * MAX_WORLDS)
         self.sample_states = check_count("Expert", "sample_states", sample_states, 1)
         self.batch = check_count("Expert", "batch", batch, 1, 100 * MAX_WORLDS)
         self.bandit = bandit
@@ -454,8 +454,8 @@ class Expert:
     def __repr__(self) -> str:
         extra = "" if self.no_win == "by_game" else f", no_win={self.no_win!r}"
         if self.strength == "deep":
-            return (f"Expert(strength='deep', samples={self.samples}, sample_states={self.sample_states}, "
-                    f"bandit={self.bandit!r})")
+            return (f"Expert(strength='deep', deep_worlds={self.deep_worlds}, "
+                    f"sample_states={self.sample_states}, bandit={self.bandit!r})")
         return f"Expert(worlds={self.worlds}, max_states={self.max_states}{extra})"
 
     def __call__(self, game: Game, rng: _random.Random) -> Move | None:
@@ -772,7 +772,7 @@ class Expert:
             return DeepChoice(chosen.move, why, chosen.worlds_won, chosen.worlds, chosen.searched,
                               chosen.states + (pick.states if pick else 0), chosen.starts, chosen.no_win,
                               strength="deep", candidates=len(paths),
-                              samples=pick.samples if pick else 0)
+                              worlds_played=pick.worlds_played if pick else 0)
         fallback = _fallback(self.fallback, template, rng, visited)
         if fallback is None:
             return None
@@ -836,14 +836,14 @@ class Expert:
         if self.bandit == "halving":
             alive = sorted(range(k), key=rank)[: (k + 1) // 2]
             rounds = max(1, math.ceil(math.log2(k)))
-            while len(alive) > 1 and sum(map(len, results)) < self.samples:
-                per = max(self.batch, self.samples // rounds // len(alive))
+            while len(alive) > 1 and sum(map(len, results)) < self.deep_worlds:
+                per = max(self.batch, self.deep_worlds // rounds // len(alive))
                 for c in alive:
                     pull(c, per)
                 alive = sorted(alive, key=rank)[: (len(alive) + 1) // 2]
             best = alive[0]
         else:
-            while sum(map(len, results)) < self.samples:
+            while sum(map(len, results)) < self.deep_worlds:
                 total = sum(map(len, results))
                 c = max(range(k), key=lambda c: (mean(c) + math.sqrt(2 * math.log(total) / len(results[c])),
                                                  -c))
@@ -890,7 +890,7 @@ class _Pick:
     commitment: Move | None
     index: int
     candidates: int
-    samples: int
+    worlds_played: int
     states: int
     expert: Expert
     results: list
@@ -928,23 +928,22 @@ class _Pick:
             won = n = 0
         else:
             why = (f"of the {self.candidates} moves reachable here that cannot be taken back, "
-                   f"{self.commitment} won most sampled worlds: {won} of {n} ({self.samples} played in all, "
-                   f"{e.sample_states:,} solver states a world)")
+                   f"{self.commitment} won most sampled worlds: {won} of {n} ({self.worlds_played} played in "
+                   f"all, {e.sample_states:,} solver states a world)")
             if move != self.commitment:
                 why += "; this move, which can be taken back, is the way to it"
         return DeepChoice(move, why, won, n, True, self.states, strength="deep", candidates=self.candidates,
-                          commitment=self.commitment, samples=self.samples, compared=m, any_won=any_won,
-                          chosen_won=chosen_won, cards_home=self.cards_home)
+                          commitment=self.commitment, worlds_played=self.worlds_played, compared=m,
+                          any_won=any_won, chosen_won=chosen_won, cards_home=self.cards_home)
 
 
 def _commitment_paths(start: Game, visited: frozenset, limit: int = DEEP_NODES) -> list[tuple[Move, ...]]:
     """The deep expert's candidates: every commitment (a move that cannot be taken back,
-    :func:`ft_widget.training.puzzles.reversible`) reachable from ``start`` through reversible
+    :func:`ft_widget.game.reversible`) reachable from ``start`` through reversible
     moves, each as the path of moves that reaches and plays it, shortest first (breadth first over
     at most ``limit`` positions). Positions that differ only in the order of their columns count
     once; none passes through a view this game has been in. ``start`` is a template world: the
     reversible moves turn up no card, so the paths depend on the view only."""
-    from .training.puzzles import reversible  # it imports the policies, which import this module
 
     seen = {_shape(player_view(start).key)}
     found: dict[tuple, tuple[Move, ...]] = {}

@@ -32,7 +32,7 @@ from .rules import rule_words
 from .variants import Variant, get_variant, variant_from_json, variant_to_json
 
 __all__ = ["FOUNDATION", "STOCK", "WASTE", "Choice", "Game", "HintKind", "HintSource", "IllegalMove",
-           "InvalidMove", "LegalMoves", "Move", "Outcome", "Pile"]
+           "InvalidMove", "LegalMoves", "Move", "Outcome", "Pile", "commitments", "reversible"]
 
 class Term(enum.StrEnum):
     """A word of the API's vocabulary: a ``str`` (equal to its value, printed and sent as JSON as
@@ -864,3 +864,37 @@ class Game:
     @_locked
     def _repr_html_(self) -> str:
         return PICTURES["html"](self)
+
+
+# ---------------------------------------------------------------- moves that can be taken back
+# Here, beside the engine that decides them: the fair expert chooses among commitments, and the
+# puzzles are made of them (ft_widget.training.puzzles re-exports both).
+def reversible(game: Game, move: Move | str) -> bool:
+    """Can ``move`` be taken straight back? The engine decides: the position after it has a legal
+    move leading back to exactly the position before (:meth:`Game.position_key`). Such a move
+    can never turn a winnable position into a lost one, so it is a waiting move, not a decision."""
+    if isinstance(move, str):
+        move = Move.parse(move)
+    before = game.position_key()
+    after = game.copy()
+    after.play(move)
+    # the move's mirror image takes most column moves back: tried first, it spares the full scan
+    if move.between_columns:
+        mirror = Move(move.dst, move.src, move.count)
+        if mirror in after.legal_moves():
+            trial = after.copy()
+            trial.play(mirror)
+            if trial.position_key() == before:
+                return True
+    for back in after.legal_moves():
+        trial = after.copy()
+        trial.play(back)
+        if trial.position_key() == before:
+            return True
+    return False
+
+
+def commitments(game: Game) -> list[Move]:
+    """The legal moves that cannot be taken back (a card home, the waste card placed, a deal, a
+    card taken off a dealt stack where it cannot return): the only moves that can lose a deal."""
+    return [m for m in game.legal_moves() if not reversible(game, m)]

@@ -395,11 +395,11 @@ def test_worlds_are_dealt_as_they_are_solved(monkeypatch):
 
 # ---------------------------------------------------------------------------------- deep (issue 34)
 #: the deep expert with budgets small enough for quick tests (both bandits, both no-win choices)
-DEEP = [dict(strength="deep", samples=24, sample_states=300, batch=3, bandit="halving",
+DEEP = [dict(strength="deep", deep_worlds=24, sample_states=300, batch=3, bandit="halving",
              fallback=cautious_choice),
-        dict(strength="deep", samples=24, sample_states=300, batch=3, bandit="ucb1", deep_no_win="reach",
+        dict(strength="deep", deep_worlds=24, sample_states=300, batch=3, bandit="ucb1", deep_no_win="reach",
              fallback=cautious_choice),
-        dict(strength="deep", samples=24, sample_states=300, batch=3, deep_no_win="default", worlds=2,
+        dict(strength="deep", deep_worlds=24, sample_states=300, batch=3, deep_no_win="default", worlds=2,
              max_states=1500, fallback=cautious_choice)]
 
 
@@ -435,7 +435,7 @@ def test_the_deep_expert_follows_only_what_it_could_see_through_a_game(variant_i
             assert theirs is None
             break
         assert (theirs.move, theirs.reason, theirs.strength) == (mine.move, mine.reason, "deep")
-        searched += mine.searched and mine.samples > 0
+        searched += mine.searched and mine.worlds_played > 0
         game.play(mine.move)
     assert searched > 0
 
@@ -496,7 +496,7 @@ def test_the_deep_expert_is_a_named_policy_and_the_default_says_its_strength():
 
 
 @pytest.mark.parametrize("bad", [dict(strength="deeper"), dict(strength=None), dict(bandit="ucb2"),
-                                 dict(deep_no_win="guess"), dict(samples=0), dict(sample_states=-1),
+                                 dict(deep_no_win="guess"), dict(deep_worlds=0), dict(sample_states=-1),
                                  dict(batch=True), dict(deep_game_states="many")])
 def test_bad_deep_settings_are_refused(bad):
     with pytest.raises(ValueError, match="Expert"):

@@ -68,7 +68,7 @@ def main(argv=None) -> None:
                      "any_won", "chosen_won", "nothing_won"])
     for v in a.variants.split(","):
         for d in deals(a.deals):
-            expert = Expert(strength="deep", fallback=cautious_choice, samples=a.samples,
+            expert = Expert(strength="deep", fallback=cautious_choice, deep_worlds=a.samples,
                             sample_states=a.sample_states, batch=a.batch, bandit=a.bandit,
                             deep_game_states=a.game_states, deep_no_win=a.no_win)
             logged = Logged(expert)
@@ -81,7 +81,7 @@ def main(argv=None) -> None:
             if dw is not None:
                 for i, c in enumerate(logged.choices):
                     if isinstance(c, DeepChoice) and c.searched:
-                        dw.writerow([v, d, i, c.candidates, c.samples, c.states, c.compared, c.any_won,
+                        dw.writerow([v, d, i, c.candidates, c.worlds_played, c.states, c.compared, c.any_won,
                                      c.chosen_won, int(c.any_won == 0)])
                 dec.flush()
             print(v, d, r.status, len(r.moves), f"{cpu:.1f}s", flush=True)

@@ -54,7 +54,19 @@ from functools import cache
 from importlib import resources
 
 from ..cards import card_symbol, rank_of
-from ..game import FOUNDATION, STOCK, WASTE, Choice, Game, IllegalMove, Move, Outcome, Term
+from ..game import (
+    FOUNDATION,
+    STOCK,
+    WASTE,
+    Choice,
+    Game,
+    IllegalMove,
+    Move,
+    Outcome,
+    Term,
+    commitments,
+    reversible,
+)
 from ..i18n import N_, ngettext
 from ..i18n import gettext as _
 from ..limits import check_count, shown
@@ -115,38 +127,6 @@ def rating(hits: int, runs: int) -> int:
     runs = check_count("rating", "runs", runs, 1)
     hits = check_count("rating", "hits", hits, 0, runs)
     return round(RATING_BASE + RATING_SCALE * math.log10((runs - hits + 0.5) / (hits + 0.5)))
-
-
-# ---------------------------------------------------------------------------------- commitments
-def reversible(game: Game, move: Move | str) -> bool:
-    """Can ``move`` be taken straight back? The engine decides: the position after it has a legal
-    move leading back to exactly the position before (:meth:`Game.position_key`). Such a move
-    can never turn a winnable position into a lost one, so it is a waiting move, not a decision."""
-    if isinstance(move, str):
-        move = Move.parse(move)
-    before = game.position_key()
-    after = game.copy()
-    after.play(move)
-    # the move's mirror image takes most column moves back: tried first, it spares the full scan
-    if move.between_columns:
-        mirror = Move(move.dst, move.src, move.count)
-        if mirror in after.legal_moves():
-            trial = after.copy()
-            trial.play(mirror)
-            if trial.position_key() == before:
-                return True
-    for back in after.legal_moves():
-        trial = after.copy()
-        trial.play(back)
-        if trial.position_key() == before:
-            return True
-    return False
-
-
-def commitments(game: Game) -> list[Move]:
-    """The legal moves that cannot be taken back (a card home, the waste card placed, a deal, a
-    card taken off a dealt stack where it cannot return): the only moves that can lose a deal."""
-    return [m for m in game.legal_moves() if not reversible(game, m)]
 
 
 # ---------------------------------------------------------------------------------- words
