@@ -349,6 +349,12 @@ DEEP_NO_WIN = ("fallback", "reach", "default")
 DEEP_CANDIDATES = 8
 
 
+def _one_of(name: str, value, allowed) -> None:
+    """A setting that names one of ``allowed``, or a ``ValueError`` naming the setting."""
+    if value not in allowed:
+        raise ValueError(f"Expert: {name} must be one of {', '.join(map(repr, allowed))}, not {shown(value)}")
+
+
 class Expert:
     """The fair expert as a policy: ``expert(game, rng) -> Move | None``; :meth:`choose` also says why.
 
@@ -379,17 +385,11 @@ class Expert:
                  strength: str = "default", deep_worlds: int = 128, sample_states: int = 1_000,
                  batch: int = 8, bandit: str = "halving", deep_game_states: int = 40_000_000,
                  deep_no_win: str = "default"):
-        if deep_no_win not in DEEP_NO_WIN:
-            raise ValueError(f"Expert: deep_no_win must be one of {', '.join(map(repr, DEEP_NO_WIN))}, "
-                             f"not {shown(deep_no_win)}")
+        _one_of("deep_no_win", deep_no_win, DEEP_NO_WIN)
         #: deep: what decides when no sample is won (:data:`DEEP_NO_WIN`)
         self.deep_no_win = deep_no_win
-        if strength not in STRENGTHS:
-            raise ValueError(f"Expert: strength must be one of {', '.join(map(repr, STRENGTHS))}, "
-                             f"not {shown(strength)}")
-        if bandit not in BANDITS:
-            raise ValueError(f"Expert: bandit must be one of {', '.join(map(repr, BANDITS))}, "
-                             f"not {shown(bandit)}")
+        _one_of("strength", strength, STRENGTHS)
+        _one_of("bandit", bandit, BANDITS)
         #: "default" or "deep" (:data:`STRENGTHS`)
         self.strength = strength
         #: deep: samples a decision may play, states each, samples a batch, the bandit, states a game
@@ -406,14 +406,10 @@ class Expert:
         give_up = check_count("Expert", "give_up", give_up, 1)
         replan = check_count("Expert", "replan", replan, 1)
         time_limit = check_time_limit("Expert", "time_limit", time_limit, optional=True)
-        if no_win not in NO_WIN:
-            raise ValueError(f"Expert: no_win must be one of {', '.join(map(repr, NO_WIN))}, "
-                             f"not {shown(no_win)}")
+        _one_of("no_win", no_win, NO_WIN)
         #: what to play when no sampled world is won (:data:`NO_WIN`)
         self.no_win = no_win
-        if world_search not in WORLD_SEARCH:
-            raise ValueError(f"Expert: world_search must be one of {', '.join(map(repr, WORLD_SEARCH))}, "
-                             f"not {shown(world_search)}")
+        _one_of("world_search", world_search, WORLD_SEARCH)
         self.world_search = world_search
         self.max_wait = check_count("Expert", "max_wait", max_wait, 0, optional=True)
         self.cross_check = bool(cross_check)
