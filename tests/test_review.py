@@ -22,7 +22,7 @@ from ft_widget.expert import estimate, player_view
 from ft_widget.game import STOCK, WASTE
 from ft_widget.teaching import Decision, losing_move_row
 from ft_widget.training import Review, review
-from ft_widget.training.review import INACCURACY, MISTAKE, SEEING_NOTE, WORLDS, _mark
+from ft_widget.training.review import INACCURACY, MISTAKE, SEEING_NOTE, STRENGTH, WORLDS, _mark
 
 SMALL = dict(worlds=3, max_states=1500, solver_states=20_000, progress=False)
 
@@ -57,6 +57,18 @@ def quiet_moves(game: Game, count: int, rng: random.Random) -> list:
         g.play(m)
         out.append(m)
     return out
+
+
+def test_the_fair_part_names_the_experts_strength():
+    """Issue 34 item 5: each step's fair part and the review say which strength of the expert made
+    the estimates and marks (the default), and the summary says it in words."""
+    game = maria_trap()
+    game.play("1>f")
+    r = review(game, rng=1, **SMALL)
+    assert r.strength == STRENGTH == "default" and r.budgets["strength"] == "default"
+    assert [s.strength for s in r.steps] == ["default"]
+    assert r.steps[0].fair()[-1] == "default"
+    assert "by the fair expert's estimates (default strength)." in r.summary
 
 
 def test_the_maria_trap_is_marked_and_its_losing_move_found():
@@ -523,7 +535,7 @@ def test_the_boundary_search_stops_at_the_time_budget(monkeypatch):
         clock.now += 0.2
         return {"expert_move": None, "expert_reason": None, "worlds": 1, "worlds_won_before": None,
                 "worlds_won_played": 0, "worlds_won_best": None, "mark": None, "played_words": "",
-                "expert_words": None}
+                "expert_words": None, "strength": "default"}
 
     searches = []
 
