@@ -301,8 +301,8 @@ def test_a_review_summary_in_slovak():
         game.play(move)
     with i18n.using("sk"):
         found = ft_widget.review(game, rng=0, worlds=4, time_budget=5, progress=False)
-        assert found.summary.startswith("Rozobraté 2 ťahy: podľa odhadov férového experta 0 chýb a 0 "
-                                        "nepresností."), found.summary
+        assert found.summary.startswith("Rozobraté 2 ťahy: podľa odhadov férového experta (predvolená sila) "
+                                        "0 chýb a 0 nepresností."), found.summary
 
 
 # ---------------------------------------------------------------------------------- the browser's code
