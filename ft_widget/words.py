@@ -30,7 +30,8 @@ from .limits import shown
 from .moves import FOUNDATION, STOCK, WASTE
 from .rules import rule_words
 
-__all__ = ["SEEING", "back_line", "card_clue_words", "change_words", "choice_line", "count", "dealt_words",
+__all__ = ["SEEING", "back_line", "card_clue_words", "change_words", "choice_line", "clauses", "count",
+           "dealt_words",
            "from_pile_words", "in_pile_words", "to_pile_words",
            "end_line", "end_message", "end_title", "fair_hint_sentence", "first_clue_words", "game_words",
            "graded_line", "handed_over_line", "hint_line", "hint_message", "let_go_line", "lost_move_words",
@@ -60,6 +61,15 @@ def count(n: int, word: str, plural: str | None = None) -> str:
         one, many = _COUNTED[word]
         return ngettext(one, many, n).format(n=number(n))
     return f"{number(n)} {word if n == 1 else plural or word + 's'}"
+
+
+def clauses(parts) -> str:
+    """Clauses said in one sentence, as one list: "it frees 5♠, which goes home 3 moves later; column
+    4 is emptied 6 moves later". The separator is the catalogue's: languages space a semicolon
+    differently."""
+    # TRANSLATORS: what joins clauses listed in one sentence, spaces included ("it frees 5♠ …; column 4
+    # is emptied …"). French puts a narrow no-break space (U+202F) before the semicolon: "\u202f; ".
+    return pgettext("between clauses", "; ").join(parts)
 
 
 def pile_words(pile: int) -> str:

@@ -362,6 +362,30 @@ def test_numbers_are_written_as_each_language_writes_them():
             assert i18n.number(1_234_567) == "1\u00a0234\u00a0567" and i18n.number(0.5, 1) == "0,5"
 
 
+def test_listed_clauses_are_joined_as_the_catalogue_says(monkeypatch):
+    """The separator between clauses listed in one sentence (an explanation's facts, a puzzle's
+    answers) is the catalogue's, so French can put its narrow no-break space before the semicolon."""
+    import gettext
+
+    from babel.messages.catalog import Catalog
+
+    from ft_widget.training.puzzles import puzzles
+
+    listed = next(p for v in VARIANTS for p in puzzles(v) if "; " in p.explanation and "; " in p.answer_text)
+    joiner = Catalog(locale="fr")
+    joiner.add("; ", "\u202f; ", context="between clauses")  # French's separator, as a translator gives it
+    compiled = io.BytesIO()
+    write_mo(compiled, joiner)
+    compiled.seek(0)
+    french = gettext.GNUTranslations(compiled)
+    french.add_fallback(i18n.catalogue("fr"))  # every other message as the shipped catalogue says it
+    monkeypatch.setitem(i18n._catalogues, "fr", french)
+    with i18n.using("fr"):
+        said = listed.explanation, listed.answer_text, words.clauses(["a", "b"])
+    assert all("\u202f; " in text for text in said), said
+    assert words.clauses(["a", "b", "c"]) == "a; b; c"  # English keeps its own
+
+
 @pytest.fixture(scope="module")
 def maria_after_two_moves():
     game = Game("maria", deal=5)  # where the fair hint's reason has every kind of figure (issue 35)

@@ -81,6 +81,7 @@ from ..variants import VARIANTS
 from ..words import (
     SEEING,
     card_clue_words,
+    clauses,
     first_clue_words,
     in_pile_words,
     lost_move_words,
@@ -167,7 +168,7 @@ def answer_words(game: Game, answers: list[str], waiting: int = 0) -> str:
     if len(answers) > 3:  # many answers (a judged position, not a shipped puzzle): their notation
         said = ", ".join(answers)
     else:
-        said = "; ".join(f"{a} ({move_words(game, Move(a))})" for a in answers)
+        said = clauses(f"{a} ({move_words(game, Move(a))})" for a in answers)
     text = ngettext("The answer: {moves}.", "The {n} answers (each keeps the deal winnable): {moves}.",
                     len(answers)).format(n=len(answers), moves=said)
     if waiting:
@@ -230,7 +231,7 @@ def explain(game: Game, answers: dict[str, list[str]], habit: str | None, label:
             break
     if facts:
         parts.append(_("In the winning line of the solver, which sees every card: {facts}.").format(
-            facts="; ".join(facts)))
+            facts=clauses(facts)))
     wins_in = len(line) + 1
     parts.append(ngettext("It wins in {n} move in all.", "It wins in {n} moves in all.", wins_in).format(
         n=wins_in))
