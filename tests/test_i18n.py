@@ -426,3 +426,17 @@ def test_the_first_lessons_tables_and_sentences_in_each_language(lang):
     assert not {"redeals", "at a time", "any suit but its own", "sequences, in part or whole"} & {
         part.strip() for value in row.values() for part in str(value).replace(";", ",").split(",")}
     assert said[2] != english[2] and said[3] != english[3]
+
+
+def test_french_keeps_its_spaces_before_punctuation():
+    """French puts a no-break space before ":" (and inside guillemets) and a narrow one before ";",
+    "?" and "!", so a line never breaks before the mark; a plain space there is a translator's slip."""
+    slips = []
+    for message in catalogue("fr"):
+        if not message.id:
+            continue
+        for text in [message.string] if isinstance(message.string, str) else message.string:
+            if re.search(r" [:;?!»]|« ", text):
+                slips.append(text)
+    assert not slips, slips[:5]
+    assert i18n.catalogue("fr").pgettext("between clauses", "; ") == "\u202f; "
