@@ -28,7 +28,8 @@ def args(variant_id="forty_thieves", deal=1, **model_kw):
     model = Model(Game(variant_id, deal=deal).variant, **model_kw)
     flags = [int(model.sequences), model.stock_deal, int(model.prune), int(model.run_moves),
              int(model.keep_built), int(model.home_first), int(model.stock_by_length),
-             search_module.TURN, int(model.key_has_down), int(model.waste_safe), int(model.deal_and_play)]
+             search_module.TURN, int(model.key_has_down), int(model.waste_safe), int(model.deal_and_play),
+             int(model.dead_ends)]
     return dict(onto=[list(r) for r in model.accepts], home_sets=model.home_sets, flags=flags,
                 weights=list(model.weights), piles=list(PILES),
                 start=list(Model.from_game(Game(variant_id, deal=deal))))

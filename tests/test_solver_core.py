@@ -85,6 +85,12 @@ def test_identical_answers_on_small_positions_pruned_and_plain(variant_id):
                 pure = search([(model, turns)], start, 600.0, 4_000, core="pure")
                 assert compiled == pure, (prune, model.sound, game.position())
                 seen.add(compiled[0])
+        # the sound search with R7 too (dead ends), as the review's loss proofs may run it
+        for deal_and_play in (False, True):
+            model = Model(game.variant, deal_and_play=deal_and_play, dead_ends=True)
+            compiled = search([(model, 1)], start, 600.0, 4_000, core="compiled")
+            assert compiled == search([(model, 1)], start, 600.0, 4_000, core="pure"), game.position()
+            seen.add(compiled[0])
     assert {"won", "lost"} & seen
 
 

@@ -36,7 +36,7 @@
 #define MAXMOVES 8192
 #define MAXW 64 /* |weight| at most: the queue is sized for the scores such weights make */
 #define BIG_BLOCK ((size_t)1 << 26) /* above 64 MB a buffer grows by a quarter, not double */
-#define CORE_INTERFACE 6 /* search.CORE_INTERFACE: raise both when the arguments or the search change */
+#define CORE_INTERFACE 7 /* search.CORE_INTERFACE: raise both when the arguments or the search change */
 
 typedef struct {
     uint8_t len[MAXCOLS], down[MAXCOLS];
@@ -63,6 +63,7 @@ typedef struct {
     PyObject_HEAD
     int ncols, seq, stock_deal, prune, run_moves, keep_built, home_first, by_length, turn, key_down, has_down,
         deal_play;
+    int dead_ends; /* R7: a state with a card blocked for good has no moves (Model.blocked) */
     int waste_safe;
     int w[7]; /* score weights: home, face down, waste, empty column, not built, above a lower card, stock */ /* may a safe waste top go home as the only move (ft_widget.rules.safe_from_waste) */
     int wid, sid, fid; /* the engine's pile numbers for waste, stock, foundations */
@@ -436,8 +437,62 @@ static uint32_t queue_pop(Search *s) {
 
 #define MV(a, b, k) ((uint32_t)(a) | ((uint32_t)(b) << 8) | ((uint32_t)(k) << 16))
 
+/* R7 (Model.blocked, whose docstring has the argument): is some card blocked for good? The largest
+ * closed set of cards, kept as a count per pile (its cards are always a pile's bottom ones), is
+ * found by dropping each card that could move given the rest until nothing changes. The largest
+ * closed set does not depend on the order of the drops, so this finds Model.blocked's answer. */
+static int may_go_home(int c, const uint8_t *found, const int *out, const int *inset) {
+    int r = c % 13, su = c / 13;
+    for (int p = 0; p < 2; p++) {
+        int h = found[2 * su + p], ok = h <= r;
+        for (int q = h; ok && q < r; q++) ok = out[13 * su + q] > inset[13 * su + q];
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+static int blocked(const Search *s, const State *st) {
+    int n = s->ncols;
+    for (int i = 0; i < n; i++)
+        if (!st->len[i]) return 0; /* every top card could go there, and then every card */
+    int np = n + (st->redeals == 0); /* a redeal moves the whole waste: then it is never held */
+    const uint8_t *pc[MAXCOLS + 1];
+    int held[MAXCOLS + 1], out[52] = {0}, inset[52] = {0};
+    uint8_t loose[52] = {0}; /* in the stock (or a waste that will be redealt): never held */
+    for (int i = 0; i < n; i++) { pc[i] = st->cards[i]; held[i] = st->len[i]; }
+    if (np > n) { pc[n] = st->waste; held[n] = st->wlen; }
+    for (int i = 0; i < np; i++)
+        for (int k = 0; k < held[i]; k++) { out[pc[i][k]]++; inset[pc[i][k]]++; }
+    for (int k = 0; k < st->slen; k++) { out[st->stock[k]]++; loose[st->stock[k]] = 1; }
+    if (np == n)
+        for (int k = 0; k < st->wlen; k++) { out[st->waste[k]]++; loose[st->waste[k]] = 1; }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        int empty = 0;
+        for (int i = 0; i < n; i++) empty |= !held[i];
+        uint8_t tops[52];
+        memcpy(tops, loose, sizeof tops);
+        for (int i = 0; i < np; i++)
+            for (int k = held[i] ? held[i] - 1 : 0; k < (i < n ? st->len[i] : st->wlen); k++) tops[pc[i][k]] = 1;
+        for (int i = 0; i < np; i++) {
+            while (held[i]) {
+                int c = pc[i][held[i] - 1], ok = empty;
+                for (int o = 0; !ok && o < s->nonto[c]; o++) ok = tops[s->onto[c][o]];
+                if (!ok && !may_go_home(c, st->found, out, inset)) break;
+                held[i]--;
+                inset[c]--;
+                changed = 1;
+            }
+        }
+    }
+    for (int i = 0; i < np; i++)
+        if (held[i]) return 1;
+    return 0;
+}
+
 static int gen_moves(const Search *s, const State *st, uint64_t fit, uint64_t safe, uint32_t *out) {
     int n = s->ncols, m = 0;
+    if (s->dead_ends && blocked(s, st)) return 0; /* R7 */
     if (safe) {
         for (int i = 0; i < n; i++)
             if (st->len[i] && (safe >> st->cards[i][st->len[i] - 1] & 1)) { out[0] = MV(i, s->fid, 1); return 1; }
@@ -779,7 +834,7 @@ static long score_bound(const int *w) {
 /* Search(onto, home_sets, flags, weights, piles, start)
  *   onto: 52 sequences, the cards each card may be built on (ft_widget.rules, via the Model)
  *   flags: (sequences, stock_deal, prune, run_moves, keep_built, home_first, stock_by_length, turn,
- *           key_has_down, waste_safe, deal_and_play)
+ *           key_has_down, waste_safe, deal_and_play, dead_ends)
  *   weights: the score's seven weights (search.py's evaluator), each within -MAXW..MAXW
  *   piles: (waste, stock, foundation) pile numbers
  *   start: (tableau, down, found, waste, stock, redeals) as Model.from_game gives it
@@ -792,13 +847,14 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     if (kw && PyDict_GET_SIZE(kw)) { PyErr_SetString(PyExc_TypeError, "Search takes no keyword arguments"); return -1; }
     if (!PyArg_ParseTuple(args, "OOOOOO", &onto, &home_sets, &flags, &weights, &piles, &start)) return -1;
     if (!PyCallable_Check(home_sets)) { PyErr_SetString(PyExc_TypeError, "home_sets must be callable"); return -1; }
-    if (!PyTuple_Check(flags) || PyTuple_GET_SIZE(flags) != 11) { PyErr_SetString(PyExc_TypeError, "flags: a tuple of 11 ints"); return -1; }
+    if (!PyTuple_Check(flags) || PyTuple_GET_SIZE(flags) != 12) { PyErr_SetString(PyExc_TypeError, "flags: a tuple of 12 ints"); return -1; }
     if (!PyTuple_Check(weights) || PyTuple_GET_SIZE(weights) != 7) { PyErr_SetString(PyExc_TypeError, "weights: a tuple of 7 ints"); return -1; }
     if (!PyTuple_Check(piles) || PyTuple_GET_SIZE(piles) != 3) { PyErr_SetString(PyExc_TypeError, "piles: a tuple of 3 ints (waste, stock, foundation)"); return -1; }
-    static const char *flag_names[11] = {"sequences", "stock_deal", "prune", "run_moves", "keep_built", "home_first",
-                                         "stock_by_length", "turn", "key_has_down", "waste_safe", "deal_and_play"};
-    int f[11];
-    for (int i = 0; i < 11; i++) {
+    static const char *flag_names[12] = {"sequences", "stock_deal", "prune", "run_moves", "keep_built", "home_first",
+                                         "stock_by_length", "turn", "key_has_down", "waste_safe", "deal_and_play",
+                                         "dead_ends"};
+    int f[12];
+    for (int i = 0; i < 12; i++) {
         long hi = i == 1 ? 255 : i == 7 ? 1 << 20 : 1; /* stock_deal 1..255, turn 1.., the rest 0/1 */
         long lo = (i == 1 || i == 7) ? 1 : 0;
         if (read_int(PyTuple_GET_ITEM(flags, i), lo, hi, flag_names[i], &f[i])) return -1;
@@ -816,6 +872,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     s->seq = f[0]; s->stock_deal = f[1]; s->prune = f[2]; s->run_moves = f[3]; s->keep_built = f[4];
     s->home_first = f[5]; s->by_length = f[6]; s->turn = f[7]; s->key_down = f[8]; s->waste_safe = f[9];
     s->deal_play = f[10];
+    s->dead_ends = f[11];
     memcpy(s->w, w, sizeof w);
     s->wid = pid[0]; s->sid = pid[1]; s->fid = pid[2];
     Py_INCREF(home_sets);
