@@ -11,9 +11,10 @@
  * is asked of the Model's ``home_sets`` once per foundation layout met and cached as bitmasks.
  *
  * A state is stored once, packed: per column (in canonical order) its length and its cards,
- * the eight foundation heights (two to a byte), the waste (length, cards), the stock (its length; without
- * redeals the stock is always a prefix of the first one, otherwise its cards and the redeals
- * left), and last the face-down count of each column. Memory per state: its bytes plus 12 of bookkeeping
+ * the eight foundation heights (two to a byte), then without redeals the stock's length (the stock
+ * is always a prefix of the first one) and the waste as a bit set over the cards dealt so far (see
+ * ``univ``) or as a list, whichever is shorter, otherwise the waste (length, cards), the stock (length, cards) and the redeals left;
+ * and last the face-down count of each column. Memory per state: its bytes plus 12 of bookkeeping
  * (offset, parent, move), 4 of queue and 11-21 of hash table (kept at most three quarters full).
  */
 #define PY_SSIZE_T_CLEAN
@@ -44,6 +45,7 @@ typedef struct {
     uint8_t found[8];
     uint8_t wlen, slen, redeals;
     uint8_t waste[MAXPILE + 1], stock[MAXPILE + 1];
+    uint64_t wbits[2]; /* without redeals, as decoded: the waste's places in univ (see Search) */
 } State;
 
 enum { RUNNING = 0, WON = 1, LOST = 2, FAILED = 3 };
@@ -71,6 +73,15 @@ typedef struct {
     uint8_t builton[52][52]; /* builton[under][c]: c may be built on under */
     uint8_t init_stock[MAXPILE + 1];
     int init_slen;
+    /* Without redeals (by_length) a card reaches the waste only by a deal and leaves it only from
+     * the top, so the waste is always a subsequence of univ: the first waste, then the stock's cards
+     * in the order they are dealt (the first ``dealt`` of them: init_wlen + init_slen - slen). The
+     * waste is stored as a bit set over univ, at the leftmost places that spell it (the greedy
+     * match: one per waste, so equal wastes get equal keys even where univ holds both copies of a
+     * card); nxt[i][c] is the first place at or after i holding c (255: none). */
+    uint8_t univ[MAXPILE + 1];
+    uint8_t nxt[MAXPILE + 2][52];
+    int init_wlen, ulen;
     PyObject *home_sets;
     /* foundation layout -> (fit, safe) bitmasks over the 52 cards */
     uint64_t *fc_key, *fc_fit, *fc_safe;
@@ -255,7 +266,8 @@ static inline int in_place(const State *st, int n, int c) {
  * differs from it only in columns ``c1`` and ``c2`` (-1: none): when those still sit between their
  * neighbours the order stands, as every other neighbouring pair is unchanged; otherwise (or with
  * ``c1`` = -2: any order) the columns are sorted. */
-static inline size_t encode(const Search *s, const State *st, uint8_t *out, int c1, int c2) {
+static inline size_t encode(const Search *s, const State *st, uint8_t *out, int c1, int c2,
+                            const uint64_t *pbits, int pwlen) {
     int order[MAXCOLS];
     int n = s->ncols;
     for (int i = 0; i < n; i++) order[i] = i;
@@ -275,11 +287,45 @@ static inline size_t encode(const Search *s, const State *st, uint8_t *out, int 
         p += st->len[i];
     }
     for (int i = 0; i < 4; i++) *p++ = (uint8_t)(st->found[2 * i] | st->found[2 * i + 1] << 4);
-    *p++ = st->wlen;
-    copy16(p, st->waste, st->wlen);
-    p += st->wlen;
-    *p++ = st->slen;
-    if (!s->by_length) {
+    if (s->by_length) {
+        /* the stock's length (under 128), then the waste as a bit set over the cards dealt so far
+         * (univ), (dealt + 7) / 8 bytes, at most 16, when that is shorter than the waste as a list
+         * (its length and a byte a card; the stock's length then has its top bit clear). Either
+         * form is a function of the waste alone, so equal states still get equal keys. */
+        int dealt = s->init_wlen + s->init_slen - st->slen, nb = (dealt + 7) / 8;
+        /* A move changes only the waste's top: it takes the top card (the parent's waste less its
+         * last card) or deals cards on it (the parent's waste and more). The greedy match of a
+         * waste's first m cards is the first m places of its own greedy match, so the child
+         * keeps the parent's places (``pbits``, ``pwlen`` cards) for the cards they share and
+         * matches only the rest, from the place after the last kept. */
+        uint64_t b[2] = {pbits[0], pbits[1]};
+        int m = pwlen < st->wlen ? pwlen : st->wlen;
+        for (int c = pwlen; c > m; c--) { /* drop the last place */
+            if (b[1]) b[1] &= ~(1ull << (63 - __builtin_clzll(b[1])));
+            else b[0] &= ~(1ull << (63 - __builtin_clzll(b[0])));
+        }
+        int at = b[1] ? 128 - __builtin_clzll(b[1]) : b[0] ? 64 - __builtin_clzll(b[0]) : 0;
+        for (int q = m; q < st->wlen; q++) {
+            int j = s->nxt[at][st->waste[q]];
+            if (j >= dealt) return 0; /* not a subsequence of univ: cannot happen (see univ) */
+            b[j >> 6] |= 1ull << (j & 63);
+            at = j + 1;
+        }
+        if (nb < 1 + st->wlen) {
+            *p++ = (uint8_t)(st->slen | 128);
+            for (int k = 0; k < nb; k++) p[k] = (uint8_t)(b[k >> 3] >> (8 * (k & 7)));
+            p += nb;
+        } else {
+            *p++ = st->slen;
+            *p++ = st->wlen;
+            copy16(p, st->waste, st->wlen);
+            p += st->wlen;
+        }
+    } else {
+        *p++ = st->wlen;
+        copy16(p, st->waste, st->wlen);
+        p += st->wlen;
+        *p++ = st->slen;
         copy16(p, st->stock, st->slen);
         p += st->slen;
         *p++ = st->redeals;
@@ -301,14 +347,36 @@ static void decode(const Search *s, const uint8_t *p, State *st) {
         st->found[2 * i] = *p & 15;
         st->found[2 * i + 1] = *p >> 4;
     }
-    st->wlen = *p++;
-    memcpy(st->waste, p, st->wlen);
-    p += st->wlen;
-    st->slen = *p++;
     if (s->by_length) {
+        int bits = *p & 128;
+        st->slen = *p++ & 127;
+        st->wbits[0] = st->wbits[1] = 0;
+        if (bits) {
+            int nb = (s->init_wlen + s->init_slen - st->slen + 7) / 8, w = 0;
+            for (int b = 0; b < nb; b++) {
+                st->wbits[b >> 3] |= (uint64_t)p[b] << (8 * (b & 7));
+                for (unsigned x = p[b]; x; x &= x - 1) st->waste[w++] = s->univ[8 * b + __builtin_ctz(x)];
+            }
+            st->wlen = (uint8_t)w;
+            p += nb;
+        } else { /* the list; its places, for the children (encode), by the greedy match */
+            st->wlen = *p++;
+            memcpy(st->waste, p, st->wlen);
+            p += st->wlen;
+            for (int q = 0, at = 0; q < st->wlen; q++) {
+                int j = s->nxt[at][st->waste[q]]; /* matched when it was stored: never 255 */
+                if (j > MAXPILE) break;
+                st->wbits[j >> 6] |= 1ull << (j & 63);
+                at = j + 1;
+            }
+        }
         memcpy(st->stock, s->init_stock, st->slen);
         st->redeals = 0;
     } else {
+        st->wlen = *p++;
+        memcpy(st->waste, p, st->wlen);
+        p += st->wlen;
+        st->slen = *p++;
         memcpy(st->stock, p, st->slen);
         p += st->slen;
         st->redeals = *p++;
@@ -651,7 +719,9 @@ static int expand_one(Search *s) {
         uint8_t wlen = st.wlen, slen = st.slen, redeals = st.redeals;
         apply_move(s, &st, mv);
         struct Child *k = &s->kids[q];
-        size_t len = encode(s, &st, s->kbuf + at, src < s->ncols ? src : -1, dst < s->ncols ? dst : -1);
+        size_t len = encode(s, &st, s->kbuf + at, src < s->ncols ? src : -1, dst < s->ncols ? dst : -1,
+                            st.wbits, wlen);
+        if (!len) { PyErr_SetString(PyExc_SystemError, "a waste the core cannot store"); return -1; }
         k->at = (uint32_t)at;
         k->len = (uint32_t)len;
         k->h32 = (uint32_t)hash_bytes(s->kbuf + at, key_len(s, len));
@@ -939,6 +1009,15 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     }
     memcpy(s->init_stock, st.stock, sl);
     s->init_slen = sl;
+    s->init_wlen = wl;
+    s->ulen = wl + sl;
+    for (int q = 0; q < wl; q++) s->univ[q] = st.waste[q];
+    for (int q = 0; q < sl; q++) s->univ[wl + q] = st.stock[sl - 1 - q];
+    memset(s->nxt[s->ulen], 255, 52);
+    for (int i = s->ulen - 1; i >= 0; i--) {
+        memcpy(s->nxt[i], s->nxt[i + 1], 52);
+        s->nxt[i][s->univ[i]] = (uint8_t)i;
+    }
     if (s->by_length && redeals) { PyErr_SetString(PyExc_ValueError, "stock by length needs no redeals"); return -1; }
     /* the queue: a stack for every score the weights can make */
     long bound = score_bound(s->w);
@@ -955,7 +1034,8 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     if (ensure_states(s, 1)) return -1;
     s->off[0] = 0;
     if (ensure_kids(s, 1)) return -1;
-    size_t len = encode(s, &st, s->kbuf, -2, -2);
+    size_t len = encode(s, &st, s->kbuf, -2, -2, st.wbits, 0); /* st was zeroed: nothing kept */
+    if (!len) { PyErr_SetString(PyExc_SystemError, "a waste the core cannot store"); return -1; }
     long r = commit(s, s->kbuf, len, (uint32_t)hash_bytes(s->kbuf, key_len(s, len)), 0, 0);
     if (r <= 0) return -1;
     int home = 0;
