@@ -89,6 +89,8 @@ CASES = {
     "weights_out_of_range": lambda: run(dict(args(), weights=[65, -2, -4, 6, -2, -1, 0])),
     "weights_huge": lambda: run(dict(args(), weights=[2**40, -2, -4, 6, -2, -1, 0])),
     "stock_deal_huge": lambda: run(dict(args(), flags=[0, 2**40] + args()["flags"][2:])),
+    "dead_ends_not_a_flag": lambda: run(dict(args(), flags=args()["flags"][:11] + [2])),
+    "flags_one_short": lambda: run(dict(args(), flags=args()["flags"][:11])),
     "redeals_huge": lambda: run(dict(args("little_forty"),
                                      start=args("little_forty")["start"][:5] + [2**40])),
     "down_counts_short": lambda: run(dict(args(),
