@@ -92,7 +92,7 @@ R7 *Cards blocked for good (dead ends).* With ``dead_ends=True`` a state in whic
    set, so given any closed one), whatever the order of the drops: the compiled core, which drops
    them in another order, finds the same answer. A redeal moves the whole waste, so with redeals
    left the waste's cards are never in ``S``. ``tests/test_solver_pruning.py`` checks it against
-   the plain search; the review's loss proofs use it (docs/solver.md has what it saves).
+   the plain search. No search uses it by default: docs/solver.md has what it saves and costs.
 
 Cycles of reversible moves need no rule of their own: a state already seen is never expanded again.
 
