@@ -28,7 +28,8 @@ def args(variant_id="forty_thieves", deal=1, **model_kw):
     model = Model(Game(variant_id, deal=deal).variant, **model_kw)
     flags = [int(model.sequences), model.stock_deal, int(model.prune), int(model.run_moves),
              int(model.keep_built), int(model.home_first), int(model.stock_by_length),
-             search_module.TURN, int(model.key_has_down), int(model.waste_safe), int(model.deal_and_play)]
+             search_module.TURN, int(model.key_has_down), int(model.waste_safe), int(model.deal_and_play),
+             int(model.dead_ends)]
     return dict(onto=[list(r) for r in model.accepts], home_sets=model.home_sets, flags=flags,
                 weights=list(model.weights), piles=list(PILES),
                 start=list(Model.from_game(Game(variant_id, deal=deal))))
@@ -88,6 +89,8 @@ CASES = {
     "weights_out_of_range": lambda: run(dict(args(), weights=[65, -2, -4, 6, -2, -1, 0])),
     "weights_huge": lambda: run(dict(args(), weights=[2**40, -2, -4, 6, -2, -1, 0])),
     "stock_deal_huge": lambda: run(dict(args(), flags=[0, 2**40] + args()["flags"][2:])),
+    "dead_ends_not_a_flag": lambda: run(dict(args(), flags=args()["flags"][:11] + [2])),
+    "flags_one_short": lambda: run(dict(args(), flags=args()["flags"][:11])),
     "redeals_huge": lambda: run(dict(args("little_forty"),
                                      start=args("little_forty")["start"][:5] + [2**40])),
     "down_counts_short": lambda: run(dict(args(),

@@ -42,6 +42,8 @@ def drive(case: str) -> list[str]:
     ("weights_out_of_range", "ValueError: a weight must be within -64..64"),
     ("weights_huge", "ValueError: a weight must be within -64..64"),
     ("stock_deal_huge", "ValueError: stock_deal must be within 1..255"),
+    ("dead_ends_not_a_flag", "ValueError: dead_ends must be within 0..1"),
+    ("flags_one_short", "TypeError: flags: a tuple of 12 ints"),
     ("redeals_huge", "ValueError: redeals must be within 0..255"),
     ("down_counts_short", "ValueError: down: one count per column"),
     ("uninitialised", "RuntimeError: Search was not initialised"),

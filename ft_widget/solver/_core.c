@@ -11,9 +11,10 @@
  * is asked of the Model's ``home_sets`` once per foundation layout met and cached as bitmasks.
  *
  * A state is stored once, packed: per column (in canonical order) its length and its cards,
- * the eight foundation heights (two to a byte), the waste (length, cards), the stock (its length; without
- * redeals the stock is always a prefix of the first one, otherwise its cards and the redeals
- * left), and last the face-down count of each column. Memory per state: its bytes plus 12 of bookkeeping
+ * the eight foundation heights (two to a byte), then without redeals the stock's length (the stock
+ * is always a prefix of the first one) and the waste as a bit set over the cards dealt so far (see
+ * ``univ``) or as a list, whichever is shorter, otherwise the waste (length, cards), the stock (length, cards) and the redeals left;
+ * and last the face-down count of each column. Memory per state: its bytes plus 12 of bookkeeping
  * (offset, parent, move), 4 of queue and 11-21 of hash table (kept at most three quarters full).
  */
 #define PY_SSIZE_T_CLEAN
@@ -36,7 +37,7 @@
 #define MAXMOVES 8192
 #define MAXW 64 /* |weight| at most: the queue is sized for the scores such weights make */
 #define BIG_BLOCK ((size_t)1 << 26) /* above 64 MB a buffer grows by a quarter, not double */
-#define CORE_INTERFACE 6 /* search.CORE_INTERFACE: raise both when the arguments or the search change */
+#define CORE_INTERFACE 7 /* search.CORE_INTERFACE: raise both when the arguments or the search change */
 
 typedef struct {
     uint8_t len[MAXCOLS], down[MAXCOLS];
@@ -44,6 +45,7 @@ typedef struct {
     uint8_t found[8];
     uint8_t wlen, slen, redeals;
     uint8_t waste[MAXPILE + 1], stock[MAXPILE + 1];
+    uint64_t wbits[2]; /* without redeals, as decoded: the waste's places in univ (see Search) */
 } State;
 
 enum { RUNNING = 0, WON = 1, LOST = 2, FAILED = 3 };
@@ -63,6 +65,7 @@ typedef struct {
     PyObject_HEAD
     int ncols, seq, stock_deal, prune, run_moves, keep_built, home_first, by_length, turn, key_down, has_down,
         deal_play;
+    int dead_ends; /* R7: a state with a card blocked for good has no moves (Model.blocked) */
     int waste_safe;
     int w[7]; /* score weights: home, face down, waste, empty column, not built, above a lower card, stock */ /* may a safe waste top go home as the only move (ft_widget.rules.safe_from_waste) */
     int wid, sid, fid; /* the engine's pile numbers for waste, stock, foundations */
@@ -70,6 +73,15 @@ typedef struct {
     uint8_t builton[52][52]; /* builton[under][c]: c may be built on under */
     uint8_t init_stock[MAXPILE + 1];
     int init_slen;
+    /* Without redeals (by_length) a card reaches the waste only by a deal and leaves it only from
+     * the top, so the waste is always a subsequence of univ: the first waste, then the stock's cards
+     * in the order they are dealt (the first ``dealt`` of them: init_wlen + init_slen - slen). The
+     * waste is stored as a bit set over univ, at the leftmost places that spell it (the greedy
+     * match: one per waste, so equal wastes get equal keys even where univ holds both copies of a
+     * card); nxt[i][c] is the first place at or after i holding c (255: none). */
+    uint8_t univ[MAXPILE + 1];
+    uint8_t nxt[MAXPILE + 2][52];
+    int init_wlen, ulen;
     PyObject *home_sets;
     /* foundation layout -> (fit, safe) bitmasks over the 52 cards */
     uint64_t *fc_key, *fc_fit, *fc_safe;
@@ -254,7 +266,8 @@ static inline int in_place(const State *st, int n, int c) {
  * differs from it only in columns ``c1`` and ``c2`` (-1: none): when those still sit between their
  * neighbours the order stands, as every other neighbouring pair is unchanged; otherwise (or with
  * ``c1`` = -2: any order) the columns are sorted. */
-static inline size_t encode(const Search *s, const State *st, uint8_t *out, int c1, int c2) {
+static inline size_t encode(const Search *s, const State *st, uint8_t *out, int c1, int c2,
+                            const uint64_t *pbits, int pwlen) {
     int order[MAXCOLS];
     int n = s->ncols;
     for (int i = 0; i < n; i++) order[i] = i;
@@ -274,11 +287,45 @@ static inline size_t encode(const Search *s, const State *st, uint8_t *out, int 
         p += st->len[i];
     }
     for (int i = 0; i < 4; i++) *p++ = (uint8_t)(st->found[2 * i] | st->found[2 * i + 1] << 4);
-    *p++ = st->wlen;
-    copy16(p, st->waste, st->wlen);
-    p += st->wlen;
-    *p++ = st->slen;
-    if (!s->by_length) {
+    if (s->by_length) {
+        /* the stock's length (under 128), then the waste as a bit set over the cards dealt so far
+         * (univ), (dealt + 7) / 8 bytes, at most 16, when that is shorter than the waste as a list
+         * (its length and a byte a card; the stock's length then has its top bit clear). Either
+         * form is a function of the waste alone, so equal states still get equal keys. */
+        int dealt = s->init_wlen + s->init_slen - st->slen, nb = (dealt + 7) / 8;
+        /* A move changes only the waste's top: it takes the top card (the parent's waste less its
+         * last card) or deals cards on it (the parent's waste and more). The greedy match of a
+         * waste's first m cards is the first m places of its own greedy match, so the child
+         * keeps the parent's places (``pbits``, ``pwlen`` cards) for the cards they share and
+         * matches only the rest, from the place after the last kept. */
+        uint64_t b[2] = {pbits[0], pbits[1]};
+        int m = pwlen < st->wlen ? pwlen : st->wlen;
+        for (int c = pwlen; c > m; c--) { /* drop the last place */
+            if (b[1]) b[1] &= ~(1ull << (63 - __builtin_clzll(b[1])));
+            else b[0] &= ~(1ull << (63 - __builtin_clzll(b[0])));
+        }
+        int at = b[1] ? 128 - __builtin_clzll(b[1]) : b[0] ? 64 - __builtin_clzll(b[0]) : 0;
+        for (int q = m; q < st->wlen; q++) {
+            int j = s->nxt[at][st->waste[q]];
+            if (j >= dealt) return 0; /* not a subsequence of univ: cannot happen (see univ) */
+            b[j >> 6] |= 1ull << (j & 63);
+            at = j + 1;
+        }
+        if (nb < 1 + st->wlen) {
+            *p++ = (uint8_t)(st->slen | 128);
+            for (int k = 0; k < nb; k++) p[k] = (uint8_t)(b[k >> 3] >> (8 * (k & 7)));
+            p += nb;
+        } else {
+            *p++ = st->slen;
+            *p++ = st->wlen;
+            copy16(p, st->waste, st->wlen);
+            p += st->wlen;
+        }
+    } else {
+        *p++ = st->wlen;
+        copy16(p, st->waste, st->wlen);
+        p += st->wlen;
+        *p++ = st->slen;
         copy16(p, st->stock, st->slen);
         p += st->slen;
         *p++ = st->redeals;
@@ -300,14 +347,36 @@ static void decode(const Search *s, const uint8_t *p, State *st) {
         st->found[2 * i] = *p & 15;
         st->found[2 * i + 1] = *p >> 4;
     }
-    st->wlen = *p++;
-    memcpy(st->waste, p, st->wlen);
-    p += st->wlen;
-    st->slen = *p++;
     if (s->by_length) {
+        int bits = *p & 128;
+        st->slen = *p++ & 127;
+        st->wbits[0] = st->wbits[1] = 0;
+        if (bits) {
+            int nb = (s->init_wlen + s->init_slen - st->slen + 7) / 8, w = 0;
+            for (int b = 0; b < nb; b++) {
+                st->wbits[b >> 3] |= (uint64_t)p[b] << (8 * (b & 7));
+                for (unsigned x = p[b]; x; x &= x - 1) st->waste[w++] = s->univ[8 * b + __builtin_ctz(x)];
+            }
+            st->wlen = (uint8_t)w;
+            p += nb;
+        } else { /* the list; its places, for the children (encode), by the greedy match */
+            st->wlen = *p++;
+            memcpy(st->waste, p, st->wlen);
+            p += st->wlen;
+            for (int q = 0, at = 0; q < st->wlen; q++) {
+                int j = s->nxt[at][st->waste[q]]; /* matched when it was stored: never 255 */
+                if (j > MAXPILE) break;
+                st->wbits[j >> 6] |= 1ull << (j & 63);
+                at = j + 1;
+            }
+        }
         memcpy(st->stock, s->init_stock, st->slen);
         st->redeals = 0;
     } else {
+        st->wlen = *p++;
+        memcpy(st->waste, p, st->wlen);
+        p += st->wlen;
+        st->slen = *p++;
         memcpy(st->stock, p, st->slen);
         p += st->slen;
         st->redeals = *p++;
@@ -436,8 +505,62 @@ static uint32_t queue_pop(Search *s) {
 
 #define MV(a, b, k) ((uint32_t)(a) | ((uint32_t)(b) << 8) | ((uint32_t)(k) << 16))
 
+/* R7 (Model.blocked, whose docstring has the argument): is some card blocked for good? The largest
+ * closed set of cards, kept as a count per pile (its cards are always a pile's bottom ones), is
+ * found by dropping each card that could move given the rest until nothing changes. The largest
+ * closed set does not depend on the order of the drops, so this finds Model.blocked's answer. */
+static int may_go_home(int c, const uint8_t *found, const int *out, const int *inset) {
+    int r = c % 13, su = c / 13;
+    for (int p = 0; p < 2; p++) {
+        int h = found[2 * su + p], ok = h <= r;
+        for (int q = h; ok && q < r; q++) ok = out[13 * su + q] > inset[13 * su + q];
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+static int blocked(const Search *s, const State *st) {
+    int n = s->ncols;
+    for (int i = 0; i < n; i++)
+        if (!st->len[i]) return 0; /* every top card could go there, and then every card */
+    int np = n + (st->redeals == 0); /* a redeal moves the whole waste: then it is never held */
+    const uint8_t *pc[MAXCOLS + 1];
+    int held[MAXCOLS + 1], out[52] = {0}, inset[52] = {0};
+    uint8_t loose[52] = {0}; /* in the stock (or a waste that will be redealt): never held */
+    for (int i = 0; i < n; i++) { pc[i] = st->cards[i]; held[i] = st->len[i]; }
+    if (np > n) { pc[n] = st->waste; held[n] = st->wlen; }
+    for (int i = 0; i < np; i++)
+        for (int k = 0; k < held[i]; k++) { out[pc[i][k]]++; inset[pc[i][k]]++; }
+    for (int k = 0; k < st->slen; k++) { out[st->stock[k]]++; loose[st->stock[k]] = 1; }
+    if (np == n)
+        for (int k = 0; k < st->wlen; k++) { out[st->waste[k]]++; loose[st->waste[k]] = 1; }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        int empty = 0;
+        for (int i = 0; i < n; i++) empty |= !held[i];
+        uint8_t tops[52];
+        memcpy(tops, loose, sizeof tops);
+        for (int i = 0; i < np; i++)
+            for (int k = held[i] ? held[i] - 1 : 0; k < (i < n ? st->len[i] : st->wlen); k++) tops[pc[i][k]] = 1;
+        for (int i = 0; i < np; i++) {
+            while (held[i]) {
+                int c = pc[i][held[i] - 1], ok = empty;
+                for (int o = 0; !ok && o < s->nonto[c]; o++) ok = tops[s->onto[c][o]];
+                if (!ok && !may_go_home(c, st->found, out, inset)) break;
+                held[i]--;
+                inset[c]--;
+                changed = 1;
+            }
+        }
+    }
+    for (int i = 0; i < np; i++)
+        if (held[i]) return 1;
+    return 0;
+}
+
 static int gen_moves(const Search *s, const State *st, uint64_t fit, uint64_t safe, uint32_t *out) {
     int n = s->ncols, m = 0;
+    if (s->dead_ends && blocked(s, st)) return 0; /* R7 */
     if (safe) {
         for (int i = 0; i < n; i++)
             if (st->len[i] && (safe >> st->cards[i][st->len[i] - 1] & 1)) { out[0] = MV(i, s->fid, 1); return 1; }
@@ -596,7 +719,9 @@ static int expand_one(Search *s) {
         uint8_t wlen = st.wlen, slen = st.slen, redeals = st.redeals;
         apply_move(s, &st, mv);
         struct Child *k = &s->kids[q];
-        size_t len = encode(s, &st, s->kbuf + at, src < s->ncols ? src : -1, dst < s->ncols ? dst : -1);
+        size_t len = encode(s, &st, s->kbuf + at, src < s->ncols ? src : -1, dst < s->ncols ? dst : -1,
+                            st.wbits, wlen);
+        if (!len) { PyErr_SetString(PyExc_SystemError, "a waste the core cannot store"); return -1; }
         k->at = (uint32_t)at;
         k->len = (uint32_t)len;
         k->h32 = (uint32_t)hash_bytes(s->kbuf + at, key_len(s, len));
@@ -779,7 +904,7 @@ static long score_bound(const int *w) {
 /* Search(onto, home_sets, flags, weights, piles, start)
  *   onto: 52 sequences, the cards each card may be built on (ft_widget.rules, via the Model)
  *   flags: (sequences, stock_deal, prune, run_moves, keep_built, home_first, stock_by_length, turn,
- *           key_has_down, waste_safe, deal_and_play)
+ *           key_has_down, waste_safe, deal_and_play, dead_ends)
  *   weights: the score's seven weights (search.py's evaluator), each within -MAXW..MAXW
  *   piles: (waste, stock, foundation) pile numbers
  *   start: (tableau, down, found, waste, stock, redeals) as Model.from_game gives it
@@ -792,13 +917,14 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     if (kw && PyDict_GET_SIZE(kw)) { PyErr_SetString(PyExc_TypeError, "Search takes no keyword arguments"); return -1; }
     if (!PyArg_ParseTuple(args, "OOOOOO", &onto, &home_sets, &flags, &weights, &piles, &start)) return -1;
     if (!PyCallable_Check(home_sets)) { PyErr_SetString(PyExc_TypeError, "home_sets must be callable"); return -1; }
-    if (!PyTuple_Check(flags) || PyTuple_GET_SIZE(flags) != 11) { PyErr_SetString(PyExc_TypeError, "flags: a tuple of 11 ints"); return -1; }
+    if (!PyTuple_Check(flags) || PyTuple_GET_SIZE(flags) != 12) { PyErr_SetString(PyExc_TypeError, "flags: a tuple of 12 ints"); return -1; }
     if (!PyTuple_Check(weights) || PyTuple_GET_SIZE(weights) != 7) { PyErr_SetString(PyExc_TypeError, "weights: a tuple of 7 ints"); return -1; }
     if (!PyTuple_Check(piles) || PyTuple_GET_SIZE(piles) != 3) { PyErr_SetString(PyExc_TypeError, "piles: a tuple of 3 ints (waste, stock, foundation)"); return -1; }
-    static const char *flag_names[11] = {"sequences", "stock_deal", "prune", "run_moves", "keep_built", "home_first",
-                                         "stock_by_length", "turn", "key_has_down", "waste_safe", "deal_and_play"};
-    int f[11];
-    for (int i = 0; i < 11; i++) {
+    static const char *flag_names[12] = {"sequences", "stock_deal", "prune", "run_moves", "keep_built", "home_first",
+                                         "stock_by_length", "turn", "key_has_down", "waste_safe", "deal_and_play",
+                                         "dead_ends"};
+    int f[12];
+    for (int i = 0; i < 12; i++) {
         long hi = i == 1 ? 255 : i == 7 ? 1 << 20 : 1; /* stock_deal 1..255, turn 1.., the rest 0/1 */
         long lo = (i == 1 || i == 7) ? 1 : 0;
         if (read_int(PyTuple_GET_ITEM(flags, i), lo, hi, flag_names[i], &f[i])) return -1;
@@ -816,6 +942,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     s->seq = f[0]; s->stock_deal = f[1]; s->prune = f[2]; s->run_moves = f[3]; s->keep_built = f[4];
     s->home_first = f[5]; s->by_length = f[6]; s->turn = f[7]; s->key_down = f[8]; s->waste_safe = f[9];
     s->deal_play = f[10];
+    s->dead_ends = f[11];
     memcpy(s->w, w, sizeof w);
     s->wid = pid[0]; s->sid = pid[1]; s->fid = pid[2];
     Py_INCREF(home_sets);
@@ -882,6 +1009,15 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     }
     memcpy(s->init_stock, st.stock, sl);
     s->init_slen = sl;
+    s->init_wlen = wl;
+    s->ulen = wl + sl;
+    for (int q = 0; q < wl; q++) s->univ[q] = st.waste[q];
+    for (int q = 0; q < sl; q++) s->univ[wl + q] = st.stock[sl - 1 - q];
+    memset(s->nxt[s->ulen], 255, 52);
+    for (int i = s->ulen - 1; i >= 0; i--) {
+        memcpy(s->nxt[i], s->nxt[i + 1], 52);
+        s->nxt[i][s->univ[i]] = (uint8_t)i;
+    }
     if (s->by_length && redeals) { PyErr_SetString(PyExc_ValueError, "stock by length needs no redeals"); return -1; }
     /* the queue: a stack for every score the weights can make */
     long bound = score_bound(s->w);
@@ -898,7 +1034,8 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     if (ensure_states(s, 1)) return -1;
     s->off[0] = 0;
     if (ensure_kids(s, 1)) return -1;
-    size_t len = encode(s, &st, s->kbuf, -2, -2);
+    size_t len = encode(s, &st, s->kbuf, -2, -2, st.wbits, 0); /* st was zeroed: nothing kept */
+    if (!len) { PyErr_SetString(PyExc_SystemError, "a waste the core cannot store"); return -1; }
     long r = commit(s, s->kbuf, len, (uint32_t)hash_bytes(s->kbuf, key_len(s, len)), 0, 0);
     if (r <= 0) return -1;
     int home = 0;

@@ -71,6 +71,29 @@ R6 *Deal and play (one-card stock, no redeal).* The deal is replaced by the move
    ``max_states`` budget those children fill it sooner; :func:`~ft_widget.solver.search.solve`
    therefore uses R6 only when no budget is given (``Model(..., deal_and_play=True)``).
 
+R7 *Cards blocked for good (dead ends).* With ``dead_ends=True`` a state in which some card can
+   never move again has no moves: it is lost, since a won game moves every card home.
+   :meth:`Model.blocked` finds such cards as the largest set ``S`` of cards out of the foundations
+   (in the columns, and in the waste when no redeal is left; never the stock's) that is *closed*:
+   no card of ``S`` could make a move while every card of ``S`` stays where it is. A card of ``S``
+   could move, with the rest of ``S`` in place, only if no card of ``S`` lies above it (a run move
+   carries the cards above it along; the waste gives up its top card only) and it has somewhere
+   to go: home, when some foundation pile of its suit at or below its rank could climb to it,
+   each rank between needing a copy out of the foundations and not in ``S``; onto a card it may
+   be built on, when a copy of that card is in the stock or has no card of ``S`` above it; or an
+   empty column, when some column holds no card of ``S`` (an empty column taking any card is the
+   most any variant allows). Everything else that could happen meanwhile is allowed, so this only
+   over-states what can move. *Argument.* Were a card of a closed ``S`` ever to move, take the
+   first move of one in a line: just before it every card of ``S`` is still in place, and that
+   move is one the closure rules out. So no card of ``S`` ever moves, a non-empty ``S`` is never
+   all home, and the state is lost. ``S`` is found by starting from all the cards the definition
+   allows and dropping, until nothing changes, each card that could move given the rest: what
+   remains is closed, and it is the largest closed set (a card dropped could move given a larger
+   set, so given any closed one), whatever the order of the drops: the compiled core, which drops
+   them in another order, finds the same answer. A redeal moves the whole waste, so with redeals
+   left the waste's cards are never in ``S``. ``tests/test_solver_pruning.py`` checks it against
+   the plain search. No search uses it by default: docs/solver.md has what it saves and costs.
+
 Cycles of reversible moves need no rule of their own: a state already seen is never expanded again.
 
 Run moves (``run_moves=True``) are shortcuts, not pruning. In the one-card games a run of ``k``
@@ -118,7 +141,7 @@ class Model:
 
     def __init__(self, variant: Variant, prune: bool = True, *, run_moves: bool = False,
                  keep_built: bool = False, home_first: bool = False, deal_and_play: bool = False,
-                 weights: tuple[int, ...] = WEIGHTS):
+                 dead_ends: bool = False, weights: tuple[int, ...] = WEIGHTS):
         self.variant = variant
         #: the best-first score's weights (see search.evaluator); they order the search only
         self.weights = tuple(weights)
@@ -153,6 +176,9 @@ class Model:
         #: the deal, so no state with the card just dealt on the waste is stored
         self.deal_and_play = (deal_and_play and prune and self.sound and variant.stock_deal == 1
                               and variant.redeals == 0)
+
+        #: R7 (sound search): a state with a card blocked for good (:meth:`blocked`) has no moves
+        self.dead_ends = dead_ends and prune and self.sound
 
     # ------------------------------------------------------------------ conversion
     @staticmethod
@@ -201,8 +227,61 @@ class Model:
         """The cards that fit on the foundations ``found``, and those of them safe to send (R4)."""
         return _home_sets(found, self.build, self.prune)
 
+    def blocked(self, st: tuple) -> bool:
+        """Whether some card of ``st`` can never move again (R7 in the module docstring): the
+        largest closed set of cards is not empty. The cards of a pile that are in it always form
+        its bottom (a card above one of the set never frees the one under it), so the set is kept
+        as a count per pile. With an empty column every top card could move there, and in turn
+        every card: nothing is blocked."""
+        tab, _, found, waste, stock, redeals = st
+        if not all(tab):
+            return False
+        piles = list(tab) if redeals else [*tab, waste]
+        ncols = len(tab)
+        held = [len(p) for p in piles]  # the bottom held[i] cards of pile i are in the set
+        out = [0] * 52  # copies out of the foundations
+        inset = [0] * 52  # copies in the set
+        for p in piles:
+            for c in p:
+                out[c] += 1
+                inset[c] += 1
+        loose = set(stock) | (set(waste) if redeals else set())  # never in the set
+        for c in loose:
+            out[c] += stock.count(c) + (waste.count(c) if redeals else 0)
+        accepts = self.accepts
+        changed = True
+        while changed:
+            changed = False
+            empty = any(not held[i] for i in range(ncols))
+            # cards that could be (or are) a top: the stock's, and those with no card of the set above
+            tops = set(loose)
+            for i, p in enumerate(piles):
+                tops.update(p[max(held[i] - 1, 0):])
+            for i, p in enumerate(piles):
+                while held[i]:
+                    c = p[held[i] - 1]
+                    if not (empty or any(u in tops for u in accepts[c])
+                            or self._may_go_home(c, found, out, inset)):
+                        break
+                    held[i] -= 1
+                    inset[c] -= 1
+                    changed = True
+        return any(held)
+
+    @staticmethod
+    def _may_go_home(c: int, found: tuple, out: list[int], inset: list[int]) -> bool:
+        """Could card ``c`` ever go home, the cards counted in ``inset`` never moving? A pile of its
+        suit at or below its rank must climb to it, each rank between needing a copy out of the
+        foundations and not in the set."""
+        r, s = c % 13, c // 13
+        return any(h <= r and all(out[13 * s + q] > inset[13 * s + q] for q in range(h, r))
+                   for h in (found[2 * s], found[2 * s + 1]))
+
     def moves(self, st: tuple) -> list[tuple[int, int, int]]:
-        """Legal moves in ``st`` (with pruning: only a safe move when there is one, R2, R3)."""
+        """Legal moves in ``st`` (with pruning: only a safe move when there is one, R2, R3; none
+        in a dead end, R7, with ``dead_ends``)."""
+        if self.dead_ends and self.blocked(st):
+            return []
         tab, down, found, waste, stock, redeals = st
         accepts = self.accepts
         fit, safe = self.home_sets(found)

@@ -230,7 +230,8 @@ class CompiledSearch:
         self.model = model
         flags = (int(model.sequences), model.stock_deal, int(model.prune), int(model.run_moves),
                  int(model.keep_built), int(model.home_first), int(model.stock_by_length), TURN,
-                 int(model.key_has_down), int(model.waste_safe), int(model.deal_and_play))
+                 int(model.key_has_down), int(model.waste_safe), int(model.deal_and_play),
+                 int(model.dead_ends))
         # The rules travel as data and as the Model's own answers: the building table, and
         # home_sets (fits home / safe home, R4) asked once per foundation layout.
         self._core = _core.Search(model.accepts, model.home_sets, flags, model.weights,
@@ -270,7 +271,7 @@ class CompiledSearch:
 
 
 #: the version of the compiled core's interface this module speaks (``_core.c`` defines it too)
-CORE_INTERFACE = 6
+CORE_INTERFACE = 7
 
 try:
     from . import _core
