@@ -22,10 +22,15 @@ sources taken in turn, one deal at a time, all on deals the catalogue's solver w
 ``lines``
     positions along the solver's winning line, every ``--stride`` moves from a random offset, from
     the deal to the end (every phase of the stock); the line's own next move is known to win.
-``habit``, ``cautious``, ``random``
+``habit``, ``cautious``, ``random``, ``expert``
     a game of the habit player (``foundations_first``), the cautious player
-    (``policies.cautious_choice``) or a random player (``policies.random_policy``; at most
-    :data:`MAX_GAME_MOVES` moves) on a deal the solver wins. When it is lost, its turning point
+    (``policies.cautious_choice``), a random player (``policies.random_policy``) or the fair
+    expert (``policies.expert``, the default strength: it sees only what a player sees, and its
+    losing moves are the subtle ones) on a deal the solver wins, at most :data:`MAX_GAME_MOVES`
+    moves, never coming back to a position (:func:`player_game`).
+``branch``
+    the cautious or habit player's game from a random move of the solver's winning line (where a
+    sampled player leaves the line), judged as the players' games are. When it is lost, its turning point
     (the last position the solver wins from; winnability only falls along a game, so a binary
     search finds it) is judged, where that player's move lost the deal, and so are the positions
     the search proved winnable on the way (each with the solver's line) and, every ``--back``
@@ -121,11 +126,12 @@ HABIT = "foundations_first"
 CAUTIOUS = "cautious_choice"
 RANDOM = "random_policy"
 PLAYER_SEEDS = 64  # a player's move is any of its picks with seeds 0..63 (the tests' range)
-#: a player's game longer than this goes round in circles: it is stopped there
-MAX_GAME_MOVES = 400
+#: a player's game is stopped after this many moves, as ``play_policy`` stops one by default (at
+#: 400 the fair expert's Indian games were cut off still winning, 89 cards home)
+MAX_GAME_MOVES = 2000
 #: a player makes at most this many waiting moves (moves that can be taken straight back) in a row
 MAX_WAITING = 10
-SOURCES = ("shipped", "lines", "habit", "cautious", "random", "expert")
+SOURCES = ("shipped", "lines", "habit", "cautious", "random", "expert", "branch")
 
 DEFINITION = ("at least 30 cards not home; at least 4 legal moves, at least 3 of them commitments (moves the "
               "engine cannot take straight back); at most a third of the commitments keep the deal winnable "
@@ -214,7 +220,7 @@ def player_game(source: str, game: Game, rng: random.Random) -> tuple[Game, list
     Where the habit, cautious or random player's own move would do either, it plays its move among
     the moves left. Without this, in Little Forty (runs of any other suit move freely between ten
     columns) the habit and cautious players moved runs from column to column, each move taking
-    cards off one they are not built on, until :data:`MAX_GAME_MOVES`, seldom dealing; the solver
+    cards off one they are not built on, until the 400 moves then allowed, seldom dealing; the solver
     still won where they were stopped (2,406 of 2,612 habit games were rejected for it), so no
     decision of theirs was ever lost. The fair expert (``source`` "expert") sees only the player's
     view and cannot be given fewer moves: where its move comes back to a position, its game stops
@@ -367,10 +373,20 @@ class Finder:
             game = replay(self.variant, row["deal"], row["moves"])
             self.check(game, row["deal"], row["moves"], known, f"shipped (at {ref}: {row['source']})")
 
-    def scan_game(self, source: str, deal: int, seed: int, deadline: float) -> None:
-        """A player's game on a deal the solver wins: its turning point, found by binary search."""
+    def scan_game(self, source: str, deal: int, seed: int, deadline: float, line: list[str] = ()) -> None:
+        """A player's game on a deal the solver wins: its turning point, found by binary search.
+        ``branch``: the cautious (even seeds) or habit player takes over at a random move of the
+        solver's winning ``line``, so its decisions are met in positions of every phase of a won game."""
         rng = random.Random(f"{self.variant}/{deal}/{source}/{seed}")
-        game, walk = player_game(source, Game(self.variant, deal=deal), rng)
+        start, before, player, where = Game(self.variant, deal=deal), [], source, ""
+        if source == "branch":
+            player, k = ("cautious", "habit")[seed % 2], rng.randrange(len(line))
+            for m in line[:k]:
+                before.append(start.copy())
+                start.play(m)
+            where = f" from move {k} of the solver's line"
+        game, walk = player_game(player, start, rng)
+        walk = before + walk
         self.tried[source] += 1
         if game.is_won:
             return self.reject(f"{source} game: won")
@@ -397,8 +413,8 @@ class Finder:
                 hi = mid
             else:
                 return self.reject(f"{source} game: a position unknown within the budget")
-        who = {"habit": "habit player", "expert": "fair expert"}.get(source, f"{source} player")
-        label = f"{source} ({who}'s lost game, seed {seed})"
+        who = {"habit": "habit player", "expert": "fair expert"}.get(player, f"{player} player")
+        label = f"{source} ({who}'s lost game{where}, seed {seed})"
         if lo not in lines and lo > 0:
             lines[lo] = [str(x) for x in self.solve(walk[lo]).moves]
         for k in sorted(lines, key=lambda k: -k):  # the turning point first
@@ -566,13 +582,13 @@ def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
             for seed in range(1 if source == "lines" else args.seeds):
                 if (source, deal, seed) in finder.done or time.time() > deadline:
                     continue
-                if source == "shipped" or source == "lines" and line is None:
+                if source == "shipped" or source in ("lines", "branch") and line is None:
                     continue
                 cpu = time.process_time()
                 if source == "lines":
                     finder.scan_line(deal, line, args.stride, deadline)
                 else:
-                    finder.scan_game(source, deal, seed, deadline)
+                    finder.scan_game(source, deal, seed, deadline, line)
                 finder.cpu_by[source] += time.process_time() - cpu
                 finder.done.add((source, deal, seed))
         save()
