@@ -542,6 +542,19 @@ def shipped_rows(path: pathlib.Path, args: argparse.Namespace) -> list[dict]:
     return data["puzzles"]  # in the file's order (the loader sorts them): a new round's diff is its rows
 
 
+def earlier_runs(path: pathlib.Path, finder: Finder) -> list[dict]:
+    """The runs that made the kept puzzles, where their candidates are not this run's (their work
+    file was lost): their commands, CPU seconds, candidates and rejections, as their file said."""
+    if not path.exists():
+        return []
+    old = json.loads(path.read_text(encoding="utf-8"))["provenance"]
+    earlier = list(old.get("earlier_runs", []))
+    if old.get("runs") and old["runs"][0] not in finder.commands:
+        earlier.append({key: old.get(key) for key in ("runs", "cpu_seconds", "candidates", "candidate_themes",
+                                                      "found_by_source", "rejected", "date", "commit")})
+    return earlier
+
+
 # ---------------------------------------------------------------------------------- one variant
 def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
     started, cpu0 = time.time(), time.process_time()
@@ -639,6 +652,7 @@ def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
            "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"), "commit": commit,
            "machine": f"{platform.machine()}, {args.workers} process(es), nice {os.nice(0)}",
            "load_average": round(os.getloadavg()[0], 1)}
+    run["earlier_runs"] = earlier_runs(out, finder) if args.keep_shipped else []
     data = {"format": "ft_widget.puzzles", "variant": variant, "provenance": run, "puzzles": chosen}
     out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     themes = dict(collections.Counter(r["theme"] for r in chosen))
