@@ -75,7 +75,8 @@ with ``--resume`` goes on from them), processes only (``--workers``, one variant
     nice -n 10 python tools/make_puzzles.py --workers 2 --resume
 
 It writes ``ft_widget/data/puzzles/<variant>.json`` with its provenance (command, CPU seconds,
-sources tried, counts by condition).
+sources tried, CPU seconds by source, counts by condition); where the kept puzzles came from runs
+whose work file is gone, their file's figures are kept as ``earlier_runs``.
 """
 
 from __future__ import annotations
