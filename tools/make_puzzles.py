@@ -288,10 +288,13 @@ class Finder:
     def near(self, deal: int, k: int) -> bool:
         return any(c["deal"] == deal and abs(len(c["moves"]) - k) < self.spacing for c in self.candidates)
 
-    def check(self, game: Game, deal: int, moves: list[str], known: dict, source: str) -> dict | None:
+    def check(self, game: Game, deal: int, moves: list[str], known: dict, source: str,
+              spaced: bool = True) -> dict | None:
         """The position ``game`` (reached by ``moves`` from ``deal``) judged; its row, or None.
-        ``known`` maps moves to winning lines already found, or to None when proved lost."""
-        if self.near(deal, len(moves)):
+        ``known`` maps moves to winning lines already found, or to None when proved lost. A shipped
+        puzzle (``spaced`` False) is judged even near a candidate found before it: it is kept, and
+        the choice keeps the spacing."""
+        if spaced and self.near(deal, len(moves)):
             return self.reject(f"within {self.spacing} moves of a puzzle of the same deal")
         legal = list(game.legal_moves())
         if 104 - game.cards_home < MIN_NOT_HOME:
@@ -372,7 +375,8 @@ class Finder:
             self.tried["shipped"] += 1
             known = {**{a: line for a, line in row["answers"].items()}, **dict.fromkeys(row["losing"])}
             game = replay(self.variant, row["deal"], row["moves"])
-            self.check(game, row["deal"], row["moves"], known, f"shipped (at {ref}: {row['source']})")
+            self.check(game, row["deal"], row["moves"], known, f"shipped (at {ref}: {row['source']})",
+                       spaced=False)
 
     def scan_game(self, source: str, deal: int, seed: int, deadline: float, line: list[str] = ()) -> None:
         """A player's game on a deal the solver wins: its turning point, found by binary search.
