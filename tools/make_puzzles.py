@@ -486,9 +486,12 @@ def choose(candidates: list[dict], want: int, spacing: int, seed: str, kept: lis
         kind, k = kinds.most_common(1)[0]
         if t <= MAX_THEME_SHARE * len(chosen) and k <= MAX_KIND_SHARE * len(chosen):
             break
-        over = theme if t / MAX_THEME_SHARE >= k / MAX_KIND_SHARE else None
-        drop = next((r for r in reversed(chosen[len(kept):])
-                     if (r["theme"] == over if over else r["kind"] == kind)), None)
+        # the rule broken further first; where only kept puzzles break it, the other rule
+        rules = [("theme", theme, t / MAX_THEME_SHARE), ("kind", kind, k / MAX_KIND_SHARE)]
+        rules = [(key, value) for key, value, ratio in sorted(rules, key=lambda x: -x[2])
+                 if ratio > len(chosen)]
+        added = chosen[len(kept):]
+        drop = next((r for key, value in rules for r in reversed(added) if r[key] == value), None)
         if drop is None:  # only kept puzzles of it are left
             break
         chosen.remove(drop)
