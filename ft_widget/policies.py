@@ -134,6 +134,22 @@ POLICIES: dict[str, Policy] = {
 }
 
 
+def quick(policy: Policy | str) -> bool:
+    """Does ``policy`` (a policy, or the name of one in :data:`POLICIES`) play a whole game in
+    seconds? Every policy here does but an expert at the deep strength (``Expert(strength="deep")``,
+    the policy ``"deep_expert"``), which issue 34 allows up to 15 s a game on average, for tables
+    and grades (``data/deep_expert.md`` measures it): a notebook's comparison or a quick test plays
+    whole games of the quick ones only. A policy of yours is taken to be quick.
+
+    >>> [name for name in POLICIES if not quick(name)]
+    ['deep_expert']
+    """
+    if isinstance(policy, str):
+        policy = policy_named(policy, "quick")
+    # an expert's strength says what its games cost; a policy without one has nothing to say otherwise
+    return getattr(policy, "strength", "default") != "deep"
+
+
 @dataclass
 class PlayResult:
     """How a policy's game ended: ``status`` is ``Outcome.WON``, ``Outcome.STUCK`` (no legal move

@@ -38,8 +38,9 @@ from .render import (
 )
 from .tables import pandas
 from .training.puzzles import Judgement, Puzzle, TrainingPuzzle, puzzles
+from .training.review import review
 from .variants import VARIANTS, Variant
-from .words import choice_line, count, status_line
+from .words import choice_line, count, move_line, status_line
 
 #: Per game, the lessons that are its own: lesson id -> the rule fields that change. Each lesson
 #: plays the game and the game with these fields changed on the same deals
@@ -147,6 +148,44 @@ def losing_move_row(reviewed, scale: float = 0.75) -> Row:
     before, played, kept = reviewed.position(k), reviewed.steps[k].move, reviewed.alternative
     return Row(picture(before, highlight=played, scale=scale, caption=f"played {played}: no win left"),
                picture(before, highlight=kept, scale=scale, caption=f"{kept}: the win kept"))
+
+
+def losing_move_text(reviewed) -> str:
+    """A reviewed game's losing move and the alternative that kept the win, in words, a line each
+    ("Played: …", "Kept the win: …"), as the lessons print them above :func:`losing_move_row`."""
+    k = reviewed.losing_move
+    if k is None:
+        raise ValueError("losing_move_text: this review found no losing move")
+    before = reviewed.position(k)
+    return (f"Played: {move_line(before, reviewed.steps[k].move)}\n"
+            f"Kept the win: {move_line(before, reviewed.alternative)}")
+
+
+def habit_game_reviewed(variant_id: str, deal: int, *, rng: int = 1, solver_states: int | None = None):
+    """A lesson's reviewed game: the habit player ``foundations_first`` plays ``deal`` (``rng``
+    draws its choices), and :func:`~ft_widget.training.review.review` reads the game back, the
+    fair expert's worlds drawn with seed 1 and the solver given ``solver_states`` positions a move
+    (None: the review's default). The same arguments give the same review."""
+    played = play_policy(Game(variant_id, deal=deal), "foundations_first", rng=rng)
+    budget = {} if solver_states is None else {"solver_states": solver_states}
+    return review(replayed(variant_id, deal, list(played.moves)), rng=1, progress=False, **budget)
+
+
+#: How a fork's picture names the solver's verdict after each move.
+FORK_VERDICT = {"won": "the win kept", "lost": "no win left", "unknown": "not settled"}
+
+
+def fork_row(variant_id: str, forks: list[dict], change: str, deal: int, scale: float = 0.6) -> Row:
+    """The first position of ``deal`` where the plain player and the one with ``change`` part (a row
+    of ``forks``, as :func:`ft_widget.experiments.rows` reads a lesson's forks), drawn twice: each
+    player's move, captioned with the solver's verdict after it."""
+    r = next((r for r in forks if r["player"] == change and r["deal"] == deal), None)
+    if r is None:
+        raise ValueError(f"fork_row: no fork of {change!r} on deal {deal} in these rows")
+    game = replayed(variant_id, deal, r["before"])
+    return Row(*(picture(game, highlight=r[f"{who}_move"], scale=scale,
+                         caption=f"{r[f'{who}_move']}: {FORK_VERDICT[r[f'{who}_verdict']]}")
+                 for who in ("habit", "changed")))
 
 
 # ----------------------------------------------------------------------------- tables

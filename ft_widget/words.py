@@ -26,16 +26,18 @@ from .cards import Card, card_name, card_symbol, parse_card
 from .game import Choice, Game, HintKind, Move, Outcome
 from .i18n import N_, Nn_, ngettext, npgettext, number, pgettext
 from .i18n import gettext as _
+from .limits import shown
 from .moves import FOUNDATION, STOCK, WASTE
 from .rules import rule_words
 
-__all__ = ["SEEING", "back_line", "card_clue_words", "change_words", "choice_line", "count", "dealt_words",
+__all__ = ["SEEING", "back_line", "card_clue_words", "change_words", "choice_line", "clauses", "count",
+           "dealt_words",
            "from_pile_words", "in_pile_words", "to_pile_words",
            "end_line", "end_message", "end_title", "fair_hint_sentence", "first_clue_words", "game_words",
            "graded_line", "handed_over_line", "hint_line", "hint_message", "let_go_line", "lost_move_words",
            "move_doing", "move_line", "move_words", "pile_words", "played_words", "refusal_words",
            "review_progress", "review_step_spoken", "score_words", "solver_line_words", "spoken",
-           "status_line"]
+           "status_line", "strength_words"]
 
 
 #: The nouns :func:`count` knows, each with its catalogue's singular and plural.
@@ -59,6 +61,15 @@ def count(n: int, word: str, plural: str | None = None) -> str:
         one, many = _COUNTED[word]
         return ngettext(one, many, n).format(n=number(n))
     return f"{number(n)} {word if n == 1 else plural or word + 's'}"
+
+
+def clauses(parts) -> str:
+    """Clauses said in one sentence, as one list: "it frees 5♠, which goes home 3 moves later; column
+    4 is emptied 6 moves later". The separator is the catalogue's: languages space a semicolon
+    differently."""
+    # TRANSLATORS: what joins clauses listed in one sentence, spaces included ("it frees 5♠ …; column 4
+    # is emptied …"). French puts a narrow no-break space (U+202F) before the semicolon: "\u202f; ".
+    return pgettext("between clauses", "; ").join(parts)
 
 
 def pile_words(pile: int) -> str:
@@ -464,23 +475,40 @@ def review_progress(moves: int, percent: int) -> str:
                     moves).format(n=moves, percent=percent)
 
 
-def graded_line(game: Game, difficulty: str, expert_wins: int, runs: int) -> str:
-    """A graded deal as the board announces it: "Maria, deal 57: a winnable hard deal (…)"."""
+#: The fair expert's strengths (``ft_widget.expert.STRENGTHS``) as a player reads them, in brackets
+#: after the expert's result: a label of its own, so no word of the sentence has to agree with it.
+_STRENGTHS = {"default": N_("default strength"), "deep": N_("deep strength")}
+
+
+def strength_words(strength: str) -> str:
+    """"default strength": which strength of the fair expert (``ft_widget.expert.STRENGTHS``) a
+    grade, rating or review rests on, in the current language."""
+    if strength not in _STRENGTHS:
+        raise ValueError(f"strength_words: strength must be one of {', '.join(_STRENGTHS)}, "
+                         f"not {shown(strength)}")
+    return _(_STRENGTHS[strength])
+
+
+def graded_line(game: Game, difficulty: str, expert_wins: int, runs: int, strength: str = "default") -> str:
+    """A graded deal as the board announces it: "Maria, deal 57: a winnable hard deal (…; the fair
+    expert (default strength) won 1 of 3 tries)"; ``strength`` is the grading expert's (the
+    catalogue's ``CatalogueDeal.strength``; the expert's own default when not given)."""
     said = {
         "easy": Nn_("{variant}, deal {deal}: a winnable easy deal (the solver, which sees every card, "
-                    "found a win; the fair expert won {wins} of {n} try)",
+                    "found a win; the fair expert ({strength}) won {wins} of {n} try)",
                     "{variant}, deal {deal}: a winnable easy deal (the solver, which sees every card, "
-                    "found a win; the fair expert won {wins} of {n} tries)"),
+                    "found a win; the fair expert ({strength}) won {wins} of {n} tries)"),
         "medium": Nn_("{variant}, deal {deal}: a winnable medium deal (the solver, which sees every card, "
-                      "found a win; the fair expert won {wins} of {n} try)",
+                      "found a win; the fair expert ({strength}) won {wins} of {n} try)",
                       "{variant}, deal {deal}: a winnable medium deal (the solver, which sees every card, "
-                      "found a win; the fair expert won {wins} of {n} tries)"),
+                      "found a win; the fair expert ({strength}) won {wins} of {n} tries)"),
         "hard": Nn_("{variant}, deal {deal}: a winnable hard deal (the solver, which sees every card, "
-                    "found a win; the fair expert won {wins} of {n} try)",
+                    "found a win; the fair expert ({strength}) won {wins} of {n} try)",
                     "{variant}, deal {deal}: a winnable hard deal (the solver, which sees every card, "
-                    "found a win; the fair expert won {wins} of {n} tries)"),
+                    "found a win; the fair expert ({strength}) won {wins} of {n} tries)"),
     }[difficulty]
-    return ngettext(*said, runs).format(variant=game.variant.name, deal=game.deal, wins=expert_wins, n=runs)
+    return ngettext(*said, runs).format(variant=game.variant.name, deal=game.deal, wins=expert_wins, n=runs,
+                                        strength=strength_words(strength))
 
 
 def back_line(game: Game) -> str:

@@ -67,13 +67,12 @@ Row(*(build_picture(ten_hearts, build) for build in THREE))
 
 # %% [markdown]
 # *Same suit* takes one card in four, *any suit but its own* three, *alternate colour* two.
-# The two looser rules agree on the black nines and differ on 9♦: the cell below checks
-# that count, and the next one finds the refusal that tells them apart.
+# The two looser rules agree on the black nines and differ on 9♦: the cell below counts them,
+# and the next one finds the refusal that tells them apart.
 
 # %%
 nines = [parse_card(f"9{s}") for s in "CDHS"]
 takers = {b: [c for c in nines if rules.can_build(c, ten_hearts, b)] for b in THREE}
-assert [len(takers[b]) for b in THREE] == [1, 3, 2]
 print("On 10♥: " + "; ".join(f"{rules.get_build(b).text}, {cards(c)}" for b, c in takers.items()) + ".")
 
 # %% [markdown]
@@ -93,7 +92,6 @@ for variant in ("indian", "streets"):
     except IllegalMove as refusal:
         outcomes[variant] = f"refused: {refusal}"
     print(f"{game.variant.name:8} {outcomes[variant]}")
-assert outcomes["indian"] == "played" and outcomes["streets"].startswith("refused")
 
 # %%
 Row(*(picture(with_tops(v, deal=1, tops={1: "TD", 2: "9H"}), highlight="2>1", scale=0.68,
@@ -105,8 +103,9 @@ Row(*(picture(with_tops(v, deal=1, tops={1: "TD", 2: "9H"}), highlight="2>1", sc
 # them apart.)
 
 # %%
-assert all(rules.can_build(parse_card("8H"), parse_card("9S"), b)
-           for b in (Build.OTHER_SUIT, Build.ALTERNATE_COLOUR))
+for b in (Build.OTHER_SUIT, Build.ALTERNATE_COLOUR):
+    legal = rules.can_build(parse_card("8H"), parse_card("9S"), b)
+    print(f"8♥ on 9♠, {rules.get_build(b).text}: {'legal' if legal else 'refused'}")
 
 # %% [markdown]
 # ## Face-down cards turning up
@@ -122,13 +121,11 @@ from IPython.display import display
 for variant, deal in (("rank_and_file", 1), ("number_ten", 2)):
     game = Game(variant, deal=deal)
     line = find_turn_up(game)
-    down_before = sum(game.face_down_counts)
     for move in line[:-1]:
         game.play(move)
     before = picture(game, highlight=line[-1], scale=0.68,
                      caption=f"{game.variant.name} deal {deal}: next {line[-1]}")
     game.play(line[-1])
-    assert sum(game.face_down_counts) == down_before - 1
     played = " ".join(map(str, line))
     print(f"{game.variant.name}: {played} turns up {cards([game.tableau[line[-1].src][-1]])}")
     display(Row(before, picture(game, scale=0.68, caption=f"after {played}: a card turned up")))
@@ -150,7 +147,6 @@ while game.stock:
     game.play("s>w")
 game.play("w>s")
 game.play("s>w")
-assert game.waste[-3:] == first_three and game.redeals_left == VARIANTS["little_forty"].redeals - 1
 print(f"after a pass and a redeal: {cards(game.waste[-3:])} again; {game.redeals_left} redeals left")
 picture(game, scale=0.8, caption=f"Little Forty deal 3 after a pass and a redeal: the same three cards, "
                                   f"{game.redeals_left} redeals left")
@@ -235,12 +231,11 @@ print(f"the fair expert: {expert.worlds} worlds a decision, {expert.max_states:,
 runs = read_csv("expert_table.csv")
 solver_runs = [r for r in runs if r["player"] == "solver"]
 BIG = 5_000_000
-assert all(int(r["states"]) >= BIG for r in solver_runs if r["result"] == "unknown")
-assert all(int(r["states"]) < BIG * 1.01 and r["result"] != "lost" for r in solver_runs)
+unknown = [int(r["states"]) for r in solver_runs if r["result"] == "unknown"]
+print(f"The solver left {len(unknown)} of {len(solver_runs)} deals unknown, after {min(unknown):,} to "
+      f"{max(unknown):,} positions; it proved {sum(r['result'] == 'lost' for r in solver_runs)} lost.")
 
 summary = {r["variant"]: r for r in read_csv("expert_table_summary.csv")}
-assert {r["deals"] for r in summary.values()} == {"100"}
-assert all(sum(r["variant"] == v for r in solver_runs) == 100 for v in summary)
 table([{"game": VARIANTS[v].name, "deals": int(r["deals"]), "fair expert won": int(r["expert_won"]),
         "its 95% interval": percent_range(r["expert_ci95"]),
         "foundations_first won": int(r["foundations_first_won"]), "solver won": int(r["solver_won"]),
@@ -251,12 +246,10 @@ table([{"game": VARIANTS[v].name, "deals": int(r["deals"]), "fair expert won": i
 # %%
 won = {v: int(r["expert_won"]) for v, r in summary.items()}
 fewest = min(won, key=won.get)
-assert fewest == "maria" and won["maria"] < won["forty_thieves"]
 print(f"The fair expert wins fewest {VARIANTS[fewest].name} deals: {won[fewest]} of {summary[fewest]['deals']}; "
       f"the solver wins {summary[fewest]['solver_won']}, the foundations-first habit "
       f"{summary[fewest]['foundations_first_won']}.")
 ratio = sorted((won[v] / int(r["solver_won"]), v) for v, r in summary.items())
-assert ratio[0][1] == "maria"  # where seeing every card is worth most
 print("The expert's wins as a share of the solver's, lowest first: "
       + ", ".join(f"{VARIANTS[v].name} {r:.0%}" for r, v in ratio) + ".")
 
@@ -274,10 +267,8 @@ per_deal = {}
 for r in runs:
     per_deal.setdefault((r["variant"], int(r["deal"])), {})[r["player"]] = r["result"]
 beyond = [key for key, got in per_deal.items() if got["expert"] == "won" and got["solver"] != "won"]
-assert all(per_deal[key]["solver"] == "unknown" for key in beyond)  # never a deal the solver proved lost
 print("Won by the fair expert, unknown to the solver within its budget: "
       + (", ".join(f"{VARIANTS[v].name} deal {d}" for v, d in beyond) or "none") + ".")
-assert ratio[-1][0] <= 1 or beyond  # the sentence above: a share over 100 % comes from such deals
 
 # %% [markdown]
 # ### A hundred deals is a sample
@@ -288,11 +279,7 @@ assert ratio[-1][0] <= 1 or beyond  # the sentence above: a share over 100 % com
 
 # %%
 second = {r["variant"]: r for r in read_csv("expert_table_50001-50100_summary.csv")}
-assert {r["deals"] for r in second.values()} == {"100"} and set(second) == set(summary)
 won_again = {v: int(r["expert_won"]) for v, r in second.items()}
-hardest = [set(sorted(w, key=w.get)[:2]) for w in (won, won_again)]  # the two lowest counts
-assert hardest[0] == hardest[1] == {"forty_thieves", "maria"}
-assert min(won, key=won.get) != min(won_again, key=won_again.get)
 moved = {v: abs(won_again[v] - won[v]) for v in won}
 most = [VARIANTS[v].name for v in moved if moved[v] == max(moved.values())]
 print(f"The expert's count moved by {min(moved.values())} to {max(moved.values())} deals of 100 "
@@ -326,11 +313,8 @@ from ft_widget.training.catalogue import provenance as deals_provenance
 
 LESSONS = load("lessons.json")
 as_dealt = [r for r in LESSONS["solver"] if r["lesson"] is None]
-catalogue_states = {int(re.search(r"--solver-states (\d+)", deals_provenance(v)["command"]).group(1))
-                    for v in VARIANTS}
-assert len(catalogue_states) == 1  # one budget for the whole catalogue
-CATALOGUE_STATES = catalogue_states.pop()
-assert LESSONS["max_states"] == 60_000 < CATALOGUE_STATES < BIG
+(CATALOGUE_STATES,) = {int(re.search(r"--solver-states (\d+)", deals_provenance(v)["command"]).group(1))
+                       for v in VARIANTS}  # one budget for the whole catalogue
 catalogued = sorted({r.deal for v in VARIANTS for r in catalogue(v)})
 first_deals = sorted({r["deal"] for r in as_dealt})
 
@@ -347,11 +331,6 @@ table([[VARIANTS[v].name, *(f"{x:.0%}" for x in shares)] for v, shares in ladder
                f"deals {catalogued[0]}–{catalogued[-1]}, {CATALOGUE_STATES:,} positions (the catalogue)",
                f"deals 10001–10100, {BIG:,} positions (the table above)"],
       caption="The solver's share of deals won, at the three budgets the project uses")
-
-# %%
-smallest, middle, largest = (round(x, 2) for x in ladder["maria"])
-assert (smallest, largest) == (0.33, 0.6) and smallest <= middle <= largest
-assert list(ladder["forty_thieves"]) == sorted(ladder["forty_thieves"])
 
 # %% [markdown]
 # Maria is the clearest case: the solver wins a third of its deals at the smallest budget and
@@ -405,8 +384,6 @@ budgets = [["the expert plays a game", expert.worlds, expert.max_states],
            ["the board's Hint, hint(game)", FAIR_WORLDS, FAIR_STATES_PER_SECOND // FAIR_WORLDS],
            ["estimate(game, moves)", estimate_defaults["worlds"].default, estimate_defaults["max_states"].default],
            ["review(game)", REVIEW_WORLDS, REVIEW_STATES]]
-assert [b[1] for b in budgets] == [5, 6, 8, 6] and [b[2] for b in budgets] == [20_000, 20_000, 20_000, 8_000]
-assert FAIR_STATES_PER_SECOND == 120_000
 print(f"review(game) also asks the solver for {REVIEW_SOLVER:,} positions a move.")
 table(budgets, columns=["use", "worlds", "positions a world"],
       caption="The fair expert's worlds and budget in each of its uses")
@@ -448,7 +425,6 @@ table(budgets, columns=["use", "worlds", "positions a world"],
 from ft_widget.experiments import paired
 
 example = paired([0, 1, 0, 0], [1, 1, 1, 0], name="A made-up idea on four deals", measure="of deals won")
-assert (example.a, example.b, example.diff, example.low, example.high) == (0.25, 0.75, 0.5, 0.0, 1.0)
 example
 
 # %% [markdown]
@@ -512,7 +488,6 @@ from ft_widget.experiments import effects_table
 
 single = load("single_rule.json")
 print(f"{single['command']}: {single['max_states']:,} positions a deal.")
-assert sorted({r["deal"] for r in single["deals"]}) == list(range(1, 31))
 
 
 def solver_won(change):  # per deal, in deal order: did the solver win it within the budget?
@@ -523,8 +498,6 @@ def solver_won(change):  # per deal, in deal order: did the solver win it within
 base_name = next(iter(single["changes"]))
 effects = {name: paired(solver_won(base_name), solver_won(name), name=name)
            for name in single["changes"] if name != base_name}
-# the same deals and budget as the first column of the budget table: the same Forty Thieves figure
-assert sum(solver_won(base_name)) / 30 == ladder["forty_thieves"][0]
 effects_table(effects, caption="Forty Thieves with one rule changed: the solver's wins on deals 1–30, "
                                "against Forty Thieves")
 
@@ -542,6 +515,5 @@ print("The changes whose interval is clear of zero: " + "; ".join(clear) + ".")
 # %%
 colours = effects["build in alternate colours (Streets, Maria, …)"]
 nine = effects["deal 9 × 4 (Maria's layout)"]
-assert colours.clear and colours.diff > 0 and nine.clear and nine.diff < 0 and nine.b < 0.1
 print(f"The solver's wins, deals 1–30: Forty Thieves {nine.a:.0%}; with alternate colours {colours.b:.0%}; "
       f"dealt nine columns of four {nine.b:.0%}.")

@@ -36,10 +36,17 @@
 # %%
 from IPython.display import display
 
-from ft_widget import Board, Game, Move, play_policy, puzzles, review
+from ft_widget import Board, Game, Move, puzzles
 from ft_widget.experiments import compare_choices, compare_players, effects_table, rows
-from ft_widget.teaching import PuzzleCard, Row, losing_move_row, picture, replayed, turns_up_card
-from ft_widget.words import move_line
+from ft_widget.teaching import (
+    PuzzleCard,
+    fork_row,
+    habit_game_reviewed,
+    losing_move_row,
+    losing_move_text,
+    picture,
+    turns_up_card,
+)
 
 GAME = "number_ten"
 picture(Game(GAME, deal=2), caption="Number Ten, deal 2: the bottom two cards of each column face down")
@@ -58,16 +65,6 @@ picture(Game(GAME, deal=2), caption="Number Ten, deal 2: the bottom two cards of
 # %%
 games, dig_games = rows(GAME, "games"), rows(GAME, "dig_games")  # the second run: the digging changes
 forks = rows(GAME, "forks") + rows(GAME, "dig_forks")
-SAYS = {"won": "the win kept", "lost": "no win left", "unknown": "not settled"}
-
-
-def decision(change, deal):
-    """The first position of ``deal`` where the plain player and the one with ``change`` part."""
-    r = next(r for r in forks if r["player"] == change and r["deal"] == deal)
-    game = replayed(GAME, deal, r["before"])
-    return Row(*(picture(game, highlight=r[f"{who}_move"], scale=0.6,
-                         caption=f"{r[f'{who}_move']}: {SAYS[r[f'{who}_verdict']]}")
-                 for who in ("habit", "changed")))
 
 
 # %% [markdown]
@@ -83,7 +80,7 @@ def effects(change, table=games):
             f"{change} (first positions)": compare_choices(forks, change, "habit", "changed")}
 
 
-display(decision("move one card at a time", 118))
+display(fork_row(GAME, forks, "move one card at a time", 118))
 effects_table(effects("move one card at a time"), caption="Number Ten: one card at a time instead of runs")
 
 # %% [markdown]
@@ -111,7 +108,7 @@ Board.puzzle(longest)
 # ten.
 
 # %%
-display(decision("move runs whole", 32))
+display(fork_row(GAME, forks, "move runs whole", 32))
 effects_table(effects("move runs whole"), caption="Number Ten: a whole run into an empty column")
 
 # %% [markdown]
@@ -137,7 +134,7 @@ Board.puzzle(p)
 # hidden cards.
 
 # %%
-display(decision("dig where most cards are face down", 39))
+display(fork_row(GAME, forks, "dig where most cards are face down", 39))
 most, fewest = "dig where most cards are face down", "dig where fewest cards are face down"
 effects_table({**effects(most, dig_games), **effects(fewest, dig_games),
                "most rather than fewest (whole games)": compare_players(dig_games, fewest, most)},
@@ -170,14 +167,11 @@ Board.puzzle(p)
 # won, so the solver's budget here is 1,000,000 positions a move, ten times the default.
 
 # %%
-played = play_policy(Game(GAME, deal=40), "foundations_first", rng=1)
-reviewed = review(replayed(GAME, 40, list(played.moves)), rng=1, progress=False, solver_states=1_000_000)
+reviewed = habit_game_reviewed(GAME, 40, rng=1, solver_states=1_000_000)
 reviewed.plot()
 
 # %%
-k = reviewed.losing_move
-print("Played:", move_line(reviewed.position(k), reviewed.steps[k].move))
-print("Kept the win:", move_line(reviewed.position(k), reviewed.alternative))
+print(losing_move_text(reviewed))
 losing_move_row(reviewed)
 
 # %% [markdown]

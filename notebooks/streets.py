@@ -39,10 +39,17 @@
 # %%
 from IPython.display import display
 
-from ft_widget import Board, Game, play_policy, puzzles, review
+from ft_widget import Board, Game, puzzles
 from ft_widget.experiments import compare_choices, compare_players, effects_table, rows
-from ft_widget.teaching import PuzzleCard, Row, losing_move_row, picture, replayed
-from ft_widget.words import move_line
+from ft_widget.teaching import (
+    PuzzleCard,
+    fork_row,
+    habit_game_reviewed,
+    losing_move_row,
+    losing_move_text,
+    picture,
+    replayed,
+)
 
 GAME = "streets"
 picture(Game(GAME, deal=4), caption="Streets, deal 4: ten columns of four, 64 cards to come")
@@ -60,16 +67,6 @@ picture(Game(GAME, deal=4), caption="Streets, deal 4: ten columns of four, 64 ca
 
 # %%
 games, forks = rows(GAME, "games"), rows(GAME, "forks")
-SAYS = {"won": "the win kept", "lost": "no win left", "unknown": "not settled"}
-
-
-def decision(change, deal):
-    """The first position of ``deal`` where the plain player and the one with ``change`` part."""
-    r = next(r for r in forks if r["player"] == change and r["deal"] == deal)
-    game = replayed(GAME, deal, r["before"])
-    return Row(*(picture(game, highlight=r[f"{who}_move"], scale=0.6,
-                         caption=f"{r[f'{who}_move']}: {SAYS[r[f'{who}_verdict']]}")
-                 for who in ("habit", "changed")))
 
 
 # %% [markdown]
@@ -85,7 +82,7 @@ def effects(change):
             f"{change} (first positions)": compare_choices(forks, change, "habit", "changed")}
 
 
-display(decision("empty column to free a home card", 1))
+display(fork_row(GAME, forks, "empty column to free a home card", 1))
 effects_table(effects("empty column to free a home card"), caption="Streets: an empty column used to free a home card")
 
 # %% [markdown]
@@ -111,7 +108,7 @@ Board.puzzle(p)
 # it under the next card, and the stock does not come round again.
 
 # %%
-display(decision("deal past the waste card", 8))
+display(fork_row(GAME, forks, "deal past the waste card", 8))
 effects_table(effects("deal past the waste card"), caption="Streets: the waste's card dealt past instead of played")
 
 # %% [markdown]
@@ -135,7 +132,7 @@ Board.puzzle(p)
 # the waste's card in the space loses, dealing on keeps the win.
 
 # %%
-display(decision("waste card into an empty column", 98))
+display(fork_row(GAME, forks, "waste card into an empty column", 98))
 late = [r for r in forks if len(replayed(GAME, r["deal"], r["before"]).stock) < 10]
 effects_table({**effects("waste card into an empty column"),
                "the same, fewer than ten cards to come (first positions)":
@@ -170,14 +167,11 @@ Board.puzzle(p)
 # every card.
 
 # %%
-played = play_policy(Game(GAME, deal=11), "foundations_first", rng=11)
-reviewed = review(replayed(GAME, 11, list(played.moves)), rng=1, progress=False, solver_states=300_000)
+reviewed = habit_game_reviewed(GAME, 11, rng=11, solver_states=300_000)
 reviewed.plot()
 
 # %%
-k = reviewed.losing_move
-print("Played:", move_line(reviewed.position(k), reviewed.steps[k].move))
-print("Kept the win:", move_line(reviewed.position(k), reviewed.alternative))
+print(losing_move_text(reviewed))
 losing_move_row(reviewed)
 
 # %% [markdown]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import subprocess
@@ -55,6 +56,56 @@ def test_catalogue_covers_its_range_with_grades_by_the_rule(variant):
             assert d.grade == make_deals.grade(d.expert_wins, d.runs)
         else:
             assert d.grade is d.expert_wins is d.runs is None
+
+
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_a_grade_names_the_strength_of_the_expert_that_made_it(variant):
+    """Issue 34 item 5: the catalogue says which strength graded it; every file was graded by the
+    default expert (its recorded budget is the default's, and deep play did not exist at its commit:
+    the provenance's ``expert`` would name it), so each says "default", on every graded deal too."""
+    prov = provenance(variant)
+    assert prov["strength"] == Expert().strength == "default"
+    assert prov["expert"].startswith("Expert(") and "strength" not in prov["expert"]
+    assert {d.strength for d in catalogue(variant) if d.grade} == {"default"}
+    assert {d.strength for d in catalogue(variant) if not d.grade} <= {None}
+
+
+def test_a_catalogue_without_the_experts_strength_is_refused(monkeypatch):
+    from importlib import resources
+    real = resources.files("ft_widget").joinpath("data", "deals", "lucas.json").read_text(encoding="utf-8")
+    doc = json.loads(real)
+    for strength in (None, "deeper"):
+        doc["provenance"]["strength"] = strength
+
+        class Fake:
+            def joinpath(self, *parts):
+                return self
+
+            def read_text(self, encoding=None):
+                return json.dumps(doc)
+
+            def __str__(self):
+                return "lucas.json"
+
+        monkeypatch.setattr(cat.resources, "files", lambda package: Fake())
+        cat._load.cache_clear()
+        try:
+            with pytest.raises(ValueError, match="strength must be one of default, deep"):
+                cat.catalogue("lucas")
+        finally:
+            monkeypatch.undo()
+            cat._load.cache_clear()
+    assert cat.catalogue("lucas")[0].deal == 1  # the real file again
+
+
+def test_the_words_name_each_strength_and_refuse_another():
+    from ft_widget.expert import STRENGTHS
+    from ft_widget.words import graded_line, strength_words
+    assert [strength_words(s) for s in STRENGTHS] == ["default strength", "deep strength"]
+    game = Game("lucas", 3)
+    assert "the fair expert (deep strength) won 1 of 3 tries)" in graded_line(game, "medium", 1, 3, "deep")
+    with pytest.raises(ValueError, match="strength must be one of default, deep, not 'deeper'"):
+        graded_line(game, "medium", 1, 3, "deeper")
 
 
 def test_the_grading_rule():
@@ -159,6 +210,7 @@ def test_board_starts_a_graded_deal():
     assert board.state["difficulties"] == difficulties("lucas")
     assert "winnable easy deal" in board.state["message"]
     assert "the solver, which sees every card" in board.state["message"]
+    assert "the fair expert (default strength) won" in board.state["message"]  # the grade's expert
     hard = next(v for v in VARIANT_IDS if deals(v, "hard"))
     assert Board(hard, difficulty="hard").game.deal in deals(hard, "hard")
 

@@ -151,14 +151,25 @@ def _block(text: str, kind: str) -> list[tuple[str, str]]:
     return re.findall(rf"<!-- {kind}: (\S+) .*?-->\n(.*?)\n?<!-- /{kind} -->", text, re.S)
 
 
-def test_expert_table_is_the_committed_one():
-    """docs/expert.md's expert tables are data/expert_table.md's, line for line."""
-    blocks = _block(page("expert.md"), "expert-table")
-    assert len(blocks) == 1, "docs/expert.md lost its expert-table markers"
+def _rows(text: str) -> list[str]:
+    """The table rows of ``text``: its lines that start with ``|``."""
+    return [line for line in text.splitlines() if line.startswith("|")]
+
+
+def _committed_table(name: str, kind: str) -> tuple[str, str]:
+    """The one ``kind`` block of docs/``name`` and the text of the file its marker names, checked to
+    have the same table rows, line for line."""
+    blocks = _block(page(name), kind)
+    assert len(blocks) == 1, f"docs/{name} lost its {kind} markers"
     path, table = blocks[0]
     data = (REPO / path).read_text(encoding="utf-8")
-    assert [line for line in table.splitlines() if line.startswith("|")] == \
-        [line for line in data.splitlines() if line.startswith("|")]
+    assert _rows(table) == _rows(data), f"docs/{name}'s {kind} is not {path}'s"
+    return table, data
+
+
+def test_expert_table_is_the_committed_one():
+    """docs/expert.md's expert tables are data/expert_table.md's, line for line."""
+    _committed_table("expert.md", "expert-table")
 
 
 def test_deep_expert_tables_are_the_committed_ones():
@@ -166,18 +177,12 @@ def test_deep_expert_tables_are_the_committed_ones():
     tables are what data/deep_expert.py makes of the runs in data/deep_runs/."""
     import importlib.util
 
-    blocks = _block(page("expert.md"), "deep-table")
-    assert len(blocks) == 1, "docs/expert.md lost its deep-table markers"
-    path, table = blocks[0]
-    data = (REPO / path).read_text(encoding="utf-8")
-    assert [line for line in table.splitlines() if line.startswith("|")] == \
-        [line for line in data.splitlines() if line.startswith("|")]
+    table, data = _committed_table("expert.md", "deep-table")
     spec = importlib.util.spec_from_file_location("deep_expert_table", DATA / "deep_expert.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     made = module.markdown(module.summary())
-    assert [line for line in made.splitlines() if line.startswith("|")] == \
-        [line for line in data.splitlines() if line.startswith("|")]
+    assert _rows(made) == _rows(data)
     # the findings (targets met or not, against the default) read in the docs are the data's
     found = [line for line in module.findings(module.summary()).splitlines() if line.startswith("* ")]
     said = [line for line in table.splitlines() if line.startswith("* ")]

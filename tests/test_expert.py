@@ -68,6 +68,45 @@ def permuted(game: Game, rng: random.Random) -> Game:
     return other
 
 
+def fair_choices(variant_id: str, options: dict, *, count: int = 3, seed: int = 0, choice_seed: int = 5,
+                 swaps: int = 2) -> list[ExpertChoice]:
+    """``Expert(**options)``'s choice on ``count`` positions of ``variant_id``, checked to be the same
+    move for the same reason in ``swaps`` worlds whose hidden cards were shuffled; the choices."""
+    rng = random.Random(variant_id)
+    chosen = []
+    for game in positions(variant_id, count, seed=seed):
+        if not game.legal_moves():
+            continue
+        mine = Expert(**options).choose(game, choice_seed)
+        for _ in range(swaps):
+            theirs = Expert(**options).choose(permuted(game, rng), choice_seed)
+            assert (theirs.move, theirs.reason) == (mine.move, mine.reason), game.position()
+        chosen.append(mine)
+    return chosen
+
+
+def fair_through_a_game(variant_id: str, options: dict) -> list[ExpertChoice]:
+    """The expert's choices through a game of deal 12 (at most 40 moves), each checked against a twin
+    expert (its plans copied, its random state the same) choosing in a world whose hidden cards were
+    swapped: the same move, reason and strength, so it kept nothing it could not have seen."""
+    game = Game(variant_id, deal=12)
+    expert, rng, shuffler = Expert(**options), random.Random(3), random.Random(4)
+    chosen = []
+    for _ in range(40):
+        twin, twin_rng = copy.deepcopy(expert), random.Random()
+        twin_rng.setstate(rng.getstate())
+        other = permuted(game, shuffler)
+        mine = expert.choose(game, rng)
+        theirs = twin.choose(other, twin_rng)
+        if mine is None:
+            assert theirs is None
+            break
+        assert (theirs.move, theirs.reason, theirs.strength) == (mine.move, mine.reason, mine.strength)
+        chosen.append(mine)
+        game.play(mine.move)
+    return chosen
+
+
 def test_the_view_holds_what_the_player_sees_and_not_the_hidden_cards():
     game = Game("rank_and_file", deal=4)
     view = player_view(game)
@@ -102,29 +141,14 @@ def test_in_little_forty_the_stock_is_known_after_a_redeal():
 
 @pytest.mark.parametrize("variant_id", list(VARIANTS))
 def test_the_expert_choice_does_not_depend_on_the_hidden_cards(variant_id):
-    rng = random.Random(variant_id)
-    for game in positions(variant_id, 3):
-        if not game.legal_moves():
-            continue
-        mine = Expert(**SMALL).choose(game, 5)
-        for _ in range(2):
-            other = permuted(game, rng)
-            theirs = Expert(**SMALL).choose(other, 5)
-            assert (theirs.move, theirs.reason) == (mine.move, mine.reason), game.position()
+    fair_choices(variant_id, SMALL)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("variant_id", list(VARIANTS))
 def test_the_expert_choice_does_not_depend_on_the_hidden_cards_on_many_positions(variant_id):
-    rng = random.Random(variant_id)
-    for game in positions(variant_id, 12, seed=1):
-        if not game.legal_moves():
-            continue
-        mine = Expert(worlds=4, max_states=3000, fallback=cautious_choice).choose(game, 11)
-        for _ in range(3):
-            other = permuted(game, rng)
-            theirs = Expert(worlds=4, max_states=3000, fallback=cautious_choice).choose(other, 11)
-            assert (theirs.move, theirs.reason) == (mine.move, mine.reason)
+    fair_choices(variant_id, dict(worlds=4, max_states=3000, fallback=cautious_choice), count=12, seed=1,
+                 choice_seed=11, swaps=3)
 
 
 @pytest.mark.parametrize("options", PROGRESS_SLOW)
@@ -132,18 +156,9 @@ def test_the_expert_choice_does_not_depend_on_the_hidden_cards_on_many_positions
 def test_the_no_win_choice_does_not_depend_on_the_hidden_cards(variant_id, options):
     """The searching no-win choices (``no_win="progress"`` and ``"progress_after_search"``) see only
     the view and the seed: swapping unseen cards changes neither the move nor its reason."""
-    rng = random.Random(variant_id)
-    progressed = 0
-    for game in positions(variant_id, 3):
-        if not game.legal_moves():
-            continue
-        mine = Expert(**options).choose(game, 5)
-        # the reason of a searched no-win choice
-        progressed += "on average" in mine.reason or "table moves" in mine.reason
-        for _ in range(2):
-            other = permuted(game, rng)
-            theirs = Expert(**options).choose(other, 5)
-            assert (theirs.move, theirs.reason) == (mine.move, mine.reason), game.position()
+    # the reason of a searched no-win choice
+    progressed = sum("on average" in c.reason or "table moves" in c.reason
+                     for c in fair_choices(variant_id, options))
     if variant_id in ("forty_thieves", "maria"):
         assert progressed  # the no-win search did choose here (the test is not vacuous)
 
@@ -191,14 +206,7 @@ def test_the_reach_of_a_search_is_the_same_on_both_cores(variant_id):
 def test_every_way_to_search_stays_fair(variant_id, options):
     """Win-only world searches, votes cross-checked in every world, a capped wait: each still sees
     only the view and the seed."""
-    rng = random.Random(variant_id)
-    for game in positions(variant_id, 3, seed=3):
-        if not game.legal_moves():
-            continue
-        mine = Expert(**options).choose(game, 7)
-        for _ in range(2):
-            theirs = Expert(**options).choose(permuted(game, rng), 7)
-            assert (theirs.move, theirs.reason) == (mine.move, mine.reason), game.position()
+    fair_choices(variant_id, options, seed=3, choice_seed=7)
 
 
 @pytest.mark.parametrize("options", [pytest.param(SMALL, id=_name(SMALL)), *PROGRESS_SLOW, *SEARCHES_SLOW])
@@ -206,21 +214,7 @@ def test_every_way_to_search_stays_fair(variant_id, options):
 def test_plans_kept_between_moves_stay_fair(variant_id, options):
     """Through a game, the expert's plans (made from earlier views) lead it to the same move in a
     world whose hidden cards were swapped: it kept nothing it could not have seen."""
-    game = Game(variant_id, deal=12)
-    expert, rng, shuffler = Expert(**options), random.Random(3), random.Random(4)
-    followed = 0
-    for _ in range(40):
-        twin, twin_rng = copy.deepcopy(expert), random.Random()
-        twin_rng.setstate(rng.getstate())
-        other = permuted(game, shuffler)
-        mine = expert.choose(game, rng)
-        theirs = twin.choose(other, twin_rng)
-        if mine is None:
-            assert theirs is None
-            break
-        assert (theirs.move, theirs.reason) == (mine.move, mine.reason)
-        followed += not mine.searched
-        game.play(mine.move)
+    followed = sum(not c.searched for c in fair_through_a_game(variant_id, options))
     assert followed > 0  # some moves came from a kept plan, not a new search
 
 
@@ -408,14 +402,7 @@ DEEP = [dict(strength="deep", deep_worlds=24, sample_states=300, batch=3, bandit
 def test_the_deep_choice_does_not_depend_on_the_hidden_cards(variant_id, options):
     """The deep expert's candidates, samples and bandit see only the view and the seed: swapping
     unseen cards changes neither the move nor its reason."""
-    rng = random.Random(variant_id)
-    for game in positions(variant_id, 3, seed=8):
-        if not game.legal_moves():
-            continue
-        mine = Expert(**options).choose(game, 5)
-        for _ in range(2):
-            theirs = Expert(**options).choose(permuted(game, rng), 5)
-            assert (theirs.move, theirs.reason) == (mine.move, mine.reason), game.position()
+    fair_choices(variant_id, options, seed=8)
 
 
 @pytest.mark.parametrize("options", DEEP, ids=["halving", "ucb1-reach", "halving-default"])
@@ -423,21 +410,9 @@ def test_the_deep_choice_does_not_depend_on_the_hidden_cards(variant_id, options
 def test_the_deep_expert_follows_only_what_it_could_see_through_a_game(variant_id, options):
     """Through a game, the paths the deep expert follows to its commitments lead it to the same move
     in a world whose hidden cards were swapped, and some decisions were bandit searches."""
-    game = Game(variant_id, deal=12)
-    expert, rng, shuffler = Expert(**options), random.Random(3), random.Random(4)
-    searched = 0
-    for _ in range(40):
-        twin, twin_rng = copy.deepcopy(expert), random.Random()
-        twin_rng.setstate(rng.getstate())
-        mine = expert.choose(game, rng)
-        theirs = twin.choose(permuted(game, shuffler), twin_rng)
-        if mine is None:
-            assert theirs is None
-            break
-        assert (theirs.move, theirs.reason, theirs.strength) == (mine.move, mine.reason, "deep")
-        searched += mine.searched and mine.worlds_played > 0
-        game.play(mine.move)
-    assert searched > 0
+    chosen = fair_through_a_game(variant_id, options)
+    assert all(c.strength == "deep" for c in chosen)
+    assert sum(c.searched and c.worlds_played > 0 for c in chosen) > 0
 
 
 def test_the_deep_candidates_are_commitments_reached_through_reversible_moves():

@@ -301,8 +301,8 @@ def test_a_review_summary_in_slovak():
         game.play(move)
     with i18n.using("sk"):
         found = ft_widget.review(game, rng=0, worlds=4, time_budget=5, progress=False)
-        assert found.summary.startswith("Rozobraté 2 ťahy: podľa odhadov férového experta 0 chýb a 0 "
-                                        "nepresností."), found.summary
+        assert found.summary.startswith("Rozobraté 2 ťahy: podľa odhadov férového experta (predvolená sila) "
+                                        "0 chýb a 0 nepresností."), found.summary
 
 
 # ---------------------------------------------------------------------------------- the browser's code
@@ -362,6 +362,30 @@ def test_numbers_are_written_as_each_language_writes_them():
             assert i18n.number(1_234_567) == "1\u00a0234\u00a0567" and i18n.number(0.5, 1) == "0,5"
 
 
+def test_listed_clauses_are_joined_as_the_catalogue_says(monkeypatch):
+    """The separator between clauses listed in one sentence (an explanation's facts, a puzzle's
+    answers) is the catalogue's, so French can put its narrow no-break space before the semicolon."""
+    import gettext
+
+    from babel.messages.catalog import Catalog
+
+    from ft_widget.training.puzzles import puzzles
+
+    listed = next(p for v in VARIANTS for p in puzzles(v) if "; " in p.explanation and "; " in p.answer_text)
+    joiner = Catalog(locale="fr")
+    joiner.add("; ", "\u202f; ", context="between clauses")  # French's separator, as a translator gives it
+    compiled = io.BytesIO()
+    write_mo(compiled, joiner)
+    compiled.seek(0)
+    french = gettext.GNUTranslations(compiled)
+    french.add_fallback(i18n.catalogue("fr"))  # every other message as the shipped catalogue says it
+    monkeypatch.setitem(i18n._catalogues, "fr", french)
+    with i18n.using("fr"):
+        said = listed.explanation, listed.answer_text, words.clauses(["a", "b"])
+    assert all("\u202f; " in text for text in said), said
+    assert words.clauses(["a", "b", "c"]) == "a; b; c"  # English keeps its own
+
+
 @pytest.fixture(scope="module")
 def maria_after_two_moves():
     game = Game("maria", deal=5)  # where the fair hint's reason has every kind of figure (issue 35)
@@ -402,3 +426,17 @@ def test_the_first_lessons_tables_and_sentences_in_each_language(lang):
     assert not {"redeals", "at a time", "any suit but its own", "sequences, in part or whole"} & {
         part.strip() for value in row.values() for part in str(value).replace(";", ",").split(",")}
     assert said[2] != english[2] and said[3] != english[3]
+
+
+def test_french_keeps_its_spaces_before_punctuation():
+    """French puts a no-break space before ":" (and inside guillemets) and a narrow one before ";",
+    "?" and "!", so a line never breaks before the mark; a plain space there is a translator's slip."""
+    slips = []
+    for message in catalogue("fr"):
+        if not message.id:
+            continue
+        for text in [message.string] if isinstance(message.string, str) else message.string:
+            if re.search(r" [:;?!»]|« ", text):
+                slips.append(text)
+    assert not slips, slips[:5]
+    assert i18n.catalogue("fr").pgettext("between clauses", "; ") == "\u202f; "

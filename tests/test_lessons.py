@@ -910,6 +910,203 @@ def test_forty_thieves_the_reviewed_game_loses_on_the_wrong_six_of_clubs():
     assert rules.foundation_heights(before.foundations)[suit:suit + 2] == (5, 1)
 
 
+# ---------------------------------------------------------------------------------- 10_rule_differences
+RD_BIG = 5_000_000  # the solver's budget a deal in data/expert_table.csv
+
+
+def _rd_csv(name: str) -> list[dict]:
+    import csv
+
+    from ft_widget.teaching import data_path
+
+    with open(data_path(name), newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def _rd_summary(name: str = "expert_table_summary.csv") -> dict[str, dict]:
+    return {r["variant"]: r for r in _rd_csv(name)}
+
+
+def _rd_won(name: str = "expert_table_summary.csv") -> dict[str, int]:
+    return {v: int(r["expert_won"]) for v, r in _rd_summary(name).items()}
+
+
+def test_rule_differences_ten_hearts_takes_one_three_and_two_nines():
+    """ "*Same suit* takes one card in four, *any suit but its own* three, *alternate colour* two"."""
+    from ft_widget import Build, parse_card, rules
+
+    nines = [parse_card(f"9{s}") for s in "CDHS"]
+    counts = [sum(rules.can_build(c, parse_card("TH"), b) for c in nines)
+              for b in (Build.SAME_SUIT, Build.OTHER_SUIT, Build.ALTERNATE_COLOUR)]
+    assert counts == [1, 3, 2]
+
+
+def test_rule_differences_nine_of_hearts_on_ten_of_diamonds_plays_in_indian_only():
+    from ft_widget import IllegalMove
+    from ft_widget.teaching import with_tops
+
+    with_tops("indian", deal=1, tops={1: "TD", 2: "9H"}).play("2>1")
+    with pytest.raises(IllegalMove):
+        with_tops("streets", deal=1, tops={1: "TD", 2: "9H"}).play("2>1")
+
+
+def test_rule_differences_eight_of_hearts_on_nine_of_spades_cannot_tell_the_rules_apart():
+    from ft_widget import Build, parse_card, rules
+
+    assert all(rules.can_build(parse_card("8H"), parse_card("9S"), b)
+               for b in (Build.OTHER_SUIT, Build.ALTERNATE_COLOUR))
+
+
+def test_rule_differences_the_shortest_line_turns_one_card_up():
+    from ft_widget.teaching import find_turn_up
+
+    for variant, deal in (("rank_and_file", 1), ("number_ten", 2)):
+        game = Game(variant, deal=deal)
+        down = sum(game.face_down_counts)
+        for move in find_turn_up(game):
+            game.play(move)
+        assert sum(game.face_down_counts) == down - 1, variant
+
+
+def test_rule_differences_a_redeal_brings_the_same_three_cards_back():
+    game = Game("little_forty", deal=3)
+    game.play("s>w")
+    first_three = game.waste[-3:]
+    while game.stock:
+        game.play("s>w")
+    game.play("w>s")
+    game.play("s>w")
+    assert game.waste[-3:] == first_three and game.redeals_left == VARIANTS["little_forty"].redeals - 1
+
+
+def test_rule_differences_the_solver_stopped_just_past_its_budget_and_proved_none_lost():
+    """ "every deal it left *unknown* stopped just past that" (5,000,000), on 100 deals a game."""
+    solver_runs = [r for r in _rd_csv("expert_table.csv") if r["player"] == "solver"]
+    assert all(int(r["states"]) >= RD_BIG for r in solver_runs if r["result"] == "unknown")
+    assert all(int(r["states"]) < RD_BIG * 1.01 and r["result"] != "lost" for r in solver_runs)
+    summary = _rd_summary()
+    assert {r["deals"] for r in summary.values()} == {"100"}
+    assert all(sum(r["variant"] == v for r in solver_runs) == 100 for v in summary)
+
+
+def test_rule_differences_maria_is_the_experts_hardest_in_the_first_hundred():
+    """Maria: the fewest expert wins, fewer than Forty Thieves, and the lowest share of the
+    solver's wins (where seeing every card is worth most)."""
+    won, summary = _rd_won(), _rd_summary()
+    assert min(won, key=won.get) == "maria" and won["maria"] < won["forty_thieves"]
+    assert min(summary, key=lambda v: won[v] / int(summary[v]["solver_won"])) == "maria"
+
+
+def test_rule_differences_a_share_over_the_solvers_comes_from_deals_it_left_unknown():
+    per_deal: dict = {}
+    for r in _rd_csv("expert_table.csv"):
+        per_deal.setdefault((r["variant"], int(r["deal"])), {})[r["player"]] = r["result"]
+    beyond = [k for k, got in per_deal.items() if got["expert"] == "won" and got["solver"] != "won"]
+    assert all(per_deal[k]["solver"] == "unknown" for k in beyond)  # never a deal the solver proved lost
+    won, summary = _rd_won(), _rd_summary()
+    assert all(won[v] <= int(r["solver_won"]) for v, r in summary.items()) or beyond
+
+
+def test_rule_differences_the_two_hundreds_agree_on_the_hardest_pair_not_the_hardest():
+    second = _rd_summary("expert_table_50001-50100_summary.csv")
+    assert {r["deals"] for r in second.values()} == {"100"} and set(second) == set(_rd_summary())
+    won, won_again = _rd_won(), _rd_won("expert_table_50001-50100_summary.csv")
+    hardest = [set(sorted(w, key=w.get)[:2]) for w in (won, won_again)]  # the two lowest counts
+    assert hardest[0] == hardest[1] == {"forty_thieves", "maria"}
+    assert min(won, key=won.get) != min(won_again, key=won_again.get)
+
+
+def _rd_ladder() -> dict[str, tuple[float, float, float]]:
+    """The budget table: each game's solver share at 60,000 positions, the catalogue's, 5,000,000."""
+    from ft_widget.teaching import load
+
+    as_dealt = [r for r in load("lessons.json")["solver"] if r["lesson"] is None]
+
+    def share(v):
+        mine = [r for r in as_dealt if r["variant"] == v]
+        return sum(r["status"] == "won" for r in mine) / len(mine)
+
+    summary = _rd_summary()
+    return {v: (share(v), sum(r.winnable for r in catalogue(v)) / len(catalogue(v)),
+                float(summary[v]["solver_share"])) for v in VARIANTS}
+
+
+def test_rule_differences_three_budgets_one_for_the_whole_catalogue():
+    import re
+
+    from ft_widget.teaching import load
+    from ft_widget.training.catalogue import provenance
+
+    budgets = {int(re.search(r"--solver-states (\d+)", provenance(v)["command"]).group(1)) for v in VARIANTS}
+    assert len(budgets) == 1
+    assert load("lessons.json")["max_states"] == 60_000 < budgets.pop() < RD_BIG
+
+
+def test_rule_differences_maria_a_third_to_three_fifths():
+    """ "a third of its deals at the smallest budget and three fifths at the largest, the catalogue's
+    share lying between"; Forty Thieves rises at every step."""
+    ladder = _rd_ladder()
+    smallest, middle, largest = (round(x, 2) for x in ladder["maria"])
+    assert (smallest, largest) == (0.33, 0.6) and smallest <= middle <= largest
+    assert list(ladder["forty_thieves"]) == sorted(ladder["forty_thieves"])
+
+
+def test_rule_differences_the_experts_worlds_in_each_use():
+    """ "five worlds of 20,000 positions", the Hint's 120,000 on six, estimate's eight, a review's
+    six of 8,000."""
+    import inspect
+
+    from ft_widget.expert import Expert, estimate
+    from ft_widget.training.review import MAX_STATES, WORLDS
+
+    expert, defaults = Expert(), inspect.signature(estimate).parameters
+    worlds = [expert.worlds, FAIR_WORLDS, defaults["worlds"].default, WORLDS]
+    states = [expert.max_states, FAIR_STATES_PER_SECOND // FAIR_WORLDS, defaults["max_states"].default,
+              MAX_STATES]
+    assert worlds == [5, 6, 8, 6] and states == [20_000, 20_000, 20_000, 8_000]
+    assert FAIR_STATES_PER_SECOND == 120_000
+
+
+def test_rule_differences_the_made_up_example():
+    """Four deals, won without the idea in one and with it in three: the interval runs from no
+    change to a gain on every deal."""
+    from ft_widget.experiments import paired
+
+    e = paired([0, 1, 0, 0], [1, 1, 1, 0], name="A made-up idea on four deals", measure="of deals won")
+    assert (e.a, e.b, e.diff, e.low, e.high) == (0.25, 0.75, 0.5, 0.0, 1.0)
+
+
+def _rd_single_rule() -> tuple:
+    from ft_widget.teaching import load
+
+    single = load("single_rule.json")
+
+    def solver_won(change):
+        mine = sorted((r for r in single["deals"] if r["change"] == change), key=lambda r: r["deal"])
+        return [r["status"] == "won" for r in mine]
+
+    return single, solver_won
+
+
+def test_rule_differences_one_rule_changed_on_deals_1_to_30():
+    """The single-rule runs are deals 1-30, and their Forty Thieves figure is the budget table's."""
+    single, solver_won = _rd_single_rule()
+    assert sorted({r["deal"] for r in single["deals"]}) == list(range(1, 31))
+    base = next(iter(single["changes"]))
+    assert sum(solver_won(base)) / 30 == _rd_ladder()["forty_thieves"][0]
+
+
+def test_rule_differences_marias_two_changes_pull_apart():
+    """Alternate colours gain the solver wins, nine columns of four take nearly every one away."""
+    from ft_widget.experiments import paired
+
+    single, solver_won = _rd_single_rule()
+    base = solver_won(next(iter(single["changes"])))
+    colours = paired(base, solver_won("build in alternate colours (Streets, Maria, …)"))
+    nine = paired(base, solver_won("deal 9 × 4 (Maria's layout)"))
+    assert colours.clear and colours.diff > 0 and nine.clear and nine.diff < 0 and nine.b < 0.1
+
+
 # ---------------------------------------------------------------------------------- 11_working_from_code
 def test_working_from_code_review_thresholds():
     """ "a move that gives up a quarter of them is an inaccuracy, half a mistake"."""

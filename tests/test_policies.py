@@ -7,12 +7,24 @@ import random
 import pytest
 
 from ft_widget import POLICIES, VARIANTS, Choice, Game, play_policy
-from ft_widget.policies import cautious_choice
+from ft_widget.expert import Expert
+from ft_widget.policies import cautious_choice, quick
 
-# the expert solves sampled worlds as it plays: its games are the heavy ones. The deep expert's
-# whole games take 10 CPU s on average and up to 45 (over a minute in Little Forty even at test budgets): they
-# are measured by tools/deep_expert.py, and tests/test_expert.py plays it through games with small ones.
-WHOLE_GAMES = [n for n in POLICIES if n != "deep_expert"]
+# the expert solves sampled worlds as it plays: its games are the heavy ones. The policies that are
+# not quick (the deep expert: whole games of 10 CPU s on average and up to 45, over a minute in
+# Little Forty even at test budgets) are measured by tools/deep_expert.py, and tests/test_expert.py
+# plays the deep expert through games with small budgets.
+WHOLE_GAMES = [n for n in POLICIES if quick(n)]
+
+
+def test_the_policies_say_whether_their_games_are_quick():
+    """The one place that knows which policies play whole games in seconds (tests and notebooks ask)."""
+    assert [n for n in POLICIES if not quick(n)] == ["deep_expert"]
+    assert quick(POLICIES["expert"]) and not quick(POLICIES["deep_expert"])
+    assert not quick(Expert(strength="deep")) and quick(Expert())
+    assert quick(lambda game, rng: None)  # one of yours
+    with pytest.raises(ValueError, match="quick: unknown policy 'deeper'"):
+        quick("deeper")
 
 
 @pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n == "expert" else n

@@ -172,6 +172,31 @@ def test_the_loader_is_strict(monkeypatch):
         module._load.cache_clear()
 
 
+def test_the_grades_and_ratings_name_the_experts_strength():
+    """Issue 34 item 5: each file says which strength of the expert graded and rated its puzzles,
+    and each puzzle carries it. Every file was made by the default expert (its recorded ``Expert()``
+    would name a deep strength), so each says "default"."""
+    for variant in VARIANTS:
+        run = provenance(variant)
+        assert run["strength"] == "default" and "strength" not in run["expert"]
+        assert {p.expert_strength for p in SHIPPED[variant]} <= {"default"}
+
+
+@pytest.mark.parametrize("strength", [None, "deeper"])
+def test_the_loader_refuses_a_file_without_the_experts_strength(monkeypatch, strength):
+    module = importlib.import_module("ft_widget.training.puzzles")
+    data = module._data("maria")
+    data["provenance"]["strength"] = strength
+    monkeypatch.setattr(module, "_data", lambda variant: data)
+    module._load.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="strength must be one of default, deep"):
+            module._load("maria")
+    finally:
+        monkeypatch.undo()
+        module._load.cache_clear()
+
+
 def test_bad_variant_names_the_choices():
     with pytest.raises(ValueError, match="forty_thieves"):
         puzzles("solitaire")

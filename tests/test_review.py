@@ -20,9 +20,10 @@ import ft_widget
 from ft_widget import Game, Outcome, solve
 from ft_widget.expert import estimate, player_view
 from ft_widget.game import STOCK, WASTE
-from ft_widget.teaching import Decision, losing_move_row
+from ft_widget.teaching import Decision, fork_row, losing_move_row, losing_move_text
 from ft_widget.training import Review, review
-from ft_widget.training.review import INACCURACY, MISTAKE, SEEING_NOTE, WORLDS, _mark
+from ft_widget.training.review import INACCURACY, MISTAKE, SEEING_NOTE, STRENGTH, WORLDS, _mark
+from ft_widget.words import move_line
 
 SMALL = dict(worlds=3, max_states=1500, solver_states=20_000, progress=False)
 
@@ -59,6 +60,18 @@ def quiet_moves(game: Game, count: int, rng: random.Random) -> list:
     return out
 
 
+def test_the_fair_part_names_the_experts_strength():
+    """Issue 34 item 5: each step's fair part and the review say which strength of the expert made
+    the estimates and marks (the default), and the summary says it in words."""
+    game = maria_trap()
+    game.play("1>f")
+    r = review(game, rng=1, **SMALL)
+    assert r.strength == STRENGTH == "default" and r.budgets["strength"] == "default"
+    assert [s.strength for s in r.steps] == ["default"]
+    assert r.steps[0].fair()[-1] == "default"
+    assert "by the fair expert's estimates (default strength)." in r.summary
+
+
 def test_the_maria_trap_is_marked_and_its_losing_move_found():
     """Hearts at 4 and 3, the second 5♥ on the missing 4♥: sending the first 5♥ home loses."""
     game = maria_trap()
@@ -76,6 +89,9 @@ def test_the_maria_trap_is_marked_and_its_losing_move_found():
     shown = losing_move_row(r)  # the notebooks' picture: both moves on the position before
     assert [p.alt for p in shown.pictures] == ["played 1>f: no win left", "2>f: the win kept"]
     assert all("(move" in p.text for p in shown.pictures) and '<svg x="0"' in shown.picture.svg
+    before = r.position(0)
+    assert losing_move_text(r) == (f"Played: {move_line(before, '1>f')}\n"
+                                   f"Kept the win: {move_line(before, '2>f')}")
 
 
 @pytest.mark.parametrize("variant_id,which", [("maria", 0), ("forty_thieves", 0), ("forty_thieves", 1),
@@ -95,6 +111,38 @@ def test_the_notebooks_worked_decisions_the_habit_move_loses(variant_id, which):
     assert review(kept, rng=3, **SMALL).steps[0].verdict_after == "won"
 
 
+def test_a_lessons_reviewed_game_is_the_habit_players_game_of_that_deal(monkeypatch):
+    """``habit_game_reviewed`` reviews the game ``foundations_first`` plays on the deal with the
+    given choices, with the lesson's budget for the solver or the review's default."""
+    import ft_widget.teaching as teaching
+
+    asked = []
+    monkeypatch.setattr(teaching, "review", lambda game, **options: asked.append((game, options)))
+    teaching.habit_game_reviewed("streets", 11, rng=11, solver_states=300_000)
+    teaching.habit_game_reviewed("lucas", 1)
+    played = ft_widget.play_policy(Game("streets", deal=11), "foundations_first", rng=11)
+    (game, options), (lucas, default) = asked
+    assert game.history == played.game.history and game.deal == 11 and game.variant.id == "streets"
+    assert options == dict(rng=1, progress=False, solver_states=300_000)
+    assert lucas.variant.id == "lucas" and default == dict(rng=1, progress=False)
+    habit = ft_widget.play_policy(Game("lucas", deal=1), "foundations_first", rng=1)
+    assert lucas.history == habit.game.history
+
+
+def test_a_fork_is_drawn_with_the_solvers_verdict_after_each_move():
+    """``fork_row``: a lesson's first position where two players part, each move captioned with
+    the verdict after it; a fork the rows do not hold is a clear error."""
+    from ft_widget.experiments import rows
+
+    forks = rows("streets", "forks")
+    shown = fork_row("streets", forks, "waste card into an empty column", 98)
+    r = next(r for r in forks if r["player"] == "waste card into an empty column" and r["deal"] == 98)
+    assert [p.alt for p in shown.pictures] == [f"{r['habit_move']}: the win kept",
+                                              f"{r['changed_move']}: no win left"]
+    with pytest.raises(ValueError, match="no fork of 'no such change' on deal 98"):
+        fork_row("streets", forks, "no such change", 98)
+
+
 def test_a_won_game_is_won_everywhere_without_a_search():
     """A won game is its own winning line from every position: no search is needed; a game that
     ends in a position the solver wins needs one search, at its end."""
@@ -107,6 +155,8 @@ def test_a_won_game_is_won_everywhere_without_a_search():
     assert r.losing_move is None and r.solver_searches == 0
     with pytest.raises(ValueError, match="no losing move"):
         losing_move_row(r)
+    with pytest.raises(ValueError, match="no losing move"):
+        losing_move_text(r)
     game = Game("lucas", deal=3)
     for m in solve(game, max_states=20_000).moves[:6]:
         game.play(m)
@@ -523,7 +573,7 @@ def test_the_boundary_search_stops_at_the_time_budget(monkeypatch):
         clock.now += 0.2
         return {"expert_move": None, "expert_reason": None, "worlds": 1, "worlds_won_before": None,
                 "worlds_won_played": 0, "worlds_won_best": None, "mark": None, "played_words": "",
-                "expert_words": None}
+                "expert_words": None, "strength": "default"}
 
     searches = []
 

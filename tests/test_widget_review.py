@@ -47,6 +47,7 @@ def test_opening_the_review_shows_the_steps_with_their_words(trap_board):
     review = state["review"]
     assert review["at"] == 0 and review["losing_move"] == 0 and review["alternative"] == "2>f"
     assert review["seeing_note"] == SEEING_NOTE and "sees every card" in review["summary"]
+    assert review["strength"] == "default" and "(default strength)" in review["summary"]
     first, second = review["steps"]
     assert first["played"] == "1>f"
     assert first["played_words"] == move_words(maria_trap(), board.game.history[0])

@@ -15,11 +15,12 @@ the range of the committed solver study, data/solver_study_10s_compiled*.csv, to
   ``--seeds``, a fresh expert each game. The grade is the share of those runs the expert won:
   every run won → "easy", some → "medium", none → "hard".
 
-The expert is the default one (``Expert()``: 5 worlds of 20,000 states a search, 2,000,000 a
-game; ``--expert-*`` change it): 0.2-1.2 CPU s a game here (``--measure`` times one deal of each
-game). The first catalogue used a lighter expert to save CPU; its 200,000-state game budget ran
-out early in the long games, so it won almost none of Number Ten's or Rank and File's deals, and
-"hard" there meant hard for it, not for a good player.
+The expert is the default one (``Expert()``, the default strength, which the provenance's
+``strength`` records: 5 worlds of 20,000 states a search, 2,000,000 a game; ``--expert-*`` change
+it): 0.2-1.2 CPU s a game here (``--measure`` times one deal of each game). The first catalogue
+used a lighter expert to save CPU; its 200,000-state game budget ran out early in the long games,
+so it won almost none of Number Ten's or Rank and File's deals, and "hard" there meant hard for it,
+not for a good player.
 
 The solver's rows go to data/deals_solver.csv, then the expert's games, one row a game, to
 data/deals_expert.csv: every won deal with the first seed, then all with the next. A rerun skips
@@ -221,6 +222,7 @@ def write(args) -> None:
                 "expert": f"Expert(worlds={args.expert_worlds}, max_states={args.expert_states}, "
                           f"game_states={args.expert_game_states}, fallback=cautious_choice), a fresh "
                           "one a game, played with play_policy(game, expert, rng=random.Random(seed))",
+                "strength": make_expert(args).strength,  # the catalogue's loader reads it
                 "no_win": make_expert(args).no_win_in(variant),
                 "seeds": seeds,
                 "grade": f"among the won deals, of {k} expert runs (one a seed): all won 'easy', "

@@ -631,7 +631,7 @@ def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
                             text=True).stdout.strip()
     stock = [r["stock_left"] for r in chosen]
     run = {"command": command, "runs": finder.commands, "max_states": args.max_states,
-           "expert": repr(Expert()),
+           "expert": repr(Expert()), "strength": Expert().strength,  # assess()'s expert; the loader reads it
            "expert_runs": args.expert_runs, "sampled_player": "cautious_choice", "sampled_runs": args.sampled,
            "grades": {g: f"at least {share:.0%} of the runs choose a winning move" for g, share in GRADES},
            "rating": ("1500 + 400 * log10((n - h + 0.5) / (h + 0.5)), h of n fair-expert runs and "

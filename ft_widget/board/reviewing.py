@@ -240,7 +240,8 @@ class ReviewMode:
             return None
         return {"at": self.at, "steps": self.steps, "losing_move": r.losing_move,
                 "alternative": None if r.alternative is None else str(r.alternative),
-                "summary": r.summary, "seeing_note": _(SEEING_NOTE)}
+                "summary": r.summary, "seeing_note": _(SEEING_NOTE),
+                "strength": r.strength}  # the fair expert's, which the summary names in words
 
     def progress_state(self) -> dict | None:
         """``state["reviewing"]``: while a review is computed, how far it has got (the Stop button)."""

@@ -142,7 +142,7 @@ def graded_words(game: Game, difficulty: str | None) -> str:
     if difficulty is None:
         return ""
     entry = next(d for d in catalogue.catalogue(game.variant.id) if d.deal == game.deal)
-    return words.graded_line(game, difficulty, entry.expert_wins, entry.runs)
+    return words.graded_line(game, difficulty, entry.expert_wins, entry.runs, entry.strength)
 
 
 def _run_length(game: Game, i: int) -> int:

@@ -7,7 +7,9 @@ A teacher wants "a winnable, easy deal". For every game the catalogue holds a ra
   a line, stored as notation and replayed through the engine by the tests), ``"lost"`` (proved) or
   ``"unknown"``. Only the won deals are called winnable;
 * for the winnable ones, a grade from the fair expert's results (it sees only what a player sees)
-  over several seeded runs: every run won ``"easy"``, some ``"medium"``, none ``"hard"``.
+  over several seeded runs: every run won ``"easy"``, some ``"medium"``, none ``"hard"``. Which
+  strength of the expert graded them (``ft_widget.expert.STRENGTHS``) is the provenance's
+  ``strength``, and each graded deal's :attr:`CatalogueDeal.strength`.
 
 >>> from ft_widget import deals
 >>> easy = deals("lucas", "easy")
@@ -23,6 +25,7 @@ import random as _random
 from dataclasses import dataclass
 from importlib import resources
 
+from ..expert import STRENGTHS
 from ..i18n import Nn_, gettext, ngettext, number
 from ..limits import shown
 from ..variants import VARIANTS, get_variant
@@ -37,8 +40,8 @@ _FORMAT = "ft_widget.deals"
 @dataclass(frozen=True)
 class CatalogueDeal:
     """One catalogued deal: ``verdict`` is the solver's (it sees every card); ``grade``,
-    ``expert_wins`` of ``runs`` and ``line`` (the solver's winning moves, as notation) are
-    set for the won deals only."""
+    ``expert_wins`` of ``runs``, ``strength`` (the grading expert's, ``ft_widget.expert.STRENGTHS``)
+    and ``line`` (the solver's winning moves, as notation) are set for the won deals only."""
 
     deal: int
     verdict: str
@@ -46,6 +49,7 @@ class CatalogueDeal:
     expert_wins: int | None = None
     runs: int | None = None
     line: tuple[str, ...] = ()
+    strength: str | None = None
 
     @property
     def winnable(self) -> bool:
@@ -72,13 +76,17 @@ def _load(variant: str) -> tuple[dict, tuple[CatalogueDeal, ...]]:
     doc = json.loads(path.read_text(encoding="utf-8"))
     if doc.get("format") != _FORMAT or doc.get("variant") != variant:
         raise ValueError(f"{path} is not the deal catalogue of {variant}")
+    strength = doc["provenance"].get("strength")
+    if strength not in STRENGTHS:  # a grade means little without the expert that made it
+        raise ValueError(f"{path}: the provenance's strength must be one of {', '.join(STRENGTHS)}, "
+                         f"not {shown(strength)}")
     rows = []
     for r in doc["rows"]:
         if r["verdict"] not in VERDICTS or (r["verdict"] == "won") != (r["grade"] in DIFFICULTIES):
             raise ValueError(f"{path}: deal {r.get('deal')} has verdict {r['verdict']!r} "
                              f"and grade {r['grade']!r}")
         rows.append(CatalogueDeal(r["deal"], r["verdict"], r["grade"], r["expert_wins"], r["runs"],
-                                  tuple((r["line"] or "").split())))
+                                  tuple((r["line"] or "").split()), strength if r["grade"] else None))
     return doc["provenance"], tuple(rows)
 
 
@@ -88,7 +96,8 @@ def catalogue(variant: str) -> tuple[CatalogueDeal, ...]:
 
 
 def provenance(variant: str) -> dict:
-    """How the catalogue of ``variant`` was made: command, budgets, seeds, date, commit."""
+    """How the catalogue of ``variant`` was made: command, the expert's strength and budgets, seeds,
+    date, commit."""
     return dict(_load(_check_variant(variant, "provenance"))[0])
 
 

@@ -31,7 +31,8 @@ The verdicts come from the solver, which sees every card: each answer carries it
 (replayed through the engine), each losing move a proof (the solver's exhaustive search within
 the file's ``max_states``). The difficulty comes from the fair expert, which sees only the
 table: the share of its runs (fresh experts, seeds 0, 1, …) that choose a winning move, graded
-by :data:`GRADES`.
+by :data:`GRADES`. Which strength of the expert ran them (``ft_widget.expert.STRENGTHS``) is the
+file's provenance's ``strength``, and each puzzle's :attr:`TrainingPuzzle.expert_strength`.
 
 :class:`Puzzle` is the judge the board uses (``Board.puzzle``, ``Board.training``): a shipped
 puzzle is judged from its stored verdicts; any other position is judged by solving every legal
@@ -54,6 +55,7 @@ from functools import cache
 from importlib import resources
 
 from ..cards import card_symbol, rank_of
+from ..expert import STRENGTHS
 from ..game import (
     FOUNDATION,
     STOCK,
@@ -79,6 +81,7 @@ from ..variants import VARIANTS
 from ..words import (
     SEEING,
     card_clue_words,
+    clauses,
     first_clue_words,
     in_pile_words,
     lost_move_words,
@@ -165,7 +168,7 @@ def answer_words(game: Game, answers: list[str], waiting: int = 0) -> str:
     if len(answers) > 3:  # many answers (a judged position, not a shipped puzzle): their notation
         said = ", ".join(answers)
     else:
-        said = "; ".join(f"{a} ({move_words(game, Move(a))})" for a in answers)
+        said = clauses(f"{a} ({move_words(game, Move(a))})" for a in answers)
     text = ngettext("The answer: {moves}.", "The {n} answers (each keeps the deal winnable): {moves}.",
                     len(answers)).format(n=len(answers), moves=said)
     if waiting:
@@ -228,7 +231,7 @@ def explain(game: Game, answers: dict[str, list[str]], habit: str | None, label:
             break
     if facts:
         parts.append(_("In the winning line of the solver, which sees every card: {facts}.").format(
-            facts="; ".join(facts)))
+            facts=clauses(facts)))
     wins_in = len(line) + 1
     parts.append(ngettext("It wins in {n} move in all.", "It wins in {n} moves in all.", wins_in).format(
         n=wins_in))
@@ -262,10 +265,11 @@ class TrainingPuzzle:
     current language (the data file keeps the English words, and a test checks they still agree).
 
     ``lines[a]`` is the solver's winning line after answer ``a``; ``max_states`` is the budget
-    of the proofs; ``expert_hits`` of ``expert_runs`` fair-expert runs chose an answer, and
-    ``sampled_hits`` of ``sampled_runs`` sampled players' picks; ``rating`` (:func:`rating`)
-    counts both. ``player`` is the player whose move ``habit`` is (``foundations_first``, the
-    habit player, or ``cautious_choice``); ``theme`` and ``kind`` are computed from the position
+    of the proofs; ``expert_hits`` of ``expert_runs`` fair-expert runs chose an answer (the expert
+    at ``expert_strength``, ``ft_widget.expert.STRENGTHS``), and ``sampled_hits`` of
+    ``sampled_runs`` sampled players' picks; ``rating`` (:func:`rating`) counts both. ``player``
+    is the player whose move ``habit`` is (``foundations_first``, the habit player, or
+    ``cautious_choice``); ``theme`` and ``kind`` are computed from the position
     (``training.themes``: :func:`~ft_widget.training.themes.theme_of`, the first answer's
     :func:`~ft_widget.training.themes.kind_of`); ``stock_left`` is the cards left in the stock."""
 
@@ -289,6 +293,7 @@ class TrainingPuzzle:
     sampled_hits: int = 0
     sampled_runs: int = 0
     round: int = 1  # the generator's run that added it: see puzzles()
+    expert_strength: str = "default"  # the strength of the expert whose runs grade and rate it
 
     @property
     def id(self) -> str:
@@ -434,6 +439,9 @@ def _load(variant: str) -> tuple[TrainingPuzzle, ...]:
                              f"{shown(r['kind'])} (deal {r['deal']})")
     rows = sorted(data["puzzles"], key=row_order)
     run = data["provenance"]
+    if run.get("strength") not in STRENGTHS:  # a grade means little without the expert that made it
+        raise ValueError(f"puzzles of {variant}: the provenance's strength must be one of "
+                         f"{', '.join(STRENGTHS)}, not {shown(run.get('strength'))}")
     return tuple(
         TrainingPuzzle(variant=variant, deal=r["deal"], moves=tuple(r["moves"]), answers=tuple(r["answers"]),
                        losing=tuple(r["losing"]), habit=r["habit"], difficulty=r["difficulty"],
@@ -443,7 +451,7 @@ def _load(variant: str) -> tuple[TrainingPuzzle, ...]:
                        waiting=tuple(r["waiting"]),
                        rating=r["rating"], stock_left=r["stock_left"],
                        player=r["player"], sampled_hits=r["sampled_hits"], sampled_runs=run["sampled_runs"],
-                       round=r["round"])
+                       round=r["round"], expert_strength=run["strength"])
         for i, r in enumerate(rows, 1))
 
 
@@ -532,7 +540,8 @@ def _shortfall(shipped: dict) -> str:
 
 
 def provenance(variant: str) -> dict:
-    """How the variant's puzzles were made: command, budgets, date, commit, figures."""
+    """How the variant's puzzles were made: command, the expert's strength and budgets, date,
+    commit, figures."""
     puzzles(variant)  # the variant's check
     return dict(_data(variant)["provenance"])
 

@@ -9,7 +9,8 @@ Two parts, kept apart because only one of them is fair:
   :func:`~ft_widget.expert.estimate` plays the move played and the expert's move in those same
   worlds (``worlds_won_played``, ``worlds_won_best``): "a win in k of n", like compared with like.
   A move is marked when it wins in fewer of the worlds than the expert's move, by at least
-  :data:`INACCURACY` of them ("inaccuracy") or :data:`MISTAKE` of them ("mistake").
+  :data:`INACCURACY` of them ("inaccuracy") or :data:`MISTAKE` of them ("mistake"). The expert
+  plays at :data:`STRENGTH` (``Step.strength``, ``Review.strength``; the summary names it).
 * **The seeing part** comes from the solver (:func:`ft_widget.solve`), which sees every card:
   ``verdict_before`` / ``verdict_after`` of each move (an :class:`~ft_widget.Outcome`: "won" = the
   solver has a winning line from there, "lost" = it proved no win is left, "unknown" = it could not
@@ -72,10 +73,13 @@ from ..solver import solve
 from ..solver.model import Model
 from ..solver.search import RELAY, relay_search, search
 from ..tables import pandas
-from ..words import count, move_words
+from ..words import count, move_words, strength_words
 
 #: Worlds sampled at each position (the expert's own search samples 5; a few more steady the counts).
 WORLDS = 6
+#: The fair expert's strength in the fair part (``ft_widget.expert.STRENGTHS``): the default, as
+#: hints and estimates use, whose worlds ``estimate`` deals again for the moves compared.
+STRENGTH = "default"
 #: Solver states per sampled world (``python -m ft_widget.bench review`` measures what they cost).
 MAX_STATES = 8_000
 #: Solver states per position for the seeing verdicts.
@@ -128,6 +132,7 @@ class Step:
     expert_words: str | None
     verdict_before: Outcome  # seeing: the solver's, which sees every card
     verdict_after: Outcome
+    strength: str  # fair: the expert's strength (``ft_widget.expert.STRENGTHS``)
 
     @property
     def estimate_before(self) -> str | None:
@@ -145,7 +150,7 @@ class Step:
         """The fair part: what the player could know, the same whatever the unseen cards are."""
         return (self.index, self.move, self.expert_move, self.expert_reason, self.worlds,
                 self.worlds_won_before, self.worlds_won_played, self.worlds_won_best, self.mark,
-                self.played_words, self.expert_words)
+                self.played_words, self.expert_words, self.strength)
 
 
 def _mark(played: int, best: int | None, worlds: int) -> str | None:
@@ -193,10 +198,15 @@ class Review:
         self.losing_move = losing_move
         #: the solver's winning line from the position before the losing move (replayed by it)
         self.alternative_line = alternative_line
-        #: the budgets used: worlds, max_states, solver_states
+        #: the budgets used: worlds, max_states, solver_states, time_budget, and the fair expert's strength
         self.budgets = budgets
         #: how many positions the solver searched for the verdicts (the others follow from those)
         self.solver_searches = solver_searches
+
+    @property
+    def strength(self) -> str:
+        """The fair expert's strength behind the marks and estimates (``ft_widget.expert.STRENGTHS``)."""
+        return self.budgets["strength"]
 
     @property
     def reviewed(self) -> int:
@@ -253,13 +263,14 @@ class Review:
         mistakes, inaccuracies = self._marks()
         if n < self.moves_in_game:
             done = _("Reviewed the first {n} of {total} moves within the time budget: {mistakes} and "
-                     "{inaccuracies} by the fair expert's estimates.")
+                     "{inaccuracies} by the fair expert's estimates ({strength}).")
         else:
             done = ngettext("{n} move reviewed: {mistakes} and {inaccuracies} by the fair expert's "
-                            "estimates.",
+                            "estimates ({strength}).",
                             "{n} moves reviewed: {mistakes} and {inaccuracies} by the fair expert's "
-                            "estimates.", n)
-        text = [done.format(n=n, total=self.moves_in_game, mistakes=mistakes, inaccuracies=inaccuracies)]
+                            "estimates ({strength}).", n)
+        text = [done.format(n=n, total=self.moves_in_game, mistakes=mistakes, inaccuracies=inaccuracies,
+                            strength=strength_words(self.strength))]
         if self.losing_move is not None:
             step = self.steps[self.losing_move]
             text.append(_("The solver, which sees every card, finds the win lost at move {at} ({move}); "
@@ -423,7 +434,7 @@ def review(game, *, rng: _random.Random | int | None = None, worlds: int = WORLD
     steps = [Step(index=i, move=m, **fair[i], verdict_before=verdicts[i], verdict_after=verdicts[i + 1])
              for i, m in enumerate(reviewed)]
     budgets = {"worlds": worlds, "max_states": max_states, "solver_states": solver_states,
-               "time_budget": time_budget}
+               "time_budget": time_budget, "strength": STRENGTH}
     return Review(start, steps, losing, alternative, budgets, searches, moves_in_game=n,
                   complete=len(reviewed) == n and finished)
 
@@ -477,7 +488,8 @@ def _judge(game: Game, move: Move, seed: int, worlds: int, max_states: int) -> d
     The expert's search samples its worlds from ``Random(seed)``'s first 64 random bits (its first
     draw, ``Expert.choose_from_view``); ``estimate`` is given those bits as its seed, so it deals
     the same worlds, in the same order (``tests/test_review.py`` checks the two agree)."""
-    expert = Expert(worlds=worlds, max_states=max_states, give_up=worlds, fallback=cautious_choice)
+    expert = Expert(worlds=worlds, max_states=max_states, give_up=worlds, fallback=cautious_choice,
+                    strength=STRENGTH)
     choice = expert.choose(game, _random.Random(seed))  # a fresh expert: no plan, it searches
     world_seed = _random.Random(seed).getrandbits(64)
     best = None if choice is None else choice.move
@@ -489,7 +501,7 @@ def _judge(game: Game, move: Move, seed: int, worlds: int, max_states: int) -> d
             "worlds": worlds, "worlds_won_before": None if choice is None else choice.worlds_won,
             "worlds_won_played": played, "worlds_won_best": best_won,
             "mark": _mark(played, best_won, worlds), "played_words": move_words(game, move),
-            "expert_words": None if best is None else move_words(game, best)}
+            "expert_words": None if best is None else move_words(game, best), "strength": expert.strength}
 
 
 def _replays_to_a_win(game: Game, line: list[Move]) -> bool:

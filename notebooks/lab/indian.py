@@ -55,6 +55,7 @@ from ft_widget.teaching import (
     bars,
     cards,
     data_path,
+    into_empty_column,
     load,
     losing_move_row,
     paired_games,
@@ -360,18 +361,23 @@ print(f"home only when safe: {safe_only.b:.1f} cards home against {safe_only.a:.
 assert 0.25 < safe_only.b / safe_only.a < 0.4 and -7.5 < past.diff < -6
 
 # %% [markdown]
-# That is the rule, and Indian's few real decisions are its exceptions. They come at the end of
-# the stock, and they are about the waste's card: where it goes, or whether it is taken at all.
-# In every puzzle `ft_widget.puzzles` finds for this game the stock is nearly gone, and every time
-# the habit's losing move plays the waste's card: home, onto a column or into an empty one:
+# That is the rule, and Indian's few real decisions are its exceptions. Where do they come, and
+# what does the losing move do there? The puzzles `ft_widget.puzzles` finds for this game (each a
+# position where a fair player's move throws away a win the solver proved) answer, counted here
+# from the set as it ships, which grows as more deals are searched:
 
 # %%
 all_puzzles = puzzles(GAME)
-late = [len(p.game.stock) for p in all_puzzles]
-waste_home = sum(p.habit == "w>f" for p in all_puzzles)
-print(f"{len(all_puzzles)} puzzles: cards left in the stock {late}; the losing habit move plays the "
-      f"waste's card home in {waste_home}, elsewhere in {len(all_puzzles) - waste_home}")
-assert max(late) <= 5 and all(p.habit.startswith("w>") for p in all_puzzles)
+LATE = 5  # "the end of the stock": at most this many cards left in it
+late = sorted(p.stock_left for p in all_puzzles)
+from_waste = [p for p in all_puzzles if p.habit.startswith("w>")]
+home = sum(p.habit == "w>f" for p in from_waste)
+empty = sum(into_empty_column(p.game, p.habit) for p in from_waste)
+print(f"{len(all_puzzles)} puzzles. Cards left in the stock: {' '.join(map(str, late))}; "
+      f"{LATE} or fewer in {sum(n <= LATE for n in late)} of {len(all_puzzles)}.")
+print(f"The player's losing move plays the waste's card in {len(from_waste)} of {len(all_puzzles)}: "
+      f"home in {home}, into an empty column in {empty}, onto a column in {len(from_waste) - home - empty}.")
+assert all_puzzles and all(p.stock_left == len(p.game.stock) for p in all_puzzles)
 
 # %% [markdown]
 # ## A game reviewed
