@@ -578,8 +578,8 @@ def test_a_new_round_keeps_the_shipped_puzzles_first():
 def test_the_generators_players_neither_circle_nor_wait_for_ever():
     """tools/make_puzzles.py: a player's game never comes back to a position and has at most
     MAX_WAITING waiting moves in a row. Little Forty's habit player moved runs between columns,
-    each move taking cards off one they were not built on, until it was stopped at 400 moves with
-    44 cards home on this deal (where the solver still won); now it wins it."""
+    each move taking cards off one they were not built on, until it was stopped at 400 moves on
+    this deal, where the solver still won; now it wins it."""
     from tools.make_puzzles import MAX_WAITING, player_game
 
     game, walk = player_game("habit", Game("little_forty", deal=2), random.Random("little_forty/2/habit/0"))
