@@ -573,3 +573,21 @@ def test_a_new_round_keeps_the_shipped_puzzles_first():
                     "test", lopsided)
     assert chosen[:4] == lopsided and [r["deal"] for r in chosen[4:]] in ([20, 22], [22, 20])
     assert not spread_met(chosen)
+
+
+def test_the_generators_players_neither_circle_nor_wait_for_ever():
+    """tools/make_puzzles.py: a player's game never comes back to a position and has at most
+    MAX_WAITING waiting moves in a row. Little Forty's habit player moved runs between columns,
+    each move taking cards off one they were not built on, until it was stopped at 400 moves on
+    this deal, where the solver still won; now it wins it."""
+    from tools.make_puzzles import MAX_WAITING, player_game
+
+    game, walk = player_game("habit", Game("little_forty", deal=2), random.Random("little_forty/2/habit/0"))
+    keys = [g.position_key() for g in walk]
+    assert len(set(keys)) == len(keys) == len(game.history) + 1
+    streak = longest = 0
+    for position, move in zip(walk[:-1], game.history, strict=True):
+        streak = streak + 1 if reversible(position, move) else 0
+        longest = max(longest, streak)
+    assert 0 < longest <= MAX_WAITING
+    assert game.is_won

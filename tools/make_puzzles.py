@@ -22,10 +22,15 @@ sources taken in turn, one deal at a time, all on deals the catalogue's solver w
 ``lines``
     positions along the solver's winning line, every ``--stride`` moves from a random offset, from
     the deal to the end (every phase of the stock); the line's own next move is known to win.
-``habit``, ``cautious``, ``random``
+``habit``, ``cautious``, ``random``, ``expert``
     a game of the habit player (``foundations_first``), the cautious player
-    (``policies.cautious_choice``) or a random player (``policies.random_policy``; at most
-    :data:`MAX_GAME_MOVES` moves) on a deal the solver wins. When it is lost, its turning point
+    (``policies.cautious_choice``), a random player (``policies.random_policy``) or the fair
+    expert (``policies.expert``, the default strength: it sees only what a player sees, and its
+    losing moves are the subtle ones) on a deal the solver wins, at most :data:`MAX_GAME_MOVES`
+    moves, never coming back to a position (:func:`player_game`).
+``branch``
+    the cautious or habit player's game from a random move of the solver's winning line (where a
+    sampled player leaves the line), judged as the players' games are. When it is lost, its turning point
     (the last position the solver wins from; winnability only falls along a game, so a binary
     search finds it) is judged, where that player's move lost the deal, and so are the positions
     the search proved winnable on the way (each with the solver's line) and, every ``--back``
@@ -70,7 +75,8 @@ with ``--resume`` goes on from them), processes only (``--workers``, one variant
     nice -n 10 python tools/make_puzzles.py --workers 2 --resume
 
 It writes ``ft_widget/data/puzzles/<variant>.json`` with its provenance (command, CPU seconds,
-sources tried, counts by condition).
+sources tried, CPU seconds by source, counts by condition); where the kept puzzles came from runs
+whose work file is gone, their file's figures are kept as ``earlier_runs``.
 """
 
 from __future__ import annotations
@@ -95,7 +101,9 @@ import time
 
 from ft_widget import VARIANTS, Game
 from ft_widget.expert import Expert
+from ft_widget.game import reversible
 from ft_widget.policies import cautious_choice, foundations_first, random_policy
+from ft_widget.policies import expert as fair_expert  # the default strength, as hints and grades use
 from ft_widget.solver import solve
 from ft_widget.training.puzzles import (
     GRADES,
@@ -119,9 +127,13 @@ HABIT = "foundations_first"
 CAUTIOUS = "cautious_choice"
 RANDOM = "random_policy"
 PLAYER_SEEDS = 64  # a player's move is any of its picks with seeds 0..63 (the tests' range)
-#: a player's game longer than this goes round in circles: it is stopped there
-MAX_GAME_MOVES = 400
-SOURCES = ("shipped", "lines", "habit", "cautious", "random")
+#: a player's game is stopped after this many moves, as ``play_policy`` stops one by default (at
+#: 400, the limit before, the fair expert's Indian games were cut off where the solver still won)
+MAX_GAME_MOVES = 2000
+#: a player makes at most this many waiting moves (moves that can be taken straight back) in a row
+MAX_WAITING = 10
+SOURCES = ("shipped", "lines", "habit", "cautious", "random", "expert", "branch")
+
 DEFINITION = ("at least 30 cards not home; at least 4 legal moves, at least 3 of them commitments (moves the "
               "engine cannot take straight back); at most a third of the commitments keep the deal winnable "
               "(solver line, replayed); every other commitment proved lost; a player's move among the lost: "
@@ -166,6 +178,69 @@ def player_moves(game: Game) -> list[tuple[str, str]]:
     return picks
 
 
+class _Unvisited:
+    """A game as a player who does not go back to a position already played through sees it: its
+    legal moves are the ones that lead to a new position (with ``commit``, only the commitments
+    among them); everything else is the game's."""
+
+    def __init__(self, game: Game, seen: set, commit: bool):
+        self._game, self._seen, self._commit = game, seen, commit
+
+    def __getattr__(self, name: str):
+        return getattr(self._game, name)
+
+    def legal_moves(self) -> list:
+        return [m for m in self._game.legal_moves() if _after(self._game, m) not in self._seen
+                and not (self._commit and reversible(self._game, m))]
+
+
+def _after(game: Game, move) -> tuple:
+    after = game.copy()
+    after.play(move)
+    return after.position_key()
+
+
+def _pick(source: str, game, rng: random.Random):
+    if source == "habit":
+        return foundations_first(game, rng)
+    if source == "cautious":
+        choice = cautious_choice(game, rng)
+        return choice.move if choice else None
+    if source == "expert":
+        choice = fair_expert.choose(game, rng)
+        return choice.move if choice else None
+    return random_policy(game, rng)
+
+
+def player_game(source: str, game: Game, rng: random.Random) -> tuple[Game, list[Game]]:
+    """The game a player (``source``) plays from ``game``, and every position of it (``walk``).
+
+    A player does not shuffle cards for ever. It never comes back to a position it has played
+    through (``play_policy`` calls that going round in circles, and stops there), and after
+    :data:`MAX_WAITING` waiting moves in a row (moves that can be taken straight back) it commits.
+    Where the habit, cautious or random player's own move would do either, it plays its move among
+    the moves left. Without this, in Little Forty (runs of any other suit move freely between ten
+    columns) the habit and cautious players moved runs from column to column, each move taking
+    cards off one they are not built on, until the 400 moves then allowed, seldom dealing; the solver
+    still won where they were stopped (``earlier_runs`` in ``little_forty.json`` counts the games
+    rejected for it), so no decision of theirs was ever lost. The fair expert (``source``
+    "expert") sees only the player's view and cannot be given fewer moves: where its move comes back
+    to a position, its game stops there, as ``play_policy`` stops it."""
+    walk, seen, waiting = [game.copy()], {game.position_key()}, 0
+    while not game.is_won and len(game.history) < MAX_GAME_MOVES:
+        move = _pick(source, game, rng)
+        if source != "expert" and move is not None and (
+                _after(game, move) in seen or waiting >= MAX_WAITING and reversible(game, move)):
+            move = _pick(source, _Unvisited(game, seen, waiting >= MAX_WAITING), rng)
+        if move is None or _after(game, move) in seen:
+            break
+        waiting = waiting + 1 if reversible(game, move) else 0
+        game.play(move)
+        seen.add(game.position_key())
+        walk.append(game.copy())
+    return game, walk
+
+
 class Finder:
     """One variant's search, with the solver budget and the figures (solves, states, rejections)."""
 
@@ -177,6 +252,7 @@ class Finder:
         self.rejected = collections.Counter(work.get("rejected", {}))
         self.by_source = collections.Counter(work.get("found_by_source", {}))
         self.tried = collections.Counter(work.get("tried_by_source", {}))
+        self.cpu_by = collections.Counter(work.get("cpu_by_source", {}))  # CPU s each source took
         self.solves = work.get("solves", 0)
         self.states = work.get("solver_states", 0)
         self.cpu = work.get("cpu_seconds", 0.0)
@@ -192,6 +268,7 @@ class Finder:
     def state(self) -> dict:
         return {"candidates": self.candidates, "done": sorted(self.done), "rejected": dict(self.rejected),
                 "found_by_source": dict(self.by_source), "tried_by_source": dict(self.tried),
+                "cpu_by_source": {k: round(v, 1) for k, v in self.cpu_by.items()},
                 "solves": self.solves, "solver_states": self.states, "cpu_seconds": self.cpu,
                 "commands": self.commands, "sources": self.sources}
 
@@ -211,10 +288,13 @@ class Finder:
     def near(self, deal: int, k: int) -> bool:
         return any(c["deal"] == deal and abs(len(c["moves"]) - k) < self.spacing for c in self.candidates)
 
-    def check(self, game: Game, deal: int, moves: list[str], known: dict, source: str) -> dict | None:
+    def check(self, game: Game, deal: int, moves: list[str], known: dict, source: str,
+              spaced: bool = True) -> dict | None:
         """The position ``game`` (reached by ``moves`` from ``deal``) judged; its row, or None.
-        ``known`` maps moves to winning lines already found, or to None when proved lost."""
-        if self.near(deal, len(moves)):
+        ``known`` maps moves to winning lines already found, or to None when proved lost. A shipped
+        puzzle (``spaced`` False) is judged even near a candidate found before it: it is kept, and
+        the choice keeps the spacing."""
+        if spaced and self.near(deal, len(moves)):
             return self.reject(f"within {self.spacing} moves of a puzzle of the same deal")
         legal = list(game.legal_moves())
         if 104 - game.cards_home < MIN_NOT_HOME:
@@ -295,25 +375,23 @@ class Finder:
             self.tried["shipped"] += 1
             known = {**{a: line for a, line in row["answers"].items()}, **dict.fromkeys(row["losing"])}
             game = replay(self.variant, row["deal"], row["moves"])
-            self.check(game, row["deal"], row["moves"], known, f"shipped (at {ref}: {row['source']})")
+            self.check(game, row["deal"], row["moves"], known, f"shipped (at {ref}: {row['source']})",
+                       spaced=False)
 
-    def scan_game(self, source: str, deal: int, seed: int, deadline: float) -> None:
-        """A player's game on a deal the solver wins: its turning point, found by binary search."""
+    def scan_game(self, source: str, deal: int, seed: int, deadline: float, line: list[str] = ()) -> None:
+        """A player's game on a deal the solver wins: its turning point, found by binary search.
+        ``branch``: the cautious (even seeds) or habit player takes over at a random move of the
+        solver's winning ``line``, so its decisions are met in positions of every phase of a won game."""
         rng = random.Random(f"{self.variant}/{deal}/{source}/{seed}")
-        game = Game(self.variant, deal=deal)
-        walk = [game.copy()]
-        while not game.is_won and len(game.history) < MAX_GAME_MOVES:
-            if source == "habit":
-                move = foundations_first(game, rng)
-            elif source == "cautious":
-                choice = cautious_choice(game, rng)
-                move = choice.move if choice else None
-            else:
-                move = random_policy(game, rng)
-            if move is None:
-                break
-            game.play(move)
-            walk.append(game.copy())
+        start, before, player, where = Game(self.variant, deal=deal), [], source, ""
+        if source == "branch":
+            player, k = ("cautious", "habit")[seed % 2], rng.randrange(len(line))
+            for m in line[:k]:
+                before.append(start.copy())
+                start.play(m)
+            where = f" from move {k} of the solver's line"
+        game, walk = player_game(player, start, rng)
+        walk = before + walk
         self.tried[source] += 1
         if game.is_won:
             return self.reject(f"{source} game: won")
@@ -340,8 +418,8 @@ class Finder:
                 hi = mid
             else:
                 return self.reject(f"{source} game: a position unknown within the budget")
-        who = "habit player" if source == "habit" else f"{source} player"
-        label = f"{source} ({who}'s lost game, seed {seed})"
+        who = {"habit": "habit player", "expert": "fair expert"}.get(player, f"{player} player")
+        label = f"{source} ({who}'s lost game{where}, seed {seed})"
         if lo not in lines and lo > 0:
             lines[lo] = [str(x) for x in self.solve(walk[lo]).moves]
         for k in sorted(lines, key=lambda k: -k):  # the turning point first
@@ -408,9 +486,12 @@ def choose(candidates: list[dict], want: int, spacing: int, seed: str, kept: lis
         kind, k = kinds.most_common(1)[0]
         if t <= MAX_THEME_SHARE * len(chosen) and k <= MAX_KIND_SHARE * len(chosen):
             break
-        over = theme if t / MAX_THEME_SHARE >= k / MAX_KIND_SHARE else None
-        drop = next((r for r in reversed(chosen[len(kept):])
-                     if (r["theme"] == over if over else r["kind"] == kind)), None)
+        # the rule broken further first; where only kept puzzles break it, the other rule
+        rules = [("theme", theme, t / MAX_THEME_SHARE), ("kind", kind, k / MAX_KIND_SHARE)]
+        rules = [(key, value) for key, value, ratio in sorted(rules, key=lambda x: -x[2])
+                 if ratio > len(chosen)]
+        added = chosen[len(kept):]
+        drop = next((r for key, value in rules for r in reversed(added) if r[key] == value), None)
         if drop is None:  # only kept puzzles of it are left
             break
         chosen.remove(drop)
@@ -469,6 +550,19 @@ def shipped_rows(path: pathlib.Path, args: argparse.Namespace) -> list[dict]:
     return data["puzzles"]  # in the file's order (the loader sorts them): a new round's diff is its rows
 
 
+def earlier_runs(path: pathlib.Path, finder: Finder) -> list[dict]:
+    """The runs that made the kept puzzles, where their candidates are not this run's (their work
+    file was lost): their commands, CPU seconds, candidates and rejections, as their file said."""
+    if not path.exists():
+        return []
+    old = json.loads(path.read_text(encoding="utf-8"))["provenance"]
+    earlier = list(old.get("earlier_runs", []))
+    if old.get("runs") and old["runs"][0] not in finder.commands:
+        earlier.append({key: old.get(key) for key in ("runs", "cpu_seconds", "candidates", "candidate_themes",
+                                                      "found_by_source", "rejected", "date", "commit")})
+    return earlier
+
+
 # ---------------------------------------------------------------------------------- one variant
 def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
     started, cpu0 = time.time(), time.process_time()
@@ -509,12 +603,14 @@ def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
             for seed in range(1 if source == "lines" else args.seeds):
                 if (source, deal, seed) in finder.done or time.time() > deadline:
                     continue
-                if source == "shipped" or source == "lines" and line is None:
+                if source == "shipped" or source in ("lines", "branch") and line is None:
                     continue
+                cpu = time.process_time()
                 if source == "lines":
                     finder.scan_line(deal, line, args.stride, deadline)
                 else:
-                    finder.scan_game(source, deal, seed, deadline)
+                    finder.scan_game(source, deal, seed, deadline, line)
+                finder.cpu_by[source] += time.process_time() - cpu
                 finder.done.add((source, deal, seed))
         save()
         print(f"{variant}: deal {deal}: {len(finder.candidates)} candidates "
@@ -544,7 +640,9 @@ def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
            "lines_from": ("the deal catalogue's winning lines (ft_widget/data/deals/<variant>.json, "
                           "branch deals)"),
            "sources_tried": finder.sources, "tried_by_source": dict(finder.tried),
-           "found_by_source": dict(finder.by_source), "candidates": len(finder.candidates),
+           "found_by_source": dict(finder.by_source),
+           "cpu_by_source": {k: round(v) for k, v in finder.cpu_by.items()},
+           "candidates": len(finder.candidates),
            "candidate_themes": dict(collections.Counter(r["theme"] for r in finder.candidates)
                                     .most_common()),
            "spread": spread_words(chosen, kept, finder.candidates),
@@ -562,6 +660,7 @@ def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
            "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"), "commit": commit,
            "machine": f"{platform.machine()}, {args.workers} process(es), nice {os.nice(0)}",
            "load_average": round(os.getloadavg()[0], 1)}
+    run["earlier_runs"] = earlier_runs(out, finder) if args.keep_shipped else []
     data = {"format": "ft_widget.puzzles", "variant": variant, "provenance": run, "puzzles": chosen}
     out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     themes = dict(collections.Counter(r["theme"] for r in chosen))

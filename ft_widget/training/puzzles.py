@@ -526,8 +526,12 @@ def _shortfall(shipped: dict) -> str:
     for v in short:
         run = provenance(v)
         top = ", ".join(f"{reason} {n:,}" for reason, n in list(run["rejected"].items())[:2])
+        # runs whose candidates were lost (``earlier_runs``) are counted apart: their finds are not
+        # among the candidates
+        earlier = sum(e["cpu_seconds"] for e in run.get("earlier_runs", []))
+        before = f", after {earlier:,} s in earlier runs" if earlier else ""
         parts.append(f"{VARIANTS[v].name} {len(shipped[v])} of {run['candidates']} candidates "
-                     f"({run['cpu_seconds']} s CPU; most rejected: {top})")
+                     f"({run['cpu_seconds']:,} s CPU{before}; most rejected: {top})")
     return (f"{total} puzzles in all. Fewer than {WANTED}: {', '.join(VARIANTS[v].name for v in short)}. "
             f"Shipped of the candidates found under every source tried (each file's provenance has the "
             f"sources, candidates by source and positions rejected by condition): {'; '.join(parts)}. A "
