@@ -159,7 +159,7 @@ effects_table({
 # show the cost. So send cards home, and keep the exception for the case you can see, as in
 # deal 3.
 #
-# **Practice.** Two of Maria's puzzles, on the training board, are exceptions of that kind (the
+# **Practice.** Some of Maria's puzzles, on the training board, are exceptions of that kind (the
 # theme *hold a card back from home*). This one trains *keep an empty column*, and its answer
 # sends a card home:
 
@@ -194,7 +194,7 @@ losing_move_row(reviewed)
 # The losing move is rule 2's: late in the stock, the habit player drops the waste's card into
 # the empty column. The solver keeps the column for a card from the table.
 #
-# More Maria puzzles, three of them on digging out a buried card, come one after another on
+# More Maria puzzles, several of them on digging out a buried card, come one after another on
 # `Board.training("maria")`.
 #
 # The experiments behind this lesson, with their commands and budgets:

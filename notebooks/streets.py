@@ -39,12 +39,13 @@
 # %%
 from IPython.display import display
 
-from ft_widget import Board, Game, puzzles
+from ft_widget import Board, Game, Move, puzzles
 from ft_widget.experiments import compare_choices, compare_players, effects_table, rows
 from ft_widget.teaching import (
     PuzzleCard,
     fork_row,
     habit_game_reviewed,
+    into_empty_column,
     losing_move_row,
     losing_move_text,
     picture,
@@ -142,10 +143,17 @@ effects_table({**effects("waste card into an empty column"),
 
 # %% [markdown]
 # The first positions late in the stock are too few to measure (the table says how many), so
-# the limit of the rule comes from the puzzles: in six of Streets' ten, the losing move drops
-# the waste's card into an empty column with fewer than ten cards to come. The King rule changed
-# nothing in whole games; at the first positions where it decided what filled a space, fewer
-# deals could still be won after the King.
+# the limit of the rule comes from the puzzles:
+
+# %%
+late_space = [p for p in puzzles(GAME) if Move(p.habit).from_waste
+              and into_empty_column(p.game, p.habit) and len(p.game.stock) < 10]
+print(f"In {len(late_space)} of Streets' {len(puzzles(GAME))} puzzles, the losing move drops the "
+      "waste's card into an empty column with fewer than ten cards to come.")
+
+# %% [markdown]
+# The King rule changed nothing in whole games; at the first positions where it decided what
+# filled a space, fewer deals could still be won after the King.
 #
 # **Practice** (theme: *keep an empty column*):
 
