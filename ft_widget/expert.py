@@ -264,6 +264,7 @@ class DeepChoice(ExpertChoice):
     chosen_won: int = 0
     followed: bool = False
     cards_home: float | None = None  # when no sample was won: the cards home after the chosen one
+    overturned: bool = False  # deep_rule="guard": another commitment than the default strength's
 
 
 @dataclass(frozen=True, repr=False)
@@ -329,6 +330,16 @@ WORLD_SEARCH = ("portfolio", "win_only")
 #: world, minutes a decision. Worlds are dealt one at a time, so the bound is on time, not memory;
 #: a larger count is refused rather than left to run for days.
 MAX_WORLDS = 1_000
+#: How the deep expert decides (``Expert(deep_rule=...)``): "guard" (the default strength's decision,
+#: overturned only by a clearly better commitment on paired sampled worlds) or "bandit" (the bandit
+#: alone; the first method, measured and superseded: ``data/deep_expert.md``).
+DEEP_RULES = ("guard", "bandit")
+#: The guard's bar: a challenger replaces the default's commitment only when, on the confirming worlds,
+#: the worlds it won and the default's commitment lost (b) exceed those the other way round (c) by
+#: ``DEEP_Z`` standard errors of a fair coin (b - c >= DEEP_Z * sqrt(b + c), McNemar's test, about 2 %
+#: one-sided) and by at least :data:`DEEP_MIN_GAIN` worlds.
+DEEP_Z = 2.0
+DEEP_MIN_GAIN = 3
 #: The expert's strengths: "default" (hints, estimates, notebooks: fast) and "deep" (tables, grades,
 #: ratings: many cheap worlds a commitment, chosen by a bandit; see the module docstring).
 STRENGTHS = ("default", "deep")
@@ -382,9 +393,16 @@ class Expert:
                  progress_game_states: int = 2_000_000, progress_margin: float = 0.0,
                  world_search: str = "portfolio", max_wait: int | None = None, cross_check: bool = False,
                  table_expansions: int = 200, table_weights: tuple | None = None,
-                 strength: str = "default", deep_worlds: int = 128, sample_states: int = 1_000,
-                 batch: int = 8, bandit: str = "halving", deep_game_states: int = 40_000_000,
-                 deep_no_win: str = "default"):
+                 strength: str = "default", deep_worlds: int = 128, sample_states: int = 2_000,
+                 batch: int = 4, bandit: str = "halving", deep_game_states: int = 4_000_000,
+                 deep_no_win: str = "default", deep_rule: str = "guard", test_worlds: int = 16,
+                 test_states: int = 10_000):
+        _one_of("deep_rule", deep_rule, DEEP_RULES)
+        #: deep: how it decides (:data:`DEEP_RULES`)
+        self.deep_rule = deep_rule
+        #: deep, "guard": the confirming worlds and the solver states each (the module docstring)
+        self.test_worlds = check_count("Expert", "test_worlds", test_worlds, 1, MAX_WORLDS)
+        self.test_states = check_count("Expert", "test_states", test_states, 1)
         _one_of("deep_no_win", deep_no_win, DEEP_NO_WIN)
         #: deep: what decides when no sample is won (:data:`DEEP_NO_WIN`)
         self.deep_no_win = deep_no_win
@@ -449,8 +467,11 @@ class Expert:
 
     def __repr__(self) -> str:
         extra = "" if self.no_win == "by_game" else f", no_win={self.no_win!r}"
+        if self.strength == "deep" and self.deep_rule == "guard":
+            return (f"Expert(strength='deep', sample_states={self.sample_states}, "
+                    f"test_worlds={self.test_worlds}, test_states={self.test_states})")
         if self.strength == "deep":
-            return (f"Expert(strength='deep', deep_worlds={self.deep_worlds}, "
+            return (f"Expert(strength='deep', deep_rule='bandit', deep_worlds={self.deep_worlds}, "
                     f"sample_states={self.sample_states}, bandit={self.bandit!r})")
         return f"Expert(worlds={self.worlds}, max_states={self.max_states}{extra})"
 
@@ -735,6 +756,8 @@ class Expert:
                    f"(no card has shown since)")
             return DeepChoice(move, why, searched=False, strength="deep", commitment=plan.path[-1],
                               followed=True)
+        if self.deep_rule == "guard":
+            return self._guard_choice(view, template, legal, rng, plan, visited, spent)
         safe = template.safe_move_home()
         if safe is not None and not _revisits(template, safe, visited):
             store(safe)
@@ -777,6 +800,101 @@ class Expert:
             why = f"its search budget for this game is spent: {fallback.reason}" if paths else fallback.reason
             return DeepChoice(fallback.move, why, strength="deep", candidates=len(paths))
         return pick.choice(fallback.move, fallback.reason)
+
+    def _guard_choice(self, view: PlayerView, template: Game, legal: list[Move], rng: _random.Random,
+                      plan: _Plan | None, visited: frozenset, spent: int) -> ExpertChoice | None:
+        """``deep_rule="guard"``: the default strength's decision, unless the paired test
+        (:meth:`_guard_test`) finds another commitment clearly better (the module docstring)."""
+        # the test's seed is read without advancing ``rng``: the default's decisions draw the same
+        # numbers as the default strength's, so a game no test overturns is the default's, move for move
+        state = rng.getstate()
+        seed = rng.getrandbits(64)
+        rng.setstate(state)
+        before = self._next_id
+        chosen = self._default_choice(view, template, legal, rng, plan)
+        if chosen is None:
+            return None
+        stored = self._plans.get(before) if self._next_id != before else None
+        move = chosen.move
+
+        def keep(reason: str, states: int = 0, **figures) -> DeepChoice:
+            if stored is not None:
+                stored.deep_spent = spent + states
+            return DeepChoice(move, reason, chosen.worlds_won, chosen.worlds, chosen.searched,
+                              chosen.states + states, chosen.starts, chosen.no_win, strength="deep",
+                              commitment=None if reversible(template, move) else move, **figures)
+        # tested only where the default's move is a commitment that rests on no won world, or on a
+        # minority of the worlds tried: a move most worlds of 20,000 states win is stronger evidence
+        # than any test below can give, and a move that can be taken back loses nothing
+        backed = chosen.starts > 0 and 2 * chosen.starts >= chosen.worlds
+        if (stored is None or backed or reversible(template, move) or move == template.safe_move_home()):
+            return keep(chosen.reason)
+        mine = _shape(_after(template, move).key)
+        paths = [p for p in _commitment_paths(template, visited) if p != (move,)
+                 and _shape(player_view(_after_path(template, p)).key) != mine]
+        cost = (len(paths) + 1) * self.batch * self.sample_states + 2 * self.test_worlds * self.test_states
+        if not paths or spent + cost > self.deep_game_states:
+            return keep(chosen.reason)
+        test = self._guard_test(view, move, paths, _random.Random(seed))
+        self.states += test.states
+        if test.path is None:
+            return keep(test.kept(chosen.reason), test.states, candidates=len(paths) + 1,
+                        worlds_played=test.played, compared=test.compared, any_won=test.any_won,
+                        chosen_won=test.mine)
+        path = test.path
+        del self._plans[before]  # the default's plan expects its own move
+        self._store(view, path[0], [], 0, 0, view.hidden_places, 0, 0, visited, stored.spent,
+                    stored.progress_spent, path=path[1:], deep_spent=spent + test.states)
+        return DeepChoice(path[0], test.overturned(chosen.reason), test.theirs, test.compared, True,
+                          chosen.states + test.states, strength="deep", candidates=len(paths) + 1,
+                          commitment=path[-1], worlds_played=test.played, compared=test.compared,
+                          any_won=test.any_won, chosen_won=test.theirs, overturned=True)
+
+    def _guard_test(self, view: PlayerView, move: Move, paths: list[tuple[Move, ...]],
+                    srng: _random.Random) -> _Test:
+        """The paired test of the default's commitment ``move`` against the other commitments
+        (``paths``): a screen picks one challenger, fresh worlds confirm or reject it.
+
+        Screen: ``batch`` worlds dealt from the view; in each, every candidate (``move`` first) is
+        played and a win-only search of ``sample_states`` states runs (:func:`_reach`: its wins, and
+        the cards it got home). The challenger is the candidate with most wins, then most cards home
+        on average; none when the default's move is as good on both. Confirmation: ``test_worlds``
+        fresh worlds; in each, the default's move and the challenger are played and the solver runs
+        for ``test_states`` states. The challenger is chosen only when the worlds it won and the
+        default's move lost clear the bar (:data:`DEEP_Z`, :data:`DEEP_MIN_GAIN`): the screen chose it,
+        so the confirming worlds, dealt after, are the evidence."""
+        every = [(move,), *paths]
+        used = 0
+        wins = [0] * len(every)
+        home = [0] * len(every)
+        for _ in range(self.batch):
+            world = view.sample(srng)
+            for i, path in enumerate(every):
+                got, states, _ = _reach(_after_path(world, path), self.sample_states)
+                used += states
+                wins[i] += got == 104
+                home[i] += got
+        best = max(range(len(every)), key=lambda i: (wins[i], home[i], -i))
+        played = len(every) * self.batch
+        if best == 0 or (wins[best], home[best]) <= (wins[0], home[0]):
+            return _Test(None, used, played, 0, 0, 0, 0, len(every), self)
+        b = c = mine = theirs = 0
+        for _ in range(self.test_worlds):
+            world = view.sample(srng)
+            won = []
+            for path in ((move,), every[best]):
+                g = _after_path(world, path)
+                result = solve(g, time_limit=None, max_states=self.test_states, shorten_line=False)
+                used += result.states
+                won.append(g.is_won or result.won)
+            mine += won[0]
+            theirs += won[1]
+            b += won[1] and not won[0]
+            c += won[0] and not won[1]
+        played += 2 * self.test_worlds
+        clear = b - c >= max(DEEP_MIN_GAIN, DEEP_Z * math.sqrt(b + c))
+        return _Test(every[best] if clear else None, used, played, self.test_worlds, mine, theirs,
+                     b + mine, len(every), self, every[best][-1], b, c)
 
     def _deep_bandit(self, view: PlayerView, paths: list[tuple[Move, ...]], rng: _random.Random) -> _Pick:
         """Spend samples on the candidate ``paths`` (each ending in its commitment) with the bandit.
@@ -931,6 +1049,66 @@ class _Pick:
         return DeepChoice(move, why, won, n, True, self.states, strength="deep", candidates=self.candidates,
                           commitment=self.commitment, worlds_played=self.worlds_played, compared=m,
                           any_won=any_won, chosen_won=chosen_won, cards_home=self.cards_home)
+
+
+@dataclass
+class _Test:
+    """The guard's verdict (:meth:`Expert._guard_test`): the challenger's path when it is clearly
+    better (None: keep the default's move) and the figures its reason states."""
+
+    path: tuple | None
+    states: int
+    played: int  # candidate-worlds played, screen and confirmation together
+    compared: int  # confirming worlds (0: the screen found no challenger)
+    mine: int  # of them, won after the default's move
+    theirs: int  # ... after the challenger
+    any_won: int  # ... after either
+    candidates: int
+    expert: Expert
+    challenger: Move | None = None
+    better: int = 0  # won after the challenger, lost after the default's move
+    worse: int = 0  # the other way round
+
+    def kept(self, reason: str) -> str:
+        """The default's reason, and why the test did not overturn it."""
+        e = self.expert
+        if self.challenger is None:
+            why = ngettext("no other of the {n} moves reachable here that cannot be taken back did better in "
+                           "{worlds} sampled world ({states} solver states a world)",
+                           "no other of the {n} moves reachable here that cannot be taken back did better in "
+                           "{worlds} sampled worlds ({states} solver states a world)", e.batch).format(
+                n=self.candidates, worlds=e.batch, states=number(e.sample_states))
+        else:
+            why = ngettext("{other} won {better} sampled world this move lost and lost {worse} it won "
+                           "({n} worlds, {states} solver states a world): not clearly better",
+                           "{other} won {better} sampled worlds this move lost and lost {worse} it won "
+                           "({n} worlds, {states} solver states a world): not clearly better",
+                           self.better).format(other=self.challenger, better=self.better, worse=self.worse,
+                                               n=self.compared, states=number(e.test_states))
+        return gettext("{reason}; {why}").format(reason=reason, why=why)
+
+    def overturned(self, reason: str) -> str:
+        """Why the challenger's path is taken instead of the default's move (``reason``: its reason)."""
+        e = self.expert
+        why = ngettext("{other} is clearly better than the default search's move: it won {better} sampled "
+                       "world that move lost and lost {worse} it won ({n} worlds, {states} solver states "
+                       "a world; the default search: {reason})",
+                       "{other} is clearly better than the default search's move: it won {better} sampled "
+                       "worlds that move lost and lost {worse} it won ({n} worlds, {states} solver states "
+                       "a world; the default search: {reason})", self.better).format(
+            other=self.challenger, better=self.better, worse=self.worse, n=self.compared,
+            states=number(e.test_states), reason=reason)
+        if self.path is not None and len(self.path) > 1:
+            why += "; " + gettext("this move, which can be taken back, is the way to it")
+        return why
+
+
+def _after_path(world: Game, path: tuple[Move, ...]) -> Game:
+    """A copy of ``world`` with ``path`` played."""
+    g = world.copy()
+    for m in path:
+        g.play(m)
+    return g
 
 
 def _commitment_paths(start: Game, visited: frozenset, limit: int = DEEP_NODES) -> list[tuple[Move, ...]]:
