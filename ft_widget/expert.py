@@ -406,6 +406,12 @@ class Expert:
     without it (None, the default) the expert's play is the same on any machine. An
     instance keeps its recent plans (``plans`` of them), found again by the view they expect next;
     they are made from views only, so they carry no hidden information.
+
+    ``strength="deep"`` (:data:`STRENGTHS`) decides by ``deep_rule`` (:data:`DEEP_RULES`). The guard
+    screens ``batch`` worlds of ``sample_states`` states a candidate and confirms on ``test_worlds``
+    worlds of ``test_states`` states; the bandit plays about ``deep_worlds`` samples of
+    ``sample_states`` states (``bandit``, ``deep_no_win``). Either spends at most
+    ``deep_game_states`` states a game on its samples (the module docstring).
     """
 
     def __init__(self, worlds: int = 5, max_states: int = 20_000, game_states: int = 2_000_000,
