@@ -92,15 +92,20 @@ def summary() -> pd.DataFrame:
                     pd.read_csv(other / f"expert-{v}.csv")[["deal", "result", "moves"]], on="deal")
                 # (won or not: the older tables call a game with no move left "lost", newer ones "stuck")
                 alike = (mine["result_x"] == "won") == (mine["result_y"] == "won")
-                row["same_game_as_default"] = int((alike & (mine["moves_x"] == mine["moves_y"])).sum())
+                same = alike & (mine["moves_x"] == mine["moves_y"])
+                row["same_game_as_default"] = int(same.sum())
             dec = folder / f"decisions-{v}.csv"
             if dec.exists():
                 decisions = pd.read_csv(dec)
                 row.update(fusion(decisions))
                 if "overturned" in decisions:
                     row["overturned"] = int(decisions["overturned"].sum())
-                    row["deals_overturned"] = int(decisions.groupby("deal")["overturned"].sum().gt(0).sum())
+                    touched = set(decisions.loc[decisions["overturned"] > 0, "deal"])
+                    row["deals_overturned"] = len(touched)
                     row["confirmed_tests"] = int((decisions["compared"] > 0).sum())
+                    if "expert_won" in row:
+                        untouched = ~mine["deal"].isin(touched)
+                        row["same_when_not_overturned"] = int((same & untouched).sum())
             rows.append(row)
     return pd.DataFrame(rows)
 
@@ -182,8 +187,10 @@ def findings(table: pd.DataFrame) -> str:
                        f"(in {int(held['confirmed_tests'].sum()):,} confirming tests), in "
                        f"{int(held['deals_overturned'].sum())} of the {games} held-out games; "
                        f"{int(held['same_game_as_default'].sum())} of the {games} games are the "
-                       f"default's own "
-                       f"(won or not alike, in the same number of moves).")
+                       f"default's own (won or not alike, in the same number of moves), and "
+                       f"{int(held['same_when_not_overturned'].sum())} of the "
+                       f"{games - int(held['deals_overturned'].sum())} that no test overturned: the "
+                       f"default strength plays as it did when its games were tabled.")
         cpu = (held["deep_cpu_s_mean"] * held["deals"]).sum() / held["deals"].sum()
         by_game = (held["deep_cpu_s_mean"] * held["deals"]).groupby(held["variant"]).sum() / per["deals"]
         slow = ", ".join(VARIANTS[v].name for v in by_game[by_game > 15].index) or "none"
