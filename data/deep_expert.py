@@ -172,6 +172,7 @@ def findings(table: pd.DataFrame) -> str:
             return ", ".join(VARIANTS[v].name for v in part.index) or "none"
         more, fewer = per[per["deep_won"] > per["expert_won"]], per[per["deep_won"] < per["expert_won"]]
         lost = per[[sign_p(r.only_deep_vs_expert, r.only_expert) < 0.05 for r in per.itertuples()]]
+        edge = sign_p(int(per["only_expert"].sum()), int(per["only_deep_vs_expert"].sum()))
         out.append(f"* Both held-out ranges together, game by game: the deep expert won more deals than the "
                    f"default in {len(more)} of the {len(per)} games ({names(more)}), fewer in {len(fewer)} "
                    f"({names(fewer)}), as many in {len(per) - len(more) - len(fewer)}. Games it loses beyond "
@@ -179,7 +180,8 @@ def findings(table: pd.DataFrame) -> str:
                    f"p < 0.05): {len(lost)} ({names(lost)}). Deals won by it alone: "
                    f"{int(per['only_deep_vs_expert'].sum())}; by the default alone: "
                    f"{int(per['only_expert'].sum())} "
-                   f"(of {int(per['deals'].sum())}).")
+                   f"(of {int(per['deals'].sum())}; one-sided sign test for more lone wins than the "
+                   f"default's: p = {edge:.3f}).")
         if "overturned" in held and held["overturned"].notna().all():
             games = int(held["deals"].sum())
             out.append(f"* The guard overturned the default's commitment "
