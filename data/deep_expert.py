@@ -12,6 +12,7 @@ are tabled apart: they chose the method and are not evidence for it. Run from th
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
@@ -69,7 +70,8 @@ def summary() -> pd.DataFrame:
                    "deep_cpu_s_worst": round(deep["seconds"].max(), 2), "budget": deep["budget"].iloc[0]}
             # the default expert's games on the tuning deals are in a folder of their own
             # (a stopped run on held-out deals is compared with the expert table's games of them)
-            other = OTHERS.get(folder.name, HERE / "expert_runs" if folder.name.startswith("stopped-")
+            held_range = folder.name.removeprefix("bandit-")
+            other = OTHERS.get(held_range, HERE / "expert_runs" if folder.name.startswith("stopped-")
                                else RUNS / "tuning-default-expert")
             for player in ("expert", "solver"):
                 f = other / f"{player}-{v}.csv" if other else None
@@ -83,9 +85,27 @@ def summary() -> pd.DataFrame:
                     row[f"only_deep_vs_{player}"] = int((mine & ~theirs).sum())
                     row[f"only_{player}"] = int((~mine & theirs).sum())
                     row[f"{player}_ci95"] = ci(won(same), len(same))
+            row["rule"] = "guard" if deep["budget"].iloc[0].startswith("rule=guard") else "bandit"
+            if "expert_won" in row:
+                # a game no test overturned is the default's own (the same generator): same result, moves
+                mine = deep[["deal", "result", "moves"]].merge(
+                    pd.read_csv(other / f"expert-{v}.csv")[["deal", "result", "moves"]], on="deal")
+                # (won or not: the older tables call a game with no move left "lost", newer ones "stuck")
+                alike = (mine["result_x"] == "won") == (mine["result_y"] == "won")
+                same = alike & (mine["moves_x"] == mine["moves_y"])
+                row["same_game_as_default"] = int(same.sum())
             dec = folder / f"decisions-{v}.csv"
             if dec.exists():
-                row.update(fusion(pd.read_csv(dec)))
+                decisions = pd.read_csv(dec)
+                row.update(fusion(decisions))
+                if "overturned" in decisions:
+                    row["overturned"] = int(decisions["overturned"].sum())
+                    touched = set(decisions.loc[decisions["overturned"] > 0, "deal"])
+                    row["deals_overturned"] = len(touched)
+                    row["confirmed_tests"] = int((decisions["compared"] > 0).sum())
+                    if "expert_won" in row:
+                        untouched = ~mine["deal"].isin(touched)
+                        row["same_when_not_overturned"] = int((same & untouched).sum())
             rows.append(row)
     return pd.DataFrame(rows)
 
@@ -96,6 +116,8 @@ def markdown(table: pd.DataFrame) -> str:
         first, last = part["first_deal"].min(), part["last_deal"].max()
         if rng[0].isdigit():
             title = f"Deals {first}–{last}"
+        elif rng.startswith("bandit-"):
+            title = f"The first method (the bandit alone, superseded): deals {first}–{last}"
         elif rng.startswith("stopped-"):
             title = f"A first budget, stopped ({rng.removeprefix('stopped-')}): held-out deals {first}–{last}"
         else:
@@ -122,6 +144,13 @@ def markdown(table: pd.DataFrame) -> str:
 TARGETS = {"forty_thieves": 0.26, "maria": 0.32}
 
 
+def sign_p(fewer: int, more: int) -> float:
+    """One-sided sign test on paired deals: the chance of ``more`` or more of ``fewer + more`` split
+    deals going one way when either way is as likely."""
+    n = fewer + more
+    return sum(math.comb(n, k) for k in range(more, n + 1)) / 2 ** n if n else 1.0
+
+
 def findings(table: pd.DataFrame) -> str:
     """The figures the notes speak of, computed here from the table (never typed by hand)."""
     held = table[table["range"].str[0].str.isdigit()]
@@ -136,35 +165,67 @@ def findings(table: pd.DataFrame) -> str:
                        f"({r.expert_ci95}). Deals won by the deep expert alone: {r.only_deep_vs_expert}; "
                        f"by the default alone: {r.only_expert}.")
     if len(held):
-        worse = held[held["deep_won"] < held["expert_won"]]
-        apart = worse[worse["deep_hi"] < worse["expert_lo"]]
-        out.append(f"* The deep expert won fewer deals than the default in {len(worse)} of the {len(held)} "
-                   f"games held out ({', '.join(VARIANTS[v].name for v in worse['variant']) or 'none'}); "
-                   f"its 95% interval lies wholly below the default's in {len(apart)} of them "
-                   f"({', '.join(VARIANTS[v].name for v in apart['variant']) or 'none'}).")
+        per = held.groupby("variant", sort=False)[["deals", "deep_won", "expert_won", "only_deep_vs_expert",
+                                                   "only_expert"]].sum()
+
+        def names(part) -> str:
+            return ", ".join(VARIANTS[v].name for v in part.index) or "none"
+        more, fewer = per[per["deep_won"] > per["expert_won"]], per[per["deep_won"] < per["expert_won"]]
+        lost = per[[sign_p(r.only_deep_vs_expert, r.only_expert) < 0.05 for r in per.itertuples()]]
+        edge = sign_p(int(per["only_expert"].sum()), int(per["only_deep_vs_expert"].sum()))
+        out.append(f"* Both held-out ranges together, game by game: the deep expert won more deals than the "
+                   f"default in {len(more)} of the {len(per)} games ({names(more)}), fewer in {len(fewer)} "
+                   f"({names(fewer)}), as many in {len(per) - len(more) - len(fewer)}. Games it loses beyond "
+                   f"noise (the deals only the default won outnumber those only it won, one-sided sign test "
+                   f"p < 0.05): {len(lost)} ({names(lost)}). Deals won by it alone: "
+                   f"{int(per['only_deep_vs_expert'].sum())}; by the default alone: "
+                   f"{int(per['only_expert'].sum())} "
+                   f"(of {int(per['deals'].sum())}; one-sided sign test for more lone wins than the "
+                   f"default's: p = {edge:.3f}).")
+        if "overturned" in held and held["overturned"].notna().all():
+            games = int(held["deals"].sum())
+            out.append(f"* The guard overturned the default's commitment "
+                       f"{int(held['overturned'].sum())} times "
+                       f"(in {int(held['confirmed_tests'].sum()):,} confirming tests), in "
+                       f"{int(held['deals_overturned'].sum())} of the {games} held-out games; "
+                       f"{int(held['same_game_as_default'].sum())} of the {games} games are the "
+                       f"default's own (won or not alike, in the same number of moves), and "
+                       f"{int(held['same_when_not_overturned'].sum())} of the "
+                       f"{games - int(held['deals_overturned'].sum())} that no test overturned: the "
+                       f"default strength plays as it did when its games were tabled.")
         cpu = (held["deep_cpu_s_mean"] * held["deals"]).sum() / held["deals"].sum()
-        slow = ", ".join(VARIANTS[v].name for v in held[held["deep_cpu_s_mean"] > 15]["variant"]) or "none"
+        by_game = (held["deep_cpu_s_mean"] * held["deals"]).groupby(held["variant"]).sum() / per["deals"]
+        slow = ", ".join(VARIANTS[v].name for v in by_game[by_game > 15].index) or "none"
         out.append(f"* Time: {cpu:.2f} CPU s a game on average over the {int(held['deals'].sum())} "
-                   f"held-out games, {held['deep_cpu_s_worst'].max():.2f} s at worst (the issue allows 15 s "
-                   f"on average); above 15 s a game on average in {slow}.")
+                   f"held-out games, {held['deep_cpu_s_worst'].max():.2f} s at worst, "
+                   f"{by_game.max():.2f} s on average in the slowest game (the issue allows 15 s on "
+                   f"average); "
+                   f"above 15 s a game on average in: {slow}.")
         d = held.dropna(subset=["won_worlds"])
-        if len(d):
+        if len(d) and d["won_worlds"].sum():
             worlds, split = int(d["won_worlds"].sum()), int(d["won_worlds_chosen_lost"].sum())
-            dec, with_wins = int(d["decisions"].sum()), int(d["decisions_with_wins"].sum())
+            with_wins = int(d["decisions_with_wins"].sum())
             disagree = int(d["disagreeing_decisions"].sum())
-            out.append(f"* Strategy fusion, held-out runs: of {dec:,} bandit decisions, {with_wins:,} had a "
-                       f"sample won; in {disagree:,} of those the worlds disagreed on the best commitment (a "
-                       f"world won by another finalist was lost by the chosen one): {split:,} of {worlds:,} "
-                       f"won worlds ({split / worlds:.1%}). In {int(d['nothing_won'].sum()):,} decisions no "
-                       "sample was won and the default strength decided.")
+            out.append(f"* Strategy fusion, held-out runs: of {int(d['confirmed_tests'].sum()):,} "
+                       f"confirming "
+                       f"tests (the default's commitment and one challenger played in the same sampled "
+                       f"worlds), {with_wins:,} had a world won; in {disagree:,} of those the worlds "
+                       f"disagreed "
+                       f"on the better commitment (a world won by the one not chosen was lost by the chosen "
+                       f"one): {split:,} of {worlds:,} won worlds ({split / worlds:.1%}).")
+    first = table[table["range"].str.startswith("bandit-")]
+    for r in first.itertuples():
+        out.append(f"* The first method (the bandit alone), {VARIANTS[r.variant].name}, deals "
+                   f"{r.first_deal}–{r.last_deal}: {r.deep_won} of {r.deals} won, the default "
+                   f"{int(r.expert_won)}; {r.deep_cpu_s_mean:.2f} CPU s a game.")
     tune = table[table["range"].str.startswith("tuning-")]
-    for name in ("tuning-halving-fallback-1000", "tuning-ucb1-fallback-1000"):
+    for name in ("tuning-halving-fallback-1000", "tuning-ucb1-fallback-1000", "tuning-guard"):
         part = tune[tune["range"] == name]
         if len(part):
             cpu = (part["deep_cpu_s_mean"] * part["deals"]).sum() / part["deals"].sum()
-            out.append(f"* Bandits on the tuning deals ({name.removeprefix('tuning-')}): "
-                       f"{int(part['deep_won'].sum())} of {int(part['deals'].sum())} won, "
-                       f"{cpu:.2f} CPU s a game.")
+            out.append(f"* Tuning deals ({name.removeprefix('tuning-')}): "
+                       f"{int(part['deep_won'].sum())} of {int(part['deals'].sum())} won (the default "
+                       f"{int(part['expert_won'].sum())}), {cpu:.2f} CPU s a game.")
     return "\n".join(out) + "\n"
 
 

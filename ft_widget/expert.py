@@ -59,37 +59,59 @@ below holds for each (``tests/test_expert.py``).
 Two strengths (issue 34; ``Expert(strength=...)``, :data:`STRENGTHS`). Everything above is the
 *default*, the strength of hints, estimates, reviews, grades, puzzle ratings and notebook play:
 fast (a hint within a second, a game within a few). ``strength="deep"`` (the policy
-``"deep_expert"``) changes the decision rule, after lonelybot's for Klondike:
+``"deep_expert"``) spends more, on the decisions that can lose a deal. Its rule
+(``deep_rule="guard"``, :data:`DEEP_RULES`) keeps the default's decision unless sampled worlds
+show clearly that another is better:
 
-* *Candidates are commitments.* A move that cannot be taken back (the engine decides:
-  :func:`ft_widget.game.reversible`) is the only kind that can lose a deal; the
-  candidates at a decision are the commitments reachable through reversible moves (breadth first,
-  at most :data:`DEEP_NODES` positions and :data:`DEEP_CANDIDATES` candidates, positions that
-  differ only in the order of their columns counted once). The reversible moves are the way to a
-  candidate, not choices of their own. A safe move home is played unsearched, a lone candidate
-  too.
-* *Many cheap worlds.* A sample deals one world from the unseen cards, plays the candidate's path
-  in it and runs the solver for at most ``sample_states`` states; a world not won within them
-  counts as lost. The k-th sample of every candidate is played in the same k-th world.
-* *A bandit spends the samples* (:data:`BANDITS`): "halving" (successive halving: ``batch``
-  samples each, then rounds of equal samples for the better half left) or "ucb1" (``batch`` more
-  samples at a time for the candidate of highest upper confidence bound); about ``deep_worlds`` in all.
-  When no sample after any candidate is won, ``deep_no_win`` (:data:`DEEP_NO_WIN`) decides.
-* *No plan past a commitment.* The chosen path is followed only while no card shows (reversible
-  moves turn none up); after the commitment the next decision is taken afresh from what is then
-  seen. No world is kept from one decision to the next.
+* *Commitments are what can be wrong.* A move that cannot be taken back (the engine decides:
+  :func:`ft_widget.game.reversible`) is the only kind that can lose a deal. The candidates at a
+  decision are the commitments reachable through reversible moves (breadth first, at most
+  :data:`DEEP_NODES` positions and :data:`DEEP_CANDIDATES` candidates, positions that differ only
+  in the order of their columns counted once); the reversible moves are the way to a candidate.
+* *The default decides first.* The default strength's decision is taken as it would be (the same
+  plans, the same numbers drawn from the game's generator: the test below takes its seed without
+  advancing it). It is tested only when it is a commitment, not a safe move home, and rests on no
+  won world or on fewer than half of the worlds tried: a move most worlds of 20,000 states win is
+  stronger evidence than the test's cheaper worlds can give, and a reversible move loses nothing.
+* *Screen, then confirm on paired worlds.* The screen deals ``batch`` worlds from the view and
+  plays every candidate in each, with a win-only search of ``sample_states`` states after it
+  (its wins, and the cards it got home, :func:`_reach`); the best candidate other than the
+  default's is the challenger, if it did better on either count. Fresh ``test_worlds`` worlds
+  confirm: in each, the default's commitment and the challenger are played and the solver runs
+  for ``test_states`` states (a world not won within them counts as lost). The same world after
+  each move removes the luck of the deal from the comparison (the worlds where both win or both
+  lose say nothing). The challenger replaces the default's move only when the worlds it won and
+  the default's move lost (b) exceed those the other way round (c) by :data:`DEEP_Z` standard
+  errors and by :data:`DEEP_MIN_GAIN` worlds: b - c >= max(DEEP_MIN_GAIN, DEEP_Z * sqrt(b + c))
+  (McNemar's test, about 2 % one-sided when the two are equally good). The screen chose the
+  challenger, so only the confirming worlds, dealt after it, are the evidence.
+* *The argument.* When no test clears the bar the deep expert plays the default's game, move for
+  move (``tests/test_expert.py`` checks it); it differs only at a commitment where paired worlds
+  gave strong evidence, so by design it is at least about as strong as the default, and stronger
+  only as far as the evidence at such decisions is right (cheap worlds favour moves that win
+  quickly; the bar is there because of it). After an overturn the challenger's path is followed
+  while no card shows, and the next decision is the default's again, taken afresh.
+* *Budget.* The tests of a game may spend at most ``deep_game_states`` solver states (a test runs
+  only when its largest cost still fits), so a game's time is bounded on any machine and the
+  result is the same everywhere; no clock is read.
+
+The first deep rule (``deep_rule="bandit"``, measured and superseded: ``data/deep_expert.md``),
+after lonelybot's for Klondike: many cheap worlds (``sample_states`` each) after every candidate, a
+bandit (:data:`BANDITS`: successive halving or UCB1, ``batch`` samples at a time, about
+``deep_worlds`` in all) spending them on the candidates still in contention, the commitment that
+won most played, and ``deep_no_win`` (:data:`DEEP_NO_WIN`) when no sample is won. It won fewer
+deals than the default: a world capped at 1,000 states is won only when nearly won, so it chose
+the commitments that win quickly in lucky worlds over the default's plans.
 
 The deep expert is fair for the same reason as the default: its candidates come from the view (a
 template world's hidden cards are never turned up by a reversible move, and a commitment is named
 by its move, not by what it reveals), its worlds from the view and the seed, and it keeps only the
 path to the commitment it chose, made from the view. ``tests/test_expert.py`` swaps unseen cards on
-positions of every game and through games. Its measured strength and speed, beside the default's
-and the solver's on deals nobody tuned on, with the commands and the measure of strategy fusion:
-``data/deep_expert.md`` (``python data/deep_expert.py``). Its budget (``deep_worlds``,
-``sample_states``, ``batch``, ``bandit``, ``deep_no_win``) was chosen on Forty Thieves and Maria
-deals 1-15. On the Forty Thieves deals held out it won fewer deals than the default
-(``tests/test_expert.py`` checks this sentence against the data), so it is not the default: hints,
-estimates, reviews, grades and puzzle ratings keep the default strength.
+positions of every game and through games, for both rules (the guard also with no bar, so that
+its overturns are checked). Its measured strength and speed, beside the default's and the
+solver's on deals nobody tuned on, with the commands and the measure of strategy fusion:
+``data/deep_expert.md`` (``python data/deep_expert.py``). Its budgets were chosen on Forty Thieves
+and Maria deals 1-15.
 
 Fairness contract: for a given seed (the ``rng`` a policy is given), the choice is a function of
 the player's view (and of the expert's own plans, which were made from earlier views): swapping
@@ -264,6 +286,7 @@ class DeepChoice(ExpertChoice):
     chosen_won: int = 0
     followed: bool = False
     cards_home: float | None = None  # when no sample was won: the cards home after the chosen one
+    overturned: bool = False  # deep_rule="guard": another commitment than the default strength's
 
 
 @dataclass(frozen=True, repr=False)
@@ -329,6 +352,16 @@ WORLD_SEARCH = ("portfolio", "win_only")
 #: world, minutes a decision. Worlds are dealt one at a time, so the bound is on time, not memory;
 #: a larger count is refused rather than left to run for days.
 MAX_WORLDS = 1_000
+#: How the deep expert decides (``Expert(deep_rule=...)``): "guard" (the default strength's decision,
+#: overturned only by a clearly better commitment on paired sampled worlds) or "bandit" (the bandit
+#: alone; the first method, measured and superseded: ``data/deep_expert.md``).
+DEEP_RULES = ("guard", "bandit")
+#: The guard's bar: a challenger replaces the default's commitment only when, on the confirming worlds,
+#: the worlds it won and the default's commitment lost (b) exceed those the other way round (c) by
+#: ``DEEP_Z`` standard errors of a fair coin (b - c >= DEEP_Z * sqrt(b + c), McNemar's test, about 2 %
+#: one-sided) and by at least :data:`DEEP_MIN_GAIN` worlds.
+DEEP_Z = 2.0
+DEEP_MIN_GAIN = 3
 #: The expert's strengths: "default" (hints, estimates, notebooks: fast) and "deep" (tables, grades,
 #: ratings: many cheap worlds a commitment, chosen by a bandit; see the module docstring).
 STRENGTHS = ("default", "deep")
@@ -373,6 +406,12 @@ class Expert:
     without it (None, the default) the expert's play is the same on any machine. An
     instance keeps its recent plans (``plans`` of them), found again by the view they expect next;
     they are made from views only, so they carry no hidden information.
+
+    ``strength="deep"`` (:data:`STRENGTHS`) decides by ``deep_rule`` (:data:`DEEP_RULES`). The guard
+    screens ``batch`` worlds of ``sample_states`` states a candidate and confirms on ``test_worlds``
+    worlds of ``test_states`` states; the bandit plays about ``deep_worlds`` samples of
+    ``sample_states`` states (``bandit``, ``deep_no_win``). Either spends at most
+    ``deep_game_states`` states a game on its samples (the module docstring).
     """
 
     def __init__(self, worlds: int = 5, max_states: int = 20_000, game_states: int = 2_000_000,
@@ -382,9 +421,16 @@ class Expert:
                  progress_game_states: int = 2_000_000, progress_margin: float = 0.0,
                  world_search: str = "portfolio", max_wait: int | None = None, cross_check: bool = False,
                  table_expansions: int = 200, table_weights: tuple | None = None,
-                 strength: str = "default", deep_worlds: int = 128, sample_states: int = 1_000,
-                 batch: int = 8, bandit: str = "halving", deep_game_states: int = 40_000_000,
-                 deep_no_win: str = "default"):
+                 strength: str = "default", deep_worlds: int = 128, sample_states: int = 2_000,
+                 batch: int = 4, bandit: str = "halving", deep_game_states: int = 4_000_000,
+                 deep_no_win: str = "default", deep_rule: str = "guard", test_worlds: int = 16,
+                 test_states: int = 10_000):
+        _one_of("deep_rule", deep_rule, DEEP_RULES)
+        #: deep: how it decides (:data:`DEEP_RULES`)
+        self.deep_rule = deep_rule
+        #: deep, "guard": the confirming worlds and the solver states each (the module docstring)
+        self.test_worlds = check_count("Expert", "test_worlds", test_worlds, 1, MAX_WORLDS)
+        self.test_states = check_count("Expert", "test_states", test_states, 1)
         _one_of("deep_no_win", deep_no_win, DEEP_NO_WIN)
         #: deep: what decides when no sample is won (:data:`DEEP_NO_WIN`)
         self.deep_no_win = deep_no_win
@@ -449,8 +495,11 @@ class Expert:
 
     def __repr__(self) -> str:
         extra = "" if self.no_win == "by_game" else f", no_win={self.no_win!r}"
+        if self.strength == "deep" and self.deep_rule == "guard":
+            return (f"Expert(strength='deep', sample_states={self.sample_states}, "
+                    f"test_worlds={self.test_worlds}, test_states={self.test_states})")
         if self.strength == "deep":
-            return (f"Expert(strength='deep', deep_worlds={self.deep_worlds}, "
+            return (f"Expert(strength='deep', deep_rule='bandit', deep_worlds={self.deep_worlds}, "
                     f"sample_states={self.sample_states}, bandit={self.bandit!r})")
         return f"Expert(worlds={self.worlds}, max_states={self.max_states}{extra})"
 
@@ -731,10 +780,12 @@ class Expert:
         if plan is not None and plan.path and plan.path[0] in legal:
             move = plan.path[0]
             store(move, plan.path[1:])
-            why = (f"it is a step towards {plan.path[-1]}, chosen before by moves that can be taken back "
-                   f"(no card has shown since)")
+            why = gettext("it is a step towards {move}, chosen before by moves that can be taken back "
+                          "(no card has shown since)").format(move=plan.path[-1])
             return DeepChoice(move, why, searched=False, strength="deep", commitment=plan.path[-1],
                               followed=True)
+        if self.deep_rule == "guard":
+            return self._guard_choice(view, template, legal, rng, plan, visited, spent)
         safe = template.safe_move_home()
         if safe is not None and not _revisits(template, safe, visited):
             store(safe)
@@ -743,9 +794,12 @@ class Expert:
         paths = _commitment_paths(template, visited)
         if len(paths) == 1:
             path = paths[0]
-            why = f"{path[-1]} is the only move reachable here that cannot be taken back"
             if len(path) > 1:
-                why += ", and this move is the way to it"
+                why = gettext("{move} is the only move reachable here that cannot be taken back, and this "
+                              "move is the way to it").format(move=path[-1])
+            else:
+                why = gettext("{move} is the only move reachable here that cannot be taken back").format(
+                    move=path[-1])
             store(path[0], path[1:])
             return DeepChoice(path[0], why, strength="deep", commitment=path[-1], candidates=1)
         pick = None
@@ -774,9 +828,105 @@ class Expert:
             return None
         store(fallback.move)
         if pick is None:
-            why = f"its search budget for this game is spent: {fallback.reason}" if paths else fallback.reason
+            spent_why = gettext("its search budget for this game is spent: {reason}")
+            why = spent_why.format(reason=fallback.reason) if paths else fallback.reason
             return DeepChoice(fallback.move, why, strength="deep", candidates=len(paths))
         return pick.choice(fallback.move, fallback.reason)
+
+    def _guard_choice(self, view: PlayerView, template: Game, legal: list[Move], rng: _random.Random,
+                      plan: _Plan | None, visited: frozenset, spent: int) -> ExpertChoice | None:
+        """``deep_rule="guard"``: the default strength's decision, unless the paired test
+        (:meth:`_guard_test`) finds another commitment clearly better (the module docstring)."""
+        # the test's seed is read without advancing ``rng``: the default's decisions draw the same
+        # numbers as the default strength's, so a game no test overturns is the default's, move for move
+        state = rng.getstate()
+        seed = rng.getrandbits(64)
+        rng.setstate(state)
+        before = self._next_id
+        chosen = self._default_choice(view, template, legal, rng, plan)
+        if chosen is None:
+            return None
+        stored = self._plans.get(before) if self._next_id != before else None
+        move = chosen.move
+
+        def keep(reason: str, states: int = 0, **figures) -> DeepChoice:
+            if stored is not None:
+                stored.deep_spent = spent + states
+            return DeepChoice(move, reason, chosen.worlds_won, chosen.worlds, chosen.searched,
+                              chosen.states + states, chosen.starts, chosen.no_win, strength="deep",
+                              commitment=None if reversible(template, move) else move, **figures)
+        # tested only where the default's move is a commitment that rests on no won world, or on a
+        # minority of the worlds tried: a move most worlds of 20,000 states win is stronger evidence
+        # than any test below can give, and a move that can be taken back loses nothing
+        backed = chosen.starts > 0 and 2 * chosen.starts >= chosen.worlds
+        if (stored is None or backed or reversible(template, move) or move == template.safe_move_home()):
+            return keep(chosen.reason)
+        mine = _shape(_after(template, move).key)
+        paths = [p for p in _commitment_paths(template, visited) if p != (move,)
+                 and _shape(player_view(_after_path(template, p)).key) != mine]
+        cost = (len(paths) + 1) * self.batch * self.sample_states + 2 * self.test_worlds * self.test_states
+        if not paths or spent + cost > self.deep_game_states:
+            return keep(chosen.reason)
+        test = self._guard_test(view, move, paths, _random.Random(seed))
+        self.states += test.states
+        if test.path is None:
+            return keep(test.kept(chosen.reason), test.states, candidates=len(paths) + 1,
+                        worlds_played=test.played, compared=test.compared, any_won=test.any_won,
+                        chosen_won=test.mine)
+        path = test.path
+        del self._plans[before]  # the default's plan expects its own move
+        self._store(view, path[0], [], 0, 0, view.hidden_places, 0, 0, visited, stored.spent,
+                    stored.progress_spent, path=path[1:], deep_spent=spent + test.states)
+        return DeepChoice(path[0], test.overturned(chosen.reason), test.theirs, test.compared, True,
+                          chosen.states + test.states, strength="deep", candidates=len(paths) + 1,
+                          commitment=path[-1], worlds_played=test.played, compared=test.compared,
+                          any_won=test.any_won, chosen_won=test.theirs, overturned=True)
+
+    def _guard_test(self, view: PlayerView, move: Move, paths: list[tuple[Move, ...]],
+                    srng: _random.Random) -> _Test:
+        """The paired test of the default's commitment ``move`` against the other commitments
+        (``paths``): a screen picks one challenger, fresh worlds confirm or reject it.
+
+        Screen: ``batch`` worlds dealt from the view; in each, every candidate (``move`` first) is
+        played and a win-only search of ``sample_states`` states runs (:func:`_reach`: its wins, and
+        the cards it got home). The challenger is the candidate with most wins, then most cards home
+        on average; none when the default's move is as good on both. Confirmation: ``test_worlds``
+        fresh worlds; in each, the default's move and the challenger are played and the solver runs
+        for ``test_states`` states. The challenger is chosen only when the worlds it won and the
+        default's move lost clear the bar (:data:`DEEP_Z`, :data:`DEEP_MIN_GAIN`): the screen chose it,
+        so the confirming worlds, dealt after, are the evidence."""
+        every = [(move,), *paths]
+        used = 0
+        wins = [0] * len(every)
+        home = [0] * len(every)
+        for _ in range(self.batch):
+            world = view.sample(srng)
+            for i, path in enumerate(every):
+                got, states, _ = _reach(_after_path(world, path), self.sample_states)
+                used += states
+                wins[i] += got == 104
+                home[i] += got
+        best = max(range(len(every)), key=lambda i: (wins[i], home[i], -i))
+        played = len(every) * self.batch
+        if best == 0 or (wins[best], home[best]) <= (wins[0], home[0]):
+            return _Test(None, used, played, 0, 0, 0, 0, len(every), self)
+        b = c = mine = theirs = 0
+        for _ in range(self.test_worlds):
+            world = view.sample(srng)
+            won = []
+            for path in ((move,), every[best]):
+                g = _after_path(world, path)
+                result = solve(g, time_limit=None, max_states=self.test_states, shorten_line=False)
+                used += result.states
+                won.append(g.is_won or result.won)
+            mine += won[0]
+            theirs += won[1]
+            b += won[1] and not won[0]
+            c += won[0] and not won[1]
+        played += 2 * self.test_worlds
+        clear = b - c >= max(DEEP_MIN_GAIN, DEEP_Z * math.sqrt(b + c))
+        return _Test(every[best] if clear else None, used, played, self.test_worlds, mine, theirs,
+                     b + mine, len(every), self, every[best][-1], b, c)
 
     def _deep_bandit(self, view: PlayerView, paths: list[tuple[Move, ...]], rng: _random.Random) -> _Pick:
         """Spend samples on the candidate ``paths`` (each ending in its commitment) with the bandit.
@@ -895,9 +1045,16 @@ class _Pick:
     def nothing_won(self, then: str) -> str:
         """The reason for a move chosen otherwise because no sample was won (``then``: its reason)."""
         e = self.expert
-        return (f"no sampled world was won after any of the {self.candidates} moves reachable here that "
-                f"cannot be taken back ({e.batch} worlds each, {e.sample_states:,} solver states a world); "
-                f"the default search: {then}")
+        return self._none_won(e).format(sep="; ", then=gettext("the default search: {reason}").format(
+            reason=then))
+
+    def _none_won(self, e: Expert) -> str:
+        """"No sampled world was won after any candidate …", with ``{sep}`` and ``{then}`` to fill."""
+        return ngettext("no sampled world was won after any of the {n} moves reachable here that cannot be "
+                        "taken back ({batch} world each, {states} solver states a world){{sep}}{{then}}",
+                        "no sampled world was won after any of the {n} moves reachable here that cannot be "
+                        "taken back ({batch} worlds each, {states} solver states a world){{sep}}{{then}}",
+                        e.batch).format(n=self.candidates, batch=e.batch, states=number(e.sample_states))
 
     def choice(self, move: Move, fallback_reason: str = "") -> DeepChoice:
         """The :class:`DeepChoice` for ``move`` (the fallback's, with its reason, when nothing won)."""
@@ -911,26 +1068,88 @@ class _Pick:
         chosen_won = sum(self.results[self.index][:m]) if self.commitment is not None else 0
         e = self.expert
         if self.cards_home is not None:
-            why = (f"no sampled world was won after any of the {self.candidates} moves reachable here "
-                   f"that cannot be taken back ({e.batch} worlds each, {e.sample_states:,} solver states "
-                   f"a world); after {self.commitment} the searches got most cards home: "
-                   f"{self.cards_home:.1f} on average")
+            why = self._none_won(e).format(sep="; ", then=gettext(
+                "after {move} the searches got most cards home: {home} on average").format(
+                move=self.commitment, home=number(self.cards_home, 1)))
             if move != self.commitment:
-                why += "; this move, which can be taken back, is the way to it"
+                why += "; " + gettext("this move, which can be taken back, is the way to it")
         elif self.commitment is None:
-            why = (f"no sampled world was won after any of the {self.candidates} moves reachable here "
-                   f"that cannot be taken back ({e.batch} worlds each, {e.sample_states:,} solver states "
-                   f"a world): {fallback_reason}")
+            why = self._none_won(e).format(sep=": ", then=fallback_reason)
             won = n = 0
         else:
-            why = (f"of the {self.candidates} moves reachable here that cannot be taken back, "
-                   f"{self.commitment} won most sampled worlds: {won} of {n} ({self.worlds_played} played in "
-                   f"all, {e.sample_states:,} solver states a world)")
+            why = ngettext("of the {k} moves reachable here that cannot be taken back, {move} won most "
+                           "sampled worlds: {won} of {n} ({played} played in all, {states} solver states a "
+                           "world)",
+                           "of the {k} moves reachable here that cannot be taken back, {move} won most "
+                           "sampled worlds: {won} of {n} ({played} played in all, {states} solver states a "
+                           "world)",
+                           n).format(k=self.candidates, move=self.commitment, won=won, n=n,
+                                     played=self.worlds_played, states=number(e.sample_states))
             if move != self.commitment:
-                why += "; this move, which can be taken back, is the way to it"
+                why += "; " + gettext("this move, which can be taken back, is the way to it")
         return DeepChoice(move, why, won, n, True, self.states, strength="deep", candidates=self.candidates,
                           commitment=self.commitment, worlds_played=self.worlds_played, compared=m,
                           any_won=any_won, chosen_won=chosen_won, cards_home=self.cards_home)
+
+
+@dataclass
+class _Test:
+    """The guard's verdict (:meth:`Expert._guard_test`): the challenger's path when it is clearly
+    better (None: keep the default's move) and the figures its reason states."""
+
+    path: tuple | None
+    states: int
+    played: int  # candidate-worlds played, screen and confirmation together
+    compared: int  # confirming worlds (0: the screen found no challenger)
+    mine: int  # of them, won after the default's move
+    theirs: int  # ... after the challenger
+    any_won: int  # ... after either
+    candidates: int
+    expert: Expert
+    challenger: Move | None = None
+    better: int = 0  # won after the challenger, lost after the default's move
+    worse: int = 0  # the other way round
+
+    def kept(self, reason: str) -> str:
+        """The default's reason, and why the test did not overturn it."""
+        e = self.expert
+        if self.challenger is None:
+            why = ngettext("no other of the {n} moves reachable here that cannot be taken back did better in "
+                           "{worlds} sampled world ({states} solver states a world)",
+                           "no other of the {n} moves reachable here that cannot be taken back did better in "
+                           "{worlds} sampled worlds ({states} solver states a world)", e.batch).format(
+                n=self.candidates, worlds=e.batch, states=number(e.sample_states))
+        else:
+            why = ngettext("{other} won {better} sampled world this move lost and lost {worse} it won "
+                           "({n} worlds, {states} solver states a world): not clearly better",
+                           "{other} won {better} sampled worlds this move lost and lost {worse} it won "
+                           "({n} worlds, {states} solver states a world): not clearly better",
+                           self.better).format(other=self.challenger, better=self.better, worse=self.worse,
+                                               n=self.compared, states=number(e.test_states))
+        return gettext("{reason}; {why}").format(reason=reason, why=why)
+
+    def overturned(self, reason: str) -> str:
+        """Why the challenger's path is taken instead of the default's move (``reason``: its reason)."""
+        e = self.expert
+        why = ngettext("{other} is clearly better than the default search's move: it won {better} sampled "
+                       "world that move lost and lost {worse} it won ({n} worlds, {states} solver states "
+                       "a world; the default search: {reason})",
+                       "{other} is clearly better than the default search's move: it won {better} sampled "
+                       "worlds that move lost and lost {worse} it won ({n} worlds, {states} solver states "
+                       "a world; the default search: {reason})", self.better).format(
+            other=self.challenger, better=self.better, worse=self.worse, n=self.compared,
+            states=number(e.test_states), reason=reason)
+        if self.path is not None and len(self.path) > 1:
+            why += "; " + gettext("this move, which can be taken back, is the way to it")
+        return why
+
+
+def _after_path(world: Game, path: tuple[Move, ...]) -> Game:
+    """A copy of ``world`` with ``path`` played."""
+    g = world.copy()
+    for m in path:
+        g.play(m)
+    return g
 
 
 def _commitment_paths(start: Game, visited: frozenset, limit: int = DEEP_NODES) -> list[tuple[Move, ...]]:

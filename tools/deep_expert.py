@@ -1,9 +1,12 @@
 """Play the deep expert (``Expert(strength="deep")``) on deals and log every decision.
 
 One CSV row a game (variant, deal, result, moves, cpu seconds, states, player, budget) and, with
-``--decisions``, one row a bandit decision (candidates, samples, and for the measure of strategy
-fusion: worlds compared, worlds won after some finalist, after the chosen one). One process, so
-the CPU seconds are the game's own; run it under ``nice``. Example::
+``--decisions``, one row a decision that sampled worlds (candidates, samples, and for the measure of
+strategy fusion: worlds compared, worlds won after some candidate compared, after the chosen one;
+``overturned``: the guard took another commitment than the default strength's). Each deal's
+generator is seeded as ``ft_widget.studies`` seeds the default expert's games
+(``"<variant>/<deal>/0"``), so a guarded game no test overturned is the default's game, move for move.
+One process, so the CPU seconds are the game's own; run it under ``nice``. Example::
 
     nice -n 10 python -m tools.deep_expert --variants forty_thieves --deals 10001-10100 \\
         --out data/deep_runs/deep-forty_thieves-10001-10100.csv --decisions data/deep_runs/dec.csv
@@ -18,7 +21,7 @@ import time
 from pathlib import Path
 
 from ft_widget import Game, play_policy
-from ft_widget.expert import DEEP_CANDIDATES, DEEP_NODES, DeepChoice, Expert
+from ft_widget.expert import DEEP_CANDIDATES, DEEP_MIN_GAIN, DEEP_NODES, DEEP_Z, DeepChoice, Expert
 from ft_widget.policies import cautious_choice
 
 
@@ -44,18 +47,26 @@ def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--variants", required=True, help="comma-separated game ids")
     p.add_argument("--deals", required=True, help="a range like 10001-10100")
+    p.add_argument("--rule", default="guard", help="deep_rule: guard or bandit")
     p.add_argument("--samples", type=int, default=128)
-    p.add_argument("--sample-states", type=int, default=1_000)
-    p.add_argument("--batch", type=int, default=8)
+    p.add_argument("--sample-states", type=int, default=2_000)
+    p.add_argument("--batch", type=int, default=4)
+    p.add_argument("--test-worlds", type=int, default=16)
+    p.add_argument("--test-states", type=int, default=10_000)
     p.add_argument("--bandit", default="halving")
     p.add_argument("--no-win", default="default", help="deep_no_win: fallback or reach")
-    p.add_argument("--game-states", type=int, default=40_000_000)
+    p.add_argument("--game-states", type=int, default=4_000_000)
     p.add_argument("--out", required=True)
     p.add_argument("--decisions", help="a CSV for one row a bandit decision")
     a = p.parse_args(argv)
-    budget = (f"samples={a.samples} sample_states={a.sample_states} batch={a.batch} bandit={a.bandit} "
-              f"game_states={a.game_states} deep_no_win={a.no_win} candidates={DEEP_CANDIDATES} "
-              f"nodes={DEEP_NODES}")
+    if a.rule == "guard":
+        budget = (f"rule=guard sample_states={a.sample_states} batch={a.batch} test_worlds={a.test_worlds} "
+                  f"test_states={a.test_states} game_states={a.game_states} z={DEEP_Z} "
+                  f"min_gain={DEEP_MIN_GAIN} candidates={DEEP_CANDIDATES} nodes={DEEP_NODES}")
+    else:
+        budget = (f"samples={a.samples} sample_states={a.sample_states} batch={a.batch} bandit={a.bandit} "
+                  f"game_states={a.game_states} deep_no_win={a.no_win} candidates={DEEP_CANDIDATES} "
+                  f"nodes={DEEP_NODES}")
     Path(a.out).parent.mkdir(parents=True, exist_ok=True)
     games = open(a.out, "w", newline="")
     gw = csv.writer(games)
@@ -65,24 +76,25 @@ def main(argv=None) -> None:
         dec = open(a.decisions, "w", newline="")
         dw = csv.writer(dec)
         dw.writerow(["variant", "deal", "move_number", "candidates", "samples", "states", "compared",
-                     "any_won", "chosen_won", "nothing_won"])
+                     "any_won", "chosen_won", "nothing_won", "overturned"])
     for v in a.variants.split(","):
         for d in deals(a.deals):
             expert = Expert(strength="deep", fallback=cautious_choice, deep_worlds=a.samples,
                             sample_states=a.sample_states, batch=a.batch, bandit=a.bandit,
-                            deep_game_states=a.game_states, deep_no_win=a.no_win)
+                            deep_game_states=a.game_states, deep_no_win=a.no_win, deep_rule=a.rule,
+                            test_worlds=a.test_worlds, test_states=a.test_states)
             logged = Logged(expert)
             t = time.process_time()
-            r = play_policy(Game(v, deal=d), logged, random.Random(d))
+            r = play_policy(Game(v, deal=d), logged, random.Random(f"{v}/{d}/0"))
             cpu = time.process_time() - t
             gw.writerow([v, d, str(r.status), len(r.moves), f"{cpu:.3f}", expert.states, "deep_expert",
                          budget])
             games.flush()
             if dw is not None:
                 for i, c in enumerate(logged.choices):
-                    if isinstance(c, DeepChoice) and c.searched:
+                    if isinstance(c, DeepChoice) and c.worlds_played:
                         dw.writerow([v, d, i, c.candidates, c.worlds_played, c.states, c.compared, c.any_won,
-                                     c.chosen_won, int(c.any_won == 0)])
+                                     c.chosen_won, int(c.any_won == 0), int(c.overturned)])
                 dec.flush()
             print(v, d, r.status, len(r.moves), f"{cpu:.1f}s", flush=True)
 
