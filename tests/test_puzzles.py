@@ -158,18 +158,28 @@ def test_the_rating():
         rating(3, 2)
 
 
-def test_the_loader_is_strict(monkeypatch):
-    module = importlib.import_module("ft_widget.training.puzzles")  # the package's puzzles() shadows it
-    data = module._data("maria")
-    data["puzzles"][0]["colour"] = "red"
+def _puzzle_module():
+    return importlib.import_module("ft_widget.training.puzzles")  # the package's puzzles() shadows it
+
+
+def _load_refuses(monkeypatch, data: dict, match: str) -> None:
+    """Loading Maria's puzzles from ``data`` (a changed copy of the file) fails with ``match``; the
+    real file is read again afterwards."""
+    module = _puzzle_module()
     monkeypatch.setattr(module, "_data", lambda variant: data)
     module._load.cache_clear()
     try:
-        with pytest.raises(ValueError, match="unknown fields .'colour'."):
+        with pytest.raises(ValueError, match=match):
             module._load("maria")
     finally:
         monkeypatch.undo()
         module._load.cache_clear()
+
+
+def test_the_loader_is_strict(monkeypatch):
+    data = _puzzle_module()._data("maria")
+    data["puzzles"][0]["colour"] = "red"
+    _load_refuses(monkeypatch, data, "unknown fields .'colour'.")
 
 
 def test_the_grades_and_ratings_name_the_experts_strength():
@@ -184,17 +194,9 @@ def test_the_grades_and_ratings_name_the_experts_strength():
 
 @pytest.mark.parametrize("strength", [None, "deeper"])
 def test_the_loader_refuses_a_file_without_the_experts_strength(monkeypatch, strength):
-    module = importlib.import_module("ft_widget.training.puzzles")
-    data = module._data("maria")
+    data = _puzzle_module()._data("maria")
     data["provenance"]["strength"] = strength
-    monkeypatch.setattr(module, "_data", lambda variant: data)
-    module._load.cache_clear()
-    try:
-        with pytest.raises(ValueError, match="strength must be one of default, deep"):
-            module._load("maria")
-    finally:
-        monkeypatch.undo()
-        module._load.cache_clear()
+    _load_refuses(monkeypatch, data, "strength must be one of default, deep")
 
 
 def test_bad_variant_names_the_choices():
