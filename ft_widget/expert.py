@@ -136,6 +136,7 @@ from .limits import check_count, check_time_limit, shown
 from .solver.model import Model
 from .solver.search import RELAY, WON, evaluator, relay_search, search, solve
 from .variants import Variant
+from .words import clauses
 
 
 # ---------------------------------------------------------------------------------- the view
@@ -1126,7 +1127,7 @@ class _Test:
                            "({n} worlds, {states} solver states a world): not clearly better",
                            self.better).format(other=self.challenger, better=self.better, worse=self.worse,
                                                n=self.compared, states=number(e.test_states))
-        return gettext("{reason}; {why}").format(reason=reason, why=why)
+        return clauses([reason, why])
 
     def overturned(self, reason: str) -> str:
         """Why the challenger's path is taken instead of the default's move (``reason``: its reason)."""
