@@ -440,3 +440,15 @@ def test_french_keeps_its_spaces_before_punctuation():
                 slips.append(text)
     assert not slips, slips[:5]
     assert i18n.catalogue("fr").pgettext("between clauses", "; ") == "\u202f; "
+
+
+@pytest.mark.parametrize("path", ["docs/rules.fr.md", "notebooks/fr/00_start_here.py"])
+def test_french_pages_keep_their_spaces_before_punctuation(path):
+    """The same typography in the French rules page and the French lesson's prose (code spans and
+    code cells are code: ``"a" : 1`` there is not French)."""
+    text = (Path(__file__).parents[1] / path).read_text(encoding="utf-8")
+    if path.endswith(".py"):  # jupytext: the markdown cells are the comment lines
+        text = "\n".join(line for line in text.splitlines() if line.startswith("# "))
+    prose = re.sub(r"`[^`]*`", "", text)
+    slips = [line for line in prose.splitlines() if re.search(r" [:;?!»]|« ", line)]
+    assert not slips, slips[:5]
