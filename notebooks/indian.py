@@ -30,9 +30,9 @@
 # 3. **Fill an empty column with the waste's card.** Do not keep it empty, nor save it for a King.
 # 4. **Dig where a hidden card lies deepest**, even before a move that would turn one up at once.
 #
-# The first three hold until the last five cards of the stock. There, every waste card is a
-# decision of its own: all of this game's puzzles are set there, and each is an exception to one
-# of these rules.
+# The first three hold until the stock is nearly out. There, every waste card is a decision of
+# its own: all of this game's puzzles are set in the last six cards of the stock, and nearly every
+# one is an exception to one of these rules.
 #
 # Each rule was measured on a fair *habit player*: it sees only what you see and always plays by
 # the same priorities. It played a thousand deals with and without the change, the same deals on

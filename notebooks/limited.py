@@ -86,10 +86,9 @@ parting("spender")
 # thousand, the spender wins some, and each half of the habit helps on its own. From here on the
 # spender is the player each change is measured against.
 #
-# **Practice.** Every Limited puzzle but one is set at the moment rule 2 is about: a space, the
-# waste's card fitting only there, and less than half the stock left (the other trains holding a
-# card back from home). This one has the most stock left of them all: is it still early enough
-# to spend the space?
+# **Practice.** Most Limited puzzles are set at the moment rule 2 is about: a space, the waste's
+# card fitting only there, and less than half the stock left. This one has the most stock left
+# of them all: is it still early enough to spend the space?
 
 # %%
 # NBVAL_IGNORE_OUTPUT

@@ -84,9 +84,8 @@ display(fork_row(GAME, forks, "move one card at a time", 118))
 effects_table(effects("move one card at a time"), caption="Number Ten: one card at a time instead of runs")
 
 # %% [markdown]
-# No other habit costs as much. **Practice.** Every Number Ten puzzle but one has the theme
-# *dig out a buried card*, and in each of those the answer moves a run. This one carries the
-# longest:
+# No other habit costs as much. **Practice.** Most Number Ten puzzles have the theme *dig out a
+# buried card*, and in each of those the answer moves a run. This one carries the longest:
 
 # %%
 digging = [p for p in puzzles(GAME) if p.theme == "dig_out_a_card"]
@@ -146,8 +145,8 @@ effects_table({**effects(most, dig_games), **effects(fewest, dig_games),
 # sends a little more home (the interval's low end is above zero, though it rounds to 0.0). A
 # small rule, then: when you have the choice, go for the bigger pile of unknowns.
 #
-# **Practice.** The one puzzle of another theme, *deal on*: the waste's card fits on a column,
-# yet playing it there loses. Look at what it would cover.
+# **Practice.** A puzzle of another theme, *deal on*: the waste's card fits on a column, yet
+# playing it there loses. Look at what it would cover.
 
 # %%
 p = next(p for p in puzzles(GAME) if p.theme == "deal_rather_than_place")

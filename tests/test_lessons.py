@@ -440,7 +440,7 @@ def test_number_ten_rules():
 def test_number_ten_puzzles_named():
     shipped = puzzles("number_ten")
     digging = [p for p in shipped if p.theme == "dig_out_a_card"]
-    assert len(digging) == len(shipped) - 1
+    assert len(shipped) / 2 < len(digging) < len(shipped)  # "most"; "a puzzle of another theme"
     assert all(any(Move(a).count > 1 for a in p.answers) for p in digging)  # the answer moves a run
     assert all(Move(p.habit).from_waste and into_empty_column(p.game, p.habit) for p in digging)
     other = next(p for p in shipped if p.theme == "deal_rather_than_place")
@@ -585,11 +585,13 @@ def test_indian_smaller_choices_and_their_mirrors():
 
 
 def test_indian_every_puzzle_is_late_and_about_the_waste_card():
-    """All the puzzles have at most five cards in the stock, and the habit plays the waste's card."""
+    """All the puzzles have at most six cards in the stock, and in nearly every one (all but at
+    most one in ten) the habit plays the waste's card, as rules 1-3 do."""
     from ft_widget import puzzles
 
     shipped = puzzles("indian")
-    assert shipped and all(len(p.game.stock) <= 5 and p.habit.startswith("w>") for p in shipped)
+    assert shipped and all(len(p.game.stock) == p.stock_left <= 6 for p in shipped)
+    assert sum(not p.habit.startswith("w>") for p in shipped) <= len(shipped) / 10
 
 
 def test_indian_the_puzzles_the_lesson_describes():
@@ -713,9 +715,9 @@ def test_limited_deal_46_parking_the_six_of_clubs_loses():
     assert (row["base_move"], row["changed_move"]) == ("s>w", "w>7") and not game.tableau[6]
 
 
-def test_limited_every_puzzle_but_one_is_a_late_space_the_waste_card_fits_only():
-    """ "Every Limited puzzle but one is set at the moment rule 2 is about ... (the other trains
-    holding a card back from home). This one has the most stock left of them all"."""
+def test_limited_most_puzzles_are_a_late_space_the_waste_card_fits_only():
+    """ "Most Limited puzzles are set at the moment rule 2 is about ... This one has the most stock
+    left of them all"."""
     from ft_widget import puzzles
 
     shipped = puzzles("limited")
@@ -725,7 +727,7 @@ def test_limited_every_puzzle_but_one_is_a_late_space_the_waste_card_fits_only()
         waste = [str(m) for m in p.game.legal_moves() if str(m).startswith("w>")]
         if not (len(space) == 1 and waste == [f"w>{space[0] + 1}"] and len(p.game.stock) < 34):
             others.append(p)
-    assert [p.theme for p in others] == ["hold_back_from_home"]
+    assert len(others) < len(shipped) / 2
     most = max(shipped, key=lambda p: len(p.game.stock))
     assert most not in others
 
