@@ -298,6 +298,28 @@ def test_the_chart_has_one_bar_per_theme_and_game(tmp_path):
         progress_chart(path, variant="chess")
 
 
+def test_the_chart_names_each_theme_in_the_players_language(tmp_path):
+    """A learner reads "Keep an empty column", not the data's key, and in French reads French."""
+    from ft_widget import i18n
+    from ft_widget.training.themes import theme_name
+
+    path = tmp_path / "p.sqlite"
+    Progress(path).record("maria/0", "maria", FIRST_TRY, theme="keep_an_empty_column")
+    Progress(path).record("maria/1", "maria", SOLVED)
+
+    def words(**kwargs):
+        return [t.text for t in ET.fromstring(progress_chart(path, **kwargs).svg).iter(f"{SVG}text")]
+
+    english = words()
+    assert "Keep an empty column" in english and "keep_an_empty_column" not in english
+    assert english[0] == "Puzzles solved first try, by theme" and "1 of 1 (100%)" in english
+    with i18n.using("fr"):
+        french, name = words(variant="maria"), theme_name("keep_an_empty_column")
+        assert name != "Keep an empty column" and name in french
+        assert french[0] != "Puzzles solved first try, by theme: Maria" and "Maria" in french[0]
+        assert i18n.gettext(prog.NO_THEME) in french and not set(french) & set(english) - {"Maria"}
+
+
 # ------------------------------------------------------------------------------------ the board
 def test_a_training_board_records_and_a_restart_continues(tmp_path):
     path = tmp_path / "p.sqlite"

@@ -82,11 +82,14 @@ try:  # a declared dependency; where it is missing (a --no-deps install) only th
 except ImportError:  # pragma: no cover
     platformdirs = None
 
+from ..i18n import gettext as _
+from ..i18n import N_, number
 from ..limits import check_count, shown
 from ..render import FELT, FELT_DIM, FELT_TEXT, FONT, Picture, svg_text
 from ..tables import pandas
 from ..variants import VARIANTS
 from .puzzles import DIFFICULTIES, puzzle_id  # the id's owner is the puzzles module
+from .themes import THEMES, theme_name
 
 # ------------------------------------------------------------------------------------ constants
 SCALE = 173.7178  # Glicko-2's scale: 400 / ln 10, from the Glicko rating to its own
@@ -109,7 +112,7 @@ PUZZLE_DEVIATION = 200.0
 MIN_DEVIATION = 50.0
 WINDOW = 150.0
 REVIEW_GAPS = (3, 6, 12, 24, 48)
-NO_THEME = "no theme"
+NO_THEME = N_("no theme")
 
 assert set(GRADE_RATINGS) == set(DIFFICULTIES)  # a new grade needs its starting rating here
 
@@ -611,14 +614,18 @@ def progress_chart(path=None, variant: str | None = None) -> Picture:
     if variant is not None:
         _variant("progress_chart", variant)
     rows = by_theme(Progress(path).history(variant))
-    title = "Puzzles solved first try, by theme" + (f": {VARIANTS[variant].name}" if variant else "")
+    title = (_("Puzzles solved first try, by theme: {game}").format(game=VARIANTS[variant].name) if variant
+             else _("Puzzles solved first try, by theme"))
+    # a theme by its name in the player's language; a key this version does not know, as stored
+    rows = [(v, theme_name(t) if t in THEMES else _(NO_THEME) if t == NO_THEME else t, first, n)
+            for v, t, first, n in rows]
     # about 7 px a character at 12 px: a long theme widens the label column instead of running over
     label_w = max([200] + [7 * len(theme) + 24 for _, theme, _, _ in rows])
     bar_w, pitch, margin, top = 260, 26, 14, 44
     width = label_w + bar_w + 150 + 2 * margin
     lines, parts, y, game = [title], [], top, None
     if not rows:
-        lines.append("No puzzle tries recorded yet.")
+        lines.append(_("No puzzle tries recorded yet."))
         parts.append(svg_text(margin, y + 10, lines[-1], 13, FELT_DIM))
         y += pitch
     for v, theme, first, n in rows:
@@ -627,7 +634,8 @@ def progress_chart(path=None, variant: str | None = None) -> Picture:
             parts.append(svg_text(margin, y + 12, VARIANTS[v].name, 13, FELT_TEXT, bold=True))
             lines.append(VARIANTS[v].name)
             y += pitch
-        said = f"{first} of {n} ({first / n:.0%})"
+        said = _("{first} of {n} ({percent}%)").format(first=number(first), n=number(n),
+                                                         percent=number(100 * first / n))
         parts.append(svg_text(margin + 12, y + 13, theme, 12, FELT_TEXT))
         x = margin + label_w
         parts.append(f'<rect x="{x}" y="{y + 2}" width="{bar_w}" height="14" fill="{TRACK}"/>')
