@@ -173,6 +173,30 @@ def click_move(nb, move: str) -> None:
     nb.page.mouse.click(*pile_target(nb, dst))
 
 
+def test_a_wrong_move_is_answered_in_words_about_the_cards(puzzle_notebook):
+    """Issue 35, item 4, on the page: the losing 1>f (the first 5♥ home) is answered in words
+    about the cards (what it gives up, the card buried for good), not in notation, and U takes it
+    back to the puzzle's start. Runs before the puzzle is solved (the test below)."""
+    nb = puzzle_notebook
+    board = board0(nb)
+    panel = board.locator(".ft-puzzle")
+    wait_for(lambda: panel.is_visible(), "the puzzle panel")
+    start = nb.kernel.json("[str(m) for m in board.game.history]")
+    click_move(nb, "1>f")
+    wait_for(lambda: nb.kernel.json("[str(m) for m in board.game.history]") == [*start, "1>f"], "1>f played")
+    said = nb.kernel.json('board.state["message"]')
+    wait_for(lambda: said in board.locator(".ft-msgbar").inner_text(), "the verdict on the page")
+    assert said.startswith("Putting 5♥ home from column 1 gives up the win") and "1>f" not in said
+    assert "4♥ in column 2" in said and "buried for good" in said
+    assert not panel.locator(".ft-puzzle-solved").is_visible()
+    board.screenshot(path=str(SCREENSHOTS / "puzzle-wrong-e2e.png"))
+    board.focus()
+    nb.page.keyboard.press("u")
+    wait_for(lambda: nb.kernel.json("[str(m) for m in board.game.history]") == start, "the wrong move undone")
+    want = expected_piles(nb.kernel.json("board.game.position()"), 1)
+    wait_for(lambda: dom_piles(nb, 0) == want, "the start drawn again")
+
+
 def test_solve_a_puzzle_by_mouse(puzzle_notebook):
     nb = puzzle_notebook
     board = board0(nb)
