@@ -253,6 +253,31 @@ table([{"game": VARIANTS[v].name, "puzzles": len(puzzles(v))} for v in VARIANTS]
       caption="Puzzles shipped with each game")
 
 # %% [markdown]
+# ## Progress: `progress` and `progress_chart`
+#
+# A training board records each puzzle it serves (solved first try, solved after a wrong move or
+# a clue, or given up) and moves the learner's rating for that game; the next puzzle is chosen
+# near that rating, and missed ones come back later. The file lasts across sessions, in your data
+# folder unless you name one. Here a temporary file, so the notebook leaves yours alone, and four
+# Lucas puzzles played from code: the answer at once, or first one of the losing moves, taken
+# back.
+
+# %%
+from ft_widget import Board, progress, progress_chart
+
+path = Path(tempfile.mkdtemp()) / "progress.sqlite"
+trainer = Board.training("lucas", progress=path)
+for i in range(4):
+    p = trainer.current_puzzle
+    if i % 2:
+        trainer.play(sorted(p.losing)[0])  # a wrong move first
+        trainer.undo()
+    trainer.play(p.answers[0])
+    trainer.next_puzzle()
+print(f"{len(progress(path))} tries recorded.")
+progress_chart(path)
+
+# %% [markdown]
 # ## Writing your own policy
 #
 # A policy is a function `policy(game, rng) -> Move | None`: it looks at the game and
