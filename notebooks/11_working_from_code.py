@@ -263,6 +263,7 @@ table([{"game": VARIANTS[v].name, "puzzles": len(puzzles(v))} for v in VARIANTS]
 # back.
 
 # %%
+# NBVAL_IGNORE_OUTPUT
 from ft_widget import Board, progress, progress_chart
 
 path = Path(tempfile.mkdtemp()) / "progress.sqlite"
@@ -274,6 +275,8 @@ for i in range(4):
         trainer.undo()
     trainer.play(p.answers[0])
     trainer.next_puzzle()
+
+# %%
 print(f"{len(progress(path))} tries recorded.")
 progress_chart(path)
 
