@@ -82,8 +82,8 @@ try:  # a declared dependency; where it is missing (a --no-deps install) only th
 except ImportError:  # pragma: no cover
     platformdirs = None
 
-from ..i18n import gettext as _
 from ..i18n import N_, number
+from ..i18n import gettext as _
 from ..limits import check_count, shown
 from ..render import FELT, FELT_DIM, FELT_TEXT, FONT, Picture, svg_text
 from ..tables import pandas
