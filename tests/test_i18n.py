@@ -446,9 +446,13 @@ def test_french_keeps_its_spaces_before_punctuation():
 def test_french_pages_keep_their_spaces_before_punctuation(path):
     """The same typography in the French rules page and the French lesson's prose (code spans and
     code cells are code: ``"a" : 1`` there is not French)."""
-    text = (Path(__file__).parents[1] / path).read_text(encoding="utf-8")
-    if path.endswith(".py"):  # jupytext: the markdown cells are the comment lines
-        text = "\n".join(line for line in text.splitlines() if line.startswith("# "))
+    file = Path(__file__).parents[1] / path
+    if path.endswith(".py"):  # the lesson's markdown cells, as jupytext reads them
+        import jupytext
+
+        text = "\n".join(c.source for c in jupytext.read(file).cells if c.cell_type == "markdown")
+    else:
+        text = file.read_text(encoding="utf-8")
     prose = re.sub(r"`[^`]*`", "", text)
     slips = [line for line in prose.splitlines() if re.search(r" [:;?!»]|« ", line)]
     assert not slips, slips[:5]
