@@ -1,7 +1,8 @@
 """Assemble the deep expert's table (data/deep_expert.md and data/deep_expert_summary.csv).
 
 Inputs: ``data/deep_runs/<lo>-<hi>/deep-<variant>.csv`` (one row a game) and
-``decisions-<variant>.csv`` (one row a bandit decision), both written by ``tools/deep_expert.py``;
+``decisions-<variant>.csv`` (one row a decision that sampled worlds), both written by
+``tools/deep_expert.py`` (the first rule's runs by it as it was then: ``data/deep_expert_notes.md``);
 the default expert's and the solver's games on the same deals come from ``data/expert_runs/``
 (10001-10100) and ``data/expert_runs_50001-50100/``, and on the tuning deals from
 ``data/deep_runs/tuning-default-expert/``. Tuning runs (``data/deep_runs/tuning-<bandit>-<no win>-<states>/``)
@@ -39,9 +40,9 @@ def won(df: pd.DataFrame) -> int:
 
 
 def fusion(dec: pd.DataFrame) -> dict:
-    """Strategy fusion, from the bandit decisions: of the worlds compared (every finalist played in
-    each) that some finalist won, the share the chosen one lost; and the share of decisions with at
-    least one such world."""
+    """Strategy fusion, from the decisions: of the worlds compared (the guard's: the default's
+    commitment and its challenger played in each; the first rule's: every finalist) that one of them
+    won, the share the chosen one lost; and the share of decisions with at least one such world."""
     d = dec[(dec["compared"] > 0) & (dec["any_won"] > 0)]
     worlds = int(d["any_won"].sum())
     split = int((d["any_won"] - d["chosen_won"]).sum())
@@ -234,7 +235,7 @@ def main() -> None:
     table.to_csv(HERE / "deep_expert_summary.csv", index=False)
     notes = (HERE / "deep_expert_notes.md").read_text(encoding="utf-8")
     text = ("# The deep expert beside the default expert and the solver, on the same deals\n\n"
-            "Every row: `data/deep_expert_summary.csv`; every game and every bandit decision: "
+            "Every row: `data/deep_expert_summary.csv`; every game and every decision that sampled worlds: "
             "`data/deep_runs/`. Built by `data/deep_expert.py` (the table) from the runs; the notes "
             "below are `data/deep_expert_notes.md`.\n\n" + markdown(table) + "\n" + findings(table) + "\n"
             + notes)

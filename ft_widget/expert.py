@@ -59,9 +59,8 @@ below holds for each (``tests/test_expert.py``).
 Two strengths (issue 34; ``Expert(strength=...)``, :data:`STRENGTHS`). Everything above is the
 *default*, the strength of hints, estimates, reviews, grades, puzzle ratings and notebook play:
 fast (a hint within a second, a game within a few). ``strength="deep"`` (the policy
-``"deep_expert"``) spends more, on the decisions that can lose a deal. Its rule
-(``deep_rule="guard"``, :data:`DEEP_RULES`) keeps the default's decision unless sampled worlds
-show clearly that another is better:
+``"deep_expert"``) spends more, on the decisions that can lose a deal. Its rule, the *guard*,
+keeps the default's decision unless sampled worlds show clearly that another is better:
 
 * *Commitments are what can be wrong.* A move that cannot be taken back (the engine decides:
   :func:`ft_widget.game.reversible`) is the only kind that can lose a deal. The candidates at a
@@ -95,20 +94,18 @@ show clearly that another is better:
   only when its largest cost still fits), so a game's time is bounded on any machine and the
   result is the same everywhere; no clock is read.
 
-The first deep rule (``deep_rule="bandit"``, measured and superseded: ``data/deep_expert.md``),
-after lonelybot's for Klondike: many cheap worlds (``sample_states`` each) after every candidate, a
-bandit (:data:`BANDITS`: successive halving or UCB1, ``batch`` samples at a time, about
-``deep_worlds`` in all) spending them on the candidates still in contention, the commitment that
-won most played, and ``deep_no_win`` (:data:`DEEP_NO_WIN`) when no sample is won. It won fewer
-deals than the default: a world capped at 1,000 states is won only when nearly won, so it chose
-the commitments that win quickly in lucky worlds over the default's plans.
+The first deep rule, after lonelybot's for Klondike (a bandit spending many cheap worlds on the
+candidates, the commitment that won most played), was measured and superseded
+(``data/deep_expert.md``, which names the last commit with its code; issue 41 removed it). It won
+fewer deals than the default: a world capped at 1,000 states is won only when nearly won, so it
+chose the commitments that win quickly in lucky worlds over the default's plans.
 
 The deep expert is fair for the same reason as the default: its candidates come from the view (a
 template world's hidden cards are never turned up by a reversible move, and a commitment is named
 by its move, not by what it reveals), its worlds from the view and the seed, and it keeps only the
 path to the commitment it chose, made from the view. ``tests/test_expert.py`` swaps unseen cards on
-positions of every game and through games, for both rules (the guard also with no bar, so that
-its overturns are checked). Its measured strength and speed, beside the default's and the
+positions of every game and through games, for the guard as it is and with no bar (so that its
+overturns are checked). Its measured strength and speed, beside the default's and the
 solver's on deals nobody tuned on, with the commands and the measure of strategy fusion:
 ``data/deep_expert.md`` (``python data/deep_expert.py``). Its budgets were chosen on Forty Thieves
 and Maria deals 1-15.
@@ -252,7 +249,7 @@ class _Plan:
     progress_spent: int = 0  # states the no-win choice ("progress") has used this game
     visited: frozenset = frozenset()  # views this game has passed through (the player's memory)
     path: tuple = ()  # deep: the reversible moves still to play on the way to the chosen commitment
-    deep_spent: int = 0  # deep: solver states its samples have used this game
+    deep_spent: int = 0  # deep: solver states its tests have used this game
 
 
 @dataclass(frozen=True, repr=False)
@@ -271,13 +268,14 @@ class ExpertChoice(Choice):
 
 @dataclass(frozen=True, repr=False)
 class DeepChoice(ExpertChoice):
-    """The deep expert's move (``Expert(strength="deep")``): the first step towards ``commitment``,
-    chosen among ``candidates`` commitments reachable through reversible moves. ``worlds_played`` worlds
-    were played in all (each: one candidate in one sampled world, then the solver); the chosen one
-    was won in ``worlds_won`` of its ``worlds``. For the measure of strategy fusion: ``compared``
-    worlds were played with every finalist (the same worlds for each), ``any_won`` of them won
-    after some finalist, and ``chosen_won`` after the chosen one. ``followed``: the move was the
-    next step of a path chosen earlier (no new card was seen since), not a new decision."""
+    """The deep expert's move (``Expert(strength="deep")``): the default strength's move, or the first
+    step towards ``commitment`` when the guard found it clearly better (``overturned``). A test weighed
+    the default's commitment against the others of ``candidates`` reachable through reversible moves,
+    ``worlds_played`` candidate-worlds in all (screen and confirmation). For the measure of strategy
+    fusion: ``compared`` confirming worlds were played with the default's commitment and the
+    challenger (the same worlds for both), ``any_won`` of them won after either, and ``chosen_won``
+    after the move chosen. ``followed``: the move was the next step of a path chosen earlier (no new
+    card was seen since), not a new decision."""
 
     candidates: int = 0
     commitment: Move | None = None
@@ -286,8 +284,7 @@ class DeepChoice(ExpertChoice):
     any_won: int = 0
     chosen_won: int = 0
     followed: bool = False
-    cards_home: float | None = None  # when no sample was won: the cards home after the chosen one
-    overturned: bool = False  # deep_rule="guard": another commitment than the default strength's
+    overturned: bool = False  # the guard took another commitment than the default strength's
 
 
 @dataclass(frozen=True, repr=False)
@@ -353,10 +350,6 @@ WORLD_SEARCH = ("portfolio", "win_only")
 #: world, minutes a decision. Worlds are dealt one at a time, so the bound is on time, not memory;
 #: a larger count is refused rather than left to run for days.
 MAX_WORLDS = 1_000
-#: How the deep expert decides (``Expert(deep_rule=...)``): "guard" (the default strength's decision,
-#: overturned only by a clearly better commitment on paired sampled worlds) or "bandit" (the bandit
-#: alone; the first method, measured and superseded: ``data/deep_expert.md``).
-DEEP_RULES = ("guard", "bandit")
 #: The guard's bar: a challenger replaces the default's commitment only when, on the confirming worlds,
 #: the worlds it won and the default's commitment lost (b) exceed those the other way round (c) by
 #: ``DEEP_Z`` standard errors of a fair coin (b - c >= DEEP_Z * sqrt(b + c), McNemar's test, about 2 %
@@ -364,22 +357,13 @@ DEEP_RULES = ("guard", "bandit")
 DEEP_Z = 2.0
 DEEP_MIN_GAIN = 3
 #: The expert's strengths: "default" (hints, estimates, notebooks: fast) and "deep" (tables, grades,
-#: ratings: many cheap worlds a commitment, chosen by a bandit; see the module docstring).
+#: ratings: the default's commitments tested on paired sampled worlds; see the module docstring).
 STRENGTHS = ("default", "deep")
-#: How the deep expert spends its samples (``Expert(bandit=...)``): "halving" (successive halving)
-#: or "ucb1"; the choice between them was measured (``data/deep_expert.md``).
-BANDITS = ("halving", "ucb1")
 #: The most positions the deep expert explores through reversible moves to find its candidates
 #: (a board with empty columns can be rearranged in very many ways; a bound keeps a decision short).
 DEEP_NODES = 30
-#: What the deep expert plays when no sample after any candidate is won (``Expert(deep_no_win=...)``):
-#: "fallback": the fallback's move (the cautious policy's); "reach": the samples are searched by the
-#: win-only search that also counts the cards it got home (as the progress choice's), and the
-#: candidate whose searches got the most cards home on average is played; "default": the default
-#: strength's decision (its search of fewer, deeper worlds, and its no-win choice).
-DEEP_NO_WIN = ("fallback", "reach", "default")
 #: … and the most candidates it compares, the nearest first (measured: a wide board offers over a
-#: hundred, nearly all one rearrangement away from another; samples spent on each would be few).
+#: hundred, nearly all one rearrangement away from another; the screen plays each in every world).
 DEEP_CANDIDATES = 8
 
 
@@ -408,11 +392,10 @@ class Expert:
     instance keeps its recent plans (``plans`` of them), found again by the view they expect next;
     they are made from views only, so they carry no hidden information.
 
-    ``strength="deep"`` (:data:`STRENGTHS`) decides by ``deep_rule`` (:data:`DEEP_RULES`). The guard
-    screens ``batch`` worlds of ``sample_states`` states a candidate and confirms on ``test_worlds``
-    worlds of ``test_states`` states; the bandit plays about ``deep_worlds`` samples of
-    ``sample_states`` states (``bandit``, ``deep_no_win``). Either spends at most
-    ``deep_game_states`` states a game on its samples (the module docstring).
+    ``strength="deep"`` (:data:`STRENGTHS`) tests the default's commitments with the guard: it
+    screens ``batch`` worlds of ``sample_states`` states a candidate, confirms on ``test_worlds``
+    worlds of ``test_states`` states, and spends at most ``deep_game_states`` states a game on its
+    tests (the module docstring).
     """
 
     def __init__(self, worlds: int = 5, max_states: int = 20_000, game_states: int = 2_000_000,
@@ -422,28 +405,17 @@ class Expert:
                  progress_game_states: int = 2_000_000, progress_margin: float = 0.0,
                  world_search: str = "portfolio", max_wait: int | None = None, cross_check: bool = False,
                  table_expansions: int = 200, table_weights: tuple | None = None,
-                 strength: str = "default", deep_worlds: int = 128, sample_states: int = 2_000,
-                 batch: int = 4, bandit: str = "halving", deep_game_states: int = 4_000_000,
-                 deep_no_win: str = "default", deep_rule: str = "guard", test_worlds: int = 16,
-                 test_states: int = 10_000):
-        _one_of("deep_rule", deep_rule, DEEP_RULES)
-        #: deep: how it decides (:data:`DEEP_RULES`)
-        self.deep_rule = deep_rule
-        #: deep, "guard": the confirming worlds and the solver states each (the module docstring)
+                 strength: str = "default", sample_states: int = 2_000, batch: int = 4,
+                 deep_game_states: int = 4_000_000, test_worlds: int = 16, test_states: int = 10_000):
+        #: deep: the confirming worlds and the solver states each (the module docstring)
         self.test_worlds = check_count("Expert", "test_worlds", test_worlds, 1, MAX_WORLDS)
         self.test_states = check_count("Expert", "test_states", test_states, 1)
-        _one_of("deep_no_win", deep_no_win, DEEP_NO_WIN)
-        #: deep: what decides when no sample is won (:data:`DEEP_NO_WIN`)
-        self.deep_no_win = deep_no_win
         _one_of("strength", strength, STRENGTHS)
-        _one_of("bandit", bandit, BANDITS)
         #: "default" or "deep" (:data:`STRENGTHS`)
         self.strength = strength
-        #: deep: samples a decision may play, states each, samples a batch, the bandit, states a game
-        self.deep_worlds = check_count("Expert", "deep_worlds", deep_worlds, 1, 100 * MAX_WORLDS)
+        #: deep: the screen's states a world and its worlds, and the states a game's tests may spend
         self.sample_states = check_count("Expert", "sample_states", sample_states, 1)
         self.batch = check_count("Expert", "batch", batch, 1, 100 * MAX_WORLDS)
-        self.bandit = bandit
         self.deep_game_states = check_count("Expert", "deep_game_states", deep_game_states, 0)
         worlds = check_count("Expert", "worlds", worlds, 1, MAX_WORLDS)
         max_states = check_count("Expert", "max_states", max_states, 1)
@@ -496,12 +468,9 @@ class Expert:
 
     def __repr__(self) -> str:
         extra = "" if self.no_win == "by_game" else f", no_win={self.no_win!r}"
-        if self.strength == "deep" and self.deep_rule == "guard":
+        if self.strength == "deep":
             return (f"Expert(strength='deep', sample_states={self.sample_states}, "
                     f"test_worlds={self.test_worlds}, test_states={self.test_states})")
-        if self.strength == "deep":
-            return (f"Expert(strength='deep', deep_rule='bandit', deep_worlds={self.deep_worlds}, "
-                    f"sample_states={self.sample_states}, bandit={self.bandit!r})")
         return f"Expert(worlds={self.worlds}, max_states={self.max_states}{extra})"
 
     def __call__(self, game: Game, rng: _random.Random) -> Move | None:
@@ -766,77 +735,26 @@ class Expert:
     # -------------------------------------------------------------- deep
     def _deep_choice(self, view: PlayerView, template: Game, legal: list[Move],
                      rng: _random.Random) -> ExpertChoice | None:
-        """``strength="deep"``: the next step towards the commitment that won most sampled worlds
-        (the module docstring's "Two strengths"). A path chosen earlier is followed while nothing new
-        shows: reversible moves turn up no card, so nothing is learnt on the way to the commitment."""
+        """``strength="deep"``: the next step of a path the guard chose earlier, while nothing new shows
+        (reversible moves turn up no card, so nothing is learnt on the way to the commitment); else
+        the guard's decision (:meth:`_guard_choice`, the module docstring's "Two strengths")."""
         plan = self._take_plan(view)
         visited = (plan.visited if plan is not None else frozenset()) | {view.key}
         spent = plan.deep_spent if plan is not None else 0
-
-        def store(move: Move, path: tuple = ()) -> None:
-            # the default strength's counters go on unchanged (deep_no_win="default" uses them)
-            self._store(view, move, [], 0, 0, view.hidden_places, 0, 0, visited,
-                        plan.spent if plan is not None else 0,
-                        plan.progress_spent if plan is not None else 0, path=path, deep_spent=spent)
         if plan is not None and plan.path and plan.path[0] in legal:
             move = plan.path[0]
-            store(move, plan.path[1:])
+            # the default strength's counters go on unchanged
+            self._store(view, move, [], 0, 0, view.hidden_places, 0, 0, visited, plan.spent,
+                        plan.progress_spent, path=plan.path[1:], deep_spent=spent)
             why = gettext("it is a step towards {move}, chosen before by moves that can be taken back "
                           "(no card has shown since)").format(move=plan.path[-1])
             return DeepChoice(move, why, searched=False, strength="deep", commitment=plan.path[-1],
                               followed=True)
-        if self.deep_rule == "guard":
-            return self._guard_choice(view, template, legal, rng, plan, visited, spent)
-        safe = template.safe_move_home()
-        if safe is not None and not _revisits(template, safe, visited):
-            store(safe)
-            return DeepChoice(safe, gettext("it is a safe move home, never a mistake"), strength="deep",
-                              commitment=safe, candidates=1)
-        paths = _commitment_paths(template, visited)
-        if len(paths) == 1:
-            path = paths[0]
-            if len(path) > 1:
-                why = gettext("{move} is the only move reachable here that cannot be taken back, and this "
-                              "move is the way to it").format(move=path[-1])
-            else:
-                why = gettext("{move} is the only move reachable here that cannot be taken back").format(
-                    move=path[-1])
-            store(path[0], path[1:])
-            return DeepChoice(path[0], why, strength="deep", commitment=path[-1], candidates=1)
-        pick = None
-        if paths and spent < self.deep_game_states:
-            pick = self._deep_bandit(view, paths, rng)
-            spent += pick.states
-            self.states += pick.states
-            if pick.commitment is not None:
-                path = paths[pick.index]
-                store(path[0], path[1:])
-                return pick.choice(path[0])
-        if self.deep_no_win == "default":
-            before = self._next_id
-            chosen = self._default_choice(view, template, legal, rng, plan)
-            if chosen is None:
-                return None
-            if self._next_id != before and before in self._plans:  # the plan it stored carries the count on
-                self._plans[before].deep_spent = spent
-            why = chosen.reason if pick is None else pick.nothing_won(chosen.reason)
-            return DeepChoice(chosen.move, why, chosen.worlds_won, chosen.worlds, chosen.searched,
-                              chosen.states + (pick.states if pick else 0), chosen.starts, chosen.no_win,
-                              strength="deep", candidates=len(paths),
-                              worlds_played=pick.worlds_played if pick else 0)
-        fallback = _fallback(self.fallback, template, rng, visited)
-        if fallback is None:
-            return None
-        store(fallback.move)
-        if pick is None:
-            spent_why = gettext("its search budget for this game is spent: {reason}")
-            why = spent_why.format(reason=fallback.reason) if paths else fallback.reason
-            return DeepChoice(fallback.move, why, strength="deep", candidates=len(paths))
-        return pick.choice(fallback.move, fallback.reason)
+        return self._guard_choice(view, template, legal, rng, plan, visited, spent)
 
     def _guard_choice(self, view: PlayerView, template: Game, legal: list[Move], rng: _random.Random,
                       plan: _Plan | None, visited: frozenset, spent: int) -> ExpertChoice | None:
-        """``deep_rule="guard"``: the default strength's decision, unless the paired test
+        """The guard: the default strength's decision, unless the paired test
         (:meth:`_guard_test`) finds another commitment clearly better (the module docstring)."""
         # the test's seed is read without advancing ``rng``: the default's decisions draw the same
         # numbers as the default strength's, so a game no test overturns is the default's, move for move
@@ -929,75 +847,6 @@ class Expert:
         return _Test(every[best] if clear else None, used, played, self.test_worlds, mine, theirs,
                      b + mine, len(every), self, every[best][-1], b, c)
 
-    def _deep_bandit(self, view: PlayerView, paths: list[tuple[Move, ...]], rng: _random.Random) -> _Pick:
-        """Spend samples on the candidate ``paths`` (each ending in its commitment) with the bandit.
-
-        A sample plays one candidate in one world dealt from the view and runs the solver for at most
-        ``sample_states`` states (a world not won within them counts as lost). The k-th sample of
-        every candidate is played in the same k-th world, so candidates are compared on the same
-        deals. Both bandits start with ``batch`` samples each and stop there when none was won
-        (nothing to choose by). "halving": rounds of equal samples for every candidate left, the
-        better half kept each round; "ucb1": ``batch`` more samples at a time for the candidate with
-        the highest upper confidence bound, the most sampled chosen."""
-        srng = _random.Random(rng.getrandbits(64))
-        worlds: list[Game] = []  # dealt as the samples reach them
-        results: list[list[bool]] = [[] for _ in paths]
-        reached: list[list[int]] = [[] for _ in paths]  # cards home the sample's search got (no_win "reach")
-        used = [0]
-        by_reach = self.deep_no_win == "reach"
-
-        def pull(c: int, k: int) -> None:
-            for _ in range(k):
-                i = len(results[c])
-                while len(worlds) <= i:
-                    worlds.append(view.sample(srng))
-                g = worlds[i].copy()
-                for m in paths[c]:
-                    g.play(m)
-                got = 104 if g.is_won else 0
-                if not got and by_reach:
-                    got, states, _ = _reach(g, self.sample_states)
-                    used[0] += states
-                elif not got:
-                    res = solve(g, time_limit=None, max_states=self.sample_states, shorten_line=False)
-                    used[0] += res.states
-                    got = 104 if res.won else 0
-                results[c].append(got == 104)
-                reached[c].append(got)
-
-        def mean(c: int) -> float:
-            return sum(results[c]) / len(results[c]) if results[c] else 0.0
-
-        def rank(c: int) -> tuple:
-            return (-mean(c), -sum(reached[c]) / len(reached[c]), c)
-
-        k = len(paths)
-        for c in range(k):
-            pull(c, self.batch)
-        if not any(any(r) for r in results):
-            if not by_reach:
-                return _Pick(None, 0, k, sum(map(len, results)), used[0], self, results)
-            best = min(range(k), key=rank)
-            home = sum(reached[best]) / len(reached[best])
-            return _Pick(paths[best][-1], best, k, sum(map(len, results)), used[0], self, results, home)
-        if self.bandit == "halving":
-            alive = sorted(range(k), key=rank)[: (k + 1) // 2]
-            rounds = max(1, math.ceil(math.log2(k)))
-            while len(alive) > 1 and sum(map(len, results)) < self.deep_worlds:
-                per = max(self.batch, self.deep_worlds // rounds // len(alive))
-                for c in alive:
-                    pull(c, per)
-                alive = sorted(alive, key=rank)[: (len(alive) + 1) // 2]
-            best = alive[0]
-        else:
-            while sum(map(len, results)) < self.deep_worlds:
-                total = sum(map(len, results))
-                c = max(range(k), key=lambda c: (mean(c) + math.sqrt(2 * math.log(total) / len(results[c])),
-                                                 -c))
-                pull(c, self.batch)
-            best = max(range(k), key=lambda c: (len(results[c]), mean(c), -c))
-        return _Pick(paths[best][-1], best, k, sum(map(len, results)), used[0], self, results)
-
     # -------------------------------------------------------------- plans
     def _take_plan(self, view: PlayerView) -> _Plan | None:
         for pid in reversed(self._plans):
@@ -1028,69 +877,6 @@ class Expert:
         self._next_id += 1
         while len(self._plans) > self._capacity:
             self._plans.popitem(last=False)
-
-
-@dataclass
-class _Pick:
-    """The deep bandit's verdict: the chosen commitment (None: no sample won) and its figures."""
-
-    commitment: Move | None
-    index: int
-    candidates: int
-    worlds_played: int
-    states: int
-    expert: Expert
-    results: list
-    cards_home: float | None = None  # no sample won: the cards home the chosen one's searches got
-
-    def nothing_won(self, then: str) -> str:
-        """The reason for a move chosen otherwise because no sample was won (``then``: its reason)."""
-        e = self.expert
-        return self._none_won(e).format(sep="; ", then=gettext("the default search: {reason}").format(
-            reason=then))
-
-    def _none_won(self, e: Expert) -> str:
-        """"No sampled world was won after any candidate …", with ``{sep}`` and ``{then}`` to fill."""
-        return ngettext("no sampled world was won after any of the {n} moves reachable here that cannot be "
-                        "taken back ({batch} world each, {states} solver states a world){{sep}}{{then}}",
-                        "no sampled world was won after any of the {n} moves reachable here that cannot be "
-                        "taken back ({batch} worlds each, {states} solver states a world){{sep}}{{then}}",
-                        e.batch).format(n=self.candidates, batch=e.batch, states=number(e.sample_states))
-
-    def choice(self, move: Move, fallback_reason: str = "") -> DeepChoice:
-        """The :class:`DeepChoice` for ``move`` (the fallback's, with its reason, when nothing won)."""
-        n = len(self.results[self.index])
-        won = sum(self.results[self.index])
-        # the finalists: the candidates sampled at least half as often as the chosen one, compared
-        # on the worlds all of them were played in (the same worlds, in the same order)
-        finalists = self.results if self.commitment is None else [r for r in self.results if 2 * len(r) >= n]
-        m = min(len(r) for r in finalists)
-        any_won = sum(any(r[i] for r in finalists) for i in range(m))
-        chosen_won = sum(self.results[self.index][:m]) if self.commitment is not None else 0
-        e = self.expert
-        if self.cards_home is not None:
-            why = self._none_won(e).format(sep="; ", then=gettext(
-                "after {move} the searches got most cards home: {home} on average").format(
-                move=self.commitment, home=number(self.cards_home, 1)))
-            if move != self.commitment:
-                why += "; " + gettext("this move, which can be taken back, is the way to it")
-        elif self.commitment is None:
-            why = self._none_won(e).format(sep=": ", then=fallback_reason)
-            won = n = 0
-        else:
-            why = ngettext("of the {k} moves reachable here that cannot be taken back, {move} won most "
-                           "sampled worlds: {won} of {n} ({played} played in all, {states} solver states a "
-                           "world)",
-                           "of the {k} moves reachable here that cannot be taken back, {move} won most "
-                           "sampled worlds: {won} of {n} ({played} played in all, {states} solver states a "
-                           "world)",
-                           n).format(k=self.candidates, move=self.commitment, won=won, n=n,
-                                     played=self.worlds_played, states=number(e.sample_states))
-            if move != self.commitment:
-                why += "; " + gettext("this move, which can be taken back, is the way to it")
-        return DeepChoice(move, why, won, n, True, self.states, strength="deep", candidates=self.candidates,
-                          commitment=self.commitment, worlds_played=self.worlds_played, compared=m,
-                          any_won=any_won, chosen_won=chosen_won, cards_home=self.cards_home)
 
 
 @dataclass

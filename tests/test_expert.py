@@ -388,18 +388,12 @@ def test_worlds_are_dealt_as_they_are_solved(monkeypatch):
 
 
 # ---------------------------------------------------------------------------------- deep (issue 34)
-#: the deep expert with budgets small enough for quick tests: the first rule (both bandits, the three
-#: no-win choices), and the guard, as it is and "eager" (no bar: every challenger the screen finds
-#: overturns the default's commitment, so the paths taken after an overturn are checked too)
-DEEP = [dict(strength="deep", deep_rule="bandit", deep_worlds=24, sample_states=300, batch=3,
-             bandit="halving", fallback=cautious_choice),
-        dict(strength="deep", deep_rule="bandit", deep_worlds=24, sample_states=300, batch=3, bandit="ucb1",
-             deep_no_win="reach", fallback=cautious_choice),
-        dict(strength="deep", deep_rule="bandit", deep_worlds=24, sample_states=300, batch=3,
-             deep_no_win="default", worlds=2, max_states=1500, fallback=cautious_choice),
-        dict(SMALL, strength="deep", sample_states=300, batch=2, test_worlds=4, test_states=1000),
+#: the deep expert with budgets small enough for quick tests: the guard as it is and "eager" (no bar:
+#: every challenger the screen finds overturns the default's commitment, so the paths taken after an
+#: overturn are checked too)
+DEEP = [dict(SMALL, strength="deep", sample_states=300, batch=2, test_worlds=4, test_states=1000),
         dict(SMALL, strength="deep", sample_states=300, batch=2, test_worlds=4, test_states=1000, eager=True)]
-DEEP_IDS = ["halving", "ucb1-reach", "halving-default", "guard", "guard-eager"]
+DEEP_IDS = ["guard", "guard-eager"]
 
 
 def deep_expert(options: dict, monkeypatch) -> Expert:
@@ -414,7 +408,7 @@ def deep_expert(options: dict, monkeypatch) -> Expert:
 @pytest.mark.parametrize("options", DEEP, ids=DEEP_IDS)
 @pytest.mark.parametrize("variant_id", list(VARIANTS))
 def test_the_deep_choice_does_not_depend_on_the_hidden_cards(variant_id, options, monkeypatch):
-    """The deep expert's candidates, samples, bandit and guard see only the view and the seed:
+    """The deep expert's candidates, screen and confirming worlds see only the view and the seed:
     swapping unseen cards changes neither the move nor its reason."""
     fair_choices(variant_id, options, seed=8, make=lambda **o: deep_expert(o, monkeypatch))
 
@@ -508,10 +502,9 @@ def test_the_deep_expert_is_a_named_policy_and_the_default_says_its_strength():
     assert estimate(Game("lucas", deal=3), ["s>w"], worlds=1, max_states=500)[0].strength == "default"
 
 
-@pytest.mark.parametrize("bad", [dict(strength="deeper"), dict(strength=None), dict(bandit="ucb2"),
-                                 dict(deep_no_win="guess"), dict(deep_worlds=0), dict(sample_states=-1),
-                                 dict(batch=True), dict(deep_game_states="many"), dict(deep_rule="both"),
-                                 dict(test_worlds=0), dict(test_states=2.5)])
+@pytest.mark.parametrize("bad", [dict(strength="deeper"), dict(strength=None), dict(sample_states=-1),
+                                 dict(batch=True), dict(deep_game_states="many"), dict(test_worlds=0),
+                                 dict(test_states=2.5)])
 def test_bad_deep_settings_are_refused(bad):
     with pytest.raises(ValueError, match="Expert"):
         Expert(**bad)
