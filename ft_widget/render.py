@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import math
 import pathlib
+import re
 from dataclasses import dataclass
 
 from . import game as _game
@@ -63,7 +64,14 @@ SOURCE, TARGET = "#ff9800", "#00e5ff"
 FONT = "DejaVu Sans, Segoe UI Symbol, Arial, sans-serif"
 
 
+# Characters XML 1.0 forbids even escaped (C0 controls but tab and line ends, lone surrogates,
+# U+FFFE/U+FFFF): a picture's text from a file or a caller shows them as U+FFFD, so the SVG stays
+# well-formed whatever the text holds.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
 def _esc(text: str) -> str:
+    text = _NOT_XML.sub("\ufffd", text)
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
