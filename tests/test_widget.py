@@ -508,6 +508,19 @@ def test_the_browser_cannot_write_the_state(monkeypatch, quiet):
     assert browser.states()[-1] == board.state
 
 
+@pytest.mark.parametrize("bad", [{"buttons": {"undo": "<b>gone</b>"}}, {}, "words", None])
+def test_the_browser_cannot_write_the_words_either(monkeypatch, quiet, bad):
+    """A view that overwrites the synced ``ui`` (the board's words) gets them back, as ``state``."""
+    from ft_widget.board.ui_words import ui_words
+
+    board = Board("maria", deal=5)
+    browser = browser_for(board, monkeypatch)
+    browser.update(ui=bad)
+    assert board.ui == ui_words()
+    sent = [m["state"]["ui"] for m in browser.sent if m["method"] == "update" and "ui" in m["state"]]
+    assert sent and sent[-1] == ui_words()  # the views have the words again
+
+
 # --------------------------------------------------------------------------- variant
 def test_setting_the_variant_starts_a_new_game(monkeypatch, quiet):
     board = Board("maria", deal=5)

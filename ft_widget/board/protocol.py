@@ -79,9 +79,10 @@ class Protocol:
         except Exception as error:  # e.g. an unknown variant: traitlets undid the change
             board._refuse(f"refused an update from the browser: {error}"[:300])
             with contextlib.suppress(Exception):
-                board.send_state(["variant", "auto_home"])  # put the views' menu and toggle back
+                # put the views' menu and toggle back, and the words if a view wrote them
+                board.send_state(["variant", "auto_home", *(["ui"] if "ui" in sync_data else [])])
         else:
-            if "state" in sync_data:  # the state is Python's to publish: overwrite the browser's
+            if {"state", "ui"} & sync_data.keys():  # Python's to publish: overwrite the browser's
                 board._publish()
         if "request" in sync_data:
             try:
