@@ -22,7 +22,7 @@ it is never written, locked or migrated. Reading (:func:`progress`, :func:`progr
 never creates a file.
 
 **A try.** Each puzzle served and then solved or left is one try: the puzzle's id
-(``"maria/62-140"``: the game, the deal and the moves played to the position), game, theme (``None``
+(``"maria/62-119"``: the game, the deal and the moves played to the position), game, theme (``None``
 where the data has none), outcome (:data:`OUTCOMES`: ``"first try"``, solved with no wrong try
 and no clue; ``"solved"``, solved after a wrong try or a clue; ``"given up"``, left unsolved),
 wrong tries, clues, seconds and the time (UTC).
@@ -46,6 +46,12 @@ puzzles. Constants, and why:
 - :data:`MIN_DEVIATION` = 50: tries come one at a time with no rating periods in between, so
   without a floor the deviation would shrink towards 0 over hundreds of tries and the rating
   would stop following a learner who improves (chess sites floor theirs too).
+- :data:`RATING_BOUNDS` = 100 to 4000: every rating kept stays inside (lichess's puzzle ratings
+  span about 400 to 3200), so the steps' exponentials stay finite however far apart two ratings
+  are; a start outside is refused, and a rating read from an edited file outside them (or not a
+  number) is read as the nearest bound (the start where it is not a number). Deviations stay
+  between :data:`MIN_DEVIATION` and a new learner's 350, volatilities between
+  :data:`VOLATILITY_BOUNDS`.
 
 **The next puzzle** (:func:`choose`, a pure function of the game's history, the puzzles'
 ratings, the learner's rating and a seeded ``random.Random``):
@@ -67,6 +73,7 @@ ratings choose the same puzzle.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import pathlib
@@ -110,6 +117,9 @@ SCORES = {FIRST_TRY: 1.0, SOLVED: 0.5, GIVEN_UP: 0.0}
 GRADE_RATINGS = {"easy": 1500.0, "medium": 1700.0, "hard": 1900.0}
 PUZZLE_DEVIATION = 200.0
 MIN_DEVIATION = 50.0
+RATING_BOUNDS = (100.0, 4000.0)
+MAX_DEVIATION = 350.0  # a new learner's: nothing is less known than that
+VOLATILITY_BOUNDS = (0.001, 1.0)
 WINDOW = 150.0
 REVIEW_GAPS = (3, 6, 12, 24, 48)
 NO_THEME = N_("no theme")
@@ -127,7 +137,30 @@ class Rating:
     volatility: float
 
 
-LEARNER_START = Rating(1500.0, 350.0, 0.06)
+LEARNER_START = Rating(1500.0, MAX_DEVIATION, 0.06)
+
+
+def _clamp(x: float, low: float, high: float, instead: float) -> float:
+    return instead if math.isnan(x) else min(max(x, low), high)
+
+
+def bounded(r: Rating, instead: Rating = LEARNER_START) -> Rating:
+    """``r`` inside the bounds (:data:`RATING_BOUNDS`, :data:`MIN_DEVIATION` to :data:`MAX_DEVIATION`,
+    :data:`VOLATILITY_BOUNDS`); a value that is not a number becomes ``instead``'s."""
+    return Rating(_clamp(r.rating, *RATING_BOUNDS, instead.rating),
+                  _clamp(r.deviation, MIN_DEVIATION, MAX_DEVIATION, instead.deviation),
+                  _clamp(r.volatility, *VOLATILITY_BOUNDS, instead.volatility))
+
+
+def _checked_rating(where: str, r: object, max_deviation: float) -> None:
+    low, high = RATING_BOUNDS
+    if not (isinstance(r, Rating) and all(isinstance(x, int | float) and math.isfinite(x)
+                                           for x in (r.rating, r.deviation, r.volatility))
+            and low <= r.rating <= high and 0 < r.deviation <= max_deviation
+            and 0 < r.volatility <= VOLATILITY_BOUNDS[1]):
+        raise ValueError(f"{where}: a rating must be a Rating from {low:.0f} to {high:.0f} with a deviation "
+                         f"above 0 and at most {max_deviation:.0f} and a volatility above 0 and at most "
+                         f"{VOLATILITY_BOUNDS[1]:g}, not {shown(r)}")
 
 
 def _g(phi: float) -> float:
@@ -136,7 +169,10 @@ def _g(phi: float) -> float:
 
 def glicko2(player: Rating, games: Sequence[tuple[Rating, float]], tau: float = TAU) -> Rating:
     """``player``'s rating after one rating period of ``games`` (opponent, score 0 to 1), by the
-    steps of Glickman's Glicko-2 paper; no games only widens the deviation (step 6)."""
+    steps of Glickman's Glicko-2 paper; no games only widens the deviation (step 6). Ratings
+    outside :data:`RATING_BOUNDS` (or deviations over twice a new learner's) are a ``ValueError``."""
+    for r in (player, *(opponent for opponent, _score in games)):
+        _checked_rating("glicko2", r, 2 * MAX_DEVIATION)
     mu, phi, sigma = (player.rating - 1500.0) / SCALE, player.deviation / SCALE, player.volatility
     if not games:
         return Rating(player.rating, math.sqrt(phi * phi + sigma * sigma) * SCALE, sigma)
@@ -182,12 +218,12 @@ def glicko2(player: Rating, games: Sequence[tuple[Rating, float]], tau: float = 
 
 def after_try(learner: Rating, puzzle: Rating, outcome: str) -> tuple[Rating, Rating]:
     """The learner's and the puzzle's ratings after one try (each from both ratings before it),
-    deviations floored at :data:`MIN_DEVIATION`."""
+    kept inside the bounds (:func:`bounded`: deviations floored at :data:`MIN_DEVIATION`)."""
     score = SCORES[outcome]
+    learner, puzzle = bounded(learner), bounded(puzzle)
     new_learner = glicko2(learner, [(puzzle, score)])
     new_puzzle = glicko2(puzzle, [(learner, 1.0 - score)])
-    return tuple(Rating(r.rating, max(r.deviation, MIN_DEVIATION), r.volatility)
-                 for r in (new_learner, new_puzzle))
+    return bounded(new_learner, learner), bounded(new_puzzle, puzzle)
 
 
 # ------------------------------------------------------------------------------------ puzzles
@@ -280,7 +316,8 @@ PRAGMA user_version = {USER_VERSION};
 
 def data_dir() -> pathlib.Path:
     """Where the progress file lives by default: ``$FT_WIDGET_DATA_DIR``, else the user's data
-    directory (platformdirs)."""
+    directory (platformdirs); in the offline site (JupyterLite) that folder is copied to and from
+    the browser's storage, so it lasts across page loads (:mod:`.browser_storage`)."""
     given = os.environ.get(ENV_DIR)
     if given:
         return pathlib.Path(given)
@@ -288,7 +325,8 @@ def data_dir() -> pathlib.Path:
         raise ImportError("the default progress file's place needs platformdirs (pip install "
                           f"platformdirs); or give a path, or set {ENV_DIR}, or keep none (progress=False)",
                           name="platformdirs")
-    return pathlib.Path(platformdirs.user_data_dir("ft_widget", appauthor=False))
+    folder = pathlib.Path(platformdirs.user_data_dir("ft_widget", appauthor=False))
+    return folder
 
 
 def default_path() -> pathlib.Path:
@@ -300,10 +338,14 @@ def kept_by_default() -> bool:
     return os.environ.get(ENV_SWITCH, "").strip().lower() not in ("off", "0", "no", "false")
 
 
-def _check(con: sqlite3.Connection, path: pathlib.Path) -> None:
-    """``ValueError`` naming ``path`` unless the file's header and tables are ours."""
+def _check(con: sqlite3.Connection, path: pathlib.Path) -> bool:
+    """Is the file ours with no tables yet (a new file, or one whose making was cut short and rolled
+    back)? ``ValueError`` naming ``path`` unless it is ours or empty. Runs in a transaction, under
+    SQLite's locks: a file another kernel is writing is read as it was before that write."""
     app, = con.execute("PRAGMA application_id").fetchone()
     version, = con.execute("PRAGMA user_version").fetchone()
+    if app == 0 and version == 0 and not con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+        return True
     if app != APPLICATION_ID:
         raise ValueError(f"{path} is not an ft_widget progress file (its SQLite application_id is {app}, "
                          f"not {APPLICATION_ID}): it was left untouched; give another path")
@@ -315,23 +357,66 @@ def _check(con: sqlite3.Connection, path: pathlib.Path) -> None:
         if found != columns:
             raise ValueError(f"{path} says it is an ft_widget progress file but its table {table!r} has "
                              f"columns {found}, not {columns}: it was left untouched")
+    return False
 
 
-def _check_untouched(path: pathlib.Path) -> None:
-    """Check an existing file through an immutable read-only connection: no write, no lock, no
-    side file, whatever the file is."""
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def _check_header(path: pathlib.Path) -> None:
+    """Refuse a file that is plainly not ours from its first bytes, before SQLite opens it (so
+    SQLite never recovers, locks or writes another program's file): not SQLite at all, or another
+    application's SQLite file (its application_id, at byte 68 of the header, is set and not ours).
+    A file still being made (shorter than a header, or with no application_id yet) is left to the
+    check under SQLite's locks (:func:`_check`)."""
     try:
-        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
-    except sqlite3.Error as e:
-        raise ValueError(f"{path} cannot be opened as an ft_widget progress file ({e}): "
-                         "it was left untouched") from None
-    try:
-        _check(con, path)
-    except sqlite3.DatabaseError as e:
-        raise ValueError(f"{path} is not an ft_widget progress file (SQLite says: {e}): "
-                         "it was left untouched; give another path") from None
-    finally:
-        con.close()
+        with open(path, "rb") as f:
+            head = f.read(100)
+    except OSError as e:
+        raise ValueError(f"{path} cannot be read ({e.strerror or e}): it was left untouched") from None
+    journal = pathlib.Path(f"{path}-journal")
+    if len(head) >= len(SQLITE_MAGIC) and not head.startswith(SQLITE_MAGIC) and not journal.exists():
+        raise ValueError(f"{path} is not an ft_widget progress file (it is not an SQLite database): "
+                         "it was left untouched; give another path")
+    if len(head) == 100 and head.startswith(SQLITE_MAGIC):
+        app = int.from_bytes(head[68:72], "big")
+        if app not in (0, APPLICATION_ID):
+            raise ValueError(f"{path} is not an ft_widget progress file (its SQLite application_id is "
+                             f"{app}, not {APPLICATION_ID}): it was left untouched; give another path")
+
+
+def _may_write(path: pathlib.Path) -> bool:
+    """Can this process write the file and make SQLite's journal beside it? (False on a read-only
+    folder, file or mount: the file is then read with a read-only connection, which writes nothing.)"""
+    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK | os.X_OK)
+
+
+class ProgressBusy(ValueError):
+    """The progress file is held by another program (or kernel) longer than the wait allowed: the
+    try was not written, and may be written once the file is free."""
+
+
+def _in_words(path: pathlib.Path, error: sqlite3.Error, doing: str) -> ValueError:
+    """An SQLite error while ``doing`` (``"read"``, ``"recorded"``) in a player's words, as a
+    ``ValueError`` (:class:`ProgressBusy` where waiting may help)."""
+    name = getattr(error, "sqlite_errorname", "") or ""
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return ProgressBusy(f"{path} is held by another program or kernel (SQLite says: {error}): "
+                            f"the try could not be {doing} yet")
+    if name == "SQLITE_FULL":
+        return ValueError(f"the disk holding {path} is full: the try could not be {doing}; free some "
+                          "space (nothing in the file was changed)")
+    if name == "SQLITE_READONLY_ROLLBACK":
+        return ValueError(f"{path} holds a change left half-made by a program that stopped, which SQLite "
+                          "rolls back only where it may write the file, and it may not be written here: "
+                          "it was left untouched; open it once where it can be written")
+    if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")):
+        return ValueError(f"{path} cannot be {'read' if doing == 'read' else 'written'} here "
+                          f"(SQLite says: {error}): it was left untouched")
+    if name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")):
+        return ValueError(f"{path} is not an ft_widget progress file (SQLite says: {error}): "
+                          "it was left untouched; give another path")
+    return ValueError(f"{path}: the try could not be {doing} (SQLite says: {error})")
 
 
 def _when(at: datetime | None) -> str:
@@ -339,9 +424,9 @@ def _when(at: datetime | None) -> str:
 
 
 def _to_wal(con: sqlite3.Connection, seconds: float | None = None) -> None:
-    """Switch a new file to WAL (kept in the file: set once, when made). The switch needs the file
-    to itself, and SQLite answers "locked" at once, without the busy handler, while another kernel
-    holds a write: so wait for it here, as the busy timeout would."""
+    """Switch the file to WAL (kept in the file: set once). The switch needs the file to itself,
+    and SQLite answers "locked" at once, without the busy handler, while another kernel holds a
+    write: so wait for it here, as the busy timeout would."""
     deadline = time.monotonic() + (BUSY_SECONDS if seconds is None else seconds)
     while True:
         try:
@@ -357,11 +442,34 @@ def _to_wal(con: sqlite3.Connection, seconds: float | None = None) -> None:
         time.sleep(0.01)
 
 
+def _connect(path: pathlib.Path, mode: str, wait: float) -> sqlite3.Connection:
+    """An SQLite connection to ``path`` in URI ``mode`` ("rwc", "rw" or "ro").
+
+    Read-only, a WAL file whose shared-memory file (``-shm``) is missing cannot be opened where
+    that file cannot be made (a read-only folder): SQLite answers "unable to open". There, with
+    no ``-wal`` file either, every change is in the file itself and nothing can be writing it
+    (a writer would need both side files), so it is read as an immutable file."""
+    uri = f"{path.absolute().as_uri()}?mode={mode}"
+    con = sqlite3.connect(uri, uri=True, timeout=wait, isolation_level=None)
+    if mode != "ro":
+        return con
+    try:
+        con.execute("PRAGMA schema_version").fetchone()  # opening is lazy: read to know
+    except sqlite3.OperationalError as e:
+        con.close()
+        wal = pathlib.Path(f"{path}-wal")
+        if getattr(e, "sqlite_errorname", "") != "SQLITE_CANTOPEN" or (wal.exists() and wal.stat().st_size):
+            raise
+        con = sqlite3.connect(f"{uri}&immutable=1", uri=True, timeout=wait, isolation_level=None)
+    return con
+
+
 class Progress:
     """One learner's progress file: :meth:`record` a try, read the :meth:`history` and ratings,
     :meth:`choose` the next puzzle. ``path`` ``None`` is the default file (:func:`default_path`).
     An existing file that is not ours is refused (``ValueError`` naming it) and left untouched;
-    a new one is made at the first :meth:`record`."""
+    a new one is made at the first :meth:`record`. Every failure of the file (locked too long, a
+    full disk, a place that cannot be written) is a ``ValueError`` in words."""
 
     def __init__(self, path=None):
         if path is not None and not isinstance(path, str | os.PathLike):
@@ -369,143 +477,177 @@ class Progress:
         self.path = pathlib.Path(path) if path is not None else default_path()
         if self.path.is_dir():
             raise ValueError(f"Progress: {self.path} is a directory: give a file's path")
-        if self._exists():
-            _check_untouched(self.path)
+        with self._open(write=False):
+            pass  # the file is checked now (under SQLite's locks), so a foreign one is refused at once
 
     def _exists(self) -> bool:
-        # SQLite takes an empty file for an empty database: a file of 0 bytes is a new one
+        # SQLite takes an empty file for an empty database: a file of 0 bytes is a new one (its
+        # journal, if a kernel died making it, is rolled back by the first writer)
         return self.path.is_file() and self.path.stat().st_size > 0
 
-    def _connect(self) -> sqlite3.Connection:
-        """A read-write connection, the file made (and its layout written) if new."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        con = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
-        try:
-            con.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
-            con.execute("BEGIN IMMEDIATE")  # two kernels making the file: one makes it, one waits
-            try:
-                empty = (con.execute("PRAGMA application_id").fetchone()[0] == 0
-                         and not con.execute("SELECT count(*) FROM sqlite_master").fetchone()[0])
-                if empty:
-                    for statement in _CREATE.split(";"):  # not executescript: it would commit first
-                        if statement.strip():
-                            con.execute(statement)
-                else:
-                    _check(con, self.path)
-                con.execute("COMMIT")
-            except BaseException:
-                con.execute("ROLLBACK")
-                raise
-            if empty:
-                _to_wal(con)
-        except BaseException:
-            con.close()
-            raise
-        return con
+    @contextlib.contextmanager
+    def _open(self, write: bool, wait: float | None = None, doing: str = "read"):
+        """A connection in a transaction on the checked file, committed when the block ends
+        (rolled back if it raises); None when reading a file not made yet (reading makes none).
 
-    def _read(self) -> sqlite3.Connection | None:
-        """A read-only connection, or None where there is no file yet (reading makes none)."""
+        Writing (``BEGIN IMMEDIATE``) makes the file and its tables if new. Reading opens the
+        file read-write where this process may write it (``mode=rw``: never made if missing), so
+        a change left half-made by a killed kernel (a hot journal) is rolled back by the first
+        reader, as SQLite does on any read-write open, and the WAL's side files go with the last
+        connection; where it may not (a read-only folder or mount), read-only, which writes
+        nothing. ``wait``: seconds to wait for another writer's lock (default
+        :data:`BUSY_SECONDS`); then :class:`ProgressBusy`. Any other failure is a ValueError."""
+        wait = BUSY_SECONDS if wait is None else wait
+        path = self.path
         if not self._exists():
-            return None
-        con = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_SECONDS)
+            if not write:
+                yield None
+                return
+            path.parent.mkdir(parents=True, exist_ok=True)
+        else:
+            _check_header(path)
+        mode = "rwc" if write else "rw" if _may_write(path) else "ro"
         try:
-            _check(con, self.path)
-        except BaseException:
+            con = _connect(path, mode, wait)
+        except sqlite3.Error as e:
+            raise _in_words(path, e, doing) from None
+        try:
+            con.execute(f"PRAGMA busy_timeout = {int(wait * 1000)}")
+            con.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            empty = _check(con, path)
+            if empty and write:
+                for statement in _CREATE.split(";"):  # not executescript: it would commit first
+                    if statement.strip():
+                        con.execute(statement)
+            yield None if empty and not write else con
+            con.execute("COMMIT")
+            if write and con.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                # a new file, or one whose switch a killed kernel never made: WAL from now on, so
+                # readers never wait for a writer. The switch waits for the file to itself, at most
+                # ``wait``; a file busy then stays as it is (it works so) for the next writer to switch.
+                with contextlib.suppress(sqlite3.OperationalError):
+                    _to_wal(con, wait)
+        except sqlite3.Error as e:
+            raise _in_words(path, e, doing) from None
+        finally:
+            if con.in_transaction:  # after an error SQLite may have rolled back already
+                with contextlib.suppress(sqlite3.Error):
+                    con.execute("ROLLBACK")
             con.close()
-            raise
-        return con
 
     # ------------------------------------------------------------------ writing
     def record(self, puzzle: str, variant: str, outcome: str, *, wrong: int = 0, clues: int = 0,
                seconds: float = 0.0, theme: str | None = None, start: Rating | None = None,
-               at: datetime | None = None) -> dict:
-        """Record one try of ``puzzle`` (its id, ``"maria/62-140"``) and update both ratings in one
+               at: datetime | None = None, wait: float | None = None) -> dict:
+        """Record one try of ``puzzle`` (its id, ``"maria/62-119"``) and update both ratings in one
         transaction; ``start`` is the puzzle's rating if it has none yet (default: the medium
-        grade's). Bad input is a ``ValueError`` naming the field, and nothing is written.
-        Returns the try's row."""
+        grade's). Bad input is a ``ValueError`` naming the field, and nothing is written; a file
+        held by another program longer than ``wait`` seconds (default :data:`BUSY_SECONDS`) is a
+        :class:`ProgressBusy`, and nothing is written. Returns the try's row.
+
+        >>> from ft_widget.training.puzzles import shipped_puzzle
+        >>> shipped_puzzle("maria/62-119").variant
+        'maria'
+        """
         row = _checked(puzzle, variant, outcome, wrong, clues, seconds, theme, start, at)
         start = start or Rating(GRADE_RATINGS["medium"], PUZZLE_DEVIATION, LEARNER_START.volatility)
-        con = self._connect()
-        try:
-            con.execute("BEGIN IMMEDIATE")
-            try:
-                learner = self._rating(con, "learner", variant) or LEARNER_START
-                before = self._rating(con, "puzzle", puzzle) or start
-                new_learner, new_puzzle = after_try(learner, before, outcome)
-                row.update(rating=new_learner.rating, puzzle_rating=before.rating)
-                con.execute(f"INSERT INTO tries ({', '.join(SCHEMA['tries'][1:])}) "
-                            f"VALUES ({', '.join('?' * (len(SCHEMA['tries']) - 1))})",
-                            [row[c] for c in SCHEMA["tries"][1:]])
-                for kind, key, r in (("learner", variant, new_learner), ("puzzle", puzzle, new_puzzle)):
-                    con.execute("INSERT INTO ratings VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT (kind, key) DO "
-                                "UPDATE SET rating = excluded.rating, deviation = excluded.deviation, "
-                                "volatility = excluded.volatility, tries = tries + 1",
-                                (kind, key, r.rating, r.deviation, r.volatility))
-                con.execute("COMMIT")
-            except BaseException:
-                con.execute("ROLLBACK")
-                raise
-        finally:
-            con.close()
+        with self._open(write=True, wait=wait, doing="recorded") as con:
+            learner = self._rating(con, "learner", variant) or LEARNER_START
+            before = self._rating(con, "puzzle", puzzle) or start
+            new_learner, new_puzzle = after_try(learner, before, outcome)
+            row.update(rating=new_learner.rating, puzzle_rating=before.rating)
+            con.execute(f"INSERT INTO tries ({', '.join(SCHEMA['tries'][1:])}) "
+                        f"VALUES ({', '.join('?' * (len(SCHEMA['tries']) - 1))})",
+                        [row[c] for c in SCHEMA["tries"][1:]])
+            for kind, key, r in (("learner", variant, new_learner), ("puzzle", puzzle, new_puzzle)):
+                con.execute("INSERT INTO ratings VALUES (?, ?, ?, ?, ?, 1) ON CONFLICT (kind, key) DO "
+                            "UPDATE SET rating = excluded.rating, deviation = excluded.deviation, "
+                            "volatility = excluded.volatility, tries = tries + 1",
+                            (kind, key, r.rating, r.deviation, r.volatility))
         return row
 
     @staticmethod
     def _rating(con: sqlite3.Connection, kind: str, key: str) -> Rating | None:
         found = con.execute("SELECT rating, deviation, volatility FROM ratings WHERE kind = ? AND key = ?",
                             (kind, key)).fetchone()
-        return Rating(*found) if found else None
+        return bounded(Rating(*found)) if found else None
 
     # ------------------------------------------------------------------ reading
     def history(self, variant: str | None = None) -> list[dict]:
         """Every try recorded (of ``variant``, or of every game), oldest first, a dict each."""
         if variant is not None:
             _variant("Progress.history", variant)
-        con = self._read()
-        if con is None:
-            return []
-        try:
+        with self._open(write=False) as con:
+            if con is None:
+                return []
             where, args = ("WHERE variant = ?", (variant,)) if variant else ("", ())
             cols = SCHEMA["tries"][1:]
             rows = con.execute(f"SELECT {', '.join(cols)} FROM tries {where} ORDER BY id", args).fetchall()
-        finally:
-            con.close()
         return [dict(zip(cols, r, strict=True)) for r in rows]
 
     def ratings(self, kind: str = "learner") -> dict[str, Rating]:
         """Every rating kept: the learner's per game (``kind="learner"``) or the puzzles' by id."""
         if kind not in ("learner", "puzzle"):
             raise ValueError(f"Progress.ratings: kind must be 'learner' or 'puzzle', not {shown(kind)}")
-        con = self._read()
-        if con is None:
-            return {}
-        try:
+        with self._open(write=False) as con:
+            if con is None:
+                return {}
             rows = con.execute("SELECT key, rating, deviation, volatility FROM ratings WHERE kind = ? "
                                "ORDER BY key", (kind,)).fetchall()
-        finally:
-            con.close()
-        return {key: Rating(*r) for key, *r in rows}
+        return {key: bounded(Rating(*r)) for key, *r in rows}
 
     def rating(self, variant: str) -> Rating:
         """The learner's rating in ``variant`` (the start, :data:`LEARNER_START`, before any try)."""
         _variant("Progress.rating", variant)
         return self.ratings("learner").get(variant, LEARNER_START)
 
+    def standing(self, variant: str) -> Standing:
+        """What choosing ``variant``'s next puzzle needs, read at once: its tries in order, the
+        puzzles' ratings and the learner's."""
+        _variant("Progress.standing", variant)
+        with self._open(write=False) as con:
+            if con is None:
+                return Standing([], {}, LEARNER_START)
+            history = con.execute("SELECT puzzle, outcome FROM tries WHERE variant = ? ORDER BY id",
+                                  (variant,)).fetchall()
+            kept = {key: bounded(Rating(*r)) for key, *r in con.execute(
+                "SELECT key, rating, deviation, volatility FROM ratings WHERE kind = 'puzzle'")}
+            learner = self._rating(con, "learner", variant) or LEARNER_START
+        return Standing([tuple(h) for h in history], kept, learner)
+
     def choose(self, shipped: Sequence, rng: random.Random | int | None = None):
         """The next of ``shipped`` (one game's puzzles) to serve by :func:`choose`'s rule; ``rng``
         defaults to a seed of the number of tries of that game, so a restart chooses alike."""
         if not shipped:
             raise ValueError("Progress.choose: there are no puzzles to choose from")
-        variant = shipped[0].variant
-        history = [(r["puzzle"], r["outcome"]) for r in self.history(variant)]
-        if not isinstance(rng, random.Random):
-            rng = random.Random(len(history) if rng is None else rng)
-        kept = self.ratings("puzzle")
-        by_id = {puzzle_id(p): p for p in shipped}
-        ratings = {pid: (kept.get(pid) or start_rating(p)).rating for pid, p in by_id.items()}
-        return by_id[choose(ratings, history, self.rating(variant).rating, rng)]
+        return self.standing(shipped[0].variant).choose(shipped, rng)
 
     def __repr__(self) -> str:
         return f"Progress({str(self.path)!r})"
+
+
+@dataclass
+class Standing:
+    """One game's tries and ratings as a board's run knows them: read from the file when the run
+    starts, then kept up with each try (written or waiting to be), so choosing the next puzzle
+    never waits for the file."""
+
+    history: list[tuple[str, str]]  # (puzzle id, outcome), oldest first
+    puzzles: dict[str, Rating]  # the ratings kept, by puzzle id
+    learner: Rating
+
+    def choose(self, shipped: Sequence, rng: random.Random | int | None = None):
+        """The next of ``shipped`` by :func:`choose`'s rule (``rng`` as :meth:`Progress.choose`'s)."""
+        if not isinstance(rng, random.Random):
+            rng = random.Random(len(self.history) if rng is None else rng)
+        by_id = {puzzle_id(p): p for p in shipped}
+        ratings = {pid: (self.puzzles.get(pid) or start_rating(p)).rating for pid, p in by_id.items()}
+        return by_id[choose(ratings, self.history, self.learner.rating, rng)]
+
+    def note(self, pid: str, outcome: str, start: Rating) -> None:
+        """A try of ``pid`` with ``outcome``, the ratings moved as :meth:`Progress.record` moves them."""
+        self.learner, self.puzzles[pid] = after_try(self.learner, self.puzzles.get(pid) or start, outcome)
+        self.history.append((pid, outcome))
 
 
 def _variant(where: str, variant: object) -> str:
@@ -514,11 +656,21 @@ def _variant(where: str, variant: object) -> str:
     return variant
 
 
+def _utf8(text: str) -> bool:
+    """Can ``text`` be stored (a lone surrogate cannot be written as UTF-8)?"""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _checked(puzzle, variant, outcome, wrong, clues, seconds, theme, start, at) -> dict:
     """A try's fields checked, as the row to write; ``ValueError`` naming the first bad field."""
     where = "Progress.record"
     _variant(where, variant)
-    if not isinstance(puzzle, str) or not puzzle.startswith(f"{variant}/") or len(puzzle) > 200:
+    if (not isinstance(puzzle, str) or not puzzle.startswith(f"{variant}/") or len(puzzle) > 200
+            or not _utf8(puzzle)):
         raise ValueError(f"{where}: puzzle must be an id like '{variant}/12', not {shown(puzzle)}")
     if outcome not in OUTCOMES:
         raise ValueError(f"{where}: outcome must be one of {', '.join(map(repr, OUTCOMES))}, "
@@ -531,12 +683,10 @@ def _checked(puzzle, variant, outcome, wrong, clues, seconds, theme, start, at) 
     if (isinstance(seconds, bool) or not isinstance(seconds, int | float)
             or not math.isfinite(seconds) or seconds < 0):
         raise ValueError(f"{where}: seconds must be a finite number of 0 or more, not {shown(seconds)}")
-    if theme is not None and (not isinstance(theme, str) or len(theme) > 100):
+    if theme is not None and (not isinstance(theme, str) or len(theme) > 100 or not _utf8(theme)):
         raise ValueError(f"{where}: theme must be a short text or None, not {shown(theme)}")
-    if start is not None and not (isinstance(start, Rating) and all(
-            math.isfinite(x) for x in (start.rating, start.deviation, start.volatility))
-            and start.deviation > 0 and start.volatility > 0):
-        raise ValueError(f"{where}: start must be a Rating with finite values, not {shown(start)}")
+    if start is not None:
+        _checked_rating(f"{where}: start", start, MAX_DEVIATION)
     if at is not None and (not isinstance(at, datetime) or at.tzinfo is None):
         raise ValueError(f"{where}: at must be a datetime with its time zone, not {shown(at)}")
     return {"at": _when(at), "variant": variant, "puzzle": puzzle, "theme": theme, "outcome": outcome,
@@ -552,13 +702,14 @@ def outcome_of(puzzle) -> tuple[str, int]:
     return GIVEN_UP, puzzle.tries
 
 
-def record_puzzle(progress: Progress, puzzle, seconds: float) -> dict:
-    """Record a board's training :class:`~ft_widget.training.puzzles.Puzzle` as it stands."""
+def try_of(puzzle, seconds: float, at: datetime) -> dict:
+    """A board's training :class:`~ft_widget.training.puzzles.Puzzle` as it stands, as
+    :meth:`Progress.record`'s arguments (``progress.record(**try_of(...))``)."""
     shipped = puzzle.training
     outcome, wrong = outcome_of(puzzle)
-    return progress.record(puzzle_id(shipped), shipped.variant, outcome, wrong=wrong,
-                           clues=puzzle.clues, seconds=seconds, theme=getattr(shipped, "theme", None),
-                           start=start_rating(shipped))
+    return {"puzzle": puzzle_id(shipped), "variant": shipped.variant, "outcome": outcome, "wrong": wrong,
+            "clues": puzzle.clues, "seconds": seconds, "theme": getattr(shipped, "theme", None),
+            "start": start_rating(shipped), "at": at}
 
 
 class Clock:
@@ -651,6 +802,7 @@ def progress_chart(path=None, variant: str | None = None) -> Picture:
     return Picture(svg, "\n".join(lines), alt=title)
 
 
-__all__ = ["APPLICATION_ID", "COLUMNS", "FIRST_TRY", "GIVEN_UP", "GRADE_RATINGS", "LEARNER_START", "OUTCOMES",
-           "Progress", "REVIEW_GAPS", "Rating", "SOLVED", "WINDOW", "after_try", "choose", "glicko2",
-           "progress", "progress_chart", "puzzle_id", "start_rating"]
+__all__ = ["APPLICATION_ID", "COLUMNS", "FIRST_TRY", "GIVEN_UP", "GRADE_RATINGS", "LEARNER_START",
+           "OUTCOMES", "Progress", "ProgressBusy", "RATING_BOUNDS", "REVIEW_GAPS", "Rating", "SOLVED",
+           "Standing", "WINDOW", "after_try", "bounded", "choose", "glicko2", "progress", "progress_chart",
+           "puzzle_id", "start_rating"]

@@ -297,7 +297,7 @@ class TrainingPuzzle:
 
     @property
     def id(self) -> str:
-        """``"maria/62-140"``: the game, the deal and the moves played to the position
+        """``"maria/62-119"``: the game, the deal and the moves played to the position
         (:func:`puzzle_id`); :func:`shipped_puzzle` finds the puzzle again by it."""
         return puzzle_id(self)
 
@@ -371,7 +371,7 @@ class TrainingPuzzle:
 
 
 def puzzle_id(puzzle) -> str:
-    """``"maria/62-140"``: a puzzle's game, deal and the number of moves played to reach it: its
+    """``"maria/62-119"``: a puzzle's game, deal and the number of moves played to reach it: its
     position, so the id stays when the shipped files are made again and a learner's history or a
     lesson's choice keeps its meaning. No two shipped puzzles of one deal are reached after as many
     moves (they are at least :data:`SPACING` moves apart)."""
@@ -379,10 +379,10 @@ def puzzle_id(puzzle) -> str:
 
 
 def shipped_puzzle(pid: str) -> TrainingPuzzle:
-    """The shipped puzzle whose :func:`puzzle_id` is ``pid`` (``"maria/62-140"``); a ValueError
+    """The shipped puzzle whose :func:`puzzle_id` is ``pid`` (``"maria/62-119"``); a ValueError
     names what is wrong when there is none."""
     if not isinstance(pid, str) or "/" not in pid:
-        raise ValueError("shipped_puzzle: an id is 'variant/deal-moves' (as 'maria/62-140'), "
+        raise ValueError("shipped_puzzle: an id is 'variant/deal-moves' (as 'maria/62-119'), "
                          f"not {shown(pid)}")
     variant = pid.split("/", 1)[0]
     if variant not in VARIANTS:
