@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import sqlite3
 import subprocess
 import sys
@@ -384,26 +385,272 @@ def test_the_docs_say_the_modules_figures():
     assert (prog.SCORES[FIRST_TRY], prog.SCORES[SOLVED], prog.SCORES[GIVEN_UP]) == (1, 0.5, 0)
     assert "a first try scoring 1, a solve with help ½, giving up 0" in text
     assert f"{prog.ENV_SWITCH}=off" in text and prog.ENV_DIR in text
+    low, high = prog.RATING_BOUNDS
+    assert f"ratings stay between {low:.0f} and {high:.0f}" in text
 
 
-def test_a_try_that_cannot_be_written_is_said_and_the_run_stays(tmp_path, monkeypatch):
+# ------------------------------------------------------------------------------------ the file under attack
+def test_a_file_held_by_another_program_never_holds_the_boards(tmp_path, monkeypatch):
+    """A file held by another program (an SQLite browser with unsaved edits): solving and Next go
+    on at once, the tries wait in line (said on the panel) and are written, in order, once the
+    file is free; the lock every board changes under is never held while waiting."""
+    import threading
+
+    from ft_widget.board import shared
+
     path = tmp_path / "p.sqlite"
+    Progress(path).record("maria/0", "maria", GIVEN_UP)  # the file exists, in WAL
     board = Board.training("maria", progress=path)
-    Progress(path).record("maria/0", "maria", GIVEN_UP)  # the file exists
-    puzzle = board.current_puzzle
-    monkeypatch.setattr(prog, "BUSY_SECONDS", 0.1)
+    first = board.current_puzzle
+    monkeypatch.setattr(prog, "BUSY_SECONDS", 0.2)
     holder = sqlite3.connect(path, isolation_level=None)
-    holder.execute("BEGIN EXCLUSIVE")  # another kernel holding the file too long
+    holder.execute("BEGIN IMMEDIATE")  # another program's unsaved edits: it holds the write lock
     try:
-        with pytest.raises(ValueError, match="could not be recorded in .*p.sqlite"):
-            board.next_puzzle()
-        assert board.current_puzzle is puzzle and board.state["puzzle"]["progress"].startswith("puzzle 1 ·")
+        board.play(first.answers[0])
+        assert board.state["puzzle"]["solved"] and board.state["message"].startswith("Solved")
+        assert board.state["puzzle"]["progress"].endswith("1 try waits to be recorded")
+        free = []  # while the writer waits for the file, another board may change
+
+        def another_board():
+            free.append(shared.CHANGES.acquire(timeout=5))
+            if free[-1]:
+                shared.CHANGES.release()
+
+        waiter = threading.Thread(target=another_board)
+        waiter.start()
+        waiter.join()
+        assert free == [True]
+        second = board.next_puzzle()  # Next is not held up either
+        assert board.current_puzzle is second and board.state["puzzle"]["progress"].startswith("puzzle 2 ·")
+        board.next_puzzle()  # the second, left: given up, behind the first in line
+        assert board.state["puzzle"]["progress"].endswith("2 tries wait to be recorded")
+        assert [r["outcome"] for r in Progress(path).history()] == [GIVEN_UP]
     finally:
         holder.execute("ROLLBACK")
         holder.close()
+    assert board._puzzles.writer.flush(30)
+    rows = Progress(path).history()
+    assert [(r["puzzle"], r["outcome"]) for r in rows] == [
+        ("maria/0", GIVEN_UP), (puzzle_id(first.training), FIRST_TRY), (puzzle_id(second.training), GIVEN_UP)]
+    assert "wait" not in board.state["puzzle"]["progress"]  # the panel's count went
+
+
+def test_a_file_being_written_is_read_as_it_was_never_refused(tmp_path):
+    """Opening the file while another kernel writes it: the reader waits for SQLite's lock and
+    reads the file whole, never half-written (which it then called "not a progress file")."""
+    import threading
+
+    path = tmp_path / "p.sqlite"
+    Progress(path).record("maria/0", "maria", GIVEN_UP)
+    writer = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    writer.execute("PRAGMA journal_mode = DELETE")  # a file written in place (WAL reads never wait)
+    writer.execute("PRAGMA cache_size = 1")  # pages spill into the file before the commit
+    writer.execute("BEGIN IMMEDIATE")
+    for i in range(300):
+        writer.execute("INSERT INTO tries (at, variant, puzzle, theme, outcome, wrong, clues, seconds, "
+                       "rating, puzzle_rating) VALUES ('2026-01-01', 'maria', ?, ?, 'given up', 0, 0, 0, "
+                       "1500, 1500)", (f"maria/{i}", "x" * 500))
+    threading.Timer(0.5, lambda: writer.execute("COMMIT")).start()
+    assert len(Progress(path).history()) == 301  # waited for the commit, and read it whole
+    writer.close()
+
+
+def test_a_live_file_is_checked_with_what_it_holds_not_its_disk_image(tmp_path):
+    """Another program keeps the file open (so the WAL is not merged back): what was committed is
+    still in the ``-wal`` file. A check that reads the main file alone (an immutable read, as
+    before) saw no tables there and refused the learner's file as "not ours"."""
+    path = tmp_path / "p.sqlite"
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("PRAGMA journal_mode = WAL")
+    other.execute("PRAGMA wal_autocheckpoint = 0")
+    Progress(path).record("maria/0", "maria", GIVEN_UP)  # made while the other program holds it open
+    try:
+        assert [r["puzzle"] for r in Progress(path).history()] == ["maria/0"]
+        board = Board.training("maria", progress=path)
+        board.play(board.current_puzzle.answers[0])
+        assert len(Progress(path).history()) == 2
+    finally:
+        other.close()
+
+
+KILLED_WRITING = textwrap.dedent("""
+    import os, sqlite3, sys
+    con = sqlite3.connect(sys.argv[1], isolation_level=None)
+    con.execute("PRAGMA journal_mode = DELETE")  # as a kernel killed before its switch to WAL left it
+    con.execute("PRAGMA cache_size = 1")
+    con.execute("BEGIN IMMEDIATE")
+    for i in range(300):
+        con.execute("INSERT INTO tries (at, variant, puzzle, theme, outcome, wrong, clues, seconds, rating, "
+                    "puzzle_rating) VALUES ('2026-01-01', 'maria', 'maria/1', ?, 'given up', 0, 0, 0, 1, 1)",
+                    ("x" * 500,))
+    os._exit(9)  # killed mid-write: a hot journal beside a half-written file
+""")
+
+
+def test_a_kernel_killed_while_writing_leaves_a_file_the_next_one_mends(tmp_path):
+    path = tmp_path / "p.sqlite"
+    Progress(path).record("maria/0", "maria", GIVEN_UP)
+    subprocess.run([sys.executable, "-c", KILLED_WRITING, str(path)], check=False)
+    assert (tmp_path / "p.sqlite-journal").stat().st_size > 0  # the kill left its journal (hot)
+    board = Board.training("maria", progress=path)  # reads first: rolls the journal back
+    assert [r["puzzle"] for r in Progress(path).history()] == ["maria/0"]
+    board.play(board.current_puzzle.answers[0])
+    assert [r["outcome"] for r in Progress(path).history()] == [GIVEN_UP, FIRST_TRY]
+    with sqlite3.connect(path) as con:  # the switch the killed kernel never made is made
+        assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    con.close()
+
+
+def test_reading_leaves_no_file_beside_it(tmp_path):
+    path = tmp_path / "p.sqlite"
+    _some_tries(path)
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["p.sqlite"]
+    Progress(path).history(), ft_widget.progress(path), progress_chart(path), Progress(path).standing("maria")
+    Board.training("maria", progress=path)
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["p.sqlite"]  # no -wal, no -shm
+
+
+READ_ONLY = textwrap.dedent("""
+    import json, sys, pathlib
+    import ft_widget
+    from ft_widget import Board
+    path = pathlib.Path(sys.argv[1])
+    said = {}
+    try:
+        said["rows"] = len(ft_widget.progress(path))
+        board = Board.training("maria", progress=path)
+        said["rating"] = board.state["puzzle"]["progress"]
+        board.play(board.current_puzzle.answers[0])  # cannot be written here: said, the run goes on
+        said["message"] = board.state["message"]
+        said["next"] = board.next_puzzle() is board.current_puzzle
+    except Exception as e:
+        said["error"] = f"{type(e).__name__}: {e}"
+    print(json.dumps(said))
+""")
+
+
+def _read_only(folder, script, path):
+    """Run ``script`` on ``path`` with ``folder`` read-only: a read-only bind mount in a mount
+    namespace of its own as root (for whom permissions are no bar), the folder's mode otherwise."""
+    import json
+    import os
+    import shutil
+
+    if os.geteuid() == 0:
+        if not shutil.which("unshare") or subprocess.run(["unshare", "-m", "true"]).returncode:
+            pytest.skip("as root, a read-only folder needs a mount namespace (unshare -m)")
+        cmd = ["unshare", "-m", "sh", "-c", 'mount --bind -o ro "$1" "$1" && shift && exec "$@"', "sh",
+               str(folder), sys.executable, "-c", script, str(path)]
+    else:
+        folder.chmod(0o555)
+        cmd = [sys.executable, "-c", script, str(path)]
+    try:
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=120,
+                              env={**os.environ, "FT_WIDGET_PROGRESS": "on"})
+    finally:
+        folder.chmod(0o755)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_a_read_only_place_is_read_and_a_try_there_is_said_not_raised(tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    path = folder / "p.sqlite"
+    _some_tries(path)
+    said = _read_only(folder, READ_ONLY, path)
+    assert "error" not in said, said["error"]
+    assert said["rows"] == 5 and said["rating"].startswith("puzzle 1 · your Maria rating")
+    assert "cannot be written here" in said["message"] and said["next"] is True
+    assert sorted(f.name for f in folder.iterdir()) == ["p.sqlite"] and len(Progress(path).history()) == 5
+
+
+def test_a_half_made_change_in_a_read_only_place_is_refused_in_words(tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    path = folder / "p.sqlite"
+    Progress(path).record("maria/0", "maria", GIVEN_UP)
+    subprocess.run([sys.executable, "-c", KILLED_WRITING, str(path)], check=False)
+    said = _read_only(folder, READ_ONLY, path)
+    assert said["error"].startswith("ValueError: ") and "half-made" in said["error"], said
+    assert "untouched" in said["error"] and (folder / "p.sqlite-journal").exists()
+
+
+def test_ratings_far_apart_stay_numbers(tmp_path):
+    path = tmp_path / "p.sqlite"
+    with pytest.raises(ValueError, match="start: a rating must be a Rating from 100 to 4000"):
+        Progress(path).record("maria/1", "maria", FIRST_TRY, start=Rating(1e6, 200, 0.06))
+    assert not path.exists()
+    with pytest.raises(ValueError, match="glicko2: a rating must be"):
+        glicko2(Rating(1500, 200, 0.06), [(Rating(math.inf, 200, 0.06), 1.0)])
+    # the bounds themselves, as far apart as they go: finite, inside
+    for outcome in (FIRST_TRY, GIVEN_UP):
+        for a, b in ((100, 4000), (4000, 100)):
+            after = after_try(Rating(a, 350, 0.06), Rating(b, 50, 0.06), outcome)
+            assert all(math.isfinite(x) for r in after for x in (r.rating, r.deviation, r.volatility))
+            assert all(100 <= r.rating <= 4000 and 50 <= r.deviation <= 350 for r in after)
+    # a file edited to hold inf (and not a number): read as the nearest bound, training goes on
+    Progress(path).record("maria/1", "maria", FIRST_TRY)
+    with sqlite3.connect(path) as con:
+        con.execute("UPDATE ratings SET rating = 9e999 WHERE kind = 'learner'")
+        con.execute("UPDATE ratings SET deviation = -9e999, volatility = -1 WHERE kind = 'puzzle'")
+    con.close()
+    assert Progress(path).rating("maria").rating == 4000
+    board = Board.training("maria", progress=path)
+    assert board.state["puzzle"]["progress"].endswith("rating 4000")
+    board.play(board.current_puzzle.answers[0])
     board.next_puzzle()
-    assert [r["outcome"] for r in Progress(path).history()] == [GIVEN_UP, GIVEN_UP]
-    assert board.state["puzzle"]["progress"].startswith("puzzle 2 ·")
+    rows = Progress(path).history()
+    assert len(rows) == 2 and all(100 <= r["rating"] <= 4000 for r in rows)
+
+
+def test_a_full_disk_is_said_as_a_full_disk(tmp_path, monkeypatch):
+    path = tmp_path / "p.sqlite"
+    Progress(path).record("maria/0", "maria", GIVEN_UP)
+    before = path.read_bytes()
+    connect = sqlite3.connect
+
+    def full(*args, **kwargs):  # SQLite's own "database or disk is full" (SQLITE_FULL), as on a full disk
+        con = connect(*args, **kwargs)
+        pages = con.execute("PRAGMA page_count").fetchone()[0]
+        con.execute(f"PRAGMA max_page_count = {pages}")
+        return con
+
+    monkeypatch.setattr(sqlite3, "connect", full)
+    for written in range(1, 200):  # the file's free room first, then its pages are full  # noqa: B007
+        before = path.read_bytes()
+        try:
+            Progress(path).record("maria/1", "maria", FIRST_TRY, theme="x" * 100)
+        except ValueError as error:
+            assert re.search(r"the disk holding .*p.sqlite is full: the try could not be recorded",
+                             str(error))
+            break
+    else:
+        pytest.fail("the file never filled")
+    monkeypatch.undo()
+    assert len(Progress(path).history()) == written and path.read_bytes() == before  # nothing half-written
+
+
+def test_a_puzzle_is_judged_on_whichever_board_of_its_game_the_move_is_made(tmp_path):
+    path = tmp_path / "p.sqlite"
+    board = Board.training("maria", progress=path)
+    puzzle = board.current_puzzle
+    other = Board(board.game)  # a second board on the same Game (a documented use)
+    other.play(puzzle.answers[0])
+    assert puzzle.solved and board.state["puzzle"]["solved"]
+    board.next_puzzle()
+    assert [r["outcome"] for r in Progress(path).history()] == [FIRST_TRY]  # not "given up"
+
+
+def test_the_chart_stays_well_formed_whatever_a_theme_holds(tmp_path):
+    path = tmp_path / "p.sqlite"
+    for theme in ("bell\x07and\x00nul", "<b>&amp;</b>", "fine"):
+        Progress(path).record("maria/1", "maria", FIRST_TRY, theme=theme)
+    with pytest.raises(ValueError, match="theme must be"):  # a lone surrogate cannot be stored at all
+        Progress(path).record("maria/1", "maria", FIRST_TRY, theme="\ud800 lone")
+    chart = progress_chart(path)
+    texts = [t.text for t in ET.fromstring(chart.svg).iter(f"{SVG}text")]
+    assert "bell\ufffdand\ufffdnul" in texts and "<b>&amp;</b>" in texts
 
 
 def test_the_switch_to_wal_waits_for_another_kernels_write(tmp_path):

@@ -400,6 +400,10 @@ class Board(ReviewCommands, PuzzleCommands, anywidget.AnyWidget):
     def _after_moves(self, moves: list[Move]) -> None:
         self._changed()
         self._callbacks.dispatch(self, moves)
+        # the moves entered the Game, whichever board they were made on: a board showing it too
+        # hears them (a puzzle started there is judged, its solve recorded)
+        for other in shared.showing(self.game, but=self):
+            other._callbacks.dispatch(other, moves)
 
     # ------------------------------------------------------------------ publishing
     def _changed(self, message: str = "", kind: str = "") -> None:

@@ -8,17 +8,24 @@ score of a puzzle is ever shown over another game.
 A training run keeps the learner's progress (``ft_widget.training.progress``) unless told not
 to: each puzzle served is recorded once, when solved or when left for the next one, and the
 next puzzle is chosen by that module's rule (near the learner's rating, missed ones back later)
-instead of the next in the list.
+instead of the next in the list. Recording never waits under the lock the boards share: a try is
+written at once if the file is free, else kept in line (:class:`TryWriter`) and written by a
+thread of its own as soon as the file is, and the panel says how many wait.
 """
 
 from __future__ import annotations
 
 import os
-import sqlite3
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from datetime import UTC, datetime
 
 from ..game import Game
 from ..i18n import gettext as _
-from ..training.progress import Clock, Progress, kept_by_default, record_puzzle
+from ..i18n import ngettext, number
+from ..training.progress import Clock, Progress, ProgressBusy, Standing, kept_by_default, try_of
 from ..training.puzzles import Puzzle, easiest_first, puzzles
 from ..variants import VARIANTS
 
@@ -32,6 +39,8 @@ class PuzzleRun:
         self.served: list[Puzzle] = []  # every puzzle this board served, for the scores
         self._by_game: dict[int, Puzzle] = {}  # id(game) -> the puzzle started on that game
         self.progress: Progress | None = None  # where the run's tries are kept (None: nowhere)
+        self.standing: Standing | None = None  # the run's game as the file had it, kept up with each try
+        self.writer: TryWriter | None = None
         self.current: Puzzle | None = None  # the run's puzzle served last
         self.count = 0  # the run's puzzles served so far
         self.rating: float | None = None  # the learner's rating in the run's game, as last recorded
@@ -58,9 +67,11 @@ class PuzzleRun:
         """Begin a training run of ``run``: its first puzzle (not yet attached), chosen by the
         progress kept if any, else the easiest."""
         self.run, self.progress = run, progress
-        if progress is not None:
-            self.rating = progress.rating(run[0].variant).rating
-        return self._serve(progress.choose(run) if progress is not None else run[0])
+        if progress is None:
+            return self._serve(run[0])
+        self.standing, self.writer = progress.standing(run[0].variant), TryWriter(progress)
+        self.rating = self.standing.learner.rating
+        return self._serve(self.standing.choose(run))
 
     def _serve(self, shipped) -> Puzzle:
         self.at = next(i for i, p in enumerate(self.run) if p is shipped)
@@ -78,19 +89,18 @@ class PuzzleRun:
                 raise ValueError(f"next_puzzle: that was the last of the {len(self.run)} puzzles")
             return self._serve(self.run[self.at + 1])
         self.record(self.current)
-        return self._serve(self.progress.choose(self.run))
+        return self._serve(self.standing.choose(self.run))
 
     def record(self, puzzle: Puzzle | None) -> None:
-        """Record ``puzzle``'s try (once) where progress is kept."""
+        """Record ``puzzle``'s try (once) where progress is kept: the run's standing moves at once,
+        the file gets it now or, while busy, from the writer's line."""
         if self.progress is None or puzzle is None or puzzle in self._recorded:
             return
-        try:
-            row = record_puzzle(self.progress, puzzle, self._clock.seconds)
-        except (OSError, sqlite3.Error) as e:  # a full disk, a file locked too long: said, the run unchanged
-            raise ValueError(f"Progress: the try could not be recorded in {self.progress.path} ({e}); "
-                             "Board.training(variant, progress=False) keeps none") from e
+        fields = try_of(puzzle, self._clock.seconds, datetime.now(UTC))
         self._recorded.add(puzzle)
-        self.rating = row["rating"]
+        self.standing.note(fields["puzzle"], fields["outcome"], fields["start"])
+        self.rating = self.standing.learner.rating
+        self.writer.add(fields)
 
     def solved(self, puzzle: Puzzle | None) -> bool:
         """Record ``puzzle`` if it is the run's and was just solved; did it?"""
@@ -109,6 +119,11 @@ class PuzzleRun:
                 name = VARIANTS[self.run[0].variant].name
                 view["progress"] = _("puzzle {number} · your {variant} rating {rating}").format(
                     number=self.count, variant=name, rating=f"{self.rating:.0f}")
+                waiting = self.writer.waiting
+                if waiting:
+                    view["progress"] += " · " + ngettext(
+                        "{n} try waits to be recorded", "{n} tries wait to be recorded", waiting).format(
+                        n=number(waiting))
                 view["next"] = puzzle.solved and len(self.run) > 1
             else:
                 score = sum(p.score for p in self.served)  # points: more for no clue, no wrong try
@@ -116,6 +131,84 @@ class PuzzleRun:
                     number=self.at + 1, puzzles=len(self.run), score=score)
                 view["next"] = puzzle.solved and self.at + 1 < len(self.run)
         return view
+
+
+class TryWriter:
+    """A run's tries on their way to the progress file, in order. :meth:`add` writes at once when
+    the file is free (no wait: it runs under the boards' lock); a try that finds the file held
+    by another program (or kernel) waits in line, and a thread writes the line, oldest first, as
+    soon as the file is free, then calls ``notify`` (the board republishes). A failure that
+    waiting will not mend (a full disk, a file that cannot be written) is said through
+    ``notify(message, "error")``; the try stays in line and the next :meth:`add` tries again.
+    Tries still in line when the kernel stops are lost (the file could not take them)."""
+
+    #: pause between two tries of a busy file (each itself waits up to the busy timeout)
+    RETRY_SECONDS = 0.5
+
+    def __init__(self, progress: Progress) -> None:
+        self.progress = progress
+        self.notify: Callable[..., None] = lambda message="", kind="": None
+        self._line: deque[dict] = deque()
+        self._lock = threading.Lock()  # the line's own: never held while writing
+        self._thread: threading.Thread | None = None
+
+    @property
+    def waiting(self) -> int:
+        return len(self._line)
+
+    def add(self, fields: dict) -> None:
+        with self._lock:
+            self._line.append(fields)
+            if self._thread is not None:
+                return  # the thread writes it after those before it
+        if self._write_line(wait=0.0) == "busy":
+            with self._lock:
+                if self._thread is None:
+                    self._thread = threading.Thread(target=self._later, name="ft_widget-progress",
+                                                    daemon=True)
+                    self._thread.start()
+
+    def flush(self, timeout: float = 60.0) -> bool:
+        """Wait (outside any board lock) until the line is written or ``timeout`` seconds pass;
+        is the line empty?"""
+        deadline = time.monotonic() + timeout
+        while self._line and time.monotonic() < deadline:
+            thread = self._thread
+            if thread is None:
+                self._write_line(wait=max(deadline - time.monotonic(), 0.0))
+            else:
+                thread.join(min(self.RETRY_SECONDS, max(deadline - time.monotonic(), 0.0)))
+        return not self._line
+
+    def _write_line(self, wait: float) -> str:
+        """Write the line's tries in order: "done", "busy" (the file is held) or "failed"."""
+        while self._line:
+            try:
+                self.progress.record(**self._line[0], wait=wait)
+            except ProgressBusy:
+                return "busy"
+            except ValueError as error:
+                self.notify(_("Your try was not recorded: {why}").format(why=error), "error")
+                return "failed"
+            with self._lock:
+                self._line.popleft()
+        return "done"
+
+    def _later(self) -> None:
+        try:
+            while True:
+                time.sleep(self.RETRY_SECONDS)
+                outcome = self._write_line(wait=None)
+                with self._lock:
+                    if outcome != "busy" or not self._line:
+                        self._thread = None
+                        break
+            if outcome == "done":
+                self.notify()  # the panel's count of tries waiting goes
+        except Exception as error:  # pragma: no cover - a thread's error would vanish: say it
+            with self._lock:
+                self._thread = None
+            self.notify(f"Progress: {type(error).__name__}: {error}", "error")
 
 
 class PuzzleCommands:
@@ -164,6 +257,7 @@ class PuzzleCommands:
         board._puzzles = runs
         first.attach(board)
         if progress is not None:
+            runs.writer.notify = board._publish
             board.on_move(board._record_solved)  # after the puzzle's judge: it sees the verdict
         return board
 

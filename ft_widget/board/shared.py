@@ -19,6 +19,11 @@ def register(board) -> None:
     _BOARDS.add(board)
 
 
+def showing(game, but=None) -> list:
+    """The live boards (other than ``but``) showing ``game``."""
+    return [b for b in list(_BOARDS) if b is not but and b.game is game]
+
+
 def keep_in_step(board) -> None:
     """Republish every other live board that shows ``board``'s Game (its old hint goes)."""
     for other in list(_BOARDS):
