@@ -3,7 +3,8 @@
 :class:`Board` is the widget; its parts each have one job: :mod:`.protocol` (the browser's
 requests), :mod:`.view` (what a player at the table sees), :mod:`.saving` (the autosave file,
 its lock, the handover), :mod:`.reviewing` (review mode), :mod:`.puzzle_runs` (puzzles and
-training runs) and :mod:`.scores` (this session's games).
+training runs), :mod:`.scores` (this session's games) and :mod:`.ui_words` (the board's words
+and language).
 """
 
 from .board import MAX_LEFT_BEHIND, Board

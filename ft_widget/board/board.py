@@ -7,9 +7,10 @@ the synced ``state`` trait, the public view of the game (:mod:`.view`) that ever
 board draws. The full protocol is in ``docs/widget-protocol.md``.
 
 The board's parts, each with one job: :mod:`.protocol` (requests), :mod:`.saving` (the
-autosave file), :mod:`.reviewing` (review mode), :mod:`.puzzle_runs` (puzzles and training
-runs), :mod:`.scores` (this session's games). The board holds the game on it and the games left
-behind (at most :data:`MAX_LEFT_BEHIND`; Undo at a game's start goes back to the last one).
+autosave file, ``Board.resume``), :mod:`.reviewing` (review mode), :mod:`.puzzle_runs` (puzzles and
+training runs), :mod:`.scores` (this session's games), :mod:`.ui_words` (the board's words and
+language). The board holds the game on it and the games left behind (at most
+:data:`MAX_LEFT_BEHIND`; Undo at a game's start goes back to the last one).
 
 >>> board = Board("maria", deal=5)
 >>> board.play("s>w")
@@ -20,7 +21,6 @@ Move('s>w')
 
 from __future__ import annotations
 
-import functools
 import os
 import pathlib
 import random
@@ -42,9 +42,9 @@ from .games import LeftBehind
 from .protocol import MAX_TEXT, Protocol
 from .puzzle_runs import PuzzleCommands, PuzzleRun
 from .reviewing import ReviewCommands, ReviewMode
-from .saving import Autosave, SaveFileInUse
-from .scores import SessionScores, stats_frame, training_frame
-from .ui_words import ui_words
+from .saving import Autosave, SaveCommands
+from .scores import ScoreCommands, SessionScores
+from .ui_words import LanguageCommands, speaking, ui_words
 
 _STATIC = pathlib.Path(__file__).parent.parent / "static"
 # The bundle is built from js/ and committed. Should a checkout lack it, the board says so
@@ -60,7 +60,8 @@ MAX_LEFT_BEHIND = 20
 MoveCallback = Callable[["Board", Move], Any]
 
 
-class Board(ReviewCommands, PuzzleCommands, anywidget.AnyWidget):
+class Board(ReviewCommands, PuzzleCommands, SaveCommands, ScoreCommands, LanguageCommands,
+            anywidget.AnyWidget):
     """A playable board in a notebook: ``Board("maria", deal=5)``.
 
     ``board.game`` is the engine :class:`Game`; ``play``, ``undo``, ``redo``, ``restart``
@@ -166,65 +167,6 @@ class Board(ReviewCommands, PuzzleCommands, anywidget.AnyWidget):
         with i18n.using(self.language):
             self._publish(view.graded_words(self._game, difficulty), "info" if difficulty else "")
 
-    # ------------------------------------------------------------------ the language
-    @property
-    def language(self) -> str:
-        """The language the board speaks, one of ``ft_widget.i18n.LANGUAGES``: ``Board(...,
-        language=...)`` or the one assigned here, else ``ft_widget.set_language``'s, else the
-        browser's when it is one of them, else English. Assigning an unknown one gives English
-        with a warning; ``None`` lets the board follow the session or the browser again."""
-        return self._language or i18n.chosen() or self._browser_language or "en"
-
-    @language.setter
-    def language(self, value: str | None) -> None:
-        self._language = None if value is None else i18n.resolve(value)
-        self._publish()
-
-    def _browser_speaks(self, tags: list[str]) -> None:
-        """The browser's languages (``navigator.languages``, first preferred): the first the board
-        has words for is its language when none was chosen; none of them: English, without a warning."""
-        was = self.language
-        self._browser_language = next((m for m in map(i18n.match, tags) if m), None)
-        if self.language != was:  # (the same words again would only redraw the board)
-            self._publish()
-
-    # ------------------------------------------------------------------ saved games
-    @classmethod
-    def resume(cls, path: str | os.PathLike, **kwargs: Any) -> Board:
-        """The board of the game saved at ``path`` by ``Board(..., autosave=path)``, with its
-        history (undo and redo work as before) and the games left behind (undo at the game's
-        start brings them back, last first), saving on to the same file.
-
-        A damaged or edited file raises ``ValueError`` naming the file and the first thing
-        wrong in it; the file is only read, never changed. A file another live board is
-        saving to raises :class:`SaveFileInUse`: close that board (``board.close()``) first.
-        A board of this kernel whose game is saved in full hands the file over instead (a
-        notebook cell run again resumes where that board was), and says so for as long as it
-        lives: it saves no more."""
-        try:
-            saving = Autosave.claim(path)
-        except SaveFileInUse as error:
-            if error.board is None or not error.board._hand_over():
-                raise
-            saving = Autosave.claim(path)
-        try:
-            game, previous = saving.read()
-            board = cls(game, **kwargs)
-        except BaseException:
-            saving.release()
-            raise
-        with board._lock:
-            saving.held_by(board)
-            board._saving = saving
-            board._left.restore(previous)
-            board._publish()
-        return board
-
-    @property
-    def autosave(self) -> pathlib.Path | None:
-        """The file the game is saved to after every change (``Board(..., autosave=…)``), or None."""
-        return self._saving.path if self._saving is not None else None
-
     def close(self) -> None:
         """Stop a review being worked out, close the board's views and let another board autosave
         to its file."""
@@ -232,23 +174,6 @@ class Board(ReviewCommands, PuzzleCommands, anywidget.AnyWidget):
             self.cancel()
         self._release()
         super().close()
-
-    def _release(self) -> None:
-        saving, self._saving = getattr(self, "_saving", None), None
-        if saving is not None:
-            saving.release()
-
-    def _hand_over(self) -> bool:
-        """Stop saving so that a board resuming this file takes it over; False (and go on
-        saving) when the file does not hold this board's game as it is now: nothing unsaved
-        is ever handed over."""
-        with self._lock:
-            if self._saving is None or self._saving.save(self._game, self._left.games):
-                return False
-            self._not_saving = self._saving.path
-            self._release()
-            self._publish(words.handed_over_line(self._not_saving), "error")
-            return True
 
     # ------------------------------------------------------------------ the game
     @property
@@ -435,22 +360,6 @@ class Board(ReviewCommands, PuzzleCommands, anywidget.AnyWidget):
         self.ui = ui_words()  # the same table while the language stays: traitlets sends nothing
         self.state = state
 
-    # ------------------------------------------------------------------ this session's scores
-    @property
-    def stats(self):
-        """This session's games on this board, per variant: a pandas DataFrame with columns
-        ``variant``, ``name``, ``played`` (games with at least one move), ``won`` and
-        ``best_moves`` (the fewest moves of a win; missing if none was won), then the puzzles'
-        score: ``puzzles`` (served), ``puzzles_solved``, ``clues`` (shown) and ``tries`` (first
-        moves judged). Needs pandas (``ft_widget[tables]``); the board's own scoreboard does not."""
-        return stats_frame(self._session, self._puzzles.served)
-
-    @property
-    def training_stats(self):
-        """Every puzzle this board served, a row each: ``title``, ``difficulty``, ``solved``,
-        ``clues``, ``tries`` (a pandas DataFrame; ``board.stats`` sums them per variant)."""
-        return training_frame(self._puzzles.served)
-
     # ------------------------------------------------------------------ the browser
     @traitlets.validate("variant")
     def _check_variant(self, proposal):
@@ -492,18 +401,8 @@ class Board(ReviewCommands, PuzzleCommands, anywidget.AnyWidget):
 
 
 
-def _speaking(method):
-    """``method`` run in the board's language: the words it says are the board's, whichever
-    language the session or another board speaks."""
-    @functools.wraps(method)
-    def speaking(self, *args, **kwargs):
-        with i18n.using(self.language):
-            return method(self, *args, **kwargs)
-    return speaking
-
-
 # Every command that puts words on the board (the browser's requests come through set_state).
 for _name in ("play", "undo", "redo", "restart", "new_game", "autoplay", "hint", "set_state", "review",
               "review_step", "close_review", "play_from_here", "next_puzzle", "show_puzzle", "clue"):
-    setattr(Board, _name, _speaking(getattr(Board, _name)))
+    setattr(Board, _name, speaking(getattr(Board, _name)))
 del _name

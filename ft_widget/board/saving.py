@@ -14,7 +14,8 @@ player's moves safe:
 * **Nothing unsaved is handed over.** A board of this kernel gives its file to a newer board
   that resumes it only when the file holds its game as it is now.
 
-This module knows nothing of widgets: ``Autosave`` is given the games to write.
+``Autosave`` knows nothing of widgets: it is given the games to write. :class:`SaveCommands` is
+the board's side (``Board.resume``, ``board.autosave``, the handover).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import tempfile
 import weakref
 from typing import Any
 
+from .. import words
 from ..game import Game
 from ..i18n import gettext as _
 from ..position import read_json
@@ -329,3 +331,61 @@ def _let_go(fd: int, path: pathlib.Path) -> None:
         os.unlink(path)  # while still held, so no one can lock the old file meanwhile
     with contextlib.suppress(OSError):
         os.close(fd)
+
+
+class SaveCommands:
+    """The board's saved-game commands (a part of :class:`~ft_widget.board.Board`): its
+    ``_saving`` is the :class:`Autosave` it writes to, or None."""
+
+    @classmethod
+    def resume(cls, path: str | os.PathLike, **kwargs: Any) -> Any:
+        """The board of the game saved at ``path`` by ``Board(..., autosave=path)``, with its
+        history (undo and redo work as before) and the games left behind (undo at the game's
+        start brings them back, last first), saving on to the same file.
+
+        A damaged or edited file raises ``ValueError`` naming the file and the first thing
+        wrong in it; the file is only read, never changed. A file another live board is
+        saving to raises :class:`SaveFileInUse`: close that board (``board.close()``) first.
+        A board of this kernel whose game is saved in full hands the file over instead (a
+        notebook cell run again resumes where that board was), and says so for as long as it
+        lives: it saves no more."""
+        try:
+            saving = Autosave.claim(path)
+        except SaveFileInUse as error:
+            if error.board is None or not error.board._hand_over():
+                raise
+            saving = Autosave.claim(path)
+        try:
+            game, previous = saving.read()
+            board = cls(game, **kwargs)
+        except BaseException:
+            saving.release()
+            raise
+        with board._lock:
+            saving.held_by(board)
+            board._saving = saving
+            board._left.restore(previous)
+            board._publish()
+        return board
+
+    @property
+    def autosave(self) -> pathlib.Path | None:
+        """The file the game is saved to after every change (``Board(..., autosave=…)``), or None."""
+        return self._saving.path if self._saving is not None else None
+
+    def _release(self) -> None:
+        saving, self._saving = getattr(self, "_saving", None), None
+        if saving is not None:
+            saving.release()
+
+    def _hand_over(self) -> bool:
+        """Stop saving so that a board resuming this file takes it over; False (and go on
+        saving) when the file does not hold this board's game as it is now: nothing unsaved
+        is ever handed over."""
+        with self._lock:
+            if self._saving is None or self._saving.save(self._game, self._left.games):
+                return False
+            self._not_saving = self._saving.path
+            self._release()
+            self._publish(words.handed_over_line(self._not_saving), "error")
+            return True

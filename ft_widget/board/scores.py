@@ -70,3 +70,22 @@ def training_frame(served: list):
     rows = [{"title": p.title, "difficulty": p.training.difficulty if p.training else None,
              "solved": p.solved, "clues": p.clues, "tries": p.tries} for p in served]
     return pd.DataFrame(rows, columns=["title", "difficulty", "solved", "clues", "tries"])
+
+
+class ScoreCommands:
+    """The board's scores of this session (a part of :class:`~ft_widget.board.Board`)."""
+
+    @property
+    def stats(self):
+        """This session's games on this board, per variant: a pandas DataFrame with columns
+        ``variant``, ``name``, ``played`` (games with at least one move), ``won`` and
+        ``best_moves`` (the fewest moves of a win; missing if none was won), then the puzzles'
+        score: ``puzzles`` (served), ``puzzles_solved``, ``clues`` (shown) and ``tries`` (first
+        moves judged). Needs pandas (``ft_widget[tables]``); the board's own scoreboard does not."""
+        return stats_frame(self._session, self._puzzles.served)
+
+    @property
+    def training_stats(self):
+        """Every puzzle this board served, a row each: ``title``, ``difficulty``, ``solved``,
+        ``clues``, ``tries`` (a pandas DataFrame; ``board.stats`` sums them per variant)."""
+        return training_frame(self._puzzles.served)

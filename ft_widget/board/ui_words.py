@@ -156,3 +156,39 @@ def _plural_rule(cat) -> list[int]:
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+class LanguageCommands:
+    """The board's language (a part of :class:`~ft_widget.board.Board`): chosen, the session's or
+    the browser's."""
+
+    @property
+    def language(self) -> str:
+        """The language the board speaks, one of ``ft_widget.i18n.LANGUAGES``: ``Board(...,
+        language=...)`` or the one assigned here, else ``ft_widget.set_language``'s, else the
+        browser's when it is one of them, else English. Assigning an unknown one gives English
+        with a warning; ``None`` lets the board follow the session or the browser again."""
+        return self._language or i18n.chosen() or self._browser_language or "en"
+
+    @language.setter
+    def language(self, value: str | None) -> None:
+        self._language = None if value is None else i18n.resolve(value)
+        self._publish()
+
+    def _browser_speaks(self, tags: list[str]) -> None:
+        """The browser's languages (``navigator.languages``, first preferred): the first the board
+        has words for is its language when none was chosen; none of them: English, without a warning."""
+        was = self.language
+        self._browser_language = next((m for m in map(i18n.match, tags) if m), None)
+        if self.language != was:  # (the same words again would only redraw the board)
+            self._publish()
+
+
+def speaking(method):
+    """``method`` run in the board's language: the words it says are the board's, whichever
+    language the session or another board speaks."""
+    @functools.wraps(method)
+    def speaking(self, *args, **kwargs):
+        with i18n.using(self.language):
+            return method(self, *args, **kwargs)
+    return speaking
