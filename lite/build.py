@@ -26,15 +26,26 @@ registries alone (PyPI and npm), pinned below, and is cached under ``lite/.cache
 public CDN instead, for a teacher who is online; the piplite wheels stay on the site.
 
 ``--out`` is a new folder, an empty one, or a site this script built: each site it builds holds a
-marker file (``.ft_widget-site``) listing what the build made, and any other folder, or a site a
-teacher has since added to (a ``.git``, a ``CNAME``), is refused with exit code 2 and left as it
-was. The site is built in a temporary folder beside ``--out`` and renamed into place only once the
-build succeeded, so a failed build leaves the previous site whole.
+marker file (``.ft_widget-site``) listing what the build made, with each file's sha256. Any other
+folder, a site a teacher has since added to (a ``.git``, a ``CNAME``), or one in which a file the
+build made was changed since (an edited notebook or config: named in the message) is refused with
+exit code 2 and left as it was. A changed file is refused rather than kept: kept, the teacher's
+old copy would sit inside a newer build, a site that is neither theirs nor the new one; the
+teacher decides. A file the teacher removed is made again (nothing of theirs is lost). A site
+built before the marker kept hashes (version 1) counts a file newer than its marker as changed.
+
+The site is built in a temporary folder beside ``--out`` and renamed into place only once the
+build succeeded, so a failed build leaves the previous site whole. The whole build holds a lock
+(``.NAME.lock`` beside ``--out``, removed at the end): a second build into the same ``--out``
+while one runs is refused at once with exit code 2 and changes nothing, so two builds never swap
+sites in turn, and no temporary or old folder is left beside the site. What a killed build left
+there (its temporary folder) is removed by the next build.
 """
 
 from __future__ import annotations
 
 import argparse
+import fcntl
 import hashlib
 import json
 import os
@@ -420,7 +431,8 @@ def make_site(dest: Path, cache: Path, online: bool) -> None:
 #: written in every site this script builds; only a folder holding it may be replaced
 MARKER = ".ft_widget-site"
 MARKER_FORMAT = "ft_widget-lite-site"
-MARKER_VERSION = 1
+#: 2: each file's sha256 too (1 listed the paths only; such a site is checked by the files' times)
+MARKER_VERSION = 2
 
 
 class Refused(Exception):
@@ -440,31 +452,64 @@ def site_paths(root: Path) -> set[str]:
 
 
 def write_marker(site: Path) -> None:
-    """One JSON line: the format, its version, and what the build made (so that a rebuild can tell
-    a teacher's own additions, a ``.git`` or a ``CNAME``, from the site's files)."""
+    """One JSON line: the format, its version, what the build made (so that a rebuild can tell a
+    teacher's own additions, a ``.git`` or a ``CNAME``, from the site's files) and each file's
+    sha256 (so that it can tell a file the teacher changed)."""
     made = sorted(site_paths(site))
+    files = {p: sha256(site / p) for p in made if (site / p).is_file() and not (site / p).is_symlink()}
     (site / MARKER).write_text(json.dumps({"format": MARKER_FORMAT, "version": MARKER_VERSION,
-                                           "paths": made}) + "\n")
+                                           "paths": made, "files": files}) + "\n")
 
 
-def read_marker(site: Path) -> set[str] | None:
-    """What the build made, or None when ``site`` holds no marker of ours (a link is not trusted)."""
+def read_marker(site: Path) -> dict | None:
+    """The marker's ``paths`` (a set), ``files`` ({path: sha256}, None in a version 1 marker) and
+    ``written`` (its mtime in ns); None when ``site`` holds no marker of ours (a link is not trusted)."""
     marker = site / MARKER
     if marker.is_symlink() or not marker.is_file():
         return None
     try:
         data = json.loads(marker.read_text(encoding="utf-8").splitlines()[0])
+        written = marker.stat().st_mtime_ns
     except (OSError, ValueError, IndexError):
         return None
     if not (isinstance(data, dict) and data.get("format") == MARKER_FORMAT
             and isinstance(data.get("paths"), list)):
         return None
-    return {p for p in data["paths"] if isinstance(p, str)}
+    files = data.get("files")
+    if not isinstance(files, dict) or data.get("version", 1) < 2:
+        files = None
+    else:
+        files = {p: h for p, h in files.items() if isinstance(p, str) and isinstance(h, str)}
+    return {"paths": {p for p in data["paths"] if isinstance(p, str)}, "files": files, "written": written}
+
+
+def changed_files(out: Path, made: dict) -> list[str]:
+    """The files the build made that were changed since (a file removed is not: the build makes it
+    again, and nothing of the teacher's is lost). With a version 1 marker, which kept no hashes, a
+    file newer than the marker (written after everything the build made) was changed."""
+    changed = []
+    if made["files"] is None:
+        for rel in sorted(made["paths"]):
+            path = out / rel
+            if path.is_file() and not path.is_symlink() and path.stat().st_mtime_ns > made["written"]:
+                changed.append(rel)
+        return changed
+    for rel, digest in sorted(made["files"].items()):
+        path = out / rel
+        if path.is_symlink() or path.is_dir():
+            changed.append(rel)
+        elif path.exists() and sha256(path) != digest:
+            changed.append(rel)
+    return changed
+
+
+def shown(paths: list[str]) -> str:
+    return ", ".join(paths[:5]) + (", ..." if len(paths) > 5 else "")
 
 
 def check_out(out: Path, cache: Path) -> None:
     """Raise Refused unless ``out`` (absolute, links not resolved) is new, an empty folder, or a site
-    this script built that holds nothing else."""
+    this script built that holds nothing else and whose files are as the build made them."""
     again = "choose an empty or new folder, or remove it yourself"
     if out.is_symlink():
         raise Refused(f"--out {out} is a symbolic link: give the folder itself, or a new folder")
@@ -482,13 +527,20 @@ def check_out(out: Path, cache: Path) -> None:
                 if made is None:
                     raise Refused(f"--out {out} is not empty and is not a site this script built (it has no "
                                   f"{MARKER} file), so it is left alone: {again}")
-                extra = site_paths(out) - made - {MARKER}
+                extra = site_paths(out) - made["paths"] - {MARKER}
                 if extra:
                     # name the top of each addition: ".git", not every file in it
                     tops = sorted(p for p in extra if p.rpartition("/")[0] not in extra)
-                    shown = ", ".join(tops[:5]) + (", ..." if len(tops) > 5 else "")
                     raise Refused(f"--out {out} is a site this script built, but it now also holds what "
-                                  f"the build did not make ({shown}), so it is left alone: {again}")
+                                  f"the build did not make ({shown(tops)}), so it is left alone: {again}")
+                changed = changed_files(out, made)
+                if changed:
+                    # refused, not kept: the teacher's copy inside a new build would be neither their
+                    # site nor the new one (an old config, a lesson beside newer ones)
+                    raise Refused(f"--out {out} is a site this script built, but a file in it was changed "
+                                  f"since it was built ({shown(changed)}), so it is left alone: keep your "
+                                  "changes elsewhere and remove the site yourself, or build into a new "
+                                  "folder")
         except OSError as e:
             raise Refused(f"--out {out} cannot be read ({e.strerror}): {again}") from None
     if cache == out or out in cache.parents:
@@ -496,14 +548,76 @@ def check_out(out: Path, cache: Path) -> None:
                       "give a cache outside the site's folder")
 
 
+def lock(out: Path) -> tuple[int, Path]:
+    """Hold ``.NAME.lock`` beside ``out`` (an flock, freed by the system if the build dies) for the
+    whole build: a second build into the same ``out`` is refused at once, so two never swap sites
+    in turn or share the cache's half-made downloads. The file is removed when the build ends."""
+    path = out.parent / f".{out.name}.lock"
+    while True:
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)
+        except OSError as e:
+            raise Refused(f"--out {out}: its lock file {path} cannot be made ({e.strerror})") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise Refused(f"another build into --out {out} is running (it holds {path}): wait for it to "
+                          "end, then build again") from None
+        try:  # a build that ended may have removed the file we opened: hold the one at the path
+            if os.path.samestat(os.fstat(fd), os.stat(path, follow_symlinks=False)):
+                return fd, path
+        except FileNotFoundError:
+            pass
+        os.close(fd)
+
+
+def unlock(fd: int, path: Path) -> None:
+    try:  # removed while held: a build that opened this file sees it gone, and opens anew
+        if os.path.samestat(os.fstat(fd), os.stat(path, follow_symlinks=False)):
+            os.unlink(path)
+    except FileNotFoundError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def clear_stale(out: Path) -> None:
+    """Remove what killed builds (no ``finally`` ran) left beside ``out``: with the lock held no
+    other build is running, so a ``.NAME.building-*`` folder is a dead one's. One still holding
+    the previous site (``old``: killed between its two renames) is left, and said."""
+    for tmp in out.parent.glob(f".{out.name}.building-*"):
+        if tmp.is_symlink() or not tmp.is_dir():
+            continue
+        if (tmp / "old").exists():
+            log(f"{tmp / 'old'} holds the site a killed build moved aside: move it back to {out}, "
+                "or remove it")
+            continue
+        log(f"removing {tmp}, left by a build that was killed")
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def build(out: Path, cache: Path, online: bool, make=make_site) -> None:
     """Build the site with ``make`` in a folder beside ``out`` (the same filesystem, so that moving it
-    into place is a rename), and put it at ``out`` only once the build succeeded."""
+    into place is a rename), and put it at ``out`` only once the build succeeded; all of it under
+    ``out``'s lock (:func:`lock`)."""
     started = time.monotonic()
     out = Path(os.path.abspath(out))  # not resolve(): a link given as --out must be seen, not followed
     cache = Path(os.path.abspath(cache))
     check_out(out, cache)
     out.parent.mkdir(parents=True, exist_ok=True)
+    held = lock(out)
+    try:
+        check_out(out, cache)  # again, under the lock: another build may have just changed it
+        clear_stale(out)
+        swap(out, cache, online, make)
+    finally:
+        unlock(*held)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    log(f"site: {out} ({size / 1e6:.0f} MB) in {time.monotonic() - started:.0f} s")
+
+
+def swap(out: Path, cache: Path, online: bool, make) -> None:
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.building-", dir=out.parent))
     new, old = tmp / "site", tmp / "old"
     try:
@@ -532,8 +646,6 @@ def build(out: Path, cache: Path, online: bool, make=make_site) -> None:
             log(f"the previous site is in {old}: move it back to {out}")
         else:
             shutil.rmtree(tmp, ignore_errors=True)
-    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    log(f"site: {out} ({size / 1e6:.0f} MB) in {time.monotonic() - started:.0f} s")
 
 
 def main(argv: list[str] | None = None) -> None:

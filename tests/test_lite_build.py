@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -165,8 +166,6 @@ def test_a_rebuild_replaces_a_site_built_here(tmp_path):
     lite_build.build(out, tmp_path / "cache", False, make=fake_make("one"))
     marker = json.loads((out / lite_build.MARKER).read_text().splitlines()[0])
     assert marker["format"] == lite_build.MARKER_FORMAT and marker["version"] == lite_build.MARKER_VERSION
-    # a served copy may edit the site's own files (the browser test exposes the app in its config)
-    (out / "jupyter-lite.json").write_text('{"exposeAppInBrowser": true}')
     lite_build.build(out, tmp_path / "cache", False, make=fake_make("two"))
     assert json.loads((out / "jupyter-lite.json").read_text()) == {"built": "two"}
     assert sorted(p.name for p in (out / "files").iterdir()) == ["play-two.ipynb"]
@@ -211,6 +210,142 @@ def test_when_the_new_site_cannot_be_moved_in_the_old_one_is_put_back(tmp_path, 
         lite_build.build(out, tmp_path / "cache", False, make=fake_make("two"))
     assert snapshot(out) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+# ----------------------------------------------------------------------------- two builds at once
+def test_two_builds_into_one_out_at_once_leave_one_whole_site_and_nothing_beside(tmp_path):
+    """The issue's case: a second build starts while the first is still building. It is refused
+    before it builds anything, the first puts its site in place, and nothing else is left."""
+    out = tmp_path / "site"
+    lite_build.build(out, tmp_path / "cache", False, make=fake_make("zero"))
+    second_ended = threading.Event()
+    outcome = {}
+
+    def first_make(dest, cache, online):
+        second_ended.wait(60)  # the first is still building while the second runs
+        fake_make("one")(dest, cache, online)
+
+    def run(name, make):
+        try:
+            lite_build.build(out, tmp_path / "cache", False, make=make)
+            outcome[name] = "built"
+        except lite_build.Refused as refused:
+            outcome[name] = f"refused: {refused}"
+        except BaseException as e:  # noqa: BLE001 (any other ending is the test's failure, reported)
+            outcome[name] = f"{type(e).__name__}: {e}"
+        finally:
+            if name == "second":
+                second_ended.set()
+
+    first = threading.Thread(target=run, args=("first", first_make))
+    first.start()
+    while not any(p.name.startswith(".site.building-") for p in tmp_path.iterdir()):
+        first.join(0.01)  # the first has started building
+    run("second", fake_make("two"))
+    first.join(60)
+    assert outcome["first"] == "built", outcome
+    assert outcome["second"].startswith("refused: another build into --out"), outcome
+    assert str(out) in outcome["second"]
+    assert json.loads((out / "jupyter-lite.json").read_text()) == {"built": "one"}
+    assert sorted(p.name for p in (out / "files").iterdir()) == ["play-one.ipynb"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # no lock, temporary or old folder
+
+
+def test_a_second_build_is_refused_in_words_and_changes_nothing(tmp_path):
+    """From the command line: exit code 2, one line saying why, the site as it was."""
+    out = tmp_path / "site"
+    lite_build.build(out, tmp_path / "cache", False, make=fake_make("zero"))
+    before = snapshot(out)
+    building, done = threading.Event(), threading.Event()
+
+    def slow_make(dest, cache, online):
+        building.set()
+        done.wait(120)
+        fake_make("one")(dest, cache, online)
+
+    first = threading.Thread(target=lite_build.build, args=(out, tmp_path / "cache", False),
+                             kwargs={"make": slow_make})
+    first.start()
+    try:
+        assert building.wait(60)
+        result = cli(out, tmp_path / "cache")
+        assert snapshot(out) == before
+    finally:
+        done.set()
+        first.join(60)
+    assert_refused_in_words(result, "another build into --out", str(out), "wait for it")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_what_a_killed_build_left_beside_out_is_cleared_by_the_next(tmp_path):
+    """A build killed mid-way (no ``finally`` runs) leaves its unfinished site in a temporary
+    folder beside ``--out``; the next build, holding the lock, knows no build is running and
+    removes it."""
+    out = tmp_path / "site"
+    lite_build.build(out, tmp_path / "cache", False, make=fake_make("one"))
+    stale = tmp_path / ".site.building-k1ll3d00"
+    (stale / "site" / "files").mkdir(parents=True)
+    (stale / "site" / "jupyter-lite.json").write_text("{}")
+    lite_build.build(out, tmp_path / "cache", False, make=fake_make("two"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+    assert json.loads((out / "jupyter-lite.json").read_text()) == {"built": "two"}
+
+
+# ----------------------------------------------------------------------------- a teacher's edits
+def test_a_file_the_teacher_changed_in_the_site_is_not_replaced(tmp_path):
+    out = tmp_path / "site"
+    lite_build.build(out, tmp_path / "cache", False, make=fake_make("one"))
+    (out / "files" / "play-one.ipynb").write_text('{"cells": ["my own lesson"]}')
+    before = snapshot(out)
+    result = cli(out, tmp_path / "cache")
+    assert_refused_in_words(result, str(out), "changed since it was built", "files/play-one.ipynb")
+    assert snapshot(out) == before
+
+
+def test_a_change_that_keeps_the_size_and_the_time_is_seen(tmp_path):
+    """The marker keeps each file's sha256: an edit of the same length, its time put back (as
+    ``cp -p`` or an unzip may), is still a change."""
+    out = tmp_path / "site"
+    lite_build.build(out, tmp_path / "cache", False, make=fake_make("one"))
+    config = out / "jupyter-lite.json"
+    stat = config.stat()
+    config.write_text(json.dumps({"built": "eno"}))
+    os.utime(config, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert config.stat().st_size == stat.st_size
+    before = snapshot(out)
+    with pytest.raises(lite_build.Refused, match="jupyter-lite.json"):
+        lite_build.build(out, tmp_path / "cache", False, make=not_called)
+    assert snapshot(out) == before
+
+
+def test_a_file_the_teacher_removed_is_made_again(tmp_path):
+    """Nothing of the teacher's is lost by bringing back a file the build made."""
+    out = tmp_path / "site"
+    lite_build.build(out, tmp_path / "cache", False, make=fake_make("one"))
+    (out / "files" / "play-one.ipynb").unlink()
+    lite_build.build(out, tmp_path / "cache", False, make=fake_make("one"))
+    assert (out / "files" / "play-one.ipynb").read_text() == "{}"
+
+
+def test_a_site_of_the_earlier_marker_is_checked_by_time(tmp_path):
+    """A site built before the marker kept hashes (version 1, paths only): a file newer than the
+    marker was changed after the build, and is refused; an untouched one is rebuilt."""
+    out = tmp_path / "site"
+    lite_build.build(out, tmp_path / "cache", False, make=fake_make("one"))
+    marker = out / lite_build.MARKER
+    paths = json.loads(marker.read_text())["paths"]
+    marker.write_text(json.dumps({"format": lite_build.MARKER_FORMAT, "version": 1, "paths": paths}) + "\n")
+    built = marker.stat().st_mtime_ns
+    for path in out.rglob("*"):
+        os.utime(path, ns=(built - 10**9, built - 10**9))  # made before the marker, as a build does
+    edited = out / "files" / "play-one.ipynb"
+    edited.write_text('{"cells": ["mine"]}')
+    os.utime(edited, ns=(built + 10**9, built + 10**9))
+    with pytest.raises(lite_build.Refused, match="files/play-one.ipynb"):
+        lite_build.build(out, tmp_path / "cache", False, make=not_called)
+    os.utime(edited, ns=(built - 10**9, built - 10**9))  # as if untouched
+    lite_build.build(out, tmp_path / "cache", False, make=fake_make("two"))
+    assert json.loads((out / "jupyter-lite.json").read_text()) == {"built": "two"}
 
 
 # ----------------------------------------------------------------------------- what the site carries

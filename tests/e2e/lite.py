@@ -2,15 +2,17 @@
 open ``play.ipynb`` in Chromium, and talk to the in-browser kernel through the page.
 
 The site is built by ``lite/build.py`` into ``lite/.cache/site-e2e`` (downloads cached beside it),
-so a second run rebuilds in seconds. The page's app is exposed to the test (``exposeAppInBrowser``
-in the served copy's ``jupyter-lite.json``): the test drives JupyterLab's commands and reads the
-kernel's ``board`` the way a notebook would, by running code in it.
+so a second run rebuilds in seconds. The page's app is exposed to the test: the test's server adds
+``exposeAppInBrowser`` to the ``jupyter-lite.json`` it serves, and the site's file stays as built
+(the builder refuses to replace a site whose files were changed). The test drives JupyterLab's
+commands and reads the kernel's ``board`` the way a notebook would, by running code in it.
 """
 
 from __future__ import annotations
 
 import functools
 import http.server
+import io
 import json
 import subprocess
 import sys
@@ -26,13 +28,9 @@ SITE = CACHE / "site-e2e"
 
 
 def build_site(out: Path = SITE, cache: Path = CACHE, online: bool = False) -> Path:
-    """Build the site with lite/build.py (the command a teacher runs) and expose its app."""
+    """Build the site with lite/build.py (the command a teacher runs)."""
     subprocess.run([sys.executable, str(LITE / "build.py"), "--out", str(out), "--cache", str(cache),
                     *(["--online-pyodide"] if online else [])], check=True)
-    config_path = out / "jupyter-lite.json"
-    config = json.loads(config_path.read_text())
-    config["jupyter-config-data"]["exposeAppInBrowser"] = True
-    config_path.write_text(json.dumps(config, indent=1))
     return out
 
 
@@ -47,7 +45,20 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
     def send_head(self):
         self.served.append(self.path)
+        if urlsplit(self.path).path == "/jupyter-lite.json":
+            return self._exposed_config()
         return super().send_head()
+
+    def _exposed_config(self):
+        """The site's top config with ``exposeAppInBrowser``: the page's app as ``window.jupyterapp``."""
+        config = json.loads((Path(self.directory) / "jupyter-lite.json").read_text())
+        config["jupyter-config-data"]["exposeAppInBrowser"] = True
+        body = json.dumps(config, indent=1).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
 
 class Site:
