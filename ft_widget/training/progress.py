@@ -326,6 +326,9 @@ def data_dir() -> pathlib.Path:
                           f"platformdirs); or give a path, or set {ENV_DIR}, or keep none (progress=False)",
                           name="platformdirs")
     folder = pathlib.Path(platformdirs.user_data_dir("ft_widget", appauthor=False))
+    from .browser_storage import lasting  # the offline site: kept in the browser's storage
+
+    lasting(folder)
     return folder
 
 
