@@ -54,6 +54,8 @@ FUNCTION_IMPORTS: dict[tuple[str, str], str] = {
     ("ft_widget.tables", "pandas"): "pandas is optional: tables.pandas() says how to install it",
     ("ft_widget.teaching", "numpy"): "comes with pandas, which playing does not need",
     ("ft_widget.board.saving", "fcntl"): "POSIX only: save-file locks where the platform has them",
+    ("ft_widget.training.browser_storage", "pyodide.code"): "Pyodide's: only in the browser's kernel",
+    ("ft_widget.training.browser_storage", "pyodide_js"): "Pyodide's: only in the browser's kernel",
     ("ft_widget.experiments", "concurrent.futures"):
         "process pools only to make the data; the zero-install site (Pyodide) imports the module to read it",
     ("ft_widget.experiments", "subprocess"):

@@ -95,6 +95,7 @@ from ..limits import check_count, shown
 from ..render import FELT, FELT_DIM, FELT_TEXT, FONT, Picture, svg_text
 from ..tables import pandas
 from ..variants import VARIANTS
+from .browser_storage import lasting
 from .puzzles import DIFFICULTIES, puzzle_id  # the id's owner is the puzzles module
 from .themes import THEMES, theme_name
 
@@ -326,9 +327,7 @@ def data_dir() -> pathlib.Path:
                           f"platformdirs); or give a path, or set {ENV_DIR}, or keep none (progress=False)",
                           name="platformdirs")
     folder = pathlib.Path(platformdirs.user_data_dir("ft_widget", appauthor=False))
-    from .browser_storage import lasting  # the offline site: kept in the browser's storage
-
-    lasting(folder)
+    lasting(folder)  # the offline site: kept in the browser's storage (nothing elsewhere)
     return folder
 
 
