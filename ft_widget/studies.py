@@ -13,7 +13,6 @@ From the shell (writes CSV, prints the per-variant summary)::
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import platform
 import random
@@ -27,6 +26,7 @@ from .limits import check_count, check_rng, check_time_limit
 from .policies import play_policy, policy_named
 from .solver import solve
 from .tables import pandas
+from .training.fair import wilson  # one interval for the studies and the fair judge
 from .variants import VARIANTS, Variant, get_variant
 
 COLUMNS = ["variant", "deal", "result", "moves", "seconds", "states"]
@@ -156,17 +156,6 @@ def study(variants: str | Iterable[str] = "all", deals: Iterable[int] = range(1,
     order = {v: k for k, v in enumerate(ids)}
     rows.sort(key=lambda r: (order[r["variant"]], r["deal"]))
     return pd.DataFrame(rows, columns=COLUMNS)
-
-
-def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """Wilson score 95% interval for ``k`` successes in ``n`` trials."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def summarize(df):

@@ -1,0 +1,191 @@
+"""The fair judge: a position's moves compared over the worlds a player cannot tell apart.
+
+A player at the table sees the cards face up and remembers the waste; the stock's order and the
+face-down cards are unknown to them. :func:`judge` deals ``worlds`` worlds of those unseen cards
+(:meth:`~ft_widget.expert.PlayerView.sample`: every card a player cannot see, dealt at random into
+the places they cannot see), the *same* worlds for every move (paired, so the moves are compared
+like with like), plays each move in each world and solves the world to a budget of ``max_states``
+(the same answer on any machine). Each move gets its wins, its proved losses and its unknowns,
+and a Wilson 95 % interval for its share of wins.
+
+**The rule.** The move with the most wins is *the answer* when, against every other move:
+
+- it wins in at least :func:`margin` (``max(3, ⌈W / 4⌉)``) more worlds, and
+- an exact one-sided McNemar test on the paired worlds rejects a tie at :data:`ALPHA` = 5 %,
+
+both counted the way least favourable to the answer: a world left unknown counts as not won for
+the answer and as won for the other move, so no world the budget could not settle can make the
+decision. Else the position is "no clear decision". A move the answer beats so is "losing", in
+the sense a learner can use: it gives up wins the answer keeps, over stock orders they cannot see.
+(lichess keeps a puzzle when its best move beats the second by a margin of win chances; this is
+that margin in worlds, with a test so that a few lucky worlds do not make a puzzle.)
+
+The exact verdict for the real stock (:func:`ft_widget.solve`, which sees every card) is a
+second fact, never this one.
+
+>>> from ft_widget import Game
+>>> game = Game("lucas", deal=3)
+>>> verdict = judge(game, ["s>w", "6>f"], worlds=4, max_states=2_000, rng=1)
+>>> [(m.move, m.worlds) for m in verdict.moves]
+[('s>w', 4), ('6>f', 4)]
+>>> verdict.decision in ("answer", "no clear decision")
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random as _random
+from dataclasses import dataclass
+
+from ..expert import MAX_WORLDS, player_view
+from ..game import Game, IllegalMove, Move
+from ..limits import check_count
+from ..solver import solve
+
+#: The one-sided level at which the paired test must reject a tie.
+ALPHA = 0.05
+ANSWER, UNCLEAR = "answer", "no clear decision"
+
+
+def margin(worlds: int) -> int:
+    """Worlds the answer must win more than every other move: ``max(3, ⌈worlds / 4⌉)``."""
+    return max(3, math.ceil(worlds / 4))
+
+
+def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """Wilson score 95 % interval for ``k`` successes in ``n`` trials."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mcnemar(better: int, worse: int) -> float:
+    """Exact one-sided McNemar p-value: of the paired worlds where two moves differ, ``better``
+    favour the first and ``worse`` the second; the chance of ``better`` or more out of
+    ``better + worse`` were each equally likely to go either way."""
+    n = better + worse
+    return sum(math.comb(n, k) for k in range(better, n + 1)) / 2 ** n if n else 1.0
+
+
+@dataclass(frozen=True)
+class MoveShare:
+    """One move over the judge's worlds: ``results`` holds, per world in order, "won", "lost"
+    (proved) or "unknown" (not settled within the budget)."""
+
+    move: str
+    results: tuple[str, ...]
+
+    @property
+    def worlds(self) -> int:
+        return len(self.results)
+
+    @property
+    def wins(self) -> int:
+        return self.results.count("won")
+
+    @property
+    def losses(self) -> int:
+        return self.results.count("lost")
+
+    @property
+    def unknown(self) -> int:
+        return self.results.count("unknown")
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """Wilson 95 % interval of the share of worlds won."""
+        return wilson(self.wins, self.worlds)
+
+    def __str__(self) -> str:
+        return (f"{self.move}: a win in {self.wins} of {self.worlds} worlds "
+                f"({self.losses} lost, {self.unknown} unknown)")
+
+
+@dataclass(frozen=True)
+class FairVerdict:
+    """The judge's word on a position: every move's :class:`MoveShare` (best first), the
+    ``decision`` (:data:`ANSWER` or :data:`UNCLEAR`), the ``answer`` if any, the moves it
+    beats (``losing``), and against the runner-up the ``lead`` (worlds, counted against the
+    answer) and McNemar's ``p``."""
+
+    moves: tuple[MoveShare, ...]
+    decision: str
+    answer: str | None
+    losing: tuple[str, ...]
+    lead: int
+    p: float
+    max_states: int
+
+    @property
+    def worlds(self) -> int:
+        return self.moves[0].worlds if self.moves else 0
+
+    def share(self, move: Move | str) -> MoveShare:
+        return next(m for m in self.moves if m.move == str(move))
+
+
+def compare(best: MoveShare, other: MoveShare) -> tuple[int, float]:
+    """``best``'s lead over ``other`` in worlds and McNemar's p, both counted against ``best``:
+    an unknown world is not won for ``best`` and won for ``other``."""
+    for_best = [r == "won" for r in best.results]
+    for_other = [r != "lost" for r in other.results]
+    better = sum(a and not b for a, b in zip(for_best, for_other, strict=True))
+    worse = sum(b and not a for a, b in zip(for_best, for_other, strict=True))
+    return better - worse, mcnemar(better, worse)
+
+
+def decide(shares: list[MoveShare], max_states: int = 0) -> FairVerdict:
+    """The rule of the module's docstring applied to ``shares`` (the same worlds, in order)."""
+    ranked = sorted(shares, key=lambda m: (-m.wins, m.unknown, m.move))
+    if not ranked:
+        raise ValueError("decide: no moves to judge")
+    best, need = ranked[0], margin(ranked[0].worlds)
+    lead, p, losing = (ranked[0].worlds, 0.0, []) if len(ranked) == 1 else (None, None, [])
+    for other in ranked[1:]:
+        ahead, p_other = compare(best, other)
+        if lead is None:
+            lead, p = ahead, p_other
+        if ahead >= need and p_other < ALPHA:
+            losing.append(other.move)
+    clear = len(losing) == len(ranked) - 1 and best.wins >= need
+    return FairVerdict(tuple(ranked), ANSWER if clear else UNCLEAR, best.move if clear else None,
+                       tuple(losing) if clear else (), lead, p, max_states)
+
+
+def judge(game: Game, moves=None, worlds: int = 16, max_states: int = 300_000,
+          rng: _random.Random | int | None = 0) -> FairVerdict:
+    """Judge ``moves`` (default: every legal move) of ``game`` fairly, over ``worlds`` worlds of
+    the cards its player cannot see (at most :data:`~ft_widget.expert.MAX_WORLDS`), each solved to
+    ``max_states`` states; ``rng`` (a ``random.Random`` or its seed) deals them. Reads only what
+    the player sees: swapping unseen cards changes nothing. The game is left as it was."""
+    worlds = check_count("judge", "worlds", worlds, 1, MAX_WORLDS)
+    max_states = check_count("judge", "max_states", max_states, 1)
+    view = player_view(game)
+    legal = game.legal_moves()
+    chosen = legal if moves is None else [Move.parse(m) if isinstance(m, str) else m for m in moves]
+    for m in chosen:
+        if m not in legal:
+            raise IllegalMove(f"{m} is not a legal move here")
+    if not isinstance(rng, _random.Random):
+        rng = _random.Random(rng)
+    results: dict[Move, list[str]] = {m: [] for m in chosen}
+    for _ in range(worlds):  # a world at a time, every move in it: the same worlds for all
+        world = view.sample(rng)
+        for m in chosen:
+            after = world.copy()
+            after.play(m)
+            if after.is_won:
+                results[m].append("won")
+            else:
+                found = solve(after, time_limit=None, max_states=max_states, shorten_line=False)
+                results[m].append(found.status if found.status in ("won", "lost") else "unknown")
+    return decide([MoveShare(str(m), tuple(r)) for m, r in results.items()], max_states)
+
+
+__all__ = ["ALPHA", "ANSWER", "UNCLEAR", "FairVerdict", "MoveShare", "compare", "decide", "judge", "margin",
+           "mcnemar", "wilson"]
