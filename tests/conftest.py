@@ -311,7 +311,11 @@ def _progress_kept_apart(tmp_path_factory):
 # --------------------------------------------------------------------------- the quick loop
 def pytest_collection_modifyitems(config, items):
     """The browser tests and the notebooks (nbval) are slow by nature: `-m "not slow"` leaves them
-    out with the heavy solver tests, which carry the mark themselves."""
+    out with the heavy solver tests, which carry the mark themselves.
+
+    The suite runs on every core (pytest-xdist, ``-n auto --dist loadfile`` in pyproject.toml):
+    a file's tests on one worker, in order, since a notebook's cells share its kernel and a
+    module's fixtures (a JupyterLab, a notebook open in Chromium) are made once per worker."""
     for item in items:
         parts = item.path.parts
         if "e2e" in parts or item.path.suffix == ".ipynb":

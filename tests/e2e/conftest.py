@@ -6,6 +6,7 @@ Debian's ``chromium`` (or ``FT_CHROMIUM=/path/to/chrome``) and skip without it.
 
 from __future__ import annotations
 
+import fcntl
 import os
 
 import pytest
@@ -85,12 +86,19 @@ def notebook(lab, chromium):
 
 @pytest.fixture(scope="session")
 def lite_site():
-    """The offline JupyterLite site, built once by lite/build.py and served on 127.0.0.1."""
-    from .lite import Site, build_site
+    """The offline JupyterLite site, built once by lite/build.py and served on 127.0.0.1. Each
+    pytest-xdist worker builds its own (``site-e2e-gw0``, ...), one build at a time: the builds
+    share the download cache, and no build replaces a site another worker is serving."""
+    from .lite import CACHE, SITE, Site, build_site
 
     if not os.access(CHROMIUM, os.X_OK):
         if os.environ.get("CI"):
             pytest.fail(f"no Chromium at {CHROMIUM}: CI must run the browser tests")
         pytest.skip(f"no Chromium at {CHROMIUM} (set FT_CHROMIUM)")
-    with Site(build_site()) as served:
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / ".e2e-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        site = build_site(SITE.with_name(f"{SITE.name}-{worker}") if worker else SITE)
+    with Site(site) as served:
         yield served
