@@ -4,6 +4,7 @@ a player cannot see, with a stated rule that no unsettled world can sway."""
 from __future__ import annotations
 
 import math
+import pathlib
 import random
 
 import pytest
@@ -23,6 +24,7 @@ from ft_widget.training.fair import (
 )
 from ft_widget.training.puzzles import shipped_puzzle
 
+ROOT = pathlib.Path(__file__).resolve().parents[1]
 W, L, U = "won", "lost", "unknown"
 
 
@@ -92,6 +94,10 @@ def test_a_mid_game_decision_the_real_stock_alone_could_not_show():
     low, high = dealing.interval
     assert low <= dealing.wins / 16 <= high and (low, high) == wilson(dealing.wins, 16)
     assert all(verdict.share(m).wins == 0 for m in verdict.losing)
+    # docs/training.md shows this very verdict: its words are this run's
+    page = (ROOT / "docs" / "training.md").read_text(encoding="utf-8").split("## Fair decisions", 1)[1]
+    assert f">>> print(verdict.share(\"s>w\"))\n{dealing}\n" in page
+    assert f"('{verdict.decision}', '{verdict.answer}')" in page
 
 
 @pytest.mark.parametrize(("change", "says"), [
