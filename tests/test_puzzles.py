@@ -593,3 +593,20 @@ def test_the_generators_players_neither_circle_nor_wait_for_ever():
         longest = max(longest, streak)
     assert 0 < longest <= MAX_WAITING
     assert game.is_won
+
+
+def test_every_puzzle_id_the_docs_and_docstrings_name_is_shipped():
+    """An id written in a page or a docstring ("maria/62-119") finds its puzzle: a reader who types
+    it gets one (the docs once named maria/62-140, which no round made)."""
+    import re
+
+    from ft_widget.training.puzzles import shipped_puzzle
+
+    root = pathlib.Path(__file__).resolve().parents[1]
+    games = "|".join(VARIANTS)
+    named = {(path.relative_to(root).as_posix(), pid)
+             for path in [*root.glob("ft_widget/**/*.py"), *root.glob("docs/*.md"), root / "README.md"]
+             for pid in re.findall(rf"\b(?:{games})/\d+-\d+\b", path.read_text(encoding="utf-8"))}
+    assert len({pid for _, pid in named}) >= 2  # the pattern finds what is written
+    for where, pid in sorted(named):
+        assert shipped_puzzle(pid) is not None, f"{where} names {pid}"
