@@ -309,6 +309,11 @@ def _progress_kept_apart(tmp_path_factory):
 
 
 # --------------------------------------------------------------------------- the quick loop
+#: Test files that take a minute or more (the offline site's lessons run in Pyodide, a whole game
+#: played by mouse), longest first.
+LONGEST_FIRST = ("test_lite_lessons.py", "test_board_e2e.py", "test_lite_progress.py", "test_lite.py")
+
+
 def pytest_collection_modifyitems(config, items):
     """The browser tests and the notebooks (nbval) are slow by nature: `-m "not slow"` leaves them
     out with the heavy solver tests, which carry the mark themselves.
@@ -320,6 +325,10 @@ def pytest_collection_modifyitems(config, items):
         parts = item.path.parts
         if "e2e" in parts or item.path.suffix == ".ipynb":
             item.add_marker(pytest.mark.slow)
+    # The longest files first (a stable sort: each file's tests keep their order): a worker
+    # that took one last would run alone at the end while the other waits.
+    first = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: first.get(item.path.name, len(first)))
 
 
 # --------------------------------------------------------------------------- the browser tests
