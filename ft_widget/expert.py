@@ -1225,6 +1225,17 @@ class Estimate:
         return f"{self.move}: a win in {self.worlds_won} of {self.worlds} sampled worlds"
 
 
+def moves_to_judge(game: Game, moves=None) -> list[Move]:
+    """``moves`` (notation or Moves; default: every legal move) as Moves, each legal in ``game``,
+    else ``IllegalMove`` naming the first that is not."""
+    legal = game.legal_moves()
+    chosen = legal if moves is None else [Move.parse(m) if isinstance(m, str) else m for m in moves]
+    for m in chosen:
+        if m not in legal:
+            raise IllegalMove(f"{m} is not a legal move here")
+    return chosen
+
+
 def estimate(game: Game, moves=None, worlds: int = 8, max_states: int = 20_000,
              rng: _random.Random | int | None = 0) -> list[Estimate]:
     """The expert's judgement of ``moves`` (default: every legal move) from what the player sees.
@@ -1244,12 +1255,7 @@ def estimate(game: Game, moves=None, worlds: int = 8, max_states: int = 20_000,
     worlds = check_count("estimate", "worlds", worlds, 1, MAX_WORLDS)
     max_states = check_count("estimate", "max_states", max_states, 1)
     view = player_view(game)
-    template = view.world(view.unseen())
-    legal = template.legal_moves()
-    moves = legal if moves is None else [Move.parse(m) if isinstance(m, str) else m for m in moves]
-    for m in moves:
-        if m not in legal:
-            raise IllegalMove(f"{m} is not a legal move here")
+    moves = moves_to_judge(view.world(view.unseen()), moves)
     if not isinstance(rng, _random.Random):
         rng = _random.Random(rng)
     won = dict.fromkeys(moves, 0)

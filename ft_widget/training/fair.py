@@ -38,8 +38,8 @@ import math
 import random as _random
 from dataclasses import dataclass
 
-from ..expert import MAX_WORLDS, player_view
-from ..game import Game, IllegalMove, Move
+from ..expert import MAX_WORLDS, moves_to_judge, player_view
+from ..game import Game, Move
 from ..limits import check_count
 from ..solver import solve
 
@@ -166,11 +166,7 @@ def judge(game: Game, moves=None, worlds: int = 16, max_states: int = 300_000,
     worlds = check_count("judge", "worlds", worlds, 1, MAX_WORLDS)
     max_states = check_count("judge", "max_states", max_states, 1)
     view = player_view(game)
-    legal = game.legal_moves()
-    chosen = legal if moves is None else [Move.parse(m) if isinstance(m, str) else m for m in moves]
-    for m in chosen:
-        if m not in legal:
-            raise IllegalMove(f"{m} is not a legal move here")
+    chosen = moves_to_judge(game, moves)
     if not isinstance(rng, _random.Random):
         rng = _random.Random(rng)
     results: dict[Move, list[str]] = {m: [] for m in chosen}
