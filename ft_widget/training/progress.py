@@ -17,9 +17,13 @@ every try is written in one ``BEGIN IMMEDIATE`` transaction that reads both rati
 the try and the two new ratings: two kernels writing one file wait for each other and lose
 nothing. The file carries :data:`APPLICATION_ID` and :data:`USER_VERSION` in its header; a file
 that is not ours (another application's database, a corrupt one, an older or newer layout) is
-refused with a ``ValueError`` naming it, checked through an immutable read-only connection, so
-it is never written, locked or migrated. Reading (:func:`progress`, :func:`progress_chart`)
-never creates a file.
+refused with a ``ValueError`` naming it and never migrated: its first bytes are read before SQLite
+opens it (another application's file is refused there), the rest is checked in a transaction
+under SQLite's locks, so a file another kernel is writing is never read half-written.
+Reading (:func:`progress`, :func:`progress_chart`) never creates a file, nor leaves one beside
+it; a change a killed kernel left half-made is rolled back by the next opener that may write
+(:meth:`Progress._open` says how each place is opened). Every failure of the file is a
+``ValueError`` in words (:class:`ProgressBusy` where waiting may help).
 
 **A try.** Each puzzle served and then solved or left is one try: the puzzle's id
 (``"maria/62-119"``: the game, the deal and the moves played to the position), game, theme (``None``
