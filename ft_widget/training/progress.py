@@ -402,27 +402,28 @@ class ProgressBusy(ValueError):
     try was not written, and may be written once the file is free."""
 
 
-def _in_words(path: pathlib.Path, error: sqlite3.Error, doing: str) -> ValueError:
-    """An SQLite error while ``doing`` (``"read"``, ``"recorded"``) in a player's words, as a
+def _in_words(path: pathlib.Path, error: sqlite3.Error, write: bool) -> ValueError:
+    """An SQLite error while reading or writing (``write``) the file, in a player's words, as a
     ``ValueError`` (:class:`ProgressBusy` where waiting may help)."""
     name = getattr(error, "sqlite_errorname", "") or ""
+    failed = "the try could not be recorded" if write else "it could not be read"
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
         return ProgressBusy(f"{path} is held by another program or kernel (SQLite says: {error}): "
-                            f"the try could not be {doing} yet")
+                            f"{failed} yet")
     if name == "SQLITE_FULL":
-        return ValueError(f"the disk holding {path} is full: the try could not be {doing}; free some "
-                          "space (nothing in the file was changed)")
+        return ValueError(f"the disk holding {path} is full: {failed}; free some space (nothing in the "
+                          "file was changed)")
     if name == "SQLITE_READONLY_ROLLBACK":
         return ValueError(f"{path} holds a change left half-made by a program that stopped, which SQLite "
                           "rolls back only where it may write the file, and it may not be written here: "
                           "it was left untouched; open it once where it can be written")
     if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")):
-        return ValueError(f"{path} cannot be {'read' if doing == 'read' else 'written'} here "
+        return ValueError(f"{path} cannot be {'written' if write else 'read'} here "
                           f"(SQLite says: {error}): it was left untouched")
     if name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")):
         return ValueError(f"{path} is not an ft_widget progress file (SQLite says: {error}): "
                           "it was left untouched; give another path")
-    return ValueError(f"{path}: the try could not be {doing} (SQLite says: {error})")
+    return ValueError(f"{path}: {failed} (SQLite says: {error})")
 
 
 def _when(at: datetime | None) -> str:
@@ -492,7 +493,7 @@ class Progress:
         return self.path.is_file() and self.path.stat().st_size > 0
 
     @contextlib.contextmanager
-    def _open(self, write: bool, wait: float | None = None, doing: str = "read"):
+    def _open(self, write: bool, wait: float | None = None):
         """A connection in a transaction on the checked file, committed when the block ends
         (rolled back if it raises); None when reading a file not made yet (reading makes none).
 
@@ -516,7 +517,7 @@ class Progress:
         try:
             con = _connect(path, mode, wait)
         except sqlite3.Error as e:
-            raise _in_words(path, e, doing) from None
+            raise _in_words(path, e, write) from None
         try:
             con.execute(f"PRAGMA busy_timeout = {int(wait * 1000)}")
             con.execute("BEGIN IMMEDIATE" if write else "BEGIN")
@@ -534,7 +535,7 @@ class Progress:
                 with contextlib.suppress(sqlite3.OperationalError):
                     _to_wal(con, wait)
         except sqlite3.Error as e:
-            raise _in_words(path, e, doing) from None
+            raise _in_words(path, e, write) from None
         finally:
             if con.in_transaction:  # after an error SQLite may have rolled back already
                 with contextlib.suppress(sqlite3.Error):
@@ -557,7 +558,7 @@ class Progress:
         """
         row = _checked(puzzle, variant, outcome, wrong, clues, seconds, theme, start, at)
         start = start or Rating(GRADE_RATINGS["medium"], PUZZLE_DEVIATION, LEARNER_START.volatility)
-        with self._open(write=True, wait=wait, doing="recorded") as con:
+        with self._open(write=True, wait=wait) as con:
             learner = self._rating(con, "learner", variant) or LEARNER_START
             before = self._rating(con, "puzzle", puzzle) or start
             new_learner, new_puzzle = after_try(learner, before, outcome)
