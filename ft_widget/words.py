@@ -217,13 +217,73 @@ def move_doing(game: Game, move: Move | str) -> str:
     return _move_words(game, _move(move))[1]
 
 
+def fair_words(game: Game, move: Move | str, wins: int, worlds: int, *, unsettled: int = 0,
+               other: Move | str | None = None, other_wins: int | None = None, other_unsettled: int = 0,
+               certain: bool = False) -> str:
+    """What the fair judge found, in sentences a player can check against the table: ``move``
+    keeps a win in ``wins`` of ``worlds`` deals of the cards the player cannot see (the stock's
+    order, and the face-down cards where there are any), and ``other`` in ``other_wins`` ("the
+    answer" when ``other`` is None: a wrong try does not give the answer away); ``unsettled``
+    (``other_unsettled``) more the solver could not settle within its budget. ``certain``: the
+    unseen cards can lie in one way only, and the words say so instead.
+
+    >>> from ft_widget import Game
+    >>> said = fair_words(Game("maria", deal=5), "s>w", 13, 16, other="8>2", other_wins=2, other_unsettled=3)
+    >>> said.split(". ")
+    ['Dealing from the stock keeps a win in 13 of 16 stock orders you cannot see', \
+'Moving 5♦ from column 8 onto 6♠ keeps one in 2, and 3 more the solver could not settle.']
+    """
+    if certain:
+        return _("No card is hidden from you here: the verdict holds for certain.")
+    if any(game.face_down_counts) and not wins:
+        said = ngettext("{move} keeps a win in none of the {n} deal of the cards you cannot see.",
+                        "{move} keeps a win in none of the {n} deals of the cards you cannot see.", worlds)
+    elif not wins:
+        said = ngettext("{move} keeps a win in none of the {n} stock order you cannot see.",
+                        "{move} keeps a win in none of the {n} stock orders you cannot see.", worlds)
+    elif any(game.face_down_counts):
+        said = ngettext("{move} keeps a win in {wins} of {n} deal of the cards you cannot see.",
+                        "{move} keeps a win in {wins} of {n} deals of the cards you cannot see.", worlds)
+    else:
+        said = ngettext("{move} keeps a win in {wins} of {n} stock order you cannot see.",
+                        "{move} keeps a win in {wins} of {n} stock orders you cannot see.", worlds)
+    text = [said.format(move=move_doing(game, move), wins=wins, n=worlds)]
+    if unsettled:
+        text.append(ngettext("In {n} more the solver could not settle it.",
+                             "In {n} more the solver could not settle it.", unsettled).format(n=unsettled))
+    if other_wins is not None:
+        name = move_doing(game, other) if other is not None else _("The answer")
+        said = ngettext("{move} keeps one in {wins}.", "{move} keeps one in {wins}.", other_wins)
+        if not other_wins:
+            said = _("{move} keeps a win in none of them.")
+        if other_unsettled and not other_wins:
+            said = ngettext("{move} keeps a win in none of them the solver could settle ({unsettled} "
+                            "it could not).",
+                            "{move} keeps a win in none of them the solver could settle ({unsettled} "
+                            "it could not).", other_unsettled)
+        elif other_unsettled:
+            said = ngettext("{move} keeps one in {wins}, and {unsettled} more the solver could not settle.",
+                            "{move} keeps one in {wins}, and {unsettled} more the solver could not settle.",
+                            other_unsettled)
+        text.append(said.format(move=name, wins=other_wins, unsettled=other_unsettled))
+    return " ".join(text)
+
+
+def unclear_words() -> str:
+    """Said after fair figures that make no clear decision (:mod:`ft_widget.training.fair`)."""
+    return _("Over the cards you cannot see, that is no clear decision: how they really lie decides it.")
+
+
 def lost_move_words(game: Game, move: Move | str, cards_home: int, *, answer_known: bool = True,
-                    idea: str | None = None, buried: tuple[str, str] | None = None) -> str:
+                    idea: str | None = None, buried: tuple[str, str] | None = None,
+                    fair: str | None = None, certain: bool = False, fair_clear: bool = True) -> str:
     """What a puzzle says of a commitment that loses, in words about the cards: what the move does,
     what it gives up (``cards_home``: the most cards home on any line the solver found after it,
     against all 104 after the answer when ``answer_known``), the card it buries for good
     (``buried``: the card and where it lies, when a search of every line proved it) and the
-    puzzle's idea when it has one.
+    puzzle's idea when it has one. ``fair`` (:func:`fair_words`, the fair judge's figures) comes
+    first: the real cards' verdict is the second fact (unless ``certain``: they are the same), the
+    same verdict when ``fair_clear``, else the one the real cards decide.
 
     >>> from ft_widget import Game
     >>> said = lost_move_words(Game("maria", deal=5), "s>w", 60)
@@ -237,7 +297,23 @@ def lost_move_words(game: Game, move: Move | str, cards_home: int, *, answer_kno
             if answer_known else
             _("{move} gives up the win: after it, the solver, which sees every card, finds no line that "
               "brings more than {home} of the 104 cards home."))
+    if fair and not certain and not fair_clear:
+        said = (_("With the cards as they really lie, the solver, which sees every card, finds it gives up "
+                  "the win: no line brings more than {home} of the 104 cards home, where the answer brings "
+                  "all 104.")
+                if answer_known else
+                _("With the cards as they really lie, the solver, which sees every card, finds it gives up "
+                  "the win: no line brings more than {home} of the 104 cards home."))
+    elif fair and not certain:  # the fair figures first; the real cards' verdict is the second fact
+        said = (_("With the cards as they really lie, the solver, which sees every card, finds it gives up "
+                  "the win too: no line brings more than {home} of the 104 cards home, where the answer "
+                  "brings all 104.")
+                if answer_known else
+                _("With the cards as they really lie, the solver, which sees every card, finds it gives up "
+                  "the win too: no line brings more than {home} of the 104 cards home."))
     text = [said.format(move=move_doing(game, move), home=cards_home)]
+    if fair:  # the fair figures first; certain, they add only that, after the verdict
+        text.insert(1 if certain else 0, fair)
     if buried:
         text.append(_("No line after it ever uncovers {card} {where} again: it is buried for good."
                       ).format(card=buried[0], where=buried[1]))

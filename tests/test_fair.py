@@ -6,15 +6,18 @@ from __future__ import annotations
 import math
 import pathlib
 import random
+import re
 
 import pytest
 
-from ft_widget import Game, IllegalMove
+from ft_widget import VARIANTS, Board, Game, IllegalMove
 from ft_widget.expert import player_view
 from ft_widget.training.fair import (
     ANSWER,
+    MANY,
     UNCLEAR,
     MoveShare,
+    arrangements,
     compare,
     decide,
     judge,
@@ -22,7 +25,19 @@ from ft_widget.training.fair import (
     mcnemar,
     wilson,
 )
-from ft_widget.training.puzzles import shipped_puzzle
+from ft_widget.training.puzzles import (
+    FAIR_STATES,
+    FAIR_WORLDS,
+    Puzzle,
+    fair_disagreement,
+    fair_figures,
+    judge_puzzle,
+    provenance,
+    puzzles,
+    shipped_puzzle,
+    stored_verdict,
+)
+from ft_widget.words import move_doing
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 W, L, U = "won", "lost", "unknown"
@@ -110,3 +125,136 @@ def test_bad_input_is_refused(change, says):
     with pytest.raises((ValueError, IllegalMove), match=says):
         judge(game, **{"worlds": 2, "max_states": 100, **change})
     assert game.position() == before
+
+
+def test_two_moves_far_ahead_of_the_rest_are_two_answers():
+    """13 and 12 wins against 1 and 0: neither of the first two beats the other, both beat the
+    rest by the margin and the test, so both are answers and the rest losing."""
+    verdict = decide([share("a", "wwwwwwwwwwwwwlll"), share("b", "wwwwwwwwwwwwllll"),
+                      share("c", "wlllllllllllllll"), share("d", "llllllllllllllll")])
+    assert verdict.decision == ANSWER and verdict.answers == ("a", "b") and verdict.losing == ("c", "d")
+    assert verdict.answer == "a" and verdict.lead == 11 and verdict.p == mcnemar(11, 0)
+    # the second answer must clear the bar against every losing move too
+    verdict = decide([share("a", "wwwwwwwwwwwwwlll"), share("b", "wwwwwwllllllllll"),
+                      share("c", "wwwlllllllllllll")])
+    assert verdict.decision == ANSWER and verdict.answers == ("a",) and verdict.losing == ("b", "c")
+    verdict = decide([share("a", "wwwwwwwwwwwwwlll"), share("b", "wwwwwwwwwwwwwlll"),
+                      share("c", "wwwwwwwwwwwwwlll")])
+    assert verdict.decision == UNCLEAR and verdict.answers == ()
+
+
+def test_a_position_with_one_arrangement_is_solved_once_and_certain():
+    """No stock and nothing face down: every world is the real position. The judge says so
+    (``arrangements`` 1) and its figures are the exact solver's."""
+    puzzle = next(p for p in puzzles("streets") if p.stock_left == 0)
+    game = puzzle.game
+    assert arrangements(game) == 1
+    verdict = judge(game, [*puzzle.answers, *puzzle.losing], worlds=16, max_states=200_000)
+    assert verdict.arrangements == 1 and set(verdict.answers) == set(puzzle.answers)
+    assert all(verdict.share(m).wins == 16 for m in puzzle.answers)
+    assert all(verdict.share(m).losses == 16 for m in puzzle.losing)
+
+
+def test_arrangements_count_twin_cards_once():
+    game = shipped_puzzle("maria/2-152").game
+    view = player_view(game)
+    unseen = view.unseen()
+    ways = math.factorial(len(unseen))
+    for card in set(unseen):
+        ways //= math.factorial(unseen.count(card))
+    assert arrangements(game) == min(ways, MANY) > 1
+
+
+# ---------------------------------------------------------------------------------- shipped puzzles
+ALL = [p for v in VARIANTS for p in puzzles(v)]
+
+
+def test_every_shipped_puzzle_stores_fair_figures_for_its_commitments():
+    """Issue 45 item 2: each puzzle stores its fair figures, over its commitments (answers and
+    losing moves); by today's rule they make it a fair decision or not, as the data file's
+    provenance lists; the figures say it is certain exactly where the unseen cards lie one way."""
+    assert ALL
+    for p in ALL:
+        assert {m.move for m in p.fair.moves} == {*p.answers, *p.losing}, p.id
+        assert p.fair.worlds == FAIR_WORLDS and p.fair.max_states == FAIR_STATES
+        assert p.certain == (arrangements(p.game) == 1), p.id
+        assert p.fair_decision == (p.fair.decision == ANSWER and set(p.fair.answers) == set(p.answers)
+                                   and set(p.fair.losing) == set(p.losing)), p.id
+    for v in VARIANTS:
+        listed = {x["id"] for x in provenance(v)["fair"]["not_fair"]}
+        assert listed == {p.id for p in puzzles(v) if not p.fair_decision}, v
+    assert all(p.fair_decision for p in ALL if p.certain)  # one world: the exact verdict is fair
+
+
+def test_a_training_run_serves_only_fair_decisions():
+    board = Board.training("indian", progress=False)
+    served = board._puzzles.run
+    assert served and all(p.fair_decision for p in served)
+    assert len(served) == sum(p.fair_decision for p in puzzles("indian")) < len(puzzles("indian"))
+    if not any(p.fair_decision for p in puzzles("rank_and_file")):
+        with pytest.raises(ValueError, match="is a fair decision yet"):
+            Board.training("rank_and_file", progress=False)
+
+
+def test_a_puzzle_that_is_no_fair_decision_says_so_and_lets_the_real_cards_decide():
+    p = next(q for q in ALL if not q.fair_decision and q.stock_left >= 10)
+    said = Puzzle(p).check(p.habit).message
+    assert "Over the cards you cannot see, that is no clear decision: how they really lie decides it." in said
+    assert "finds it gives up the win: no line" in said and "gives up the win too" not in said
+
+
+def test_a_row_whose_figures_are_not_a_decision_is_refused():
+    row = {"rng": 1, "arrangements": 5, "results": {"s>w": "wwwwwwwwwwwwwwww", "w>3": "wwwwwwwwwwwwwwww"}}
+    verdict = stored_verdict(row)
+    assert verdict.decision == UNCLEAR
+    assert fair_disagreement(verdict, ["s>w"], ["w>3"]).startswith("no clear decision")
+    row["results"]["w>3"] = "llllllllllllllll"
+    assert fair_disagreement(stored_verdict(row), ["s>w"], ["w>3"]) is None
+    assert "not the puzzle's" in fair_disagreement(stored_verdict(row), ["w>3"], ["s>w"])
+
+
+@pytest.mark.slow
+def test_stored_figures_are_what_the_judge_finds_again():
+    """The figures are the judge's, not typed in: a puzzle of each game with unseen cards (the
+    longest stock first), judged again from its id's seed, gives the stored results world by world."""
+    for v in VARIANTS:
+        uncertain = sorted((p for p in puzzles(v) if not p.certain), key=lambda p: -p.stock_left)
+        for p in uncertain[:1]:
+            again = judge_puzzle(p.game, p.id, p.answers, p.losing)
+            assert fair_figures(again, p.id) == fair_figures(p.fair, p.id), p.id
+
+
+def test_a_mid_game_puzzle_says_its_fair_figures_first():
+    """The words say the figures: after the answer, its wins against the habit move's; after the
+    habit move, its own against the answer's (unnamed); the real stock's verdict second."""
+    p = max((q for q in ALL if not q.certain and q.fair_decision), key=lambda q: q.stock_left)
+    judge_ = Puzzle(p)
+    n, answer, habit = p.fair.worlds, p.fair.share(p.answers[0]), p.fair.share(p.habit)
+    said = judge_.check(p.answers[0]).message
+    hidden = "deals of the cards you cannot see" if any(p.game.face_down_counts) else \
+        "stock orders you cannot see"
+    assert said.startswith(f"Solved: {move_doing(p.game, p.answers[0])} keeps a win in {answer.wins} of "
+                           f"{n} {hidden}."), said
+    assert f"{move_doing(p.game, p.habit)} keeps " in said
+    said = judge_.check(p.habit).message
+    first = (f"keeps a win in {habit.wins} of {n}" if habit.wins else f"keeps a win in none of the {n}")
+    assert said.startswith(f"{move_doing(p.game, p.habit)} {first}"), said
+    assert f"The answer keeps one in {p.fair.share(p.fair.answers[0]).wins}" in said
+    assert "With the cards as they really lie, the solver, which sees every card," in said
+    assert p.answers[0] not in said  # a wrong try does not give the answer away
+
+
+def test_a_certain_puzzle_says_it_is_certain_after_the_verdict():
+    p = next(q for q in ALL if q.certain)
+    said = Puzzle(p).check(p.habit).message
+    assert said.startswith(move_doing(p.game, p.habit) + " gives up the win")
+    assert "No card is hidden from you here: the verdict holds for certain." in said
+    assert "stock orders" not in said
+
+
+def test_the_docs_quote_a_puzzles_fair_words():
+    page = (ROOT / "docs" / "training.md").read_text(encoding="utf-8").split("## Fair decisions", 1)[1]
+    quoted = re.search(r'"(Dealing from the stock keeps a win in .*?)" \(a test', page, re.S).group(1)
+    p = shipped_puzzle("maria/2-152")
+    said = Puzzle(p).check("s>w").message
+    assert said.startswith("Solved: " + " ".join(quoted.split()) + " ")

@@ -106,6 +106,8 @@ from ft_widget.policies import cautious_choice, foundations_first, random_policy
 from ft_widget.policies import expert as fair_expert  # the default strength, as hints and grades use
 from ft_widget.solver import solve
 from ft_widget.training.puzzles import (
+    FAIR_STATES,
+    FAIR_WORLDS,
     GRADES,
     MAX_KIND_SHARE,
     MAX_THEME_SHARE,
@@ -116,7 +118,10 @@ from ft_widget.training.puzzles import (
     SPACING,
     commitments,
     explain,
+    fair_disagreement,
+    fair_figures,
     grade,
+    judge_puzzle,
     rating,
 )
 from ft_widget.training.themes import kind_of, theme_of
@@ -244,8 +249,11 @@ def player_game(source: str, game: Game, rng: random.Random) -> tuple[Game, list
 class Finder:
     """One variant's search, with the solver budget and the figures (solves, states, rejections)."""
 
-    def __init__(self, variant: str, max_states: int, spacing: int, back: int, work: dict | None = None):
+    def __init__(self, variant: str, max_states: int, spacing: int, back: int, work: dict | None = None,
+                 fair: tuple[int, int] = (FAIR_WORLDS, FAIR_STATES), min_stock: int = 0):
         self.variant, self.max_states, self.spacing, self.back = variant, max_states, spacing, back
+        self.fair_worlds, self.fair_states = fair
+        self.min_stock = min_stock
         work = work or {}
         self.candidates: list[dict] = work.get("candidates", [])
         self.done: set = {tuple(x) for x in work.get("done", [])}  # (source, deal, seed) looked at
@@ -254,6 +262,7 @@ class Finder:
         self.tried = collections.Counter(work.get("tried_by_source", {}))
         self.cpu_by = collections.Counter(work.get("cpu_by_source", {}))  # CPU s each source took
         self.solves = work.get("solves", 0)
+        self.fair_solves = work.get("fair_judged_moves", 0)
         self.states = work.get("solver_states", 0)
         self.cpu = work.get("cpu_seconds", 0.0)
         self.commands: list[str] = work.get("commands", [])  # every run that added to the candidates
@@ -270,6 +279,7 @@ class Finder:
                 "found_by_source": dict(self.by_source), "tried_by_source": dict(self.tried),
                 "cpu_by_source": {k: round(v, 1) for k, v in self.cpu_by.items()},
                 "solves": self.solves, "solver_states": self.states, "cpu_seconds": self.cpu,
+                "fair_judged_moves": self.fair_solves,
                 "commands": self.commands, "sources": self.sources}
 
     def reject(self, reason: str) -> None:
@@ -297,6 +307,8 @@ class Finder:
         if spaced and self.near(deal, len(moves)):
             return self.reject(f"within {self.spacing} moves of a puzzle of the same deal")
         legal = list(game.legal_moves())
+        if len(game.stock) < self.min_stock:
+            return self.reject(f"fewer than {self.min_stock} stock cards (--min-stock)")
         if 104 - game.cards_home < MIN_NOT_HOME:
             return self.reject("fewer than 30 cards not home")
         if len(legal) < MIN_LEGAL:
@@ -334,12 +346,20 @@ class Finder:
         habit, player = next((m, who) for m, who in tempting if m in losing)
         # answers in the order of the legal moves (the known one is not favoured)
         answers = {m: answers[m] for m in commit if m in answers}
+        # fair by construction: the same decision over the stock orders the player cannot see
+        pid = f"{self.variant}/{deal}-{len(moves)}"
+        verdict = judge_puzzle(game, pid, list(answers), losing, self.fair_worlds, self.fair_states)
+        self.fair_solves += len(answers) + len(losing)
+        why = fair_disagreement(verdict, list(answers), losing)
+        if why is not None:
+            return self.reject("fair judge: " + why.split(":")[0])
         row = {"variant": self.variant, "deal": deal, "moves": list(moves), "source": source,
                "legal": len(legal), "commitments": len(commit), "cards_home": game.cards_home,
                "stock_left": len(game.stock), "habit": habit, "player": player, "answers": answers,
                "losing": losing,
                "waiting": [str(m) for m in legal if str(m) not in commit],
-               "theme": theme_of(game, list(answers), losing), "kind": kind_of(game, next(iter(answers)))}
+               "theme": theme_of(game, list(answers), losing), "kind": kind_of(game, next(iter(answers))),
+               "fair": fair_figures(verdict, pid)}
         self.candidates.append(row)
         self.by_source[source.split(" ")[0]] += 1
         return row
@@ -563,6 +583,20 @@ def earlier_runs(path: pathlib.Path, finder: Finder) -> list[dict]:
     return earlier
 
 
+def fair_provenance(path: pathlib.Path, args: argparse.Namespace) -> dict:
+    """The fair judge's budget, and what the earlier re-judging of the file dropped (kept, so the
+    file still says which puzzles left and why)."""
+    old = json.loads(path.read_text(encoding="utf-8"))["provenance"].get("fair", {}) if path.exists() else {}
+    return {"definition": ("every candidate judged by ft_widget.training.fair.judge over the worlds a "
+                           "player cannot tell apart, the same for every move, each solved to max_states "
+                           "(puzzles.judge_puzzle); kept only when the fair answers and losing moves are "
+                           "the exact ones"),
+            "worlds": args.fair_worlds, "max_states": args.fair_states,
+            "rng": "puzzles.fair_seed: the CRC-32 of the puzzle's id",
+            "rejudged": {k: old[k] for k in ("commands", "cpu_seconds", "judged", "kept", "dropped", "date",
+                                            "commit") if k in old} or old.get("rejudged")}
+
+
 # ---------------------------------------------------------------------------------- one variant
 def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
     started, cpu0 = time.time(), time.process_time()
@@ -571,7 +605,10 @@ def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
     work = json.loads(work_path.read_text()) if args.resume and work_path.exists() else None
     if work and work.get("max_states") != args.max_states:
         raise SystemExit(f"{variant}: --resume needs the same --max-states as {work_path}")
-    finder = Finder(variant, args.max_states, args.spacing, args.back, work)
+    if work and work.get("candidates") and any("fair" not in r for r in work["candidates"]):
+        raise SystemExit(f"{variant}: {work_path} holds candidates the fair judge never saw: start afresh")
+    finder = Finder(variant, args.max_states, args.spacing, args.back, work,
+                    (args.fair_worlds, args.fair_states), args.min_stock)
     finder.commands.append(command)
     sources = args.sources.split(",")
     finder.sources = [*finder.sources, *(x for x in sources if x not in finder.sources)]
@@ -652,6 +689,7 @@ def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
            "chosen_by_player": dict(collections.Counter(r["player"] for r in chosen)),
            "chosen_by_source": dict(collections.Counter(r["source"].split(" ")[0] for r in chosen)),
            "rejected": dict(finder.rejected.most_common()),
+           "fair": fair_provenance(out, args),
            "solves": finder.solves, "solver_states": finder.states,
            "cpu_seconds": round(cpu), "search_cpu_seconds": round(search_cpu),
            "cpu_note": "CPU seconds of every run in 'runs' (they add to one set of candidates)",
@@ -709,6 +747,11 @@ def main() -> None:
                         help="moves between positions judged before a turning point")
     parser.add_argument("--seeds", type=int, default=1, help="games of each player a deal")
     parser.add_argument("--expert-runs", type=int, default=5)
+    parser.add_argument("--fair-worlds", type=int, default=FAIR_WORLDS, help="the fair judge's worlds")
+    parser.add_argument("--fair-states", type=int, default=FAIR_STATES,
+                        help="the fair judge's budget a world")
+    parser.add_argument("--min-stock", type=int, default=0,
+                        help="look only at positions with at least this many stock cards (the middle game)")
     parser.add_argument("--sampled", type=int, default=8, help="sampled (cautious) players' picks a puzzle")
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--seconds", type=float, default=600, help="search time (wall) a game at most")

@@ -60,6 +60,11 @@ MAX_LEFT_BEHIND = 20
 MoveCallback = Callable[["Board", Move], Any]
 
 
+#: The longest message the board shows: a puzzle's verdict with its fair figures, the real cards'
+#: verdict and the idea runs to about 800 characters in Lithuanian; a message past this is a bug.
+MESSAGE_LIMIT = 1500
+
+
 class Board(ReviewCommands, PuzzleCommands, SaveCommands, ScoreCommands, LanguageCommands,
             anywidget.AnyWidget):
     """A playable board in a notebook: ``Board("maria", deal=5)``.
@@ -304,8 +309,12 @@ class Board(ReviewCommands, PuzzleCommands, SaveCommands, ScoreCommands, Languag
         return self._changes, id(g), g.moves_played, str(g.last_move)
 
     def say(self, message: str, kind: str = "info") -> None:
-        """Show ``message`` in the board's message line (``kind`` "info" or "error")."""
-        self._publish(str(message)[:500], kind)
+        """Show ``message`` in the board's message line (``kind`` "info" or "error"); past
+        :data:`MESSAGE_LIMIT` characters it is cut, and ends in "…" to say so."""
+        message = str(message)
+        if len(message) > MESSAGE_LIMIT:
+            message = message[:MESSAGE_LIMIT - 1] + "…"
+        self._publish(message, kind)
 
     def refresh(self) -> None:
         """Republish the state after ``board.game`` was changed directly (or a puzzle's panel)."""

@@ -229,7 +229,8 @@ class PuzzleCommands:
 
     @classmethod
     def training(cls, variant: str, progress=None):
-        """A training run of the shipped puzzles of ``variant``.
+        """A training run of the shipped puzzles of ``variant`` that are fair decisions
+        (:attr:`~ft_widget.training.puzzles.TrainingPuzzle.fair_decision`).
 
         ``progress`` says where the learner's results are kept: ``None`` (default) the user's
         progress file (``ft_widget.progress()`` reads it; none where the environment variable
@@ -239,9 +240,14 @@ class PuzzleCommands:
         one after another, easiest first, to the last. The board's Next button, or
         :meth:`next_puzzle`, serves the next; the score is in ``board.stats``. A progress file
         that is not ours is refused (``ValueError`` naming it) and left untouched."""
-        run = easiest_first(puzzles(variant))  # ValueError naming the choices; all rounds mixed
-        if not run:
+        shipped = puzzles(variant)  # ValueError naming the choices
+        # only fair decisions: the verdict a learner gets must hold over the cards they cannot see
+        run = easiest_first([p for p in shipped if p.fair_decision])  # all rounds mixed
+        if not shipped:
             raise ValueError(f"Board.training: no puzzles are shipped for {variant!r} yet")
+        if not run:
+            raise ValueError(f"Board.training: none of the {len(shipped)} puzzles shipped for {variant!r} is "
+                             "a fair decision yet (ft_widget.puzzles lists them, each with its figures)")
         if progress is None:
             progress = Progress() if kept_by_default() else None
         elif progress is False:

@@ -8,15 +8,24 @@ like with like), plays each move in each world and solves the world to a budget 
 (the same answer on any machine). Each move gets its wins, its proved losses and its unknowns,
 and a Wilson 95 % interval for its share of wins.
 
-**The rule.** The move with the most wins is *the answer* when, against every other move:
+**The rule.** The moves, most wins first, split into *answers* (the first ``k``) and *losing*
+moves (the rest) at the smallest ``k`` where every answer wins in at least :func:`margin` worlds
+and, against every losing move,
 
-- it wins in at least :func:`margin` (``max(3, ⌈W / 4⌉)``) more worlds, and
+- wins in at least :func:`margin` (``max(3, ⌈W / 4⌉)``) more worlds, and
 - an exact one-sided McNemar test on the paired worlds rejects a tie at :data:`ALPHA` = 5 %,
 
 both counted the way least favourable to the answer: a world left unknown counts as not won for
 the answer and as won for the other move, so no world the budget could not settle can make the
-decision. Else the position is "no clear decision". A move the answer beats so is "losing", in
-the sense a learner can use: it gives up wins the answer keeps, over stock orders they cannot see.
+decision. With no such split the position is "no clear decision". Mostly ``k`` is 1 (one move
+beats every other); two moves that keep about as many wins, both far ahead of the rest, are two
+answers. A losing move is losing in the sense a learner can use: it gives up wins each answer
+keeps, over stock orders they cannot see.
+
+Where the unseen cards can lie in only one way (no stock, or one card a player can work out by
+elimination, and no face-down card), every world is the real position: the judge solves it once
+and the verdict is certain (:attr:`FairVerdict.arrangements` is 1). Worlds dealt alike are solved
+once (a memo), so a short stock costs only its few orders.
 (lichess keeps a puzzle when its best move beats the second by a margin of win chances; this is
 that margin in worlds, with a test so that a few lucky worlds do not make a puzzle.)
 
@@ -36,6 +45,7 @@ from __future__ import annotations
 
 import math
 import random as _random
+from collections import Counter
 from dataclasses import dataclass
 
 from ..expert import MAX_WORLDS, moves_to_judge, player_view
@@ -109,17 +119,25 @@ class MoveShare:
 @dataclass(frozen=True)
 class FairVerdict:
     """The judge's word on a position: every move's :class:`MoveShare` (best first), the
-    ``decision`` (:data:`ANSWER` or :data:`UNCLEAR`), the ``answer`` if any, the moves it
-    beats (``losing``), and against the runner-up the ``lead`` (worlds, counted against the
-    answer) and McNemar's ``p``."""
+    ``decision`` (:data:`ANSWER` or :data:`UNCLEAR`), the ``answers`` (none when unclear) and the
+    moves they beat (``losing``); ``lead`` and ``p`` are the closest pair's (the smallest lead in
+    worlds of an answer over a losing move, counted against the answer, and the largest McNemar
+    p), or the best move's against the runner-up when unclear. ``arrangements`` is how many ways
+    the unseen cards can lie, capped at :data:`MANY` (1: the verdict is certain)."""
 
     moves: tuple[MoveShare, ...]
     decision: str
-    answer: str | None
+    answers: tuple[str, ...]
     losing: tuple[str, ...]
     lead: int
     p: float
     max_states: int
+    arrangements: int = 0
+
+    @property
+    def answer(self) -> str | None:
+        """The best answer (most wins), or None when there is no clear decision."""
+        return self.answers[0] if self.answers else None
 
     @property
     def worlds(self) -> int:
@@ -139,22 +157,41 @@ def compare(best: MoveShare, other: MoveShare) -> tuple[int, float]:
     return better - worse, mcnemar(better, worse)
 
 
-def decide(shares: list[MoveShare], max_states: int = 0) -> FairVerdict:
+def decide(shares: list[MoveShare], max_states: int = 0, arrangements: int = 0) -> FairVerdict:
     """The rule of the module's docstring applied to ``shares`` (the same worlds, in order)."""
     ranked = sorted(shares, key=lambda m: (-m.wins, m.unknown, m.move))
     if not ranked:
         raise ValueError("decide: no moves to judge")
-    best, need = ranked[0], margin(ranked[0].worlds)
-    lead, p, losing = (ranked[0].worlds, 0.0, []) if len(ranked) == 1 else (None, None, [])
-    for other in ranked[1:]:
-        ahead, p_other = compare(best, other)
-        if lead is None:
-            lead, p = ahead, p_other
-        if ahead >= need and p_other < ALPHA:
-            losing.append(other.move)
-    clear = len(losing) == len(ranked) - 1 and best.wins >= need
-    return FairVerdict(tuple(ranked), ANSWER if clear else UNCLEAR, best.move if clear else None,
-                       tuple(losing) if clear else (), lead, p, max_states)
+    need = margin(ranked[0].worlds)
+    if len(ranked) == 1:
+        clear = ranked[0].wins >= need
+        return FairVerdict(tuple(ranked), ANSWER if clear else UNCLEAR, (ranked[0].move,) if clear else (),
+                           (), ranked[0].worlds, 0.0, max_states, arrangements)
+    for k in range(1, len(ranked)):
+        answers, losing = ranked[:k], ranked[k:]
+        if answers[-1].wins < need:
+            break
+        pairs = [compare(a, other) for a in answers for other in losing]
+        if all(ahead >= need and p < ALPHA for ahead, p in pairs):
+            return FairVerdict(tuple(ranked), ANSWER, tuple(m.move for m in answers),
+                               tuple(m.move for m in losing), min(a for a, _ in pairs),
+                               max(p for _, p in pairs), max_states, arrangements)
+    lead, p = compare(ranked[0], ranked[1])
+    return FairVerdict(tuple(ranked), UNCLEAR, (), (), lead, p, max_states, arrangements)
+
+
+#: :attr:`FairVerdict.arrangements` counts up to this many ways the unseen cards can lie.
+MANY = 1_000_000
+
+
+def arrangements(game: Game) -> int:
+    """How many different worlds a player of ``game`` cannot tell apart (twin cards alike), at
+    most :data:`MANY`: 1 when every unseen card's place can be worked out."""
+    unseen = Counter(player_view(game).unseen())
+    ways = math.factorial(sum(unseen.values()))
+    for n in unseen.values():
+        ways //= math.factorial(n)
+    return min(ways, MANY)
 
 
 def judge(game: Game, moves=None, worlds: int = 16, max_states: int = 300_000,
@@ -170,18 +207,25 @@ def judge(game: Game, moves=None, worlds: int = 16, max_states: int = 300_000,
     if not isinstance(rng, _random.Random):
         rng = _random.Random(rng)
     results: dict[Move, list[str]] = {m: [] for m in chosen}
+    solved: dict[tuple, list[str]] = {}  # a world dealt again is not solved again
     for _ in range(worlds):  # a world at a time, every move in it: the same worlds for all
         world = view.sample(rng)
-        for m in chosen:
-            after = world.copy()
-            after.play(m)
-            if after.is_won:
-                results[m].append("won")
-            else:
-                found = solve(after, time_limit=None, max_states=max_states, shorten_line=False)
-                results[m].append(found.status if found.status in ("won", "lost") else "unknown")
-    return decide([MoveShare(str(m), tuple(r)) for m, r in results.items()], max_states)
+        key = (tuple(world.stock), tuple(map(tuple, world.tableau)))
+        if key not in solved:
+            solved[key] = [_result(world, m, max_states) for m in chosen]
+        for m, result in zip(chosen, solved[key], strict=True):
+            results[m].append(result)
+    return decide([MoveShare(str(m), tuple(r)) for m, r in results.items()], max_states, arrangements(game))
 
 
-__all__ = ["ALPHA", "ANSWER", "UNCLEAR", "FairVerdict", "MoveShare", "compare", "decide", "judge", "margin",
-           "mcnemar", "wilson"]
+def _result(world: Game, move: Move, max_states: int) -> str:
+    after = world.copy()
+    after.play(move)
+    if after.is_won:
+        return "won"
+    found = solve(after, time_limit=None, max_states=max_states, shorten_line=False)
+    return found.status if found.status in ("won", "lost") else "unknown"
+
+
+__all__ = ["ALPHA", "ANSWER", "MANY", "UNCLEAR", "FairVerdict", "MoveShare", "arrangements", "compare",
+           "decide", "judge", "margin", "mcnemar", "wilson"]

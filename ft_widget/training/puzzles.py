@@ -50,6 +50,7 @@ import json
 import math
 import random
 import statistics
+import zlib
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
@@ -82,6 +83,7 @@ from ..words import (
     SEEING,
     card_clue_words,
     clauses,
+    fair_words,
     first_clue_words,
     in_pile_words,
     lost_move_words,
@@ -89,7 +91,9 @@ from ..words import (
     score_words,
     solver_line_words,
     to_pile_words,
+    unclear_words,
 )
+from .fair import ANSWER, FairVerdict, MoveShare, decide, judge
 from .themes import KINDS, THEMES, kind_of, theme_idea, theme_of
 
 #: A puzzle leaves at least this many cards not yet home …
@@ -113,6 +117,50 @@ SPACING = 10
 #: The rating's scale: Elo's 400 points a factor of ten in the odds, 1500 for an even chance.
 RATING_BASE, RATING_SCALE = 1500, 400
 GOALS = ("keep_winnable", "win")
+#: A shipped puzzle is judged fairly (:func:`~ft_widget.training.fair.judge`) over this many worlds
+#: of the cards its player cannot see, each solved to :data:`FAIR_STATES` states.
+FAIR_WORLDS, FAIR_STATES = 16, 300_000
+#: A puzzle whose stock holds at least this many cards is from the opening or middle of the game.
+MIDGAME_STOCK = 15
+_LETTERS = {"won": "w", "lost": "l", "unknown": "u"}
+_RESULTS = {v: k for k, v in _LETTERS.items()}
+
+
+def fair_seed(pid: str) -> int:
+    """The seed that deals puzzle ``pid``'s worlds (its id's CRC-32): the same on any machine."""
+    return zlib.crc32(pid.encode())
+
+
+def judge_puzzle(game: Game, pid: str, answers, losing, worlds: int = FAIR_WORLDS,
+                 max_states: int = FAIR_STATES) -> FairVerdict:
+    """The fair judge on a puzzle's commitments (``answers`` and ``losing``), dealt by
+    :func:`fair_seed`: what the data file's ``fair`` stores."""
+    return judge(game, [*answers, *losing], worlds=worlds, max_states=max_states, rng=fair_seed(pid))
+
+
+def fair_figures(verdict: FairVerdict, pid: str) -> dict:
+    """A verdict as a data row's ``fair``: each move's results, a letter a world (``w`` won, ``l``
+    lost, ``u`` unknown), how many ways the unseen cards can lie, the seed."""
+    return {"rng": fair_seed(pid), "arrangements": verdict.arrangements,
+            "results": {m.move: "".join(_LETTERS[r] for r in m.results) for m in verdict.moves}}
+
+
+def stored_verdict(figures: dict, max_states: int = FAIR_STATES) -> FairVerdict:
+    """A data row's ``fair`` made a verdict again, by today's rule (:func:`.fair.decide`)."""
+    shares = [MoveShare(m, tuple(_RESULTS[c] for c in r)) for m, r in figures["results"].items()]
+    return decide(shares, max_states, figures["arrangements"])
+
+
+def fair_disagreement(verdict: FairVerdict, answers, losing) -> str | None:
+    """None when the fair verdict is the puzzle's (a clear decision whose answers are ``answers``
+    and losing moves ``losing``), else why not, in a few words (the generator's rejection)."""
+    if verdict.decision != ANSWER:
+        best, second = verdict.moves[0], verdict.moves[1]
+        return (f"no clear decision: {best.move} {best.wins} wins ({best.unknown} unknown), "
+                f"{second.move} {second.wins} ({second.unknown} unknown)")
+    if set(verdict.answers) != set(answers) or set(verdict.losing) != set(losing):
+        return f"the fair answers {', '.join(verdict.answers)} are not the puzzle's {', '.join(answers)}"
+    return None
 
 
 def grade(hits: int, runs: int) -> str:
@@ -294,6 +342,19 @@ class TrainingPuzzle:
     sampled_runs: int = 0
     round: int = 1  # the generator's run that added it: see puzzles()
     expert_strength: str = "default"  # the strength of the expert whose runs grade and rate it
+    fair: FairVerdict | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def certain(self) -> bool:
+        """True when the unseen cards can lie in one way only: the fair verdict is the exact one."""
+        return self.fair is not None and self.fair.arrangements == 1
+
+    @property
+    def fair_decision(self) -> bool:
+        """True when the fair judge, over the deals of the cards the player cannot see, finds the
+        puzzle's answers and losing moves (:func:`fair_disagreement`): a training run serves only
+        these. The others stay shipped and say their figures; the real stock decides them."""
+        return self.fair is not None and fair_disagreement(self.fair, self.answers, self.losing) is None
 
     @property
     def id(self) -> str:
@@ -404,7 +465,7 @@ def _data(variant: str) -> dict:
 ROW_FIELDS = frozenset({
     "variant", "deal", "moves", "source", "legal", "commitments", "cards_home", "stock_left", "habit",
     "player", "answers", "losing", "waiting", "theme", "kind", "difficulty", "expert_hits", "sampled_hits",
-    "rating", "explanation", "round"})
+    "rating", "explanation", "round", "fair"})
 
 
 def _ease(difficulty: str, rating: int, legal: int, deal: int, moves: int) -> tuple:
@@ -451,8 +512,19 @@ def _load(variant: str) -> tuple[TrainingPuzzle, ...]:
                        waiting=tuple(r["waiting"]),
                        rating=r["rating"], stock_left=r["stock_left"],
                        player=r["player"], sampled_hits=r["sampled_hits"], sampled_runs=run["sampled_runs"],
-                       round=r["round"], expert_strength=run["strength"])
+                       round=r["round"], expert_strength=run["strength"],
+                       fair=_fair(variant, r, run))
         for i, r in enumerate(rows, 1))
+
+
+def _fair(variant: str, row: dict, run: dict) -> FairVerdict:
+    """A row's stored fair figures as a verdict (by today's rule); a ValueError if they do not
+    judge exactly the puzzle's commitments."""
+    moves = {*row["answers"], *row["losing"]}
+    if set(row["fair"]["results"]) != moves:
+        raise ValueError(f"puzzles of {variant}: the fair figures of deal {row['deal']} judge "
+                         f"{sorted(row['fair']['results'])}, not the puzzle's commitments {sorted(moves)}")
+    return stored_verdict(row["fair"], (run.get("fair") or {}).get("max_states", FAIR_STATES))
 
 
 def puzzles(variant: str) -> list[TrainingPuzzle]:
@@ -467,13 +539,19 @@ def puzzles(variant: str) -> list[TrainingPuzzle]:
 
 
 def puzzles_markdown() -> str:
-    """The README's table: puzzles shipped per game and their difficulties (from the data)."""
-    rows = ["| game | puzzles | " + " | ".join(DIFFICULTIES) + " |",
-            "|---|---:|" + "---:|" * len(DIFFICULTIES)]
+    """The docs' table: puzzles shipped per game, their difficulties, how many are fair decisions
+    (a training run serves only these), how many of those are certain (no card hidden) and how
+    many are from the opening or middle (:data:`MIDGAME_STOCK` or more stock cards); from the data."""
+    rows = ["| game | puzzles | " + " | ".join(DIFFICULTIES) + " | fair decisions | of them certain | "
+            f"of them with {MIDGAME_STOCK}+ stock cards |",
+            "|---|---:|" + "---:|" * len(DIFFICULTIES) + "---:|---:|---:|"]
     for variant, v in VARIANTS.items():
         shipped = puzzles(variant)
         counts = [sum(p.difficulty == d for p in shipped) for d in DIFFICULTIES]
-        rows.append(f"| {v.name} | {len(shipped)} | " + " | ".join(map(str, counts)) + " |")
+        fair = [p for p in shipped if p.fair_decision]
+        rows.append(f"| {v.name} | {len(shipped)} | " + " | ".join(map(str, counts))
+                    + f" | {len(fair)} | {sum(p.certain for p in fair)} | "
+                    f"{sum(p.stock_left >= MIDGAME_STOCK for p in fair)} |")
     return "\n".join(rows)
 
 
@@ -768,6 +846,28 @@ class Puzzle:
         """The idea of the puzzle's theme (one sentence), when the shipped puzzle has one."""
         return getattr(self.training, "idea", None)
 
+    def fair_text(self, move: str) -> str | None:
+        """The fair judge's figures for ``move`` (a commitment of a shipped puzzle) in words: its
+        wins over the deals of the unseen cards, against the habit move's (after an answer) or the
+        answer's (after a losing move, unnamed); where they make no clear decision, that too. None
+        for a position judged here."""
+        fair = getattr(self.training, "fair", None)
+        if fair is None or move not in (m.move for m in fair.moves):
+            return None
+        if fair.arrangements == 1:
+            return fair_words(self.start, move, 0, fair.worlds, certain=True)
+        this = fair.share(move)
+        if move in self.answers:
+            habit = self.training.habit
+            other = fair.share(habit if habit in self.losing else self.losing[0])
+            said = fair_words(self.start, move, this.wins, fair.worlds, other=other.move,
+                              other_wins=other.wins, other_unsettled=other.unknown)
+        else:
+            best = max((fair.share(a) for a in self.answers), key=lambda m: m.wins)
+            said = fair_words(self.start, move, this.wins, fair.worlds, unsettled=this.unknown,
+                              other_wins=best.wins)
+        return said if self.training.fair_decision else f"{said} {unclear_words()}"
+
     def answer(self) -> list[Move]:
         """The first answer and the solver's winning line after it (replayed to a win)."""
         first = self.answers[0]
@@ -844,7 +944,10 @@ class Puzzle:
             pile, k = place
             card = after.waste[k] if pile == WASTE else after.tableau[pile][k]
             buried = (card_symbol(card), _where(pile))
-        text = lost_move_words(before, move, home, answer_known=at_start, idea=self.idea, buried=buried)
+        text = lost_move_words(before, move, home, answer_known=at_start, idea=self.idea, buried=buried,
+                               fair=self.fair_text(str(move)) if at_start else None,
+                               certain=getattr(self.training, "certain", False),
+                               fair_clear=getattr(self.training, "fair_decision", True))
         return _said(str(move), "lost", text, False, cards_home=home, states=states,
                      max_states=FEEDBACK_STATES, searched_all=complete,
                      buried=f"{buried[0]} {buried[1]}" if buried else None)
@@ -856,7 +959,12 @@ class Puzzle:
         if at_start:
             if name in self.answers:
                 others = [a for a in self.answers if a != name]
-                if name in self.lines:  # why it works, from its own winning line
+                fair = self.fair_text(name)
+                if name in self.lines and fair and self.training.certain:
+                    said = _("Solved: {explanation}").format(explanation=self._explain([name])) + " " + fair
+                elif name in self.lines and fair:  # what a player can judge first, then the solver's line
+                    said = _("Solved: {fair} {rest}").format(fair=fair, rest=self._explain([name]))
+                elif name in self.lines:  # why it works, from its own winning line
                     said = _("Solved: {explanation}").format(explanation=self._explain([name]))
                 else:
                     said = _("Solved: {move} keeps the deal winnable.").format(move=name)
