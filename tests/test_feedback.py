@@ -41,7 +41,9 @@ def test_a_wrong_commitment_is_said_in_words_about_the_cards(shipped):
     after.play(shipped.habit)
     home, states, complete = most_home(after)
     assert (verdict.cards_home, verdict.states, verdict.searched_all) == (home, states, complete)
-    assert after.cards_home <= home < 104 and 0 < states <= verdict.max_states == FEEDBACK_STATES
+    assert after.cards_home <= home < 104 and verdict.max_states == FEEDBACK_STATES
+    # the search stops at the first turn past its budget, so it may meet a few states more
+    assert 0 < states and (complete or states >= FEEDBACK_STATES)
     assert f"more than {home} of the 104 cards home, where the answer brings all 104" in said
     assert SEEING in said  # the solver saw hidden cards: said so
     assert "position" not in said and str(FEEDBACK_STATES) not in said and f"{FEEDBACK_STATES:,}" not in said

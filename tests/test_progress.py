@@ -326,7 +326,8 @@ def test_a_training_board_records_and_a_restart_continues(tmp_path):
     path = tmp_path / "p.sqlite"
     board = Board.training("maria", progress=path)
     puzzle = board.current_puzzle
-    assert board.state["puzzle"]["progress"] == "puzzle 1 · your Maria rating 1500"
+    rated = round(prog.start_rating(puzzle.training).rating)  # the puzzle's own rating, shown too
+    assert board.state["puzzle"]["progress"] == f"puzzle 1, rated {rated} · your Maria rating 1500"
     # a new learner (1500) meets an unseen puzzle near that rating first (the data's rating, which
     # counts the sampled players too, so a puzzle graded hard by the experts alone can be one)
     assert abs(prog.start_rating(puzzle.training).rating - 1500) <= WINDOW
@@ -336,7 +337,9 @@ def test_a_training_board_records_and_a_restart_continues(tmp_path):
     assert row["wrong"] == 0 and row["clues"] == 0 and row["seconds"] >= 0 and row["rating"] > 1500
     state = board.state
     assert state["puzzle"]["solved"] and state["puzzle"]["next"] is True
-    assert state["puzzle"]["progress"] == f"puzzle 1 · your Maria rating {row['rating']:.0f}"
+    change = round(row["rating"] - 1500)  # what this puzzle moved the rating by, signed
+    assert state["puzzle"]["progress"] == (f"puzzle 1, rated {rated} · your Maria rating {row['rating']:.0f} "
+                                           f"(+{change} after the last puzzle)") and change > 0
     assert state["message"].startswith("Solved")  # the verdict stays on the message line
     second = board.next_puzzle()
     assert second.training is not puzzle.training  # a solved puzzle is not served straight again
@@ -347,7 +350,7 @@ def test_a_training_board_records_and_a_restart_continues(tmp_path):
     assert rows[1]["rating"] < rows[0]["rating"]
     # a restart (a new kernel's board on the same file) continues: the rating and history are there
     again = Board.training("maria", progress=path)
-    assert again.state["puzzle"]["progress"] == f"puzzle 1 · your Maria rating {rows[1]['rating']:.0f}"
+    assert again.state["puzzle"]["progress"].endswith(f" · your Maria rating {rows[1]['rating']:.0f}")
     assert again.current_puzzle.training not in (puzzle.training, second.training)
     assert len(Progress(path).history()) == 2  # serving records nothing until solved or left
 
@@ -421,7 +424,8 @@ def test_a_file_held_by_another_program_never_holds_the_boards(tmp_path, monkeyp
         waiter.join()
         assert free == [True]
         second = board.next_puzzle()  # Next is not held up either
-        assert board.current_puzzle is second and board.state["puzzle"]["progress"].startswith("puzzle 2 ·")
+        assert board.current_puzzle is second
+        assert board.state["puzzle"]["progress"].startswith("puzzle 2, rated ")
         board.next_puzzle()  # the second, left: given up, behind the first in line
         assert board.state["puzzle"]["progress"].endswith("2 tries wait to be recorded")
         assert [r["outcome"] for r in Progress(path).history()] == [GIVEN_UP]
@@ -560,7 +564,7 @@ def test_a_read_only_place_is_read_and_a_try_there_is_said_not_raised(tmp_path):
     _some_tries(path)
     said = _read_only(folder, READ_ONLY, path)
     assert "error" not in said, said["error"]
-    assert said["rows"] == 5 and said["rating"].startswith("puzzle 1 · your Maria rating")
+    assert said["rows"] == 5 and said["rating"].startswith("puzzle 1, rated ")
     assert "cannot be written here" in said["message"] and said["next"] is True
     assert sorted(f.name for f in folder.iterdir()) == ["p.sqlite"] and len(Progress(path).history()) == 5
 
@@ -644,8 +648,8 @@ def test_a_puzzle_is_judged_on_whichever_board_of_its_game_the_move_is_made(tmp_
 
 def test_the_chart_stays_well_formed_whatever_a_theme_holds(tmp_path):
     path = tmp_path / "p.sqlite"
-    for theme in ("bell\x07and\x00nul", "<b>&amp;</b>", "fine"):
-        Progress(path).record("maria/1", "maria", FIRST_TRY, theme=theme)
+    for k, theme in enumerate(("bell\x07and\x00nul", "<b>&amp;</b>", "fine")):
+        Progress(path).record(f"maria/{k}", "maria", FIRST_TRY, theme=theme)
     with pytest.raises(ValueError, match="theme must be"):  # a lone surrogate cannot be stored at all
         Progress(path).record("maria/1", "maria", FIRST_TRY, theme="\ud800 lone")
     chart = progress_chart(path)
@@ -682,3 +686,35 @@ def test_the_switch_to_wal_waits_for_another_kernels_write(tmp_path):
     blocked.execute("ROLLBACK")
     maker.close()
     blocked.close()
+
+
+def test_the_chart_and_the_table_count_each_puzzle_once_and_say_names(tmp_path):
+    """A puzzle served again after a miss is practice: the chart counts it once, by its first try;
+    progress() names the theme in words and rounds the ratings to whole points."""
+    path = tmp_path / "p.sqlite"
+    Progress(path).record("maria/1-100", "maria", GIVEN_UP, theme="keep_an_empty_column")
+    Progress(path).record("maria/1-100", "maria", FIRST_TRY, theme="keep_an_empty_column")
+    Progress(path).record("maria/2-100", "maria", FIRST_TRY, theme="keep_an_empty_column")
+    assert prog.by_theme(Progress(path).history()) == [("maria", "keep_an_empty_column", 1, 2)]
+    rows = prog.progress(path)
+    rows = rows.to_dict("records") if hasattr(rows, "to_dict") else rows
+    assert {r["theme"] for r in rows} == {prog.theme_name("keep_an_empty_column")}
+    assert all(isinstance(r["rating"], int) and isinstance(r["puzzle_rating"], int) for r in rows)
+    raw = Progress(path).history()
+    assert [r["rating"] for r in rows] == [round(r["rating"]) for r in raw]
+
+
+def test_a_training_run_of_one_theme(tmp_path):
+    from ft_widget.training.themes import THEMES
+
+    fair = [p for p in puzzles("maria") if p.fair_decision]
+    theme = max(THEMES, key=lambda t: sum(p.theme == t for p in fair))
+    board = Board.training("maria", progress=False, theme=theme)
+    served = board._puzzles.run
+    assert served and {p.theme for p in served} == {theme}
+    assert len(served) == sum(p.theme == theme for p in fair)
+    with pytest.raises(ValueError, match="theme must be one of"):
+        Board.training("maria", progress=False, theme="no_such_theme")
+    missing = next(t for t in THEMES if not any(p.theme == t for p in fair))
+    with pytest.raises(ValueError, match="its puzzles train"):
+        Board.training("maria", progress=False, theme=missing)

@@ -38,8 +38,8 @@ from ft_widget.training.puzzles import (
     TrainingPuzzle,
     clue_words,
     commitments,
+    difficulty_of,
     easiest_first,
-    grade,
     judge_puzzle,
     provenance,
     puzzle_id,
@@ -116,10 +116,19 @@ def test_round_by_round_easiest_first_and_graded(variant):
     assert rank == sorted(rank)
     assert [p.round for p in shipped[:1]] in ([], [1])
     for p in shipped:
-        assert p.difficulty == grade(p.expert_hits, p.expert_runs)
+        assert p.difficulty == difficulty_of(p.rating)  # the word follows the number
         assert p.rating == rating(p.expert_hits + p.sampled_hits, p.expert_runs + p.sampled_runs)
         assert p.explanation and p.answers[0] in " ".join(p.answers) and p.prompt
         assert [p.number for p in shipped] == list(range(1, len(shipped) + 1))
+
+
+def test_no_puzzle_is_called_harder_than_one_rated_above_it():
+    """Issue 45 item 5: 19 puzzles were called hard and rated below easy ones. Now the words
+    follow the ratings: over every shipped puzzle, a higher difficulty never has a lower rating."""
+    ranked = sorted((DIFFICULTIES.index(p.difficulty), p.rating) for ps in SHIPPED.values() for p in ps)
+    assert [r for _, r in ranked] == sorted(r for _, r in ranked)
+    assert [difficulty_of(r) for r in (100, 1399, 1400, 1699, 1700, 4000)] == \
+        ["easy", "easy", "medium", "medium", "hard", "hard"]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

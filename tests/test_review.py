@@ -683,3 +683,89 @@ def test_with_no_win_found_but_a_loss_proved_the_review_says_how_far_it_got():
     assert ("The solver, which sees every card, finds no win within its budget; it proves none left "
             "after move 12, so any win was lost at one of moves 1 to 12.") in r.summary
     assert "cannot tell" not in r.summary
+
+
+# ---------------------------------------------------------------------------------- the turning point
+def _after_puzzle(pid: str, moves: int = 6) -> Game:
+    """A short game from a shipped puzzle's position: its habit move, then the cautious player's."""
+    import random
+
+    from ft_widget.policies import cautious_choice
+    from ft_widget.training.puzzles import shipped_puzzle
+
+    p = shipped_puzzle(pid)
+    game = Game.from_position(p.game.position())
+    game.play(p.habit)
+    for seed in range(moves):
+        choice = cautious_choice(game, random.Random(seed))
+        if choice is None:
+            break
+        game.play(choice.move)
+    return game
+
+
+def test_the_turning_point_is_a_mistake_a_player_could_have_seen():
+    """forty_thieves/85-115: the waste's 9♦ into the empty column. The expert's estimate at the
+    review's budget sees nothing (no mark), but the solver's losing move is judged fairly again,
+    and over 16 deals of the unseen cards dealing keeps wins the move played does not."""
+    from ft_widget.training.fair import ANSWER, margin
+    from ft_widget.training.review import TURNING_WORLDS
+    from ft_widget.words import move_doing
+
+    game = _after_puzzle("forty_thieves/85-115")
+    before = game.position()
+    r = review(game, rng=1, progress=False)
+    assert game.position() == before  # reading never writes
+    turn = r.turning_point
+    assert turn is not None and turn.index == r.losing_move == 0 and str(turn.move) == "w>8"
+    v = turn.verdict
+    assert v.decision == ANSWER and "w>8" in v.losing and v.worlds == TURNING_WORLDS
+    assert turn.wins_better - turn.wins_played >= margin(v.worlds) and str(turn.better) == v.answers[0]
+    position = r.position(0)
+    assert r.summary.startswith(
+        f"The turning point is move 1. {move_doing(position, turn.move)} kept a win in {turn.wins_played} of "
+        f"{v.worlds} deals of the cards you could not see. {move_doing(position, turn.better)} kept one in "
+        f"{turn.wins_better}. A mistake you could have seen.")
+    assert "This stock order lost it" not in r.summary
+    assert review(game, rng=1, progress=False).turning_point == turn  # the same seed, the same answer
+
+
+def test_a_loss_the_player_could_not_have_seen_is_put_on_the_stock_order():
+    """forty_thieves/140-105 (not a fair decision): the solver names the losing move, but over the
+    deals of the cards the player could not see the move played keeps about as many wins: no
+    turning point, and the summary says the stock order lost it."""
+    game = _after_puzzle("forty_thieves/140-105")
+    r = review(game, rng=1, progress=False)
+    assert r.losing_move == 0 and r.turning_point is None
+    fair = r.losing_move_fair
+    played = fair.share(r.steps[0].move)
+    assert str(r.steps[0].move) not in fair.losing
+    assert ("Over the cards you could not see, that move was no clear mistake: it kept a win in "
+            f"{played.wins} of {fair.worlds} deals") in r.summary
+    assert r.summary.endswith("This stock order lost it.")
+
+
+def test_a_game_without_moves_has_no_turning_point():
+    game = Game("lucas", deal=3)
+    r = review(game, rng=1, worlds=2, max_states=500, solver_states=5_000, progress=False)
+    assert r.turning_point is None and r.losing_move_fair is None
+
+
+def test_the_docs_say_what_the_turning_point_measure_found():
+    """docs/training.md: on the games of data/review_losing.md no turning point at the default
+    budget, and both losing moves the solver names there are put on the stock order."""
+    import csv
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parents[1]
+    with open(root / "data" / "review_turning.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    with open(root / "data" / "review_losing.csv", newline="") as f:
+        games = [(r["variant"], r["deal"]) for r in csv.DictReader(f)]
+    assert [(r["variant"], r["deal"]) for r in rows] == games
+    page = (root / "docs" / "training.md").read_text(encoding="utf-8")
+    assert "the judge finds no turning point at this" in page
+    assert all(not r["turning_point"] for r in rows)
+    named = [r for r in rows if r["losing_move"]]
+    assert "both losing moves the solver names there are put on the stock order" in page
+    assert len(named) == 2 and all(r["losing_move_fair"].startswith("lost to the stock order") for r in named)

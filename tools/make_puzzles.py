@@ -108,7 +108,6 @@ from ft_widget.solver import solve
 from ft_widget.training.puzzles import (
     FAIR_STATES,
     FAIR_WORLDS,
-    GRADES,
     MAX_KIND_SHARE,
     MAX_THEME_SHARE,
     MIN_COMMITMENTS,
@@ -117,10 +116,10 @@ from ft_widget.training.puzzles import (
     PLAYER_LABELS,
     SPACING,
     commitments,
+    difficulty_of,
     explain,
     fair_disagreement,
     fair_figures,
-    grade,
     judge_puzzle,
     rating,
 )
@@ -539,8 +538,9 @@ def assess(row: dict, runs: int, sampled: int) -> None:
     for seed in range(sampled):
         choice = cautious_choice(game, random.Random(seed))
         found += choice is not None and str(choice.move) in row["answers"]
-    row["difficulty"], row["expert_hits"], row["sampled_hits"] = grade(hits, runs), hits, found
+    row["expert_hits"], row["sampled_hits"] = hits, found
     row["rating"] = rating(hits + found, runs + sampled)
+    row["difficulty"] = difficulty_of(row["rating"])  # the word follows the number
     row["explanation"] = explain(game, row["answers"], row["habit"], PLAYER_LABELS.get(row["player"], "move"))
     row["assessed"] = [runs, sampled]
 
@@ -670,7 +670,8 @@ def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
     run = {"command": command, "runs": finder.commands, "max_states": args.max_states,
            "expert": repr(Expert()), "strength": Expert().strength,  # assess()'s expert; the loader reads it
            "expert_runs": args.expert_runs, "sampled_player": "cautious_choice", "sampled_runs": args.sampled,
-           "grades": {g: f"at least {share:.0%} of the runs choose a winning move" for g, share in GRADES},
+           "difficulty": ("from the rating: below 1400 easy, below 1700 medium, else hard "
+                          "(puzzles.difficulty_of); the experts' runs alone grade nothing now"),
            "rating": ("1500 + 400 * log10((n - h + 0.5) / (h + 0.5)), h of n fair-expert runs and "
                       "sampled players' picks choosing a winning move (puzzles.rating)"),
            "habit_player": HABIT, "cautious_player": CAUTIOUS, "definition": DEFINITION,

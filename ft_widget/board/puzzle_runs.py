@@ -25,8 +25,10 @@ from datetime import UTC, datetime
 from ..game import Game
 from ..i18n import gettext as _
 from ..i18n import ngettext, number
-from ..training.progress import Clock, Progress, ProgressBusy, Standing, kept_by_default, try_of
+from ..limits import shown
+from ..training.progress import Clock, Progress, ProgressBusy, Standing, kept_by_default, start_rating, try_of
 from ..training.puzzles import Puzzle, easiest_first, puzzles
+from ..training.themes import THEMES, theme_name
 from ..variants import VARIANTS
 
 
@@ -44,6 +46,8 @@ class PuzzleRun:
         self.current: Puzzle | None = None  # the run's puzzle served last
         self.count = 0  # the run's puzzles served so far
         self.rating: float | None = None  # the learner's rating in the run's game, as last recorded
+        self.change: float | None = None  # what the last puzzle recorded moved it by
+        self.rated: float | None = None  # the rating of the puzzle served last, when it was served
         self._clock = Clock()
         self._recorded: set[Puzzle] = set()
 
@@ -76,6 +80,8 @@ class PuzzleRun:
     def _serve(self, shipped) -> Puzzle:
         self.at = next(i for i, p in enumerate(self.run) if p is shipped)
         self.current, self.count, self._clock = Puzzle(shipped), self.count + 1, Clock()
+        if self.standing is not None:  # its rating as served: the panel keeps it while it is played
+            self.rated = (self.standing.puzzles.get(shipped.id) or start_rating(shipped)).rating
         return self.current
 
     def next(self) -> Puzzle:
@@ -99,6 +105,7 @@ class PuzzleRun:
         fields = try_of(puzzle, self._clock.seconds, datetime.now(UTC))
         self._recorded.add(puzzle)
         self.standing.note(fields["puzzle"], fields["outcome"], fields["start"])
+        self.change = self.standing.learner.rating - self.rating
         self.rating = self.standing.learner.rating
         self.writer.add(fields)
 
@@ -117,8 +124,15 @@ class PuzzleRun:
         if self.run and puzzle in self.served:
             if self.progress is not None:
                 name = VARIANTS[self.run[0].variant].name
-                view["progress"] = _("puzzle {number} · your {variant} rating {rating}").format(
-                    number=self.count, variant=name, rating=f"{self.rating:.0f}")
+                rated = self.rated if puzzle is self.current else None
+                view["progress"] = (
+                    _("puzzle {number}, rated {puzzle_rating} · your {variant} rating {rating}")
+                    if rated is not None else _("puzzle {number} · your {variant} rating {rating}")).format(
+                    number=self.count, variant=name, rating=f"{self.rating:.0f}",
+                    puzzle_rating=f"{rated:.0f}" if rated is not None else "")
+                if self.change is not None and round(self.change):
+                    view["progress"] += " " + _("({change} after the last puzzle)").format(
+                        change=f"{round(self.change):+d}")
                 waiting = self.writer.waiting
                 if waiting:
                     view["progress"] += " · " + ngettext(
@@ -228,7 +242,7 @@ class PuzzleCommands:
         return puzzle.attach(cls(puzzle.start.copy()))
 
     @classmethod
-    def training(cls, variant: str, progress=None):
+    def training(cls, variant: str, progress=None, theme: str | None = None):
         """A training run of the shipped puzzles of ``variant`` that are fair decisions
         (:attr:`~ft_widget.training.puzzles.TrainingPuzzle.fair_decision`).
 
@@ -237,7 +251,9 @@ class PuzzleCommands:
         ``FT_WIDGET_PROGRESS`` is "off"), a path that file, ``False`` nowhere. With progress, each
         puzzle is recorded when solved or left, the next is chosen near the learner's rating
         (missed ones come back later) and the panel shows the rating; without, the puzzles come
-        one after another, easiest first, to the last. The board's Next button, or
+        one after another, easiest first, to the last. ``theme`` (a key of
+        :data:`~ft_widget.training.themes.THEMES`, as ``"keep_an_empty_column"``) trains that theme
+        alone. The board's Next button, or
         :meth:`next_puzzle`, serves the next; the score is in ``board.stats``. A progress file
         that is not ours is refused (``ValueError`` naming it) and left untouched."""
         shipped = puzzles(variant)  # ValueError naming the choices
@@ -248,6 +264,15 @@ class PuzzleCommands:
         if not run:
             raise ValueError(f"Board.training: none of the {len(shipped)} puzzles shipped for {variant!r} is "
                              "a fair decision yet (ft_widget.puzzles lists them, each with its figures)")
+        if theme is not None:
+            has = sorted({p.theme for p in run})
+            if not isinstance(theme, str) or theme not in THEMES:
+                raise ValueError(f"Board.training: theme must be one of {', '.join(THEMES)}, not "
+                                 f"{shown(theme, 40)}")
+            if theme not in has:
+                raise ValueError(f"Board.training: no {variant!r} puzzle trains {theme_name(theme)!r} "
+                                 f"({theme}); its puzzles train {', '.join(has)}")
+            run = [p for p in run if p.theme == theme]
         if progress is None:
             progress = Progress() if kept_by_default() else None
         elif progress is False:

@@ -238,7 +238,9 @@ class ReviewMode:
         r = self.review
         if r is None:
             return None
+        turn = r.turning_point
         return {"at": self.at, "steps": self.steps, "losing_move": r.losing_move,
+                "turning_point": None if turn is None else turn.index,
                 "alternative": None if r.alternative is None else str(r.alternative),
                 "summary": r.summary, "seeing_note": _(SEEING_NOTE),
                 "strength": r.strength}  # the fair expert's, which the summary names in words

@@ -736,11 +736,13 @@ COLUMNS = SCHEMA["tries"][1:]
 
 def progress(path=None):
     """Every puzzle try recorded (in ``path``, default the user's progress file), oldest first: a
-    pandas DataFrame with columns :data:`COLUMNS` (``rating`` is the learner's rating in that game
-    after the try, ``puzzle_rating`` the puzzle's before it), or a list of dicts where pandas is
-    not installed. Reading writes nothing, and a missing file is no tries. The chart by theme is
-    :func:`progress_chart`."""
-    rows = Progress(path).history()
+    pandas DataFrame with columns :data:`COLUMNS` (``theme`` by its name in the current language, a
+    key this version does not know as stored; ``rating``, the learner's rating in that game after
+    the try, and ``puzzle_rating``, the puzzle's before it, rounded to whole points), or a list of
+    dicts where pandas is not installed. Reading writes nothing, and a missing file is no tries.
+    The chart by theme is :func:`progress_chart`."""
+    rows = [{**r, "theme": _theme_shown(r["theme"]), "rating": round(r["rating"]),
+             "puzzle_rating": round(r["puzzle_rating"])} for r in Progress(path).history()]
     try:
         pd = pandas("progress()")
     except ImportError:
@@ -748,11 +750,20 @@ def progress(path=None):
     return pd.DataFrame(rows, columns=list(COLUMNS))
 
 
+def _theme_shown(theme: str | None) -> str | None:
+    return theme_name(theme) if theme in THEMES else theme
+
+
 def by_theme(rows: Sequence[Mapping]) -> list[tuple[str, str, int, int]]:
-    """``(variant, theme, first tries, tries)`` per game and theme (themeless tries under
-    :data:`NO_THEME`), games in the order of ``VARIANTS``, themes sorted."""
+    """``(variant, theme, first tries, puzzles)`` per game and theme (themeless tries under
+    :data:`NO_THEME`), games in the order of ``VARIANTS``, themes sorted. Each puzzle counts once,
+    by its first try (a puzzle served again after a miss is practice, not a second puzzle)."""
     counts: dict[tuple[str, str], list[int]] = {}
+    seen: set[str] = set()
     for r in rows:
+        if r["puzzle"] in seen:
+            continue
+        seen.add(r["puzzle"])
         key = (r["variant"], r["theme"] if r["theme"] is not None else NO_THEME)
         c = counts.setdefault(key, [0, 0])
         c[0] += r["outcome"] == FIRST_TRY
@@ -766,8 +777,9 @@ BAR, TRACK = "#ffd54f", "#2f8a57"
 
 
 def progress_chart(path=None, variant: str | None = None) -> Picture:
-    """The share of tries solved first try, per theme and game (of ``variant`` only if given), as
-    a static picture (SVG in an image: it shows in a saved notebook, unrun), from the same file as
+    """The share of puzzles solved at their first try, per theme and game (of ``variant`` only if
+    given; each puzzle once, :func:`by_theme`), as a static picture (SVG in an image: it shows in
+    a saved notebook, unrun), from the same file as
     :func:`progress`. One bar per theme, its label saying the counts."""
     if variant is not None:
         _variant("progress_chart", variant)

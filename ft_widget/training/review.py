@@ -73,7 +73,8 @@ from ..solver import solve
 from ..solver.model import Model
 from ..solver.search import RELAY, relay_search, search
 from ..tables import pandas
-from ..words import count, move_words, strength_words
+from ..words import count, move_doing, move_words, strength_words
+from .fair import ANSWER, FairVerdict, judge
 
 #: Worlds sampled at each position (the expert's own search samples 5; a few more steady the counts).
 WORLDS = 6
@@ -104,6 +105,13 @@ TIME_BUDGET = 60.0
 #: The share of the time budget the fair estimates may use (a step a move, the costly part); the
 #: solver's verdicts on the moves reviewed get the rest: they bisect, so a few searches settle them.
 FAIR_SHARE = 0.75
+#: The turning point (:attr:`Review.turning_point`): the moves the expert's estimate marks, the
+#: :data:`TURNING_CANDIDATES` largest drops, are judged again by the fair judge over
+#: :data:`TURNING_WORLDS` worlds of :data:`TURNING_STATES` states each (more worlds where the
+#: game may have turned, as the solver's bisection spends more states where its verdicts change).
+TURNING_CANDIDATES = 3
+TURNING_WORLDS = 16
+TURNING_STATES = 100_000
 #: Where the verdicts come from, in the words the board shows beside them.
 SEEING_NOTE = N_("verdicts come from the solver, which sees every card")  # (translated where shown)
 
@@ -165,6 +173,41 @@ def _mark(played: int, best: int | None, worlds: int) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class TurningPoint:
+    """The move where the player's fair chances fell most: at move ``index`` (0-based) the move
+    played kept a win in ``wins_played`` of ``verdict.worlds`` worlds of the cards the player
+    could not see, the expert's move ``better`` in ``wins_better``, the same worlds for both;
+    ``verdict`` is the fair judge's (:func:`ft_widget.training.fair.judge`), which found
+    ``better`` the answer and the move played losing. A mistake a player could have seen: it
+    rests only on what the table showed. Whether the real stock order lost the game there is the
+    solver's word (:attr:`Review.losing_move`), kept apart."""
+
+    index: int
+    move: Move
+    better: Move
+    verdict: FairVerdict
+
+    @property
+    def wins_played(self) -> int:
+        return self.verdict.share(self.move).wins
+
+    @property
+    def wins_better(self) -> int:
+        return self.verdict.share(self.better).wins
+
+    def words(self, game: Game) -> str:
+        """The turning point in a sentence; ``game`` is the position before the move."""
+        return ngettext(
+            "The turning point is move {at}. {played} kept a win in {won} of {n} deal of the cards you "
+            "could not see. {better} kept one in {best}. A mistake you could have seen.",
+            "The turning point is move {at}. {played} kept a win in {won} of {n} deals of the cards you "
+            "could not see. {better} kept one in {best}. A mistake you could have seen.",
+            self.verdict.worlds).format(at=self.index + 1, played=move_doing(game, self.move),
+                                        won=self.wins_played, n=self.verdict.worlds,
+                                        better=move_doing(game, self.better), best=self.wins_better)
+
+
 class ReviewStopped(Exception):
     """:func:`review` was stopped by its ``stop`` event, between two steps: no review is returned.
     ``reviewed`` moves of the game's ``moves_in_game`` had had their fair estimate."""
@@ -185,8 +228,16 @@ class Review:
 
     def __init__(self, start: Game, steps: list[Step], losing_move: int | None,
                  alternative_line: list[Move] | None, budgets: dict, solver_searches: int = 0, *,
-                 moves_in_game: int | None = None, complete: bool = True):
+                 moves_in_game: int | None = None, complete: bool = True,
+                 turning_point: TurningPoint | None = None, losing_move_fair: FairVerdict | None = None):
         self.start = start
+        #: the fair judge on the solver's losing move: the move played against the solver's
+        #: alternative (and the expert's move) over the cards the player could not see; None
+        #: without a losing move. Where it finds no clear decision, the stock order lost the game.
+        self.losing_move_fair = losing_move_fair
+        #: the move where the player's fair chances fell most (None: no move lost a clear share
+        #: of the worlds, or the game was won); fair, apart from the solver's :attr:`losing_move`
+        self.turning_point = turning_point
         self.steps = steps
         #: moves the game had (the steps are its first :attr:`reviewed`)
         self.moves_in_game = len(steps) if moves_in_game is None else moves_in_game
@@ -271,11 +322,23 @@ class Review:
                             "estimates ({strength}).", n)
         text = [done.format(n=n, total=self.moves_in_game, mistakes=mistakes, inaccuracies=inaccuracies,
                             strength=strength_words(self.strength))]
+        turn = self.turning_point
+        if turn is not None:  # the fair word first: what the player could have seen
+            text.insert(0, turn.words(self.position(turn.index)))
         if self.losing_move is not None:
             step = self.steps[self.losing_move]
             text.append(_("The solver, which sees every card, finds the win lost at move {at} ({move}); "
                           "{other} kept it.").format(at=self.losing_move + 1, move=step.move,
                                                      other=self.alternative))
+            fair = self.losing_move_fair
+            if fair is not None and str(step.move) not in fair.losing:
+                best = next(m for m in fair.moves if m.move != str(step.move))
+                text.append(ngettext(
+                    "Over the cards you could not see, that move was no clear mistake: it kept a win in "
+                    "{won} of {n} deal, {other} in {best}. This stock order lost it.",
+                    "Over the cards you could not see, that move was no clear mistake: it kept a win in "
+                    "{won} of {n} deals, {other} in {best}. This stock order lost it.", fair.worlds).format(
+                    won=fair.share(step.move).wins, n=fair.worlds, other=best.move, best=best.wins))
         elif self.steps and self.steps[-1].verdict_after == WON:
             text.append(_("The solver, which sees every card, finds a win still there at the end.")
                         if n == self.moves_in_game else
@@ -433,10 +496,52 @@ def review(game, *, rng: _random.Random | int | None = None, worlds: int = WORLD
     losing, alternative = _losing_move(verdicts, lines, reviewed)
     steps = [Step(index=i, move=m, **fair[i], verdict_before=verdicts[i], verdict_after=verdicts[i + 1])
              for i, m in enumerate(reviewed)]
+    turning, at_losing = None, None
+    if not positions[len(reviewed)].is_won:
+        turning, at_losing = _turning_point(positions, steps, losing, alternative[0] if alternative else None,
+                                            rng.getrandbits(64), deadline, check_stop)
     budgets = {"worlds": worlds, "max_states": max_states, "solver_states": solver_states,
-               "time_budget": time_budget, "strength": STRENGTH}
+               "time_budget": time_budget, "strength": STRENGTH, "turning_worlds": TURNING_WORLDS,
+               "turning_states": TURNING_STATES}
     return Review(start, steps, losing, alternative, budgets, searches, moves_in_game=n,
-                  complete=len(reviewed) == n and finished)
+                  complete=len(reviewed) == n and finished, turning_point=turning, losing_move_fair=at_losing)
+
+
+def _turning_point(positions: list[Game], steps: list[Step], losing: int | None, alternative: Move | None,
+                   seed: int, deadline: float | None,
+                   check_stop: Callable[[], None]) -> tuple[TurningPoint | None, FairVerdict | None]:
+    """The move where the fair chances fell most, and the fair judge's word on the solver's losing
+    move. Candidates: the solver's losing move (the move played against the solver's alternative and
+    the expert's move), and the marked moves with the largest drops by the expert's estimate (at
+    most :data:`TURNING_CANDIDATES`, against the expert's move). Each is judged again by the fair
+    judge, in the same worlds for its moves; of those where it finds the move played losing (a
+    lead of at least ``max(3, ⌈W/4⌉)`` worlds and McNemar's test, counted against the better move),
+    the largest lead is the turning point, the earliest first. Each candidate's worlds come from
+    ``seed`` and its index, so the same seed gives the same answer."""
+    marked = [s for s in steps if s.mark is not None and s.expert_move is not None]
+    marked.sort(key=lambda s: (-(s.worlds_won_best - s.worlds_won_played), s.index))
+    candidates = {s.index: [s.expert_move] for s in marked[:TURNING_CANDIDATES]}
+    if losing is not None:
+        step = steps[losing]
+        candidates[losing] = [m for m in (alternative, step.expert_move) if m is not None and m != step.move]
+    found: list[TurningPoint] = []
+    at_losing = None
+    for index in sorted(candidates):
+        others = list(dict.fromkeys(candidates[index]))
+        if not others:
+            continue
+        check_stop()
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+        move = steps[index].move
+        verdict = judge(positions[index], [move, *others], worlds=TURNING_WORLDS,
+                        max_states=TURNING_STATES, rng=seed ^ index)
+        if index == losing:
+            at_losing = verdict
+        if verdict.decision == ANSWER and str(move) in verdict.losing:
+            found.append(TurningPoint(index, move, Move(verdict.answers[0]), verdict))
+    turn = min(found, key=lambda t: (-(t.wins_better - t.wins_played), t.index), default=None)
+    return turn, at_losing
 
 
 def _read_game(game) -> tuple[Game, list[Move]]:

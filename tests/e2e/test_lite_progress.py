@@ -47,9 +47,10 @@ def tries(page) -> list:
 
 
 def rating_shown(page) -> int:
-    """The rating the training board's panel shows ("puzzle 1 · your Maria rating 1643")."""
+    """The rating the training board's panel shows ("puzzle 1, rated 1576 · your Maria rating 1643
+    (+143 after the last puzzle)")."""
     text = kernel_json(page, "board.state['puzzle']['progress']")
-    found = re.search(r"rating (\d+)$", text)
+    found = re.search(r"your .+? rating (\d+)", text)
     assert found, text
     return int(found.group(1))
 
