@@ -718,3 +718,25 @@ def test_a_training_run_of_one_theme(tmp_path):
     missing = next(t for t in THEMES if not any(p.theme == t for p in fair))
     with pytest.raises(ValueError, match="its puzzles train"):
         Board.training("maria", progress=False, theme=missing)
+
+
+def test_switching_game_on_a_training_board_stays_in_training(tmp_path):
+    """The board's game menu (the browser sets ``variant``): a training board trains the new game,
+    with the same progress file; the puzzle left is recorded first, as Next records it."""
+    path = tmp_path / "p.sqlite"
+    board = Board.training("maria", progress=path)
+    left = board.current_puzzle.training
+    board.set_state({"variant": "streets"})
+    puzzle = board.current_puzzle
+    assert board.game.variant.id == "streets" and puzzle is not None and puzzle.training.fair_decision
+    assert board.state["puzzle"]["progress"].startswith("puzzle 1, rated ")
+    assert [(r["puzzle"], r["outcome"]) for r in Progress(path).history()] == [(left.id, GIVEN_UP)]
+    board.play(puzzle.answers[0])
+    assert Progress(path).history()[-1]["variant"] == "streets"
+    if not any(p.fair_decision for p in puzzles("rank_and_file")):  # no fair puzzle: a game, and why
+        board.set_state({"variant": "rank_and_file"})
+        assert board.current_puzzle is None and board.game.variant.id == "rank_and_file"
+        assert board.state["message"].startswith("No Rank and File puzzle is a fair decision yet")
+    free = Board("maria")  # a board that runs no training deals a game, as before
+    free.set_state({"variant": "streets"})
+    assert free.current_puzzle is None and free.game.variant.id == "streets"

@@ -389,8 +389,8 @@ class Board(ReviewCommands, PuzzleCommands, SaveCommands, ScoreCommands, Languag
 
     @traitlets.observe("variant")
     def _variant_changed(self, change) -> None:
-        if change["new"] != self._game.variant.id:
-            self.new_game(variant=change["new"])
+        if change["new"] != self._game.variant.id and not self._switch_training(change["new"]):
+            self.new_game(variant=change["new"])  # (a training board trains the new game instead)
 
     def set_state(self, sync_data: dict) -> None:
         """Apply an update from the browser: a ``request`` to answer, a ``variant`` to play,

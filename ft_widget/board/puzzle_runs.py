@@ -32,6 +32,29 @@ from ..training.themes import THEMES, theme_name
 from ..variants import VARIANTS
 
 
+def training_run(variant: str, theme: str | None = None) -> list:
+    """The puzzles a training run of ``variant`` serves: its fair decisions (the verdict a learner
+    gets must hold over the cards they cannot see), of ``theme`` only if given, easiest first, every
+    round mixed; a ValueError says why there are none."""
+    shipped = puzzles(variant)  # ValueError naming the choices
+    run = easiest_first([p for p in shipped if p.fair_decision])
+    if not shipped:
+        raise ValueError(f"Board.training: no puzzles are shipped for {variant!r} yet")
+    if not run:
+        raise ValueError(f"Board.training: none of the {len(shipped)} puzzles shipped for {variant!r} is "
+                         "a fair decision yet (ft_widget.puzzles lists them, each with its figures)")
+    if theme is not None:
+        has = sorted({p.theme for p in run})
+        if not isinstance(theme, str) or theme not in THEMES:
+            raise ValueError(f"Board.training: theme must be one of {', '.join(THEMES)}, "
+                             f"not {shown(theme, 40)}")
+        if theme not in has:
+            raise ValueError(f"Board.training: no {variant!r} puzzle trains {theme_name(theme)!r} ({theme}); "
+                             f"its puzzles train {', '.join(has)}")
+        run = [p for p in run if p.theme == theme]
+    return run
+
+
 class PuzzleRun:
     """A board's puzzles: the run's list and place in it, and every puzzle served (the score)."""
 
@@ -71,9 +94,13 @@ class PuzzleRun:
         """Begin a training run of ``run``: its first puzzle (not yet attached), chosen by the
         progress kept if any, else the easiest."""
         self.run, self.progress = run, progress
+        self.count, self.change = 0, None  # a run of its own: its count and rating from its start
         if progress is None:
+            self.standing = None
             return self._serve(run[0])
-        self.standing, self.writer = progress.standing(run[0].variant), TryWriter(progress)
+        if self.writer is None or self.writer.progress is not progress:  # one line of tries a file
+            self.writer = TryWriter(progress)
+        self.standing = progress.standing(run[0].variant)
         self.rating = self.standing.learner.rating
         return self._serve(self.standing.choose(run))
 
@@ -256,23 +283,7 @@ class PuzzleCommands:
         alone. The board's Next button, or
         :meth:`next_puzzle`, serves the next; the score is in ``board.stats``. A progress file
         that is not ours is refused (``ValueError`` naming it) and left untouched."""
-        shipped = puzzles(variant)  # ValueError naming the choices
-        # only fair decisions: the verdict a learner gets must hold over the cards they cannot see
-        run = easiest_first([p for p in shipped if p.fair_decision])  # all rounds mixed
-        if not shipped:
-            raise ValueError(f"Board.training: no puzzles are shipped for {variant!r} yet")
-        if not run:
-            raise ValueError(f"Board.training: none of the {len(shipped)} puzzles shipped for {variant!r} is "
-                             "a fair decision yet (ft_widget.puzzles lists them, each with its figures)")
-        if theme is not None:
-            has = sorted({p.theme for p in run})
-            if not isinstance(theme, str) or theme not in THEMES:
-                raise ValueError(f"Board.training: theme must be one of {', '.join(THEMES)}, not "
-                                 f"{shown(theme, 40)}")
-            if theme not in has:
-                raise ValueError(f"Board.training: no {variant!r} puzzle trains {theme_name(theme)!r} "
-                                 f"({theme}); its puzzles train {', '.join(has)}")
-            run = [p for p in run if p.theme == theme]
+        run = training_run(variant, theme)
         if progress is None:
             progress = Progress() if kept_by_default() else None
         elif progress is False:
@@ -296,6 +307,34 @@ class PuzzleCommands:
     def current_puzzle(self) -> Puzzle | None:
         """The puzzle on the board: the one started on the game shown (``None`` outside puzzles)."""
         return self._puzzles.on(self._game)
+
+    def _switch_training(self, variant: str) -> bool:
+        """The game menu on a training board: a training run of ``variant`` takes over, with the
+        same progress (the puzzle left is recorded first, as Next records it). False when the
+        board runs no training; where ``variant`` has no fair puzzle, a game of it is dealt and the
+        board says why."""
+        runs = self._puzzles
+        if not runs.run or runs.current is None or self.current_puzzle is not runs.current:
+            return False
+        try:
+            run = training_run(variant)
+        except ValueError:  # a game of it instead, and the reason
+            runs.record(runs.current)
+            game = self.new_game(variant=variant)
+            said = _("No {variant} puzzle is a fair decision yet: here is a game of it, deal {deal}.")
+            self.say(said.format(variant=VARIANTS[variant].name, deal=game.deal))
+            return True
+        with self._lock:
+            runs.record(runs.current)
+            puzzle = runs.start(run, runs.progress)
+            self._show(puzzle.start.copy(), keep=True)
+            self._hint = None
+            self._changes += 1
+            puzzle.attach(self)
+            if runs.progress is not None:  # again after the new puzzle's judge, so it sees the verdict
+                self.on_move(self._record_solved, remove=True)
+                self.on_move(self._record_solved)
+        return True
 
     def next_puzzle(self) -> Puzzle:
         """Serve the training run's next puzzle (the game on the board is kept, as by a new deal);
