@@ -575,7 +575,7 @@ def readme_markdown() -> str:
     """The README's table: each game's puzzles and how many teach each theme, the most taught
     first (from the data; ``python tools/make_puzzles.py --tables`` writes it)."""
     order = list(THEMES)
-    rows = ["| game | puzzles | themes (puzzles of each) |", "|---|---:|---|"]
+    rows = ["| game | puzzles | fair decisions | themes (puzzles of each) |", "|---|---:|---:|---|"]
     for variant, v in VARIANTS.items():
         ps = puzzles(variant)
         counts: dict[str, int] = {}
@@ -583,9 +583,10 @@ def readme_markdown() -> str:
             counts[p.theme] = counts.get(p.theme, 0) + 1
         ranked = sorted(counts.items(), key=lambda kv: (-kv[1], order.index(kv[0])))
         themes = ", ".join(f"{THEMES[t][0]} {n}" for t, n in ranked) or "–"
-        rows.append(f"| {v.name} | {len(ps)} | {themes} |")
+        rows.append(f"| {v.name} | {len(ps)} | {sum(p.fair_decision for p in ps)} | {themes} |")
     total = sum(len(puzzles(v)) for v in VARIANTS)
-    return "\n".join([*rows, f"| all | {total} | |"])
+    fair = sum(p.fair_decision for v in VARIANTS for p in puzzles(v))
+    return "\n".join([*rows, f"| all | {total} | {fair} | |"])
 
 
 def themes_markdown() -> str:
