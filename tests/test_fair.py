@@ -215,9 +215,10 @@ def test_a_row_whose_figures_are_not_a_decision_is_refused():
 
 @pytest.mark.slow
 def test_stored_figures_are_what_the_judge_finds_again():
-    """The figures are the judge's, not typed in: a puzzle of each game with unseen cards (the
-    longest stock first), judged again from its id's seed, gives the stored results world by world."""
-    for v in VARIANTS:
+    """The figures are the judge's, not typed in: a puzzle with unseen cards (the longest stock
+    first) of three games, one with face-down cards, judged again from its id's seed, gives the
+    stored results world by world."""
+    for v in ("forty_thieves", "maria", "indian"):
         uncertain = sorted((p for p in puzzles(v) if not p.certain), key=lambda p: -p.stock_left)
         for p in uncertain[:1]:
             again = judge_puzzle(p.game, p.id, p.answers, p.losing)
