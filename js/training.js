@@ -108,7 +108,8 @@ export function createTraining() {
 /** The puzzle panel: title, progress, prompt until solved, clues shown, Next puzzle. */
 export function drawPuzzle(refs, state) {
   const p = state.puzzle;
-  const key = p ? JSON.stringify([p.title, p.prompt, p.solved, p.clues, p.clue, p.progress, p.next, state.ui?.language]) : "";
+  const key = p ? JSON.stringify([p.title, p.prompt, p.solved, p.clues, p.clue, p.progress, p.next, p.themes, p.theme,
+    state.ui?.language]) : "";
   if (refs.drawnPuzzle === key) return;
   refs.drawnPuzzle = key;
   const panel = refs.puzzle;
@@ -138,6 +139,17 @@ export function drawPuzzle(refs, state) {
   }
   if (p.solved && p.next) {
     kids.push(h("button", { type: "button", "data-puzzle": "next" }, [say(state, "next_puzzle")]));
+  }
+  const themes = Array.isArray(p.themes) ? p.themes.filter((t) => Array.isArray(t) && t.length === 3) : [];
+  if (themes.length > 1) { // a training run: train one theme, or every theme (the kernel checks the choice)
+    const choice = (theme, words) => h("button", {
+      type: "button", "data-theme": theme, "aria-pressed": String((p.theme ?? "") === theme),
+    }, [words]);
+    kids.push(h("div", { class: "ft-puzzle-themes", role: "group", "aria-label": say(state, "train_themes") }, [
+      h("span", {}, [say(state, "train_themes")]), " ",
+      choice("", say(state, "every_theme")),
+      ...themes.map(([theme, name, n]) => choice(text(theme), `${text(name)} (${Number(n) || 0})`)),
+    ]));
   }
   panel.replaceChildren(...kids);
 }
@@ -249,6 +261,7 @@ export function trainingRequest(state, target, from = null) {
   if (!b || b.disabled) return null;
   const d = b.dataset;
   if (d.puzzle === "next") return { action: "next_puzzle" };
+  if (d.theme !== undefined) return { action: "theme", theme: d.theme || null };
   if (d.difficulty) return { action: "new", difficulty: d.difficulty };
   if (d.review === "prev") return reviewStep(state, { delta: -1, from });
   if (d.review === "next") return reviewStep(state, { delta: 1, from });

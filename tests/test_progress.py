@@ -740,3 +740,27 @@ def test_switching_game_on_a_training_board_stays_in_training(tmp_path):
     free = Board("maria")  # a board that runs no training deals a game, as before
     free.set_state({"variant": "streets"})
     assert free.current_puzzle is None and free.game.variant.id == "streets"
+
+
+def test_the_panel_offers_the_themes_and_the_browser_chooses_one():
+    """state["puzzle"]["themes"]: [theme, name, puzzles] of the game's fair puzzles; the browser's
+    {"action": "theme"} trains one (or every theme with null); a bad one is refused, nothing
+    changed."""
+    board = Board.training("maria", progress=False)
+    offered = board.state["puzzle"]["themes"]
+    fair = [p for p in puzzles("maria") if p.fair_decision]
+    assert [t for t, _, _ in offered] == [t for t in prog.THEMES if any(p.theme == t for p in fair)]
+    assert all(n == sum(p.theme == t for p in fair) and name == prog.theme_name(t) for t, name, n in offered)
+    assert board.state["puzzle"]["theme"] is None
+    theme = offered[-1][0]
+    board.set_state({"request": {"id": 1, "action": "theme", "theme": theme}})
+    assert board.state["puzzle"]["theme"] == theme and board.current_puzzle.training.theme == theme
+    assert board._puzzles.run and all(p.theme == theme for p in board._puzzles.run)
+    shown = board.current_puzzle
+    for k, bad in enumerate(("no_such_theme", 7, ["x"]), 2):
+        board.set_state({"request": {"id": k, "action": "theme", "theme": bad}})
+        assert board.state["message_kind"] == "error" and board.current_puzzle is shown
+    board.set_state({"request": {"id": 9, "action": "theme", "theme": None}})
+    assert board.state["puzzle"]["theme"] is None and len(board._puzzles.run) == len(fair)
+    with pytest.raises(ValueError, match="runs no training"):
+        Board("maria").train_theme("deal_on")

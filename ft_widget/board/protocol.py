@@ -43,6 +43,7 @@ ACTION_KEYS = {
     "review_stop": set(),
     "play_from_here": set(),
     "next_puzzle": set(),
+    "theme": {"theme"},
     "language": {"languages"},
 }
 #: The browser's languages (navigator.languages) a "language" request may list.
@@ -251,6 +252,15 @@ class Protocol:
             board.next_puzzle()
         except ValueError as error:
             board._refuse(str(error)[:200])
+
+    def _theme(self, board, request: dict) -> None:
+        theme = request.get("theme")
+        if theme is not None and not isinstance(theme, str):
+            return board._refuse(f"refused: 'theme' must be a theme's name or null, not {type_name(theme)}")
+        try:
+            board.train_theme(theme)
+        except ValueError as error:
+            board._refuse(str(error)[:300])
 
     def _autoplay(self, board, request: dict) -> None:
         if not board.autoplay():

@@ -71,6 +71,8 @@ class PuzzleRun:
         self.rating: float | None = None  # the learner's rating in the run's game, as last recorded
         self.change: float | None = None  # what the last puzzle recorded moved it by
         self.rated: float | None = None  # the rating of the puzzle served last, when it was served
+        self.theme: str | None = None  # the theme the run trains (None: every theme)
+        self.themes: list[list] = []  # [theme, its name, puzzles] the run's game offers, for the panel
         self._clock = Clock()
         self._recorded: set[Puzzle] = set()
 
@@ -90,10 +92,12 @@ class PuzzleRun:
         alive = {id(g) for g in games}
         self._by_game = {k: p for k, p in self._by_game.items() if k in alive}
 
-    def start(self, run: list, progress: Progress | None) -> Puzzle:
-        """Begin a training run of ``run``: its first puzzle (not yet attached), chosen by the
-        progress kept if any, else the easiest."""
-        self.run, self.progress = run, progress
+    def start(self, run: list, progress: Progress | None, theme: str | None = None) -> Puzzle:
+        """Begin a training run of ``run`` (of ``theme`` only, when given): its first puzzle (not
+        yet attached), chosen by the progress kept if any, else the easiest."""
+        self.run, self.progress, self.theme = run, progress, theme
+        offered = training_run(run[0].variant)
+        self.themes = [[t, theme_name(t), n] for t in THEMES if (n := sum(p.theme == t for p in offered))]
         self.count, self.change = 0, None  # a run of its own: its count and rating from its start
         if progress is None:
             self.standing = None
@@ -149,6 +153,8 @@ class PuzzleRun:
             return None
         view = puzzle.view()
         if self.run and puzzle in self.served:
+            view["themes"] = [[t, theme_name(t), n] for t, _, n in self.themes]  # in the language now
+            view["theme"] = self.theme
             if self.progress is not None:
                 name = VARIANTS[self.run[0].variant].name
                 rated = self.rated if puzzle is self.current else None
@@ -294,7 +300,7 @@ class PuzzleCommands:
             raise ValueError("Board.training: progress must be a file path, None (the user's progress "
                              f"file) or False (keep none), not {type(progress).__name__}")
         runs = PuzzleRun()
-        first = runs.start(run, progress)
+        first = runs.start(run, progress, theme)
         board = cls(first.start.copy())
         board._puzzles = runs
         first.attach(board)
@@ -324,9 +330,26 @@ class PuzzleCommands:
             said = _("No {variant} puzzle is a fair decision yet: here is a game of it, deal {deal}.")
             self.say(said.format(variant=VARIANTS[variant].name, deal=game.deal))
             return True
+        self._train(run, None)
+        return True
+
+    def train_theme(self, theme: str | None = None) -> Puzzle:
+        """On a training board: train ``theme`` alone (a key of
+        :data:`~ft_widget.training.themes.THEMES`), or every theme again (None), in the same game
+        and with the same progress; the puzzle left is recorded first, as Next records it. The
+        panel offers the game's themes (``state["puzzle"]["themes"]``). ``ValueError`` outside a
+        training run or for a theme the game's fair puzzles do not train."""
+        runs = self._puzzles
+        if not runs.run:
+            raise ValueError("train_theme: this board runs no training (Board.training(variant))")
+        run = training_run(runs.run[0].variant, theme)
+        return self._train(run, theme)
+
+    def _train(self, run: list, theme: str | None) -> Puzzle:
+        runs = self._puzzles
         with self._lock:
             runs.record(runs.current)
-            puzzle = runs.start(run, runs.progress)
+            puzzle = runs.start(run, runs.progress, theme)
             self._show(puzzle.start.copy(), keep=True)
             self._hint = None
             self._changes += 1
@@ -334,7 +357,7 @@ class PuzzleCommands:
             if runs.progress is not None:  # again after the new puzzle's judge, so it sees the verdict
                 self.on_move(self._record_solved, remove=True)
                 self.on_move(self._record_solved)
-        return True
+        return puzzle
 
     def next_puzzle(self) -> Puzzle:
         """Serve the training run's next puzzle (the game on the board is kept, as by a new deal);

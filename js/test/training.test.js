@@ -219,3 +219,24 @@ test("keys pressed before Python answers count from the step asked for, not the 
   right(); // asked 8 = the end: nothing more
   assert.equal(model.sent.length, 3);
 });
+
+test("a training run offers its game's themes: one click trains one, another every theme", () => {
+  const fresh = TRAINING["puzzle/fresh"];
+  const state = { ...fresh, puzzle: { ...fresh.puzzle, theme: null,
+    themes: [["keep_an_empty_column", "Keep an empty column", 12], ["deal_on", "Deal on", 3]] } };
+  const { refs, model } = live(state);
+  const row = refs.puzzle.querySelector(".ft-puzzle-themes");
+  assert.ok(row, "the themes are offered in the puzzle panel");
+  const buttons = row.querySelectorAll("button[data-theme]");
+  assert.deepEqual(buttons.map((b) => b.textContent), ["every theme", "Keep an empty column (12)", "Deal on (3)"]);
+  assert.deepEqual(buttons.map((b) => b.getAttribute("aria-pressed")), ["true", "false", "false"]);
+  buttons[1].click();
+  const sent = model.sent.at(-1);
+  assert.deepEqual({ action: sent.action, theme: sent.theme }, { action: "theme", theme: "keep_an_empty_column" });
+  buttons[0].click();
+  assert.deepEqual({ action: model.sent.at(-1).action, theme: model.sent.at(-1).theme }, { action: "theme", theme: null });
+  const one = { ...state, puzzle: { ...state.puzzle, themes: [["deal_on", "Deal on", 3]] } };
+  assert.equal(draw(one).refs.puzzle.querySelector(".ft-puzzle-themes"), null, "one theme: nothing to choose");
+  const plain = draw(fresh).refs;
+  assert.equal(plain.puzzle.querySelector(".ft-puzzle-themes"), null, "a puzzle outside a run: no themes");
+});
