@@ -441,7 +441,7 @@ _SPOKEN_MOVE = re.compile(r"(?<![0-9A-Za-z>])(1[0-3]|[1-9]|[wsf])>(1[0-3]|[1-9]|
                           r"(?![0-9A-Za-z>])")
 #: A review's marks as a sentence names them (translated where said).
 SPOKEN_MARKS = {"inaccuracy": N_("An inaccuracy"), "mistake": N_("A mistake"),
-                "losing": N_("The losing move")}
+                "losing": N_("The losing move"), "turning": N_("The turning point")}
 
 
 def _spoken_move(m: re.Match) -> str:

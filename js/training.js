@@ -9,7 +9,7 @@ import { h } from "./dom.js";
 import { say, sayCount } from "./lang.js";
 
 /** The review's marks (each named by state.ui under its own key). */
-export const MARKS = new Set(["inaccuracy", "mistake", "losing"]);
+export const MARKS = new Set(["inaccuracy", "mistake", "losing", "turning"]);
 const VERDICT = { won: "winnable_verdict", lost: "lost_verdict", unknown: "unknown_verdict" };
 
 /** Whether the Hint button shows a clue (a puzzle is on) or a hint. */
@@ -67,13 +67,17 @@ export function markOf(review, step) {
   if (review && review.losing_move !== null && review.losing_move !== undefined && step.index === review.losing_move) {
     return "losing";
   }
+  if (review && review.turning_point !== null && review.turning_point !== undefined
+      && step.index === review.turning_point) {
+    return "turning"; // where the fair chances fell most (the review judged it again)
+  }
   return MARKS.has(step.mark) ? step.mark : null;
 }
 
 /** The expert's own mark of a step (what the review's summary counts), losing move or not. */
 export function fairMark(step) {
   const m = step && ("fair_mark" in step ? step.fair_mark : step.mark);
-  return m && m !== "losing" && MARKS.has(m) ? m : null;
+  return m && m !== "losing" && m !== "turning" && MARKS.has(m) ? m : null;
 }
 
 /**
@@ -87,7 +91,8 @@ export function markedSteps(state) {
     const mark = markOf(r, s);
     if (!mark) return [];
     const fair = fairMark(s);
-    const names = [fair, mark === "losing" ? "losing" : null].filter(Boolean)
+    const turning = r.turning_point === s.index ? "turning" : null;
+    const names = [fair, turning, mark === "losing" ? "losing" : null].filter(Boolean)
       .map((m) => say(state, m).toLocaleLowerCase(state.ui?.language || undefined));
     return [{ at: k + 1, mark, fair, label: `${k + 1} ${[...new Set(names)].join(", ")}`, words: s.played_words }];
   });
@@ -161,7 +166,7 @@ function verdictWords(state, v) {
 /** The review bar: ◀ ▶ and the step, the mark, the two moves in words, Play from here, ×. */
 export function drawReview(refs, state) {
   const r = reviewing(state) ? state.review : null;
-  const key = r ? JSON.stringify([r.at, r.steps.length, reviewStepShown(state), r.summary, r.losing_move,
+  const key = r ? JSON.stringify([r.at, r.steps.length, reviewStepShown(state), r.summary, r.losing_move, r.turning_point,
     state.ui?.language]) : "";
   if (refs.drawnReview === key) return;
   refs.drawnReview = key;

@@ -173,3 +173,24 @@ def test_the_python_api_and_a_change_from_code_closes_the_review(trap_board):
 def test_the_review_actions_are_listed_with_their_fields():
     assert _ACTION_KEYS["review"] == {"step"}
     assert _ACTION_KEYS["review_close"] == set() and _ACTION_KEYS["play_from_here"] == set()
+
+
+def test_the_board_marks_the_turning_point_and_says_it():
+    """The review's state carries the turning point; its step is marked "turning" (the solver's
+    losing move keeps "losing" where they are one), and a screen reader hears it."""
+    import random
+
+    from ft_widget.policies import cautious_choice
+    from ft_widget.training.puzzles import shipped_puzzle
+
+    p = shipped_puzzle("forty_thieves/85-115")
+    game = Game.from_position(p.game.position())
+    game.play(p.habit)
+    for seed in range(4):
+        game.play(cautious_choice(game, random.Random(seed)).move)
+    board = Board(game)
+    board.review()
+    review = board.state["review"]
+    assert review["turning_point"] == 0 == review["losing_move"]  # one move: "losing" first
+    assert review["steps"][0]["mark"] == "losing"
+    assert board.state["message"].startswith("The turning point is move 1.")

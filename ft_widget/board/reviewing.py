@@ -178,6 +178,7 @@ class ReviewMode:
     def open(self, found: Review, key: tuple) -> None:
         """Show ``found`` at its last position, its steps put in words once."""
         steps = []
+        turn = None if found.turning_point is None else found.turning_point.index
         game = found.start.copy()
         for s in found.steps:
             played_from, played_to = move_piles(game, s.move)
@@ -190,7 +191,9 @@ class ReviewMode:
                 "expert_reason": s.expert_reason,
                 "estimate_before": s.estimate_before,
                 "estimate_played": s.estimate_played, "estimate_best": s.estimate_best,
-                "mark": "losing" if s.index == found.losing_move else s.mark,
+                # the solver's losing move first, then the fair turning point, then the expert's mark
+                "mark": ("losing" if s.index == found.losing_move else "turning" if turn == s.index
+                         else s.mark),
                 "fair_mark": s.mark,  # what the summary counts: the expert's mark, losing or not
                 "played_spoken": words.spoken(words.move_words(game, s.move)),
                 "verdict_before": str(s.verdict_before), "verdict_after": str(s.verdict_after),

@@ -107,6 +107,7 @@ _WORDS = {
     "the_losing_move": N_("the losing move"),
     "winnable_verdict": N_("winnable"), "lost_verdict": N_("lost"), "unknown_verdict": N_("not known"),
     "inaccuracy": N_("Inaccuracy"), "mistake": N_("Mistake"), "losing": N_("Losing move"),
+    "turning": N_("Turning point"),
     "marked_moves": N_("Marked moves"), "marked": N_("Marked:"),
 }
 

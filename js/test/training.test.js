@@ -240,3 +240,19 @@ test("a training run offers its game's themes: one click trains one, another eve
   const plain = draw(fresh).refs;
   assert.equal(plain.puzzle.querySelector(".ft-puzzle-themes"), null, "a puzzle outside a run: no themes");
 });
+
+test("the review's turning point is marked in the list, with the expert's mark beside it", () => {
+  const base = TRAINING["review/mistake"];
+  const state = { ...base, review: { ...base.review, turning_point: 4 } };
+  const marks = markedSteps(state);
+  const turning = marks.find((m) => m.at === 5);
+  assert.equal(turning.mark, "turning");
+  assert.equal(turning.fair, "mistake", "the summary's count keeps the expert's mark");
+  assert.equal(turning.label, "5 mistake, turning point");
+  assert.ok(marks.some((m) => m.at === 7 && m.mark === "losing"), "the losing move keeps its own mark");
+  const same = { ...base, review: { ...base.review, turning_point: 6 } };
+  assert.equal(markedSteps(same).find((m) => m.at === 7).label, "7 turning point, losing move");
+  const { refs } = draw(state);
+  const buttons = refs.review.querySelectorAll("button[data-review-step]");
+  assert.ok(buttons.some((b) => b.dataset.mark === "turning"), "a button for it in the marks list");
+});
