@@ -83,6 +83,31 @@ def _run_packed(args: tuple) -> dict:
     return run_deal(*args)
 
 
+def each_result(func: Callable, tasks: Sequence, *, client=None, processes: int | None = None):
+    """``func(task)`` for each of ``tasks``, yielded as each is done (in no set order): in
+    ``processes`` local processes (default: the machine's cores; 1 runs here, in this process), or
+    on a Dask cluster when ``client`` is a ``dask.distributed.Client``. ``func`` must be importable
+    by name (a module's function) for local processes; Dask also takes a notebook's own. What
+    :func:`study` and ``tools/fair_puzzles.py`` run their work on."""
+    processes = check_count("each_result", "processes", processes, 1, optional=True)
+    if client is not None:
+        from dask.distributed import as_completed
+
+        for fut in as_completed(client.map(func, list(tasks), pure=False)):
+            yield fut.result()
+        return
+    processes = processes or os.cpu_count() or 1
+    if processes == 1:
+        for task in tasks:
+            yield func(task)
+        return
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    with ProcessPoolExecutor(processes) as pool:
+        for fut in as_completed([pool.submit(func, task) for task in tasks]):
+            yield fut.result()
+
+
 def study(variants: str | Iterable[str] = "all", deals: Iterable[int] = range(1, 11),
           time_limit: float = 10.0, policy: str | Callable | None = None, client=None,
           processes: int | None = None, progress: bool = True, rng: random.Random | int | None = 0,
@@ -132,26 +157,9 @@ def study(variants: str | Iterable[str] = "all", deals: Iterable[int] = range(1,
     tasks = [(v, d, time_limit, packed_policy, rng, max_states) for v in chosen for d in deals]
     bar = tqdm(total=len(tasks), desc="study", unit="deal", disable=not progress)
     rows = []
-    if client is not None:
-        from dask.distributed import as_completed
-
-        futures = client.map(_run_packed, tasks, pure=False)
-        for fut in as_completed(futures):
-            rows.append(fut.result())
-            bar.update()
-    else:
-        processes = processes or os.cpu_count() or 1
-        if processes == 1:
-            for t in tasks:
-                rows.append(_run_packed(t))
-                bar.update()
-        else:
-            from concurrent.futures import ProcessPoolExecutor, as_completed
-
-            with ProcessPoolExecutor(processes) as pool:
-                for fut in as_completed([pool.submit(_run_packed, t) for t in tasks]):
-                    rows.append(fut.result())
-                    bar.update()
+    for row in each_result(_run_packed, tasks, client=client, processes=processes):
+        rows.append(row)
+        bar.update()
     bar.close()
     order = {v: k for k, v in enumerate(ids)}
     rows.sort(key=lambda r: (order[r["variant"]], r["deal"]))

@@ -91,3 +91,24 @@ def test_side_by_side_counts_each_players_wins_on_the_same_deals():
     assert row["solver_ci95"] == f"{lo:.3f}–{hi:.3f}"
     with pytest.raises(ValueError, match="same"):
         side_by_side({"expert": a, "solver": b.iloc[:3]})
+
+
+def _square(n: int) -> int:
+    return n * n
+
+
+def test_each_result_gives_every_result_here_in_processes_and_on_dask():
+    """The studies' runner (study() and tools/fair_puzzles.py run on it): the same results, in
+    whatever order they come, whether here, in local processes or on a Dask cluster."""
+    from ft_widget.studies import each_result
+
+    tasks = list(range(12))
+    want = sorted(n * n for n in tasks)
+    assert sorted(each_result(_square, tasks, processes=1)) == want
+    assert sorted(each_result(_square, tasks, processes=2)) == want
+    with pytest.raises(ValueError, match="processes"):
+        list(each_result(_square, tasks, processes=0))
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        assert sorted(each_result(_square, tasks, client=client)) == want

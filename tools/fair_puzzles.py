@@ -11,9 +11,11 @@ letter a world: ``w`` won, ``l`` lost, ``u`` unknown); those that are not fair d
 named in the provenance's ``fair.not_fair`` with why. They stay shipped (the lessons show some of
 them) and say their figures, but a training run serves only fair decisions.
 
-Resumable (``build/fair-work/<variant>.json`` keeps every verdict made), processes only::
+Resumable (``build/fair-work/<variant>.json`` keeps every verdict made), on the studies'
+machinery (``ft_widget.studies.each_result``): local processes, or a Dask cluster::
 
     nice -n 10 python tools/fair_puzzles.py --workers 2
+    python tools/fair_puzzles.py --scheduler tcp://10.0.0.5:8786
 
 ``--check`` judges nothing: it reads the data files, fails if a row lacks its figures, and
 counts the fair decisions by today's rule.
@@ -24,7 +26,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import multiprocessing
 import os
 import pathlib
 import platform
@@ -35,6 +36,7 @@ import time
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))  # this checkout's ft_widget
 
 from ft_widget import VARIANTS, Game
+from ft_widget.studies import each_result
 from ft_widget.training.puzzles import (
     FAIR_STATES,
     FAIR_WORLDS,
@@ -70,7 +72,8 @@ def main() -> None:
     parser.add_argument("--worlds", type=int, default=FAIR_WORLDS)
     parser.add_argument("--max-states", type=int, default=FAIR_STATES)
     parser.add_argument("--variants", default=",".join(VARIANTS))
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1, help="local processes")
+    parser.add_argument("--scheduler", default=None, help="a Dask scheduler's address, instead")
     parser.add_argument("--check", action="store_true", help="judge nothing: check the stored figures")
     args = parser.parse_args()
     variants = args.variants.split(",")
@@ -92,13 +95,18 @@ def main() -> None:
                     jobs.append((v, row, args.worlds, args.max_states))
         jobs.sort(key=lambda j: -j[1]["stock_left"])  # the long ones first, so no worker ends alone
         print(f"{len(jobs)} puzzles to judge", flush=True)
-        with multiprocessing.Pool(args.workers) as pool:
-            for n, (pid, figures, cpu) in enumerate(pool.imap_unordered(judge_row, jobs), 1):
-                v = pid.split("/")[0]
-                works[v]["judged"][pid] = figures
-                works[v]["cpu"][pid] = round(cpu, 2)
-                (WORK / f"{v}.json").write_text(json.dumps(works[v]))
-                print(f"{n}/{len(jobs)} {pid} {cpu:.1f} s", flush=True)
+        client = None
+        if args.scheduler:  # a Dask cluster, as studies run on one
+            from dask.distributed import Client
+
+            client = Client(args.scheduler)
+        done = each_result(judge_row, jobs, client=client, processes=args.workers)
+        for n, (pid, figures, cpu) in enumerate(done, 1):
+            v = pid.split("/")[0]
+            works[v]["judged"][pid] = figures
+            works[v]["cpu"][pid] = round(cpu, 2)
+            (WORK / f"{v}.json").write_text(json.dumps(works[v]))  # resumable: each verdict kept
+            print(f"{n}/{len(jobs)} {pid} {cpu:.1f} s", flush=True)
         for v in variants:
             works[v]["commands"].append(command)
             (WORK / f"{v}.json").write_text(json.dumps(works[v]))
