@@ -86,7 +86,6 @@ import collections
 import datetime
 import importlib
 import json
-import multiprocessing
 import os
 import pathlib
 import platform
@@ -105,6 +104,7 @@ from ft_widget.game import reversible
 from ft_widget.policies import cautious_choice, foundations_first, random_policy
 from ft_widget.policies import expert as fair_expert  # the default strength, as hints and grades use
 from ft_widget.solver import solve
+from ft_widget.studies import each_result
 from ft_widget.training.puzzles import (
     FAIR_STATES,
     FAIR_WORLDS,
@@ -777,13 +777,9 @@ def main() -> None:
     if args.tables:
         print("tables written:", ", ".join(write_tables()) or "none changed")
         return
-    if args.workers > 1:
-        with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-            for text in pool.imap_unordered(_run, [(v, args, command) for v in variants], chunksize=1):
-                print(text, flush=True)
-    else:
-        for v in variants:
-            print(run_variant(v, args, command), flush=True)
+    # the studies' runner, in local processes (each variant reads and writes this checkout's files)
+    for text in each_result(_run, [(v, args, command) for v in variants], processes=args.workers):
+        print(text, flush=True)
     if not args.search_only:
         print("tables written:", ", ".join(write_tables()) or "none changed")
 
