@@ -346,32 +346,26 @@ class PuzzleCommands:
         return self._train(run, theme)
 
     def _train(self, run: list, theme: str | None) -> Puzzle:
-        runs = self._puzzles
         with self._lock:
-            runs.record(runs.current)
-            puzzle = runs.start(run, runs.progress, theme)
-            self._show(puzzle.start.copy(), keep=True)
-            self._hint = None
-            self._changes += 1
-            puzzle.attach(self)
-            if runs.progress is not None:  # again after the new puzzle's judge, so it sees the verdict
-                self.on_move(self._record_solved, remove=True)
-                self.on_move(self._record_solved)
-        return puzzle
+            runs = self._puzzles
+            runs.record(runs.current)  # the puzzle left counts as Next would count it
+            return self._serve_puzzle(runs.start(run, runs.progress, theme))
 
     def next_puzzle(self) -> Puzzle:
         """Serve the training run's next puzzle (the game on the board is kept, as by a new deal);
         ``ValueError`` outside a run or after its last."""
         with self._lock:
-            runs = self._puzzles
-            puzzle = runs.next()
-            self._show(puzzle.start.copy(), keep=True)
-            self._hint = None
-            self._changes += 1
-            puzzle.attach(self)
-            if runs.progress is not None:  # again after the new puzzle's judge, so it sees the verdict
-                self.on_move(self._record_solved, remove=True)
-                self.on_move(self._record_solved)
+            return self._serve_puzzle(self._puzzles.next())
+
+    def _serve_puzzle(self, puzzle: Puzzle) -> Puzzle:
+        """Show a training run's ``puzzle`` on the board (under its lock; the game shown is kept)."""
+        self._show(puzzle.start.copy(), keep=True)
+        self._hint = None
+        self._changes += 1
+        puzzle.attach(self)
+        if self._puzzles.progress is not None:  # again after the new puzzle's judge, so it sees the verdict
+            self.on_move(self._record_solved, remove=True)
+            self.on_move(self._record_solved)
         return puzzle
 
     def _record_solved(self, board, move) -> None:
