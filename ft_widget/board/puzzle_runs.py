@@ -72,7 +72,7 @@ class PuzzleRun:
         self.change: float | None = None  # what the last puzzle recorded moved it by
         self.rated: float | None = None  # the rating of the puzzle served last, when it was served
         self.theme: str | None = None  # the theme the run trains (None: every theme)
-        self.themes: list[list] = []  # [theme, its name, puzzles] the run's game offers, for the panel
+        self.themes: list[tuple[str, int]] = []  # (theme, fair puzzles) the run's game offers: the panel
         self._clock = Clock()
         self._recorded: set[Puzzle] = set()
 
@@ -97,7 +97,7 @@ class PuzzleRun:
         yet attached), chosen by the progress kept if any, else the easiest."""
         self.run, self.progress, self.theme = run, progress, theme
         offered = training_run(run[0].variant)
-        self.themes = [[t, theme_name(t), n] for t in THEMES if (n := sum(p.theme == t for p in offered))]
+        self.themes = [(t, n) for t in THEMES if (n := sum(p.theme == t for p in offered))]
         self.count, self.change = 0, None  # a run of its own: its count and rating from its start
         if progress is None:
             self.standing = None
@@ -153,7 +153,7 @@ class PuzzleRun:
             return None
         view = puzzle.view()
         if self.run and puzzle in self.served:
-            view["themes"] = [[t, theme_name(t), n] for t, _, n in self.themes]  # in the language now
+            view["themes"] = [[t, theme_name(t), n] for t, n in self.themes]  # named in the language now
             view["theme"] = self.theme
             if self.progress is not None:
                 name = VARIANTS[self.run[0].variant].name
