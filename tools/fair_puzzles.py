@@ -43,6 +43,7 @@ from ft_widget.training.puzzles import (
     fair_disagreement,
     fair_figures,
     judge_puzzle,
+    row_id,
     stored_verdict,
 )
 
@@ -51,14 +52,10 @@ DATA = ROOT / "ft_widget" / "data" / "puzzles"
 WORK = ROOT / "build" / "fair-work"
 
 
-def row_id(variant: str, row: dict) -> str:
-    return f"{variant}/{row['deal']}-{len(row['moves'])}"
-
-
 def judge_row(job: tuple) -> tuple[str, dict, float]:
     """One puzzle judged: its id, its fair figures and the CPU seconds it took."""
     variant, row, worlds, max_states = job
-    pid = row_id(variant, row)
+    pid = row_id(variant, row['deal'], row['moves'])
     started = time.process_time()
     game = Game(variant, deal=row["deal"])
     for m in row["moves"]:
@@ -91,7 +88,7 @@ def main() -> None:
         jobs = []
         for v in variants:
             for row in json.loads((DATA / f"{v}.json").read_text())["puzzles"]:
-                if row_id(v, row) not in works[v]["judged"]:
+                if row_id(v, row['deal'], row['moves']) not in works[v]["judged"]:
                     jobs.append((v, row, args.worlds, args.max_states))
         jobs.sort(key=lambda j: -j[1]["stock_left"])  # the long ones first, so no worker ends alone
         print(f"{len(jobs)} puzzles to judge", flush=True)
@@ -117,7 +114,7 @@ def main() -> None:
         data = json.loads(path.read_text())
         rows, unclear = [], []
         for row in data["puzzles"]:
-            pid = row_id(v, row)
+            pid = row_id(v, row['deal'], row['moves'])
             figures = row.get("fair") if args.check else works[v]["judged"].get(pid)
             if figures is None:
                 raise SystemExit(f"{pid}: no fair figures")

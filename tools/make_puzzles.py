@@ -65,9 +65,9 @@ the README's and docs/training.md's tables from the shipped data (every run that
 writes them too).
 
 Difficulty and rating: fresh fair experts (``Expert()``, seeds 0, 1, …, ``--expert-runs``)
-choose a move; the share that choose a winning move grades it (``puzzles.GRADES``). The rating
-(``puzzles.rating``) counts those runs and the sampled players' picks (the cautious player, seeds
-0 to ``--sampled - 1``).
+choose a move; the rating (``puzzles.rating``) counts the runs that choose a winning move and the
+sampled players' picks (the cautious player, seeds 0 to ``--sampled - 1``), and the difficulty
+word follows the rating (``puzzles.difficulty_of``).
 
 One command, resumable (the candidates of each variant are kept in ``build/puzzles-work/``; a run
 with ``--resume`` goes on from them), processes only (``--workers``, one variant a process)::
@@ -122,6 +122,7 @@ from ft_widget.training.puzzles import (
     fair_figures,
     judge_puzzle,
     rating,
+    row_id,
 )
 from ft_widget.training.themes import kind_of, theme_of
 
@@ -346,7 +347,7 @@ class Finder:
         # answers in the order of the legal moves (the known one is not favoured)
         answers = {m: answers[m] for m in commit if m in answers}
         # fair by construction: the same decision over the stock orders the player cannot see
-        pid = f"{self.variant}/{deal}-{len(moves)}"
+        pid = row_id(self.variant, deal, moves)
         verdict = judge_puzzle(game, pid, list(answers), losing, self.fair_worlds, self.fair_states)
         self.fair_solves += len(answers) + len(losing)
         why = fair_disagreement(verdict, list(answers), losing)

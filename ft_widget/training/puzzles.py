@@ -29,10 +29,11 @@ judge says of one that the decision is still ahead (no try counted, the puzzle s
 
 The verdicts come from the solver, which sees every card: each answer carries its winning line
 (replayed through the engine), each losing move a proof (the solver's exhaustive search within
-the file's ``max_states``). The difficulty comes from the fair expert, which sees only the
-table: the share of its runs (fresh experts, seeds 0, 1, …) that choose a winning move, graded
-by :data:`GRADES`. Which strength of the expert ran them (``ft_widget.expert.STRENGTHS``) is the
-file's provenance's ``strength``, and each puzzle's :attr:`TrainingPuzzle.expert_strength`.
+the file's ``max_states``). The rating comes from the fair expert, which sees only the table, and
+sampled players: the share of their runs that choose a winning move (:func:`rating`), and the
+difficulty word follows the rating (:func:`difficulty_of`). Which strength of the expert ran them
+(``ft_widget.expert.STRENGTHS``) is the file's provenance's ``strength``, and each puzzle's
+:attr:`TrainingPuzzle.expert_strength`.
 
 :class:`Puzzle` is the judge the board uses (``Board.puzzle``, ``Board.training``): a shipped
 puzzle is judged from its stored verdicts; any other position is judged by solving every legal
@@ -102,10 +103,8 @@ MIN_NOT_HOME = 30
 MIN_LEGAL = 4
 #: … of which at least this many are commitments; at most a third of the commitments keep the deal winnable.
 MIN_COMMITMENTS = 3
-#: Grades from the share of fair-expert runs that choose a winning move: the first grade whose
-#: share is reached (at least 80 % easy, at least 40 % medium, else hard).
-GRADES = (("easy", 0.8), ("medium", 0.4), ("hard", 0.0))
-DIFFICULTIES = tuple(g for g, _ in GRADES)
+#: The difficulty words, easiest first (:data:`RATING_GRADES` says where each begins).
+DIFFICULTIES = ("easy", "medium", "hard")
 #: Puzzles wanted a game (issue 35 item 2) …
 WANTED = 30
 #: … no theme over this share of them …
@@ -173,13 +172,6 @@ RATING_GRADES = (("easy", 1400), ("medium", 1700), ("hard", math.inf))
 def difficulty_of(rating_: float) -> str:
     """The difficulty word of a puzzle rated ``rating_`` (:data:`RATING_GRADES`)."""
     return next(name for name, below in RATING_GRADES if rating_ < below)
-
-
-def grade(hits: int, runs: int) -> str:
-    """The grade of a puzzle the fair expert solved in ``hits`` of ``runs`` runs."""
-    runs = check_count("grade", "runs", runs, 1)
-    hits = check_count("grade", "hits", hits, 0, runs)
-    return next(name for name, share in GRADES if hits >= share * runs)
 
 
 def rating(hits: int, runs: int) -> int:
@@ -443,12 +435,17 @@ class TrainingPuzzle:
         return f"{self.title}: {self.prompt}"
 
 
+def row_id(variant: str, deal: int, moves) -> str:
+    """The id of the puzzle of ``variant`` reached by ``moves`` from ``deal`` (:func:`puzzle_id`)."""
+    return f"{variant}/{deal}-{len(moves)}"
+
+
 def puzzle_id(puzzle) -> str:
     """``"maria/62-119"``: a puzzle's game, deal and the number of moves played to reach it: its
     position, so the id stays when the shipped files are made again and a learner's history or a
     lesson's choice keeps its meaning. No two shipped puzzles of one deal are reached after as many
     moves (they are at least :data:`SPACING` moves apart)."""
-    return f"{puzzle.variant}/{puzzle.deal}-{len(puzzle.moves)}"
+    return row_id(puzzle.variant, puzzle.deal, puzzle.moves)
 
 
 def shipped_puzzle(pid: str) -> TrainingPuzzle:
@@ -1158,7 +1155,7 @@ def _start_game(position) -> Game:
                      f"not {type(position).__name__}")
 
 
-__all__ = ["DIFFICULTIES", "GRADES", "MAX_KIND_SHARE", "MAX_THEME_SHARE", "MIN_COMMITMENTS", "MIN_LEGAL",
+__all__ = ["DIFFICULTIES", "MAX_KIND_SHARE", "MAX_THEME_SHARE", "MIN_COMMITMENTS", "MIN_LEGAL",
            "MIN_NOT_HOME", "SPACING", "WANTED", "Puzzle", "TrainingPuzzle", "Verdict", "commitments",
-           "difficulty_of", "easiest_first", "explain", "grade", "puzzle_id", "puzzles", "puzzles_markdown",
+           "difficulty_of", "easiest_first", "explain", "puzzle_id", "puzzles", "puzzles_markdown",
            "rating", "readme_markdown", "reversible", "row_order", "shipped_puzzle", "themes_markdown"]
