@@ -18,7 +18,7 @@ from .i18n import set_language
 from .policies import POLICIES, play_policy
 from .rules import Build
 from .solver import SolveResult, solve
-from .training import ReviewStopped, deals, puzzles, review
+from .training import ReviewStopped, deals, lesson_rules, lesson_steps, puzzles, review
 from .training.progress import progress, progress_chart
 from .variants import VARIANTS, Variant
 
@@ -26,7 +26,8 @@ __all__ = [
     "Board", "Build", "Card", "Choice", "FOUNDATION", "Game", "IllegalMove", "InvalidMove", "Move", "Outcome",
     "Pile",
     "STOCK", "VARIANTS", "Variant", "WASTE", "card_name", "card_str", "card_symbol", "parse_card",
-    "POLICIES", "Hint", "ReviewStopped", "SolveResult", "deals", "hint", "play_policy", "progress",
+    "POLICIES", "Hint", "ReviewStopped", "SolveResult", "deals", "hint", "lesson_rules", "lesson_steps",
+    "play_policy", "progress",
     "progress_chart", "puzzles", "review",
     "rules", "set_language", "solve",
     "study",

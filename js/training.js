@@ -110,11 +110,18 @@ export function createTraining() {
   return { puzzle, review };
 }
 
-/** The puzzle panel: title, progress, prompt until solved, clues shown, Next puzzle. */
+/** A lesson step's rule as the panel shows it ({ heading, role, words }), or null. */
+export function lessonOf(p) {
+  const l = p && p.lesson;
+  if (!l || typeof l !== "object") return null;
+  return { heading: text(l.heading), role: l.role === "bend" ? "bend" : "rule", words: text(l.words) };
+}
+
+/** The puzzle panel: title, progress, a lesson's rule, prompt until solved, clues shown, Next. */
 export function drawPuzzle(refs, state) {
   const p = state.puzzle;
   const key = p ? JSON.stringify([p.title, p.prompt, p.solved, p.clues, p.clue, p.progress, p.next, p.themes, p.theme,
-    state.ui?.language]) : "";
+    p.lesson, state.ui?.language]) : "";
   if (refs.drawnPuzzle === key) return;
   refs.drawnPuzzle = key;
   const panel = refs.puzzle;
@@ -130,6 +137,12 @@ export function drawPuzzle(refs, state) {
     ...(p.progress ? [h("span", { class: "ft-puzzle-progress" }, [text(p.progress)])] : []),
   ]);
   const kids = [head];
+  const lesson = lessonOf(p);
+  if (lesson) { // a lesson's step: its rule, or the case where it bends, above the task
+    kids.push(h("p", { class: "ft-puzzle-lesson", "data-role": lesson.role }, [
+      h("strong", {}, [lesson.heading]), " ", lesson.words,
+    ]));
+  }
   if (p.solved) {
     kids.push(h("p", { class: "ft-puzzle-solved" }, [say(state, "solved")]));
   } else {
@@ -143,7 +156,7 @@ export function drawPuzzle(refs, state) {
     ]));
   }
   if (p.solved && p.next) {
-    kids.push(h("button", { type: "button", "data-puzzle": "next" }, [say(state, "next_puzzle")]));
+    kids.push(h("button", { type: "button", "data-puzzle": "next" }, [say(state, lesson ? "next_step" : "next_puzzle")]));
   }
   const themes = Array.isArray(p.themes) ? p.themes.filter((t) => Array.isArray(t) && t.length === 3) : [];
   if (themes.length > 1) { // a training run: train one theme, or every theme (the kernel checks the choice)

@@ -26,7 +26,9 @@ from ..game import Game
 from ..i18n import gettext as _
 from ..i18n import ngettext, number
 from ..limits import shown
-from ..training.progress import Clock, Progress, ProgressBusy, Standing, kept_by_default, start_rating, try_of
+from ..training.lessons import LessonStep, lesson_steps
+from ..training.progress import (FIRST_TRY, SOLVED, Clock, Progress, ProgressBusy, Standing, kept_by_default,
+                                 start_rating, try_of)
 from ..training.puzzles import Puzzle, easiest_first, puzzles
 from ..training.themes import THEMES, theme_name
 from ..variants import VARIANTS
@@ -55,6 +57,19 @@ def training_run(variant: str, theme: str | None = None) -> list:
     return run
 
 
+def _progress_of(where: str, progress) -> Progress | None:
+    """Where a run keeps its tries: ``None`` the user's progress file (none where
+    ``FT_WIDGET_PROGRESS`` is "off"), a path that file, ``False`` nowhere."""
+    if progress is None:
+        return Progress() if kept_by_default() else None
+    if progress is False:
+        return None
+    if isinstance(progress, str | os.PathLike):
+        return Progress(progress)
+    raise ValueError(f"{where}: progress must be a file path, None (the user's progress "
+                     f"file) or False (keep none), not {type(progress).__name__}")
+
+
 class PuzzleRun:
     """A board's puzzles: the run's list and place in it, and every puzzle served (the score)."""
 
@@ -73,6 +88,7 @@ class PuzzleRun:
         self.rated: float | None = None  # the rating of the puzzle served last, when it was served
         self.theme: str | None = None  # the theme the run trains (None: every theme)
         self.themes: list[tuple[str, int]] = []  # (theme, fair puzzles) the run's game offers: the panel
+        self.steps: list[LessonStep] = []  # a lesson's steps, in order (a lesson is a run in that order)
         self._clock = Clock()
         self._recorded: set[Puzzle] = set()
 
@@ -95,7 +111,7 @@ class PuzzleRun:
     def start(self, run: list, progress: Progress | None, theme: str | None = None) -> Puzzle:
         """Begin a training run of ``run`` (of ``theme`` only, when given): its first puzzle (not
         yet attached), chosen by the progress kept if any, else the easiest."""
-        self.run, self.progress, self.theme = run, progress, theme
+        self.run, self.progress, self.theme, self.steps = run, progress, theme, []
         offered = training_run(run[0].variant)
         self.themes = [(t, n) for t in THEMES if (n := sum(p.theme == t for p in offered))]
         self.count, self.change = 0, None  # a run of its own: its count and rating from its start
@@ -107,6 +123,26 @@ class PuzzleRun:
         self.standing = progress.standing(run[0].variant)
         self.rating = self.standing.learner.rating
         return self._serve(self.standing.choose(run))
+
+    def start_lesson(self, steps: list[LessonStep], progress: Progress | None) -> Puzzle:
+        """Begin ``steps`` (a game's lesson): its first step the progress kept has not seen solved
+        (the first step when none is kept, or when every step is solved: the lesson again)."""
+        self.steps, self.run, self.progress, self.theme, self.themes = steps, [s.puzzle for s in steps], progress, None, []
+        self.count, self.change = 0, None
+        if progress is None:
+            self.standing = None
+            return self._serve(self.run[0])
+        if self.writer is None or self.writer.progress is not progress:
+            self.writer = TryWriter(progress)
+        self.standing = progress.standing(steps[0].variant)
+        self.rating = self.standing.learner.rating
+        solved = {pid for pid, outcome in self.standing.history if outcome in (FIRST_TRY, SOLVED)}
+        return self._serve(next((p for p in self.run if p.id not in solved), self.run[0]))
+
+    @property
+    def step(self) -> LessonStep | None:
+        """The lesson's step served last (None outside a lesson)."""
+        return self.steps[self.at] if self.steps else None
 
     def _serve(self, shipped) -> Puzzle:
         self.at = next(i for i, p in enumerate(self.run) if p is shipped)
@@ -121,6 +157,11 @@ class PuzzleRun:
         as given up) and the next is chosen by the progress rule: such a run has no last."""
         if not self.run:
             raise ValueError("next_puzzle: this board runs no training (Board.training(variant))")
+        if self.steps:  # a lesson keeps its order, progress or not
+            if self.at + 1 >= len(self.run):
+                raise ValueError(f"next_puzzle: that was the last of the lesson's {len(self.run)} steps")
+            self.record(self.current)
+            return self._serve(self.run[self.at + 1])
         if self.progress is None:
             if self.at + 1 >= len(self.run):
                 raise ValueError(f"next_puzzle: that was the last of the {len(self.run)} puzzles")
@@ -152,6 +193,18 @@ class PuzzleRun:
         if puzzle is None:
             return None
         view = puzzle.view()
+        if self.steps and puzzle in self.served:
+            step = self.steps[self.at] if puzzle is self.current else next(
+                (s for s in self.steps if s.puzzle is puzzle.training), None)
+            if step is not None:
+                view["title"] = step.progress
+                view["lesson"] = {"heading": step.heading, "role": step.role,
+                                  "words": step.rule.says if step.role == "rule" else step.rule.bends}
+                view["next"] = puzzle.solved and puzzle is self.current and self.at + 1 < len(self.run)
+                if self.progress is not None:
+                    view["progress"] = _("your {variant} rating {rating}").format(
+                        variant=VARIANTS[step.variant].name, rating=f"{self.rating:.0f}")
+            return view
         if self.run and puzzle in self.served:
             view["themes"] = [[t, theme_name(t), n] for t, n in self.themes]  # named in the language now
             view["theme"] = self.theme
@@ -290,15 +343,7 @@ class PuzzleCommands:
         :meth:`next_puzzle`, serves the next; the score is in ``board.stats``. A progress file
         that is not ours is refused (``ValueError`` naming it) and left untouched."""
         run = training_run(variant, theme)
-        if progress is None:
-            progress = Progress() if kept_by_default() else None
-        elif progress is False:
-            progress = None
-        elif isinstance(progress, str | os.PathLike):
-            progress = Progress(progress)
-        else:
-            raise ValueError("Board.training: progress must be a file path, None (the user's progress "
-                             f"file) or False (keep none), not {type(progress).__name__}")
+        progress = _progress_of("Board.training", progress)
         runs = PuzzleRun()
         first = runs.start(run, progress, theme)
         board = cls(first.start.copy())
@@ -308,6 +353,35 @@ class PuzzleCommands:
             runs.writer.notify = board._publish
             board.on_move(board._record_solved)  # after the puzzle's judge: it sees the verdict
         return board
+
+    @classmethod
+    def lesson(cls, variant: str, progress=None):
+        """``variant``'s lesson on a board: its rules of thumb as steps
+        (:func:`~ft_widget.training.lessons.lesson_steps`), each a real position where the rule, or
+        the case where it bends, decides; the learner's move is judged by the fair judge, the board
+        says why, and Next (button or :meth:`next_puzzle`) serves the next step. ``progress`` as
+        :meth:`training`'s: each step is recorded with the puzzle progress, and a lesson begun again
+        starts at its first step not yet solved. ``ValueError`` where the game's fair puzzles show
+        no rule yet."""
+        steps = lesson_steps(variant)  # ValueError naming the games
+        if not steps:
+            raise ValueError(f"Board.lesson: none of the fair puzzles of {variant!r} shows one of its rules "
+                             "yet (ft_widget.lesson_rules states them; ft_widget.puzzles lists the puzzles)")
+        runs = PuzzleRun()
+        first = runs.start_lesson(steps, _progress_of("Board.lesson", progress))
+        board = cls(first.start.copy())
+        board._puzzles = runs
+        first.attach(board)
+        if runs.progress is not None:
+            runs.writer.notify = board._publish
+            board.on_move(board._record_solved)
+        return board
+
+    @property
+    def lesson_step(self) -> LessonStep | None:
+        """The lesson's step on the board (None outside a lesson, or on another game)."""
+        runs = self._puzzles
+        return runs.step if runs.steps and self.current_puzzle is runs.current else None
 
     @property
     def current_puzzle(self) -> Puzzle | None:
@@ -322,6 +396,17 @@ class PuzzleCommands:
         runs = self._puzzles
         if not runs.run or runs.current is None or self.current_puzzle is not runs.current:
             return False
+        if runs.steps:  # a lesson: the other game's lesson, where it has one
+            steps = lesson_steps(variant)
+            with self._lock:
+                runs.record(runs.current)
+                if steps:
+                    self._serve_puzzle(runs.start_lesson(steps, runs.progress))
+                    return True
+            game = self.new_game(variant=variant)
+            said = _("No {variant} position shows a rule of its lesson yet: here is a game of it, deal {deal}.")
+            self.say(said.format(variant=VARIANTS[variant].name, deal=game.deal))
+            return True
         try:
             run = training_run(variant)
         except ValueError:  # a game of it instead, and the reason

@@ -94,6 +94,7 @@ _WORDS = {
     "review_title": N_("Step through the game with the expert's moves"),
     # training: the puzzle panel and the review bar
     "puzzle": N_("Puzzle"), "solved": N_("Solved!"), "next_puzzle": N_("Next puzzle"),
+    "next_step": N_("Next step"),
     "train_themes": N_("Train:"), "every_theme": N_("every theme"),
     "review_of_game": N_("Review of the game"),
     "review_move": N_("Move {at} of {n}"),

@@ -5,9 +5,10 @@ the learner's progress kept (``ft_widget.progress()`` reads it: the function is 
 
 from .catalogue import DIFFICULTIES, deals
 from .fair import FairVerdict, judge
+from .lessons import lesson_rules, lesson_steps
 from .progress import Progress, progress_chart
 from .puzzles import TrainingPuzzle, puzzles
 from .review import Review, ReviewStopped, review
 
 __all__ = ["DIFFICULTIES", "FairVerdict", "Progress", "Review", "ReviewStopped", "TrainingPuzzle", "deals",
-           "judge", "progress_chart", "puzzles", "review"]
+           "judge", "lesson_rules", "lesson_steps", "progress_chart", "puzzles", "review"]

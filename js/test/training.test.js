@@ -256,3 +256,20 @@ test("the review's turning point is marked in the list, with the expert's mark b
   const buttons = refs.review.querySelectorAll("button[data-review-step]");
   assert.ok(buttons.some((b) => b.dataset.mark === "turning"), "a button for it in the marks list");
 });
+
+test("a lesson's step: its rule (or bend) above the task, as text; solved, Next step comes", () => {
+  const base = TRAINING["puzzle/fresh"];
+  const lesson = { heading: "Rule 2 of 4: Keep an empty column · When it bends", role: "bend",
+    words: "Fill it when <b>the card</b> frees another." };
+  const { refs } = draw({ ...base, puzzle: { ...base.puzzle, lesson } });
+  const shown = refs.puzzle.querySelector(".ft-puzzle-lesson");
+  assert.ok(shown, "the rule is drawn");
+  assert.equal(shown.dataset.role, "bend");
+  assert.equal(shown.querySelector("strong").textContent, lesson.heading);
+  assert.ok(shown.textContent.endsWith(lesson.words), "the words as text, markup and all");
+  assert.equal(shown.querySelector("b"), null, "never as markup");
+  const solved = TRAINING["puzzle/solved"];
+  const done = draw({ ...solved, puzzle: { ...solved.puzzle, lesson } }).refs;
+  assert.equal(done.puzzle.querySelector('button[data-puzzle="next"]').textContent, "Next step");
+  assert.equal(draw(base).refs.puzzle.querySelector(".ft-puzzle-lesson"), null, "no lesson: no rule line");
+});

@@ -1,0 +1,406 @@
+"""A game's lesson on the board: its rules of thumb, each with the case where it bends, played
+as steps on real positions (``Board.lesson(game)``; :func:`lesson_steps` for code).
+
+A rule (:class:`LessonRule`) says what to do (``says``), when it bends (``bends``), which
+moves follow it (``follows``, a test of a move at a position: :data:`TESTS`) and the puzzle
+themes it teaches (:data:`~ft_widget.training.themes.THEMES`, by key). A game's rules are
+:data:`LESSONS`, frozen data like the games themselves.
+
+The steps are found in the shipped puzzles, never typed. Only a puzzle that is a fair decision
+(:attr:`~ft_widget.training.puzzles.TrainingPuzzle.fair_decision`: over the deals of the cards
+the learner cannot see, its answers keep a win clearly more often than its losing moves) can be
+a step, so every verdict a lesson gives rests on what the learner sees. A puzzle is a **rule**
+step of a rule when every answer follows the rule and some losing move does not; it is the
+rule's **bend** when every answer breaks the rule and some losing move follows it. Each rule
+gets its easiest rule step, then its easiest bend (lowest rating), a puzzle used once a lesson.
+Where a game's fair puzzles hold no such position, the rule is still stated, with no step; the
+lesson says how many steps it has (:func:`lesson_markdown`).
+
+>>> [s.role for s in lesson_steps("lucas")][:2]
+['rule', 'bend']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..game import FOUNDATION, WASTE, Game
+from ..i18n import N_
+from ..i18n import gettext as _
+from ..moves import Move
+from ..variants import VARIANTS
+from .puzzles import TrainingPuzzle, puzzles
+from .themes import THEMES, theme_name
+
+
+def _fills(game: Game, move: Move) -> bool:
+    """The move puts a card (or a run) into an empty column."""
+    return not move.is_deal and not move.is_redeal and move.dst < WASTE and not game.tableau[move.dst]
+
+
+def _digs(game: Game, move: Move) -> bool:
+    """A move between columns that leaves a card on top that was not the moved card's own base (a
+    buried card freed, or a face-down card turned up)."""
+    if not move.between_columns:
+        return False
+    column = game.tableau[move.src]
+    rest = len(column) - move.count
+    if rest <= 0:
+        return False
+    if rest <= game.face_down_counts[move.src]:
+        return True
+    from ..rules import can_build
+    return not can_build(column[rest], column[rest - 1], game.variant.build)
+
+
+#: The tests a rule's ``follows`` names: does ``move`` at ``game``'s position follow the rule?
+TESTS: dict[str, Callable[[Game, Move], bool]] = {
+    "home": lambda game, move: move.dst == FOUNDATION,  # a card sent home
+    "deal": lambda game, move: move.is_deal,  # a deal from the stock
+    "place": lambda game, move: move.src == WASTE and move.dst < WASTE and bool(game.tableau[move.dst]),
+    # (the waste card onto a column's card)
+    "redeal": lambda game, move: move.is_redeal,  # the waste turned over
+    "keep_empty": lambda game, move: not _fills(game, move),  # no empty column filled
+    "fill": lambda game, move: _fills(game, move),  # an empty column filled
+    "waste_fill": lambda game, move: _fills(game, move) and move.src == WASTE,  # the waste card into one
+    "dig": _digs,  # a card under the moved ones freed
+    "run": lambda game, move: move.between_columns and move.count > 1,  # a run moved whole
+}
+
+
+@dataclass(frozen=True)
+class LessonRule:
+    """One rule of thumb of a game's lesson (the words are msgids: :attr:`title` and the others
+    give them in the current language)."""
+
+    key: str
+    title_id: str
+    says_id: str
+    bends_id: str
+    follows: str  # a key of TESTS: the moves that follow the rule
+    themes: tuple[str, ...]  # the puzzle themes (keys of THEMES) this rule teaches
+    breaks: str | None = None  # a key of TESTS: the moves that go against it (None: every other move)
+
+    def __post_init__(self):
+        for test in (self.follows, self.breaks):
+            if test is not None and test not in TESTS:
+                raise ValueError(f"LessonRule {self.key}: a test must be one of {', '.join(TESTS)}")
+        unknown = [t for t in self.themes if t not in THEMES]
+        if unknown:
+            raise ValueError(f"LessonRule {self.key}: unknown themes {unknown}")
+
+    @property
+    def title(self) -> str:
+        return _(self.title_id)
+
+    @property
+    def says(self) -> str:
+        return _(self.says_id)
+
+    @property
+    def bends(self) -> str:
+        return _(self.bends_id)
+
+    def follows_move(self, game: Game, move: Move | str) -> bool:
+        """Does ``move`` at ``game``'s position follow the rule?"""
+        return TESTS[self.follows](game, Move(str(move)))
+
+    def breaks_move(self, game: Game, move: Move | str) -> bool:
+        """Does ``move`` at ``game``'s position go against the rule?"""
+        move = Move(str(move))
+        return TESTS[self.breaks](game, move) if self.breaks else not TESTS[self.follows](game, move)
+
+    def role_of(self, puzzle: TrainingPuzzle, game: Game | None = None) -> str | None:
+        """``"rule"`` (every answer follows the rule, some losing move goes against it), ``"bend"``
+        (every answer goes against it, some losing move follows it) or None: what ``puzzle``'s
+        position shows of this rule."""
+        game = game or puzzle.game
+        if all(self.follows_move(game, m) for m in puzzle.answers) and any(
+                self.breaks_move(game, m) for m in puzzle.losing):
+            return "rule"
+        if all(self.breaks_move(game, m) for m in puzzle.answers) and any(
+                self.follows_move(game, m) for m in puzzle.losing):
+            return "bend"
+        return None
+
+
+def _rule(key, title, says, bends, follows, themes, breaks=None) -> LessonRule:
+    return LessonRule(key, title, says, bends, follows, tuple(themes), breaks)
+
+
+# The family's rules, each worded for the game it is taught in (its measured lesson in
+# notebooks/<game>.ipynb says what the figures are). One owner: the notebooks print these.
+_HOME_THEMES = ("send_home_now", "which_twin_home", "hold_back_from_home")
+_DEAL_THEMES = ("place_before_dealing", "where_the_waste_card_goes", "deal_rather_than_place")
+
+LESSONS: dict[str, tuple[LessonRule, ...]] = {
+    "forty_thieves": (
+        _rule("empty", N_("Keep an empty column"),
+              N_("Do not fill an empty column with a card that nothing can go onto: deal on and keep the column."),
+              N_("Fill it when the card that goes in lets another move at once: a lift that frees the card "
+                 "under it, or a waste card the next card goes onto."),
+              "keep_empty", ["keep_an_empty_column"]),
+        _rule("dig", N_("Dig out a buried card"),
+              N_("Move the card on top of a column to free the card under it when that card can move next."),
+              N_("Leave the column when the move that matters is elsewhere: a card home, the waste card, "
+                 "a deal."),
+              "dig", ["dig_out_a_card"]),
+        _rule("deal", N_("Play before you deal"),
+              N_("Play the waste card onto a column before you deal past it: a card dealt over is buried "
+                 "until everything above it is played."),
+              N_("Deal on when the card you could place would block the cards still to come."),
+              "place", _DEAL_THEMES, "deal"),
+        _rule("home", N_("Send cards home as they fit"),
+              N_("A card that can go home usually should: a card home is a card less to place."),
+              N_("Hold a card back when a card of the table needs it as a place; with twins free, send the "
+                 "one whose going frees something."),
+              "home", _HOME_THEMES),
+    ),
+    "indian": (
+        _rule("home", N_("Send a card home when it fits"),
+              N_("Do not wait until a card is safe at home: send it when it fits."),
+              N_("Hold it back when a card on the table, of another suit, needs it as its place."),
+              "home", _HOME_THEMES),
+        _rule("deal", N_("Play the waste card where it fits"),
+              N_("Do not deal past a waste card that fits onto a column."),
+              N_("Deal on when the card would cover a column you are digging or take the place a better "
+                 "card needs."),
+              "place", _DEAL_THEMES, "deal"),
+        _rule("fill", N_("Fill an empty column with the waste card"),
+              N_("An empty column is worth most when used: put the waste card into it rather than keep it empty "
+                 "for a King."),
+              N_("Keep it when a card on the table needs it: a card whose move frees the one beneath."),
+              "waste_fill", ["keep_an_empty_column"]),
+        _rule("dig", N_("Dig where a hidden card lies deepest"),
+              N_("Move the top card off a column to reach the card under it, the deeper buried first."),
+              N_("Leave the column when a card home or a card placed from the waste cannot wait."),
+              "dig", ["dig_out_a_card"]),
+    ),
+    "limited": (
+        _rule("space", N_("Spend a space while the stock is long"),
+              N_("Lift into an empty column a card that covers a card ready to go home; failing that, the "
+                 "waste card."),
+              N_("Keep the space, and deal, when the card you would park there has nothing to take and a card "
+                 "on the table will want it."),
+              "fill", ["keep_an_empty_column"]),
+        _rule("deal", N_("Never deal past a waste card that fits"),
+              N_("Play the waste card onto a column before you deal past it."),
+              N_("Deal on when placing it would bury a card you need or fill the place of a better one."),
+              "place", _DEAL_THEMES, "deal"),
+        _rule("dig", N_("Carry runs to uncover cards"),
+              N_("Let runs grow and move them whole when that uncovers a card."),
+              N_("Leave the run where it is when another move frees more: a card home, the waste card, "
+                 "a deal."),
+              "dig", ["dig_out_a_card"]),
+        _rule("home", N_("Send cards home, but not blindly"),
+              N_("A card home is a card less to place; send the safe ones at once."),
+              N_("Hold a card back while a card of the table needs it as a place; with twins free, send the "
+                 "one whose going frees something."),
+              "home", _HOME_THEMES),
+    ),
+    "little_forty": (
+        _rule("waste", N_("Take waste cards onto the columns"),
+              N_("Not only home: a waste card placed on a column is one card fewer in the queue."),
+              N_("Deal on when the card would cover a card you still need to reach."),
+              "place", _DEAL_THEMES, "deal"),
+        _rule("passes", N_("Use every pass"),
+              N_("The redeals are more chances at the cards you could not reach: turn the waste over when "
+                 "nothing else helps."),
+              N_("Before you turn it over, play what the waste's top card allows: the order the cards come "
+                 "round in depends on it."),
+              "redeal", ["when_to_redeal"]),
+        _rule("runs", N_("Move runs whole"),
+              N_("A run carried in one move clears its column; splitting it rarely helps."),
+              N_("Split it when the card you reach goes home or frees another at once."),
+              "run", ["split_a_run", "empty_a_column", "dig_out_a_card"]),
+    ),
+    "lucas": (
+        _rule("home", N_("Send a card home as soon as it can go"),
+              N_("In Lucas the Aces start home: a card that fits there goes at once."),
+              N_("Hold it back when a card on the table needs it as its place; with twins free, send the "
+                 "one whose going frees something."),
+              "home", _HOME_THEMES),
+        _rule("empty", N_("Give an empty column to the card that frees the next card home"),
+              N_("Keep an empty column for a card of the table whose move frees the card under it; do not "
+                 "park the waste card there."),
+              N_("Once the stock is out, dig the waste: lay its top card in the column to reach the card "
+                 "beneath."),
+              "keep_empty", ["keep_an_empty_column"]),
+        _rule("dig", N_("Dig out a buried card"),
+              N_("Move the card on top to free the card under it."),
+              N_("Leave the column when a deal or the waste card cannot wait."),
+              "dig", ["dig_out_a_card"]),
+        _rule("deal", N_("Play the waste card before you deal"),
+              N_("Place the waste card where it fits before dealing past it."),
+              N_("Deal on when the card you could place would only block the cards to come."),
+              "place", _DEAL_THEMES, "deal"),
+    ),
+    "maria": (
+        _rule("deal", N_("Play the waste card when it has a place"),
+              N_("Place the waste card rather than deal past it."),
+              N_("Deal on when the card would take a place that a card of the table needs, or would fill an "
+                 "empty column."),
+              "place", _DEAL_THEMES, "deal"),
+        _rule("empty", N_("Keep an empty column for the cards on the table"),
+              N_("Do not spend an empty column on the waste card: deal on instead."),
+              N_("Fill it when the card that goes in frees the card under it or takes the next card at once."),
+              "keep_empty", ["keep_an_empty_column"]),
+        _rule("home", N_("Send cards home as they come"),
+              N_("A card home is a card less to place."),
+              N_("Hold one back when a card of the other colour, one rank below, needs it as its place; with "
+                 "twins free, send the one whose going frees something."),
+              "home", _HOME_THEMES),
+        _rule("dig", N_("Dig out a buried card"),
+              N_("Move the card on top to free the card under it."),
+              N_("Leave the column when a card home or a deal cannot wait."),
+              "dig", ["dig_out_a_card"]),
+    ),
+    "number_ten": (
+        _rule("runs", N_("Move runs, not single cards"),
+              N_("A run carried in one move clears a column down to what it covers."),
+              N_("Move a single card when it frees a card that goes home or onto a column at once."),
+              "run", ["split_a_run", "empty_a_column"]),
+        _rule("dig", N_("Dig where more is hidden"),
+              N_("Move cards off a column to turn up its face-down cards, the column with more hidden first."),
+              N_("Leave the column when a card home or the waste card cannot wait."),
+              "dig", ["dig_out_a_card"]),
+        _rule("home", N_("Send cards home as they fit"),
+              N_("A card home is a card less to place."),
+              N_("Hold one back while a card of the other colour, one rank below, needs it as its place."),
+              "home", _HOME_THEMES),
+        _rule("deal", N_("Play the waste card before you deal"),
+              N_("Place the waste card where it fits before dealing past it."),
+              N_("Deal on when the card would cover a column you are digging."),
+              "place", _DEAL_THEMES, "deal"),
+    ),
+    "rank_and_file": (
+        _rule("space", N_("Spend an empty column on a run that covers a face-down card"),
+              N_("Before you deal, move the whole run into the empty column: the card under it turns over."),
+              N_("Keep the column when no run covers a face-down card: a card parked there blocks it."),
+              "run", ["dig_out_a_card", "split_a_run", "empty_a_column"]),
+        _rule("home", N_("Send cards home as they fit"),
+              N_("A card home is a card less to place."),
+              N_("Hold one back while a card of the other colour, one rank below, needs it as its place."),
+              "home", _HOME_THEMES),
+        _rule("deal", N_("Play the waste card before you deal"),
+              N_("Place the waste card where it fits before dealing past it."),
+              N_("Deal on when the card would cover a column you are digging."),
+              "place", _DEAL_THEMES, "deal"),
+    ),
+    "streets": (
+        _rule("dig", N_("Use an empty column to dig out a card the foundations want"),
+              N_("Lift the card that covers it into the space, and send the freed card home."),
+              N_("Leave the column when the move that matters is elsewhere: a card home, the waste card, "
+                 "a deal."),
+              "dig", ["dig_out_a_card"]),
+        _rule("deal", N_("Play the waste card when it fits on a column"),
+              N_("Place it rather than deal past it."),
+              N_("Deal on when the card would take the place a card of the table needs."),
+              "place", _DEAL_THEMES, "deal"),
+        _rule("empty", N_("Keep an empty column for the table"),
+              N_("With fewer than ten cards to come, do not spend an empty column on the waste card: deal on."),
+              N_("Fill it when the card that goes in frees a card or takes the next one at once."),
+              "keep_empty", ["keep_an_empty_column"]),
+        _rule("home", N_("Send cards home as they fit"),
+              N_("A card home is a card less to place."),
+              N_("Hold one back while a card of the other colour, one rank below, needs it as its place."),
+              "home", _HOME_THEMES),
+    ),
+}
+
+#: How a step's role is named on the board.
+ROLES = {"rule": N_("The rule"), "bend": N_("When it bends")}
+
+
+@dataclass(frozen=True)
+class LessonStep:
+    """One step of a lesson: a rule, the role its position plays (``"rule"`` or ``"bend"``) and
+    the shipped puzzle on whose position it is played (a fair decision)."""
+
+    variant: str
+    number: int  # from 1
+    of: int  # the lesson's steps
+    rule: LessonRule
+    rule_number: int  # from 1, in the game's LESSONS
+    role: str
+    puzzle: TrainingPuzzle
+
+    @property
+    def heading(self) -> str:
+        """``"Rule 2 of 4 · Keep an empty column · When it bends"`` in the current language."""
+        return _("Rule {number} of {rules}: {title} · {role}").format(
+            number=self.rule_number, rules=len(LESSONS[self.variant]), title=self.rule.title,
+            role=_(ROLES[self.role]))
+
+    @property
+    def task(self) -> str:
+        """What the rule (or its bend) says, then the puzzle's prompt: the step's words on the board."""
+        return f"{self.rule.says if self.role == 'rule' else self.rule.bends} {self.puzzle.prompt}"
+
+    @property
+    def progress(self) -> str:
+        return _("{variant} lesson, step {number} of {steps}").format(
+            variant=VARIANTS[self.variant].name, number=self.number, steps=self.of)
+
+    def board(self):
+        """This step alone on a board (``Board.puzzle`` of its position)."""
+        from ..board import Board
+        return Board.puzzle(self.puzzle)
+
+    def __repr__(self) -> str:
+        return f"LessonStep({self.variant} {self.number}/{self.of}: {self.rule.key} {self.role}, {self.puzzle.id})"
+
+
+def _rules(variant: str) -> tuple[LessonRule, ...]:
+    if not isinstance(variant, str) or variant not in VARIANTS:
+        raise ValueError(f"lesson: the game must be one of {', '.join(VARIANTS)}, not {variant!r}")
+    return LESSONS[variant]
+
+
+def lesson_rules(variant: str) -> tuple[LessonRule, ...]:
+    """``variant``'s rules of thumb, in the order the lesson takes them."""
+    return _rules(variant)
+
+
+def lesson_steps(variant: str) -> list[LessonStep]:
+    """``variant``'s lesson as steps: per rule, its easiest rule step, then its easiest bend,
+    each a shipped fair decision used once (see the module's words). An empty list where the game's
+    fair puzzles show no rule."""
+    rules = _rules(variant)
+    pool = sorted((p for p in puzzles(variant) if p.fair_decision), key=lambda p: (p.rating, p.number))
+    games = {p.id: p.game for p in pool}
+    used: set[str] = set()
+    picked: list[tuple[int, LessonRule, str, TrainingPuzzle]] = []
+    for i, rule in enumerate(rules, 1):
+        for role in ("rule", "bend"):
+            p = next((p for p in pool if p.id not in used and rule.role_of(p, games[p.id]) == role), None)
+            if p is not None:
+                used.add(p.id)
+                picked.append((i, rule, role, p))
+    return [LessonStep(variant, k, len(picked), rule, i, role, p)
+            for k, (i, rule, role, p) in enumerate(picked, 1)]
+
+
+def lesson_markdown(variant: str) -> str:
+    """The game's rules as a Markdown list, each with its bend and the themes it teaches (by name),
+    in the current language: what a lesson notebook prints."""
+    steps = lesson_steps(variant)
+    lines = []
+    for i, rule in enumerate(_rules(variant), 1):
+        shown = sum(s.rule is rule for s in steps)
+        names = ", ".join(f"*{theme_name(t)}*" for t in rule.themes)
+        lines.append(_("{number}. **{title}.** {says} *{bends_label}:* {bends} ({themes}; {steps} on the "
+                       "board)").format(number=i, title=rule.title, says=rule.says,
+                                        bends_label=_(ROLES["bend"]), bends=rule.bends, themes=names,
+                                        steps=_n_steps(shown)))
+    return "\n".join(lines)
+
+
+def _n_steps(n: int) -> str:
+    from ..i18n import ngettext, number
+    return ngettext("{n} step", "{n} steps", n).format(n=number(n))
+
+
+__all__ = ["LESSONS", "ROLES", "TESTS", "LessonRule", "LessonStep", "lesson_markdown", "lesson_rules",
+           "lesson_steps"]
