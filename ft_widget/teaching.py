@@ -328,6 +328,61 @@ class PuzzleCard:
                 "text/plain": "\n\n".join((self.picture.text, self.prompt, fold))}
 
 
+class StepCard:
+    """A lesson step (:func:`~ft_widget.training.lessons.lesson_steps`) as a notebook shows it: the
+    rule's heading, the rule (or its bend) in words, the position and its prompt, the answer behind
+    a fold (a :class:`PuzzleCard` of the step's puzzle under its rule)."""
+
+    def __init__(self, step, scale: float = 0.7):
+        self.step, self.card = step, PuzzleCard(step.puzzle, scale)
+
+    def _words(self) -> tuple[str, str]:
+        rule = self.step.rule
+        return self.step.heading, rule.says if self.step.role == "rule" else rule.bends
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        heading, words = self._words()
+        card = self.card._repr_mimebundle_()
+        return {"text/html": f"<p><strong>{html.escape(heading)}</strong> {html.escape(words)}</p>"
+                             + card["text/html"],
+                "text/plain": f"{heading}: {words}\n\n{card['text/plain']}"}
+
+
+class StepCards:
+    """Several :class:`StepCard` in one output (a rule's steps: the rule, then its bend)."""
+
+    def __init__(self, cards):
+        self.cards = list(cards)
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        parts = [c._repr_mimebundle_() for c in self.cards]
+        if not parts:
+            return {"text/plain": _("No fair position shows this rule yet."),
+                    "text/html": f"<p>{html.escape(_('No fair position shows this rule yet.'))}</p>"}
+        return {"text/html": "".join(p["text/html"] for p in parts),
+                "text/plain": "\n\n".join(p["text/plain"] for p in parts)}
+
+
+def rule_steps(variant: str, rule: str) -> StepCards:
+    """The lesson steps of ``variant``'s rule ``rule`` (its key in
+    :data:`~ft_widget.training.lessons.LESSONS`), each as a :class:`StepCard`: what a lesson
+    notebook shows under the rule's section. A ``ValueError`` names the game's rules."""
+    from .training.lessons import lesson_rules, lesson_steps
+    keys = [r.key for r in lesson_rules(variant)]
+    if rule not in keys:
+        raise ValueError(f"rule_steps: {variant}'s rules are {', '.join(keys)}, not {rule!r}")
+    return StepCards(StepCard(s) for s in lesson_steps(variant) if s.rule.key == rule)
+
+
+def lesson_rules_list(variant: str):
+    """``variant``'s rules of thumb with their bends, as Markdown for a notebook (one owner: the
+    lesson's data, :func:`~ft_widget.training.lessons.lesson_markdown`)."""
+    from IPython.display import Markdown
+
+    from .training.lessons import lesson_markdown
+    return Markdown(lesson_markdown(variant))
+
+
 def first_puzzles(variant: str, n: int = 3) -> list[TrainingPuzzle]:
     """The ``n`` easiest shipped puzzles of ``variant``, one per deal (two neighbouring positions
     of one deal look alike); fewer where fewer are shipped, none where none are."""
