@@ -23,11 +23,32 @@ FIXED = ["00_start_here", "10_rule_differences", "11_working_from_code"]
 TRANSLATED = [f"{lang}/00_start_here" for lang in ("fr", "lt", "sk", "ka")]
 ALL = FIXED + list(VARIANTS) + TRANSLATED
 #: what a cell shows that changes every run (a live board's model id, a progress bar, a cluster)
-CHANGING = ("Board(", "Board.puzzle(", "Board.training(", "tqdm(", "Client(")
+CHANGING = ("Board(", "Board.puzzle(", "Board.training(", "Board.lesson(", "tqdm(", "Client(")
 
 
 def load(name: str) -> nbformat.NotebookNode:
     return nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_a_lesson_a_learner_reads(name):
+    """Issue 44: no helper definitions, no code cell over 6 lines, the board lesson embedded where
+    the game has steps, and every theme of the game's puzzles named in the lesson."""
+    from ft_widget import lesson_steps, puzzles
+    from ft_widget.training.themes import theme_name
+
+    nb = load(name)
+    code = [c.source for c in nb.cells if c.cell_type == "code"]
+    for source in code:
+        assert len(source.splitlines()) <= 6, f"a cell of {len(source.splitlines())} lines: {source[:80]}"
+        assert not re.search(r"^\s*(async\s+)?def |\blambda\b|^\s*class ", source, re.M), source[:80]
+    if lesson_steps(name):
+        assert any("Board.lesson(GAME)" in c or f'Board.lesson("{name}")' in c for c in code)
+    shown = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown") + "\n".join(
+        o.get("data", {}).get("text/markdown", "") + o.get("data", {}).get("text/plain", "")
+        for c in nb.cells if c.cell_type == "code" for o in c.outputs)
+    missing = {p.theme for p in puzzles(name) if theme_name(p.theme) not in shown}
+    assert not missing, f"themes not named in the lesson: {sorted(missing)}"
 
 
 def test_every_variant_has_its_notebook():
