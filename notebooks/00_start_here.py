@@ -6,7 +6,7 @@
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
-#       jupytext_version: 1.19.6
+#       jupytext_version: 1.19.7
 #   kernelspec:
 #     display_name: Python 3 (ipykernel)
 #     language: python
@@ -42,13 +42,9 @@
 
 # %%
 from ft_widget import Board, Game, deals, hint, puzzles
-from ft_widget.hints import FAIR_STATES_PER_SECOND
-from ft_widget.teaching import PuzzleCard, picture, rules_table
+from ft_widget.teaching import PuzzleCard, picture, replayed, rules_table
 from ft_widget.training.catalogue import catalogue, summary
-from ft_widget.training.themes import theme_name
 from ft_widget.words import graded_line, hint_line, move_line, status_line
-
-GAME = "forty_thieves"
 
 # %% [markdown]
 # ## An easy deal
@@ -60,6 +56,7 @@ GAME = "forty_thieves"
 # through a few times: *easy* means it won every time, *medium* some of the times, *hard* never.
 
 # %%
+GAME = "forty_thieves"
 graded = catalogue(GAME)
 print(summary(GAME))
 
@@ -109,6 +106,7 @@ for move in game.legal_moves():
 # machine:
 
 # %%
+from ft_widget.hints import FAIR_STATES_PER_SECOND
 budget = int(FAIR_STATES_PER_SECOND * board.hint_time_limit)  # the board's second, as positions
 advice = hint(game, max_states=budget)
 print(hint_line(game, advice))
@@ -125,9 +123,7 @@ print(hint_line(game, advice))
 # Hint there:
 
 # %%
-later = Game(GAME, deal=DEAL)
-for move in entry.line[:104]:  # the solver's line, until the stock is down to 17 cards
-    later.play(move)
+later = replayed(GAME, DEAL, entry.line[:104])  # the solver's line, until 17 stock cards are left
 advice = hint(later, max_states=budget)
 print(status_line(later))
 print(hint_line(later, advice))
@@ -150,13 +146,14 @@ picture(later, highlight=advice.move, caption=move_line(later, advice.move), sca
 #   folded away; try it before you open the fold.
 
 # %%
+from ft_widget.training.themes import theme_name
 first = next(p for p in puzzles(GAME) if p.theme == "keep_an_empty_column")
 print(f"“{theme_name(first.theme)}”: {first.idea}")
 PuzzleCard(first)
 
 # %% [markdown]
 # The same puzzle on a live board (when the notebook runs): play your answer, and the board
-# judges it; Hint gives a clue.
+# judges it; while a puzzle is on, the Hint button reads *Show a clue* and gives one.
 
 # %%
 # NBVAL_IGNORE_OUTPUT

@@ -6,7 +6,7 @@
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
-#       jupytext_version: 1.19.6
+#       jupytext_version: 1.19.7
 #   kernelspec:
 #     display_name: Python 3 (ipykernel)
 #     language: python
@@ -51,14 +51,10 @@
 # %%
 import ft_widget
 from ft_widget import Board, Game, deals, hint, puzzles
-from ft_widget.hints import FAIR_STATES_PER_SECOND
-from ft_widget.teaching import PuzzleCard, picture, rules_table
+from ft_widget.teaching import PuzzleCard, picture, replayed, rules_table
 from ft_widget.training.catalogue import catalogue, summary
-from ft_widget.training.themes import theme_name
 from ft_widget.words import graded_line, hint_line, move_line, status_line
-
 ft_widget.set_language("fr")  # the words ft_widget returns, in French
-GAME = "forty_thieves"
 
 # %% [markdown]
 # ## Une donne facile
@@ -71,6 +67,7 @@ GAME = "forty_thieves"
 # a gagné à chaque fois, *moyenne* certaines fois, *difficile* jamais.
 
 # %%
+GAME = "forty_thieves"
 graded = catalogue(GAME)
 print(summary(GAME))
 
@@ -121,6 +118,7 @@ for move in game.legal_moves():
 # plutôt qu'en secondes, pour que la page soit la même sur toute machine :
 
 # %%
+from ft_widget.hints import FAIR_STATES_PER_SECOND
 budget = int(FAIR_STATES_PER_SECOND * board.hint_time_limit)  # the board's second, as positions
 advice = hint(game, max_states=budget)
 print(hint_line(game, advice))
@@ -139,9 +137,7 @@ print(hint_line(game, advice))
 # solveur, et le conseil à ce moment-là :
 
 # %%
-later = Game(GAME, deal=DEAL)
-for move in entry.line[:104]:  # the solver's line, until the stock is down to 17 cards
-    later.play(move)
+later = replayed(GAME, DEAL, entry.line[:104])  # the solver's line, until 17 stock cards are left
 advice = hint(later, max_states=budget)
 print(status_line(later))
 print(hint_line(later, advice))
@@ -165,13 +161,14 @@ picture(later, highlight=advice.move, caption=move_line(later, advice.move), sca
 #   tient votre score. En voici un, la réponse repliée : cherchez avant d'ouvrir le repli.
 
 # %%
+from ft_widget.training.themes import theme_name
 first = next(p for p in puzzles(GAME) if p.theme == "keep_an_empty_column")
 print(f"“{theme_name(first.theme)}”: {first.idea}")
 PuzzleCard(first)
 
 # %% [markdown]
 # Le même problème sur un plateau vivant (quand la leçon s'exécute) : jouez votre réponse, et le
-# plateau la juge ; « Conseil » donne un indice.
+# plateau la juge ; pendant un problème, le bouton « Un indice » en donne un.
 
 # %%
 # NBVAL_IGNORE_OUTPUT

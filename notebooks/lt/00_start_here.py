@@ -6,7 +6,7 @@
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
-#       jupytext_version: 1.19.6
+#       jupytext_version: 1.19.7
 #   kernelspec:
 #     display_name: Python 3 (ipykernel)
 #     language: python
@@ -49,14 +49,10 @@
 # %%
 import ft_widget
 from ft_widget import Board, Game, deals, hint, puzzles
-from ft_widget.hints import FAIR_STATES_PER_SECOND
-from ft_widget.teaching import PuzzleCard, picture, rules_table
+from ft_widget.teaching import PuzzleCard, picture, replayed, rules_table
 from ft_widget.training.catalogue import catalogue, summary
-from ft_widget.training.themes import theme_name
 from ft_widget.words import graded_line, hint_line, move_line, status_line
-
 ft_widget.set_language("lt")  # the words ft_widget returns, in Lithuanian
-GAME = "forty_thieves"
 
 # %% [markdown]
 # ## Lengvas dalijimas
@@ -69,6 +65,7 @@ GAME = "forty_thieves"
 # kuriuos kartus, *sunkus* – nė karto.
 
 # %%
+GAME = "forty_thieves"
 graded = catalogue(GAME)
 print(summary(GAME))
 
@@ -118,6 +115,7 @@ for move in game.legal_moves():
 # kompiuteryje:
 
 # %%
+from ft_widget.hints import FAIR_STATES_PER_SECOND
 budget = int(FAIR_STATES_PER_SECOND * board.hint_time_limit)  # the board's second, as positions
 advice = hint(game, max_states=budget)
 print(hint_line(game, advice))
@@ -135,9 +133,7 @@ print(hint_line(game, advice))
 # seka, ir patarimas ten:
 
 # %%
-later = Game(GAME, deal=DEAL)
-for move in entry.line[:104]:  # the solver's line, until the stock is down to 17 cards
-    later.play(move)
+later = replayed(GAME, DEAL, entry.line[:104])  # the solver's line, until 17 stock cards are left
 advice = hint(later, max_states=budget)
 print(status_line(later))
 print(hint_line(later, advice))
@@ -161,13 +157,14 @@ picture(later, highlight=advice.move, caption=move_line(later, advice.move), sca
 #   jūsų taškus. Štai vienas, su suskleistu atsakymu: pabandykite, prieš atskleisdami.
 
 # %%
+from ft_widget.training.themes import theme_name
 first = next(p for p in puzzles(GAME) if p.theme == "keep_an_empty_column")
 print(f"“{theme_name(first.theme)}”: {first.idea}")
 PuzzleCard(first)
 
 # %% [markdown]
 # Tas pats uždavinys ant gyvos lentos (kai pamoka paleista): sužaiskite savo atsakymą, ir lenta jį
-# įvertins; „Patarimas“ duoda užuominą.
+# įvertins; kol sprendžiamas uždavinys, mygtukas „Užuomina“ ją ir duoda.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
