@@ -231,7 +231,7 @@ def fair_words(game: Game, move: Move | str, wins: int, worlds: int, *, unsettle
     >>> said = fair_words(Game("maria", deal=5), "s>w", 13, 16, other="8>2", other_wins=2, other_unsettled=3)
     >>> said.split(". ")
     ['Dealing from the stock keeps a win in 13 of 16 stock orders you cannot see', \
-'Moving 5♦ from column 8 onto 6♠ keeps one in 2, and 3 more the solver could not settle.']
+'Moving 5♦ from column 8 onto 6♠ keeps a win in 2 of them, and 3 more the solver could not settle.']
     """
     if certain:
         return _("No card is hidden from you here: the verdict holds for certain.")
@@ -253,7 +253,9 @@ def fair_words(game: Game, move: Move | str, wins: int, worlds: int, *, unsettle
                              "In {n} more the solver could not settle it.", unsettled).format(n=unsettled))
     if other_wins is not None:
         name = move_doing(game, other) if other is not None else _("The answer")
-        said = ngettext("{move} keeps one in {wins}.", "{move} keeps one in {wins}.", other_wins)
+        # "of them": the same worlds; "keeps one in 16" read as one chance in sixteen
+        said = ngettext("{move} keeps a win in {wins} of them.", "{move} keeps a win in {wins} of them.",
+                        other_wins)
         if not other_wins:
             said = _("{move} keeps a win in none of them.")
         if other_unsettled and not other_wins:
@@ -262,9 +264,10 @@ def fair_words(game: Game, move: Move | str, wins: int, worlds: int, *, unsettle
                             "{move} keeps a win in none of them the solver could settle ({unsettled} "
                             "it could not).", other_unsettled)
         elif other_unsettled:
-            said = ngettext("{move} keeps one in {wins}, and {unsettled} more the solver could not settle.",
-                            "{move} keeps one in {wins}, and {unsettled} more the solver could not settle.",
-                            other_unsettled)
+            said = ngettext("{move} keeps a win in {wins} of them, and {unsettled} more the solver could "
+                            "not settle.",
+                            "{move} keeps a win in {wins} of them, and {unsettled} more the solver could "
+                            "not settle.", other_unsettled)
         text.append(said.format(move=name, wins=other_wins, unsettled=other_unsettled))
     return " ".join(text)
 

@@ -240,7 +240,7 @@ def test_a_mid_game_puzzle_says_its_fair_figures_first():
     said = judge_.check(p.habit).message
     first = (f"keeps a win in {habit.wins} of {n}" if habit.wins else f"keeps a win in none of the {n}")
     assert said.startswith(f"{move_doing(p.game, p.habit)} {first}"), said
-    assert f"The answer keeps one in {p.fair.share(p.fair.answers[0]).wins}" in said
+    assert f"The answer keeps a win in {p.fair.share(p.fair.answers[0]).wins} of them" in said
     assert "With the cards as they really lie, the solver, which sees every card," in said
     assert p.answers[0] not in said  # a wrong try does not give the answer away
 
