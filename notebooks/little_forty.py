@@ -19,8 +19,8 @@
 # Little Forty is Forty Thieves with three screws loosened. A card goes on any card one rank
 # higher **of another suit**, so most cards have several places to go; a **run** moves as a
 # unit, whole or its upper part; and the stock is turned **three cards at a time** with **three
-# redeals**, four passes in all. Only the top card of each group of three can be played, and a
-# redeal brings the cards round in the same order, unless you took one out. The deal is ten
+# redeals**, four passes in all. Only the waste's top card can be played, and a redeal brings
+# the cards round in the same order, less the ones you took out. The deal is ten
 # columns of four, all face up, and 64 cards in the stock. ([docs/rules.md](../docs/rules.md)
 # has every rule.)
 #

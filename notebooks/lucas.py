@@ -19,8 +19,8 @@
 # Lucas hands you the eight Aces before the first move: they start on the foundations, so the
 # Twos can climb home at once. The other 96 cards lie in **thirteen** columns of **three** and a
 # stock of 57 that you turn once, one card at a time. You build down **in suit** and move one
-# card at a time: a card on the table has exactly one card it can go onto, its own suit one rank
-# up, or an empty column. ([docs/rules.md](../docs/rules.md) has every rule.)
+# card at a time: a card on the table can go only onto a card of its own suit one rank up (two
+# decks, so two such cards) or into an empty column. ([docs/rules.md](../docs/rules.md) has every rule.)
 #
 # So the game turns on two scarce things: the empty columns, the only places that take any
 # card, and the waste, which gives up only its top card. The rules of thumb below come from
@@ -70,8 +70,8 @@ compare_players(games, "habit", "home_only_when_safe", by="idea", name="holding 
 # %% [markdown]
 # ## 2. Give an empty column to the card that frees the next card home
 #
-# Why: in Lucas the empty column is the only place a card can go that is not the one card of its
-# suit above it. Give it to the waste's top card and the space is gone for a card that frees
+# Why: in Lucas the empty column is the only place a card can go other than onto a card of its
+# suit one rank up. Give it to the waste's top card and the space is gone for a card that frees
 # nothing on the table; a column card lifted there uncovers the card beneath it. The rule step is
 # that choice on a twin position (*Which twin goes home*): the waste's King parked in the space
 # loses, the King from a column sent home keeps the win.
