@@ -6,7 +6,7 @@
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
-#       jupytext_version: 1.19.6
+#       jupytext_version: 1.19.7
 #   kernelspec:
 #     display_name: Python 3 (ipykernel)
 #     language: python
@@ -16,39 +16,28 @@
 # %% [markdown]
 # # Lucas
 #
-# Lucas starts you off with the eight Aces already home. The other 96 cards lie in **thirteen**
-# columns of **three** and a stock of 57 that you go through once; you build down in suit and
-# move one card at a time. ([docs/rules.md](../docs/rules.md) has every rule.)
+# Lucas hands you the eight Aces before the first move: they start on the foundations, so the
+# Twos can climb home at once. The other 96 cards lie in **thirteen** columns of **three** and a
+# stock of 57 that you turn once, one card at a time. You build down **in suit** and move one
+# card at a time: a card on the table can go only onto a card of its own suit one rank up (two
+# decks, so two such cards) or into an empty column. ([docs/rules.md](../docs/rules.md) has every rule.)
 #
-# Three rules of thumb, each measured below:
-#
-# 1. **Send a card home as soon as it can go.**
-# 2. **When the stock runs out, dig the waste.** The cards you still need are in it: lay its
-#    top card on a column, an empty one too, to reach the card beneath.
-# 3. **Give an empty column to the card whose move frees the next card home.** When a column's
-#    top card and the waste's card both want the space, the column card comes first if the card
-#    under it goes home. While the stock lasts and no such card exists, deal rather than park
-#    the waste's card there.
-#
-# How they were measured. A *habit player* that sees only what you see (home when it can, free
-# cards, deal when stuck) played deals 1 to 300 as it is and again with one idea changed. Each
-# result below is one sentence: the change, its 95 % interval over the deals, and how many
-# deals. After each rule comes a puzzle from a real deal: its picture, its answer folded away,
-# and (when you run the notebook) a board to try it on.
+# So the game turns on two scarce things: the empty columns, the only places that take any
+# card, and the waste, which gives up only its top card. The rules of thumb below come from
+# Lucas' shipped puzzles, each shown on a real position, and from a *habit player* (it sees only
+# what you see) that played 300 deals as it is and again with one idea changed; each measured
+# result is one sentence with its interval.
 
 # %%
-from IPython.display import display
-
-from ft_widget import Board, Game, play_policy, puzzles, review
+from ft_widget import Board, Game
 from ft_widget.experiments import compare_choices, compare_players, rows
-from ft_widget.teaching import PuzzleCard, Row, losing_move_row, picture, replayed
+from ft_widget.teaching import Row, lesson_rules_list, picture, replayed, rule_steps
 from ft_widget.words import move_line
-
 GAME = "lucas"
 games, splits, ends = rows(GAME, "games"), rows(GAME, "splits"), rows(GAME, "fatal")
-themed = {}  # the shipped puzzles by theme (ft_widget.training.themes.THEMES), in the shipped order
-for p in puzzles(GAME):
-    themed.setdefault(p.theme, []).append(p)
+
+# %%
+lesson_rules_list(GAME)
 
 # %%
 picture(Game(GAME, deal=1), caption="Lucas, deal 1: Aces home, thirteen columns of three")
@@ -56,83 +45,56 @@ picture(Game(GAME, deal=1), caption="Lucas, deal 1: Aces home, thirteen columns 
 # %% [markdown]
 # ## 1. Send a card home as soon as it can go
 #
-# Some players hold a card back from home in case a card on the table wants it. In Lucas that
-# caution costs: the Aces are waiting from the first move, and a card sent home frees the one
-# under it. Below, the first position of deal 1 where the two players part: the habit sends
-# the highlighted card home, the cautious player deals instead. Then the whole games, the
-# player that sends a card home only when no card in play could want it against the habit:
+# Why: with the Aces already up, a card that fits home has nothing left to wait for, and in a
+# one-card, same-suit game a card on the table is a card in somebody's way. Sending it home
+# uncovers the card beneath; sending the last card of a column home gives you an empty column.
+# So when two cards can go, the one that empties a column goes first: that is the rule step
+# below, a *Send it home now* puzzle. Twins (two identical cards, from two decks) are the same
+# choice: of two free twins send the one whose going empties a column, the *Which twin goes
+# home* puzzle that comes under rule 2.
+#
+# When it bends: a card is also a *place*. A Ten of spades at home cannot take the Nine of
+# spades that is waiting on the table for it. Hold the card back while such a card needs it:
+# the bend step is a *Hold a card back from home* puzzle, the only one in Lucas' set.
 
 # %%
-first = next(r for r in splits if r["idea"] == "home_only_when_safe")
-before = replayed(GAME, first["deal"], first["before"])
-display(picture(before, highlight=first["habit_move"], scale=0.7,
-                caption=f"deal {first['deal']}: {move_line(before, first['habit_move'])}"))
+rule_steps(GAME, "home")
+
+# %% [markdown]
+# A bend is not a habit, though. A player that holds **every** card back until no card on the
+# table could still want it brings far fewer cards home than the habit player:
+
+# %%
 compare_players(games, "habit", "home_only_when_safe", by="idea", name="holding a card back from home")
 
 # %% [markdown]
-# Far fewer cards home. One of Lucas' thirty puzzles is about holding a card back from home (it
-# comes on `Board.training("lucas")`): the player the puzzles catch out sends every card it can,
-# and nearly always loses elsewhere. This one trains rule 3 instead, while the stock lasts: the
-# waste's card is there to be placed, and one card is left to deal.
+# ## 2. Give an empty column to the card that frees the next card home
+#
+# Why: in Lucas the empty column is the only place a card can go other than onto a card of its
+# suit one rank up. Give it to the waste's top card and the space is gone for a card that frees
+# nothing on the table; a column card lifted there uncovers the card beneath it. The rule step is
+# that choice on a twin position (*Which twin goes home*): the waste's King parked in the space
+# loses, the King from a column sent home keeps the win.
+#
+# When it bends: keeping the space is not the same as waiting. When a column's top card, lifted
+# into it, uncovers a card the foundations take, fill it at once: dealing first, or giving the
+# space to the waste card, loses. Both steps are *Keep an empty column* decisions.
 
 # %%
-# NBVAL_IGNORE_OUTPUT
-p = themed["keep_an_empty_column"][0]
-display(PuzzleCard(p))
-Board.puzzle(p)
+rule_steps(GAME, "empty")
 
 # %% [markdown]
-# ## 2. When the stock runs out, dig the waste
-#
-# Lucas is seldom lost in the first pass: on most deals the solver wins, the habit player's
-# whole game still leaves a win where it stops (the lab counts them). It is lost at the end:
-# the stock is spent, and the cards the foundations still need lie in a long waste that gives
-# up only its top card. Here is where the habit player stopped on deal 2, with most columns
-# empty and nothing left to deal: it moved cards between columns until it came back to a
-# position it had already seen.
-#
-# The idea tried: once the stock is gone, play the waste's top card to a column, an empty one
-# too, before anything else. Against the habit, whole games, in cards home and in games won:
+# Measured: a player that, once the stock is spent, plays the waste's top card first, into an
+# empty column too. At the first position of each deal where it and the habit part, the solver
+# (which sees every card) says whether the deal can still be won after each move:
 
 # %%
-stop = next(r for r in ends if r["game"] == "as dealt" and r["deal"] == 2)
-display(picture(replayed(GAME, 2, stop["before"]), scale=0.7,
-                caption="deal 2, where the habit player stopped: the stock is spent"))
-dig = "digging the waste once the stock is spent"
-display(compare_players(games, "habit", "dig_the_waste", by="idea", name=dig))
-compare_players(games, "habit", "dig_the_waste", measure="won", by="idea", name=dig)
-
-# %% [markdown]
-# More cards home, and games won where the habit won none. The ending is where Lucas is
-# decided, and the waste is where its cards are. A puzzle of this theme: the stock is spent, the
-# waste's card and a column's card both fit the empty column, and the waste's card is the one
-# that keeps the deal winnable.
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-p = themed["where_the_waste_card_goes"][0]
-display(PuzzleCard(p))
-Board.puzzle(p)
-
-# %% [markdown]
-# ## 3. Give an empty column to the card that frees the next card home
-#
-# Digging the waste is not the whole plan. Among the moves between columns, a second idea
-# prefers the one that uncovers a card the foundations take next. Against the habit, whole
-# games. Then the sharper test for "waste first": at the first position of each deal where the
-# waste-first player and the habit choose differently, the solver, which sees every card, says
-# whether the deal can still be won after each move (a position it could not settle within
-# its budget is left out).
-
-# %%
-display(compare_players(games, "habit", "dig_for_next_home", by="idea", name="digging for the next card home"))
 compare_choices(splits, "dig_the_waste", "habit", "idea", name="the waste-first move, where it first differs")
 
 # %% [markdown]
-# Digging toward the next card home brings more cards home. And where waste-first first changes
-# the move, it throws winnable deals away and saves none. Each of those losses is the same
-# choice: a waste card and a column card both fit an empty column. One of them, with the
-# habit's move (it wins) and the waste-first move (it loses):
+# Winnable deals thrown away and none saved. One of those partings, where the habit's move
+# keeps the win and the waste-first move loses it: on the left the habit lifts a column card
+# into the space, on the right the waste-first player gives the space to the waste's card.
 
 # %%
 spoiled = next(r for r in splits if r["idea"] == "dig_the_waste"
@@ -142,55 +104,78 @@ Row(*(picture(before, highlight=m, scale=0.6, caption=move_line(before, m))
       for m in (spoiled["habit_move"], spoiled["idea_move"])))
 
 # %% [markdown]
-# Rule 2 and rule 3 meet here: dig the waste, but a space is worth most to the card whose move
-# lets a card go home. Try it: the habit player fills the space with the waste's card, and the
-# deal is lost.
+# ## 3. Dig out the next card home
+#
+# Why: in Lucas a buried card has one way out, the card on top of it leaving, and the top card
+# has only two places to go (its own suit one rank up, or a space). So dig with a purpose: lift
+# the card that sits on the card the foundations want next, into the empty column if nothing
+# else takes it. The rule step is a *Dig out a buried card* puzzle: the waste card or a King in
+# the space loses, the card off the next card home keeps the win.
+#
+# When it bends: a card sent home is a dig too. When the card home uncovers the next card home,
+# play it first and keep the empty column for later (the bend step, a *Keep an empty column*
+# puzzle where filling the space in either way loses).
+
+# %%
+rule_steps(GAME, "dig")
+
+# %% [markdown]
+# The habit player with one change, among its moves between columns it prefers the one that
+# uncovers a card the foundations take next, against the habit:
+
+# %%
+compare_players(games, "habit", "dig_for_next_home", by="idea", name="digging for the next card home")
+
+# %% [markdown]
+# ## 4. Play the waste card before you deal
+#
+# Why: the stock goes round once. A card you deal past is buried under every card dealt after
+# it, and comes back only when they have all been played, from the top of the waste. So place
+# the waste card where it fits before you deal. Once the stock is spent the waste is all that
+# is left to dig, one top card at a time, and the question is *Where the waste card goes*:
+# Lucas ships three puzzles of that theme, on `Board.training("lucas")`.
+#
+# When it bends: near the end of the stock, the waste card's places may be an empty column or a
+# column where it only piles up. Then *Deal on* and see the last cards before spending the
+# place. No fair puzzle of Lucas yet shows the rule itself (*Place before dealing*) as a
+# decision, so this rule has only its bend on the board.
+
+# %%
+rule_steps(GAME, "deal")
+
+# %% [markdown]
+# The end is where Lucas is decided. Here is where the habit player stopped on deal 2: the stock
+# spent, most columns empty, and the cards the foundations still need in the waste.
+
+# %%
+stop = next(r for r in ends if r["game"] == "as dealt" and r["deal"] == 2)
+picture(replayed(GAME, 2, stop["before"]), scale=0.7, caption="deal 2, where the habit player stopped")
+
+# %% [markdown]
+# A player that, once the stock is spent, digs the waste (its top card to a column, an empty one
+# too) wins games the habit player never won:
+
+# %%
+compare_players(games, "habit", "dig_the_waste", measure="won", by="idea", name="digging the waste once the stock is spent")
+
+# %% [markdown]
+# Rules 2 and 4 together: dig the waste at the end, but an empty column goes first to the column
+# card that frees a card home.
+#
+# ## Play it on the board
+#
+# The lesson's steps, one after another on a board: the rule (or its bend) in words, the
+# position, your move judged. "Show a clue" gives the puzzle's clue; Next goes on.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-p = themed["dig_out_a_card"][0]
-display(PuzzleCard(p))
-Board.puzzle(p)
+Board.lesson(GAME)
 
 # %% [markdown]
-# A rule that did not make the list: keep an empty column for a King, a habit from Klondike. The
-# habit player that lets only a King into an empty column, against the habit:
-
-# %%
-compare_players(games, "habit", "kings_only_in_empty", by="idea", name="only a King into an empty column")
-
-# %% [markdown]
-# The gain is a fraction of one card over a whole game: too small to steer by. What matters is
-# which card goes into the space, and rule 3 says which.
+# All of Lucas' puzzles, easiest first and then near your rating, are on
+# `Board.training("lucas")`.
 #
-# ## A game reviewed
-#
-# One whole game, read back move by move. The player is `foundations_first` (home, then the
-# waste, then uncover, then deal). On deal 1, which the solver wins from the start, it loses.
-# `ft_widget.review` marks each move with the fair expert's estimate (from the table alone) and
-# the solver's verdict (seeing every card); the [README](../README.md#review-a-game) says how.
-
-# %%
-played = play_policy(Game(GAME, deal=1), "foundations_first", rng=1)
-reviewed = review(replayed(GAME, 1, list(played.moves)), rng=1, progress=False)
-print(reviewed.summary)
-reviewed.plot()
-
-# %% [markdown]
-# The win slips away in one move near the end. The position before it, with the move played and
-# the solver's move:
-
-# %%
-k = reviewed.losing_move
-before, step = reviewed.position(k), reviewed.steps[k]
-print(f"Move {k + 1}, played: {move_line(before, step.move)}. The fair expert calls it a {step.mark}.")
-print(f"The solver's: {move_line(before, reviewed.alternative)}.")
-losing_move_row(reviewed)
-
-# %% [markdown]
-# Rule 3 in one move. The solver lifts a column's top card into the empty column, and the card
-# under it, which a diamond foundation is waiting for, goes home. The player gives the space to
-# the waste's card: the column card has nowhere to go, and that foundation stops.
-#
-# The other Lucas puzzles are on a board with `Board.training("lucas")`. The experiments, their
-# commands and budgets: [Lucas: the lab behind the lesson](lab/lucas.ipynb).
+# **A whole game reviewed.** To see one game read back move by move, with where the win slipped
+# away, run the lab notebook [Lucas: the lab behind the lesson](lab/lucas.ipynb) or follow the
+# README's [Review a game](../README.md#review-a-game); the lab also has the experiments'
+# commands and budgets.

@@ -6,7 +6,7 @@
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
-#       jupytext_version: 1.19.6
+#       jupytext_version: 1.19.7
 #   kernelspec:
 #     display_name: Python 3 (ipykernel)
 #     language: python
@@ -16,156 +16,117 @@
 # %% [markdown]
 # # Rank and File
 #
-# In Rank and File you start nearly blind. Each of the ten columns is four cards deep, and
-# only its top card shows: the three under it lie face down and turn over as the cards above
-# them leave. You build down in **alternate colours**; a run of face-up cards moves as a unit,
-# whole or its upper part; the 64 other cards are dealt one at a time, once.
+# Rank and File is the blind one of the family. Each of the ten columns is four cards deep and
+# shows only its top card: the three under it lie face down and turn over as the cards above
+# them leave. You build down in **alternate colours**, a run of face-up cards moves as a unit,
+# whole or its upper part, and the 64 other cards are dealt one at a time, once.
 # ([docs/rules.md](../docs/rules.md) has every rule.)
 #
-# Thirty hidden cards decide this game, and the rules of thumb are about reaching them:
-#
-# 1. **Before you deal, spend an empty column on a run that covers a face-down card.** Move the
-#    whole run into it: the card under the run turns over.
-# 2. **Into an empty column, move a run whole.** Half a run turns nothing over and uses up the
-#    space.
-# 3. **Do not choose a column by how many cards it hides.** Take the move that frees a card,
-#    wherever it is.
-#
-# How they were measured. A *habit player* that sees only what you see (home first, then turn
-# up and free cards, then the waste, then deal; an empty column only as a last resort) played
-# deals 1 to 300 as it is and again with one idea changed. Each result is one sentence: the
-# change, its 95 % interval over the deals, and how many deals. After each rule comes a puzzle
-# from a real deal: its picture, its answer folded away, and a board when you run the notebook.
+# Thirty hidden cards decide this game, and every rule of thumb is about reaching them. They
+# also make fair puzzles scarce: a position is a fair lesson step only when, over the ways the
+# hidden cards could lie, its answer keeps a win clearly more often than the losing moves, and
+# no shipped Rank and File puzzle passes that test yet. So this lesson has **no step on the board**; it
+# teaches from measurements instead. A *habit player* that sees only what you see played 300
+# deals as it is and again with one idea changed; each result is one sentence with its interval.
 
 # %%
-from IPython.display import display
-
-from ft_widget import Board, Game, play_policy, puzzles, review
+from ft_widget import Board, Game, puzzles
 from ft_widget.experiments import compare_players, rows
-from ft_widget.teaching import PuzzleCard, Row, losing_move_row, picture, replayed
+from ft_widget.teaching import Row, lesson_rules_list, picture, replayed, rule_steps
 from ft_widget.words import move_line
-
 GAME = "rank_and_file"
 games, splits = rows(GAME, "games"), rows(GAME, "splits")
-themed = {}  # the shipped puzzles by theme (ft_widget.training.themes.THEMES), easiest first
-for p in puzzles(GAME):
-    themed.setdefault(p.theme, []).append(p)
-
 
 # %%
-def parting(idea, label):
-    """The first position where the habit and the habit with ``idea`` choose differently, both moves."""
-    r = next(r for r in splits if r["idea"] == idea)
-    before = replayed(GAME, r["deal"], r["before"] or "")
-    return Row(*(picture(before, highlight=m, scale=0.6, caption=f"{who}: {move_line(before, m)}")
-                 for who, m in (("habit", r["habit_move"]), (label, r["idea_move"]))))
+lesson_rules_list(GAME)
 
-
+# %%
 picture(Game(GAME, deal=1), caption="Rank and File, deal 1: ten cards showing, thirty face down")
 
 # %% [markdown]
-# ## 1. Before you deal, spend an empty column on a run that covers a face-down card
+# ## 1. Spend an empty column on a run that covers a face-down card
 #
-# The habit player keeps an empty column for emergencies and deals when nothing else helps.
-# The idea tried: before dealing, if a whole run can go into an empty column and a face-down
-# card lies under it, move the run. The first place on deal 1 where the two part, then whole
-# games, cards home:
+# Why: a face-down card turns over only when every card above it has left, and a long run
+# often has nowhere to go but an empty column. Moving the run whole into the space turns the
+# card under it over: a card you learn about now, which the stock could never show you. This is the
+# game's *Dig out a buried card*: in both shipped puzzles of that theme the habit player gives
+# the space to the waste card and loses, while a run that turns a card over keeps the win.
+# Moving the run whole matters (*Split a run* is for putting its upper part on another column,
+# not into the space), and so does emptying a column to get the space (*Empty a column*).
+#
+# When it bends: when no run covers a face-down card, keep the column. A card parked there
+# blocks it for the run that will need it.
+#
+# Measured: the habit player keeps the space for emergencies. The first place of deal 1 where
+# it and a player that moves such a run into the space before dealing part, then whole games:
 
 # %%
-display(parting("empty_column_before_deal", "the run first"))
-compare_players(games, "habit", "empty_column_before_deal", by="idea",
-                name="a run into the empty column before dealing")
+r = next(r for r in splits if r["idea"] == "empty_column_before_deal")
+before = replayed(GAME, r["deal"], r["before"] or "")
+Row(*(picture(before, highlight=m, scale=0.6, caption=move_line(before, m))
+      for m in (r["habit_move"], r["idea_move"])))
+
+# %%
+compare_players(games, "habit", "empty_column_before_deal", by="idea", name="a run into the empty column before dealing")
 
 # %% [markdown]
-# The biggest gain of any idea tried here. The card that turns over is information the stock
-# cannot give you. In the puzzle below the habit player gives the empty column to the waste's
-# card instead, and the deal is lost.
+# The biggest gain of any idea tried on this game. No fair position shows the rule yet:
+
+# %%
+rule_steps(GAME, "space")
+
+# %% [markdown]
+# ## 2. Send cards home as they fit
+#
+# Why: a card home is a card less to place, and with the colours alternating the table holds
+# few places for any one card. So send cards home as they fit.
+#
+# When it bends: a card is also a place. A red Seven is where a black Six goes; send the Seven
+# home and that Six has one place fewer. Hold a card back while a card of the other colour, one
+# rank below, needs it. Rank and File ships two *Hold a card back from home* puzzles, both of
+# this kind: the waste's card could go home, and the solver (which sees the hidden cards) keeps
+# the win only by putting it on a column instead. From what you can see the answer is not
+# clearly better, so neither is a step; here is one, with the solver's move marked:
+
+# %%
+p = next(p for p in puzzles(GAME) if p.theme == "hold_back_from_home")
+picture(p.game, highlight=p.answers[0], scale=0.6, caption=f"solver: {move_line(p.game, p.answers[0])}")
+
+# %% [markdown]
+# ## 3. Play the waste card before you deal
+#
+# Why: the stock goes round once. A card dealt past is buried in the waste under every card
+# that comes after it, so place the waste card where it fits before you deal (*Place before
+# dealing*, *Where the waste card goes*).
+#
+# When it bends: a card placed on a column lengthens the run that covers that column's hidden
+# cards. When you are digging that column, *Deal on* instead: the shipped puzzle of that theme
+# has a waste card that fits on two such runs, and dealing is the move that keeps the win. It
+# too depends on the hidden cards, so it is not a step.
+#
+# Which column is "the one you are digging"? Not one chosen by how much it hides. A player that
+# only ever digs the column with the most face-down cards brings fewer cards home than the
+# habit player, which takes any move that frees a card:
+
+# %%
+compare_players(games, "habit", "dig_most_down", by="idea", name="most face down first")
+
+# %% [markdown]
+# Freeing a card at all matters more than which pile it comes from.
+#
+# ## Play it on the board
+#
+# With no fair step, `Board.lesson("rank_and_file")` has nothing to play yet, and
+# `Board.training("rank_and_file")` has no fair puzzle to serve. Play a whole game instead and
+# keep the three rules in mind: a run into the space before you deal, a card held back while a
+# card of the other colour needs it, and a look at what a placement covers.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-p = themed["dig_out_a_card"][0]
-display(PuzzleCard(p))
-Board.puzzle(p)
+Board(GAME)
 
 # %% [markdown]
-# ## 2. Into an empty column, move a run whole
-#
-# The rules let you move the upper part of a run. The habit player does so only into an empty
-# column, as a last resort. The idea tried forbids it: runs move whole or not at all. Where the
-# two first part on deal 1, and whole games:
-
-# %%
-display(parting("whole_runs_only", "runs whole only"))
-compare_players(games, "habit", "whole_runs_only", by="idea", name="runs moved whole only")
-
-# %% [markdown]
-# Half a run in the empty column leaves the other half, and the hidden card under it, where
-# they were; the whole run turns that card up. Splitting a run is for putting its upper part on
-# a card of the other colour elsewhere, where it costs no space. A second puzzle of the same
-# kind: which run goes into the space?
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-p = themed["dig_out_a_card"][1]
-display(PuzzleCard(p))
-Board.puzzle(p)
-
-# %% [markdown]
-# ## 3. Do not choose a column by how many cards it hides
-#
-# Two tempting plans: dig the column with the **fewest** face-down cards (finish it and a space
-# is near), or the one with the **most** (the deepest pile hides the most). Two habit players,
-# each moving cards only off the columns its plan ranks first, against the habit, which takes
-# any move that frees a card; then the two plans against each other:
-
-# %%
-display(parting("dig_fewest_down", "fewest face down first"))
-display(compare_players(games, "habit", "dig_fewest_down", by="idea", name="fewest face down first"))
-display(compare_players(games, "habit", "dig_most_down", by="idea", name="most face down first"))
-compare_players(games, "dig_fewest_down", "dig_most_down", by="idea", name="most first, against fewest first")
-
-# %% [markdown]
-# Both plans cost cards against the habit, and between them the choice makes no measurable
-# difference. Which pile matters less than freeing a card at all.
-#
-# Rank and File has no puzzle of this theme. The next one trains another idea of this game,
-# from the puzzles' list: a waste card that fits now can block the cards still to come, and
-# here dealing on is the move that keeps the deal winnable.
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-p = themed["deal_rather_than_place"][0]
-display(PuzzleCard(p))
-Board.puzzle(p)
-
-# %% [markdown]
-# ## A game reviewed
-#
-# One whole game, read back move by move. The player is `foundations_first` (home, then the
-# waste, then uncover, then deal). On deal 26, which the solver wins from the start, it loses.
-# `ft_widget.review` marks each move with the fair expert's estimate and the solver's verdict
-# (the [README](../README.md#review-a-game) says how). Hidden cards make the solver's work
-# harder here, so it gets 300,000 positions a move, three times the review's default.
-
-# %%
-played = play_policy(Game(GAME, deal=26), "foundations_first", rng=1)
-reviewed = review(replayed(GAME, 26, list(played.moves)), rng=1, progress=False, solver_states=300_000)
-print(reviewed.summary)
-reviewed.plot()
-
-# %%
-k = reviewed.losing_move
-before, step = reviewed.position(k), reviewed.steps[k]
-print(f"Move {k + 1}, played: {move_line(before, step.move)}.")
-print(f"The solver's: {move_line(before, reviewed.alternative)}.")
-losing_move_row(reviewed)
-
-# %% [markdown]
-# Two black Queens want the one red King on top of a column: the Queen on the waste, and the
-# Queen that, with the Jack on it, is all that is left of column 2. The player gives the King to
-# the waste's card. The solver gives it to the column: column 2 empties, and next a run headed
-# by a King goes into it off a face-down card, which turns over. That is rule 1 in two moves.
-#
-# Two more puzzles, where a card that could go home is better kept on the table, are on the
-# board with `Board.training("rank_and_file")`. The experiments, their commands and budgets:
+# **A whole game reviewed.** The README's [Review a game](../README.md#review-a-game) says how to
+# read a game back move by move, with where the win slipped away; the experiments behind this
+# lesson, their commands and budgets, are in
 # [Rank and File: the lab behind the lesson](lab/rank_and_file.ipynb).

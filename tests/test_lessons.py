@@ -72,69 +72,88 @@ def _lucas():
     return rows("lucas", "games"), rows("lucas", "splits"), rows("lucas", "fatal")
 
 
+def _step(variant, rule, role):
+    from ft_widget import lesson_steps
+
+    return next(s.puzzle for s in lesson_steps(variant) if s.rule.key == rule and s.role == role)
+
+
+def test_lucas_the_deal():
+    """ "the eight Aces ... start on the foundations ... thirteen columns of three and a stock of 57" """
+    lucas = VARIANTS["lucas"]
+    assert (lucas.columns, lucas.cards_per_column, lucas.stock_cards) == (13, 3, 57)
+    game = Game("lucas", deal=1)
+    assert len(game.stock) == 57 and sum(len(f) for f in game.foundations) == 8
+
+
 def test_lucas_rules_are_clear_in_the_direction_the_prose_says():
     from ft_widget.experiments import compare_choices, compare_players
 
     games, splits, _ = _lucas()
     home = compare_players(games, "habit", "home_only_when_safe", by="idea")
-    dig, dig_won = (compare_players(games, "habit", "dig_the_waste", measure=m, by="idea")
-                    for m in ("cards_home", "won"))
+    dig_won = compare_players(games, "habit", "dig_the_waste", measure="won", by="idea")
     next_home = compare_players(games, "habit", "dig_for_next_home", by="idea")
-    assert home.clear and home.diff < 0 and dig.clear and dig.diff > 0 and dig_won.clear and dig_won.diff > 0
+    # "far fewer cards home"
+    assert home.clear and home.diff < -10 and dig_won.clear and dig_won.diff > 0
     assert next_home.clear and next_home.diff > 0
-    # "games won where the habit won none"
+    # "wins games the habit player never won"
     assert not any(r["won"] for r in games if r["idea"] == "habit")
-    # "it throws winnable deals away and saves none"
+    # "Winnable deals thrown away and none saved"
     waste_first = compare_choices(splits, "dig_the_waste", "habit", "idea")
     assert waste_first.clear and waste_first.diff < 0 and waste_first.better == 0
-    # "a fraction of one card": a King-only empty column
-    kings = compare_players(games, "habit", "kings_only_in_empty", by="idea")
-    assert 0 < kings.diff < 1
+    # the parting shown: the habit lifts a column card into the space, the other the waste's card
+    spoiled = next(r for r in splits if r["idea"] == "dig_the_waste"
+                   and (r["habit_verdict"], r["idea_verdict"]) == ("won", "lost"))
+    before = replayed("lucas", spoiled["deal"], spoiled["before"])
+    habit, idea = Move(spoiled["habit_move"]), Move(spoiled["idea_move"])
+    assert habit.between_columns and into_empty_column(before, habit)
+    assert idea.from_waste and into_empty_column(before, idea)
 
 
-def test_lucas_is_seldom_lost_in_the_first_pass():
-    """On most deals the solver wins, the habit's whole game still leaves a win where it stops;
-    on deal 2 it stops with the stock spent and most columns empty."""
-    from ft_widget.teaching import replayed
-
+def test_lucas_deal_2_stops_with_the_stock_spent():
+    """On deal 2 the habit stops with the stock spent and most columns empty."""
     _, _, ends = _lucas()
-    dealt = [r for r in ends if r["game"] == "as dealt"]
-    assert 2 * sum(r["kind"] == "stopped while winnable" for r in dealt) > len(dealt)
-    stop = next(r for r in dealt if r["deal"] == 2)
+    stop = next(r for r in ends if r["game"] == "as dealt" and r["deal"] == 2)
     game = replayed("lucas", 2, stop["before"])
     assert not game.stock and 2 * sum(not c for c in game.tableau) > len(game.tableau)
 
 
-def test_lucas_puzzles_agree_with_the_rules():
-    """Rule 3: with stock left, deal rather than park the waste's card in the space; with the
-    stock spent, the column card whose move frees a card home goes into it; rule 2: the
-    waste-card puzzle's answer is the waste's card."""
-    from ft_widget import Move, puzzles
-    from ft_widget.teaching import into_empty_column
+def test_lucas_steps_are_what_the_prose_says():
+    from ft_widget.cards import parse_card
 
-    themed = {}
-    for p in puzzles("lucas"):
-        themed.setdefault(p.theme, []).append(p)
-    keep = themed["keep_an_empty_column"][0]
-    assert keep.game.stock and keep.answers == ("s>w",)
-    assert Move(keep.habit).from_waste and into_empty_column(keep.game, keep.habit)
-    dig = themed["dig_out_a_card"][0]
-    assert Move(dig.habit).from_waste and all(
-        Move(a).between_columns and into_empty_column(dig.game, a) for a in dig.answers)
-    assert all(Move(a).from_waste for a in themed["where_the_waste_card_goes"][0].answers)
-    # "One of Lucas' thirty puzzles is about holding a card back from home"
-    assert len(puzzles("lucas")) == 30 and len(themed["hold_back_from_home"]) == 1
-    # "sends every card it can, and nearly always loses elsewhere": few losing moves send a card home
-    assert sum(Move(p.habit).is_home for p in puzzles("lucas")) <= len(puzzles("lucas")) // 10
+    themes = [p.theme for p in puzzles("lucas")]
+    # "the only one in Lucas' set"; "Lucas ships three puzzles of that theme"
+    assert themes.count("hold_back_from_home") == 1 and themes.count("where_the_waste_card_goes") == 3
+    # rule 1: the card home that empties a column goes first
+    p = _step("lucas", "home", "rule")
+    assert all(Move(a).is_home and len(p.game.tableau[Move(a).src]) == 1 for a in p.answers)
+    # its bend: the Ten of spades is held back for the Nine of spades on the table
+    p = _step("lucas", "home", "bend")
+    ten, nine = parse_card("TS"), parse_card("9S")
+    assert p.theme == "hold_back_from_home"
+    assert any(Move(m).is_home and p.game.tableau[Move(m).src][-1] == ten for m in p.losing)
+    assert any(col and col[-1] == nine for col in p.game.tableau)
+    # rule 2: twin Kings; the waste's King parked in the space loses, the column's sent home wins
+    p = _step("lucas", "empty", "rule")
+    assert p.theme == "which_twin_home" and p.game.waste[-1] == parse_card("KS")
+    assert all(Move(a).is_home and not Move(a).from_waste for a in p.answers)
+    assert any(Move(m).from_waste and into_empty_column(p.game, m) for m in p.losing)
+    # rule 3: the waste card or a King in the space loses; its bend: filling the space either way loses
+    p = _step("lucas", "dig", "rule")
+    assert any(Move(m).from_waste for m in p.losing)
+    assert any(Move(m).between_columns and into_empty_column(p.game, m) for m in p.losing)
+    p = _step("lucas", "dig", "bend")
+    assert p.theme == "keep_an_empty_column" and all(Move(a).is_home for a in p.answers)
+    assert {Move(m).from_waste for m in p.losing if into_empty_column(p.game, m)} == {True, False}
 
 
 @pytest.mark.slow
 def test_lucas_reviewed_game_loses_the_diamond_foundation():
-    """The reviewed game: the waste's card goes into the space; the solver lifts the column card off
-    a diamond the foundations wait for, and after the move played that column card cannot move."""
-    from ft_widget import Game, play_policy, review, rules
+    """The lab's reviewed game (notebooks/lab/lucas): the waste's card goes into the space; the
+    solver lifts the column card off a diamond the foundations wait for, and after the move
+    played that column card cannot move."""
+    from ft_widget import play_policy, review, rules
     from ft_widget.cards import parse_card, suit_of
-    from ft_widget.teaching import into_empty_column, replayed
 
     played = play_policy(Game("lucas", deal=1), "foundations_first", rng=1)
     reviewed = review(replayed("lucas", 1, list(played.moves)), rng=1, progress=False)
@@ -151,86 +170,76 @@ def test_lucas_reviewed_game_loses_the_diamond_foundation():
 
 
 # ---------------------------------------------------------------------------------- rank_and_file
+def test_rank_and_file_the_deal():
+    """ "ten columns ... four cards deep ... the three under it lie face down ... the 64 other cards" """
+    rf = VARIANTS["rank_and_file"]
+    assert (rf.columns, rf.cards_per_column, rf.face_down, rf.stock_cards) == (10, 4, 3, 64)
+
+
 def test_rank_and_file_rules_are_clear_in_the_direction_the_prose_says():
-    from ft_widget import Move
     from ft_widget.experiments import compare_players, rows
-    from ft_widget.teaching import replayed
 
     games = rows("rank_and_file", "games")
     effect = {idea: compare_players(games, "habit", idea, by="idea")
               for idea in {r["idea"] for r in games} - {"habit"}}
-    # "the biggest gain of any idea tried here"
+    # "the biggest gain of any idea tried on this game"
     assert max(effect, key=lambda idea: effect[idea].diff) == "empty_column_before_deal"
-    gains = ("empty_column_before_deal", "whole_runs_only")
-    assert all(effect[i].clear and effect[i].diff > 0 for i in gains)
-    # "both plans cost cards against the habit, and between them ... no measurable difference"
-    assert all(effect[i].clear and effect[i].diff < 0 for i in ("dig_fewest_down", "dig_most_down"))
-    assert not compare_players(games, "dig_fewest_down", "dig_most_down", by="idea").clear
-    # "The habit player does so [splits a run] only into an empty column"
-    for r in rows("rank_and_file", "splits"):
-        if r["idea"] == "whole_runs_only":
-            before = replayed("rank_and_file", r["deal"], r["before"] or "")
-            assert not before.tableau[Move(r["habit_move"]).dst]
+    assert effect["empty_column_before_deal"].clear and effect["empty_column_before_deal"].diff > 0
+    # "brings fewer cards home than the habit player"
+    assert effect["dig_most_down"].clear and effect["dig_most_down"].diff < 0
+    # "The first place of deal 1 where it and a player that moves such a run into the space ... part"
+    first = next(r for r in rows("rank_and_file", "splits") if r["idea"] == "empty_column_before_deal")
+    before = replayed("rank_and_file", first["deal"], first["before"] or "")
+    assert first["deal"] == 1 and into_empty_column(before, first["idea_move"])
 
 
 def test_rank_and_file_puzzles_agree_with_the_rules():
-    from ft_widget import Move, puzzles
-    from ft_widget.teaching import into_empty_column, turns_up_card
+    from ft_widget import lesson_steps
 
+    assert not lesson_steps("rank_and_file") and not any(p.fair_decision for p in puzzles("rank_and_file"))
     themed = {}
     for p in puzzles("rank_and_file"):
         themed.setdefault(p.theme, []).append(p)
-    for p in themed["dig_out_a_card"][:2]:  # rules 1 and 2: a whole run into the space turns a card up
+    # "in both shipped puzzles of that theme the habit player gives the space to the waste card"
+    assert len(themed["dig_out_a_card"]) == 2
+    for p in themed["dig_out_a_card"]:
         assert Move(p.habit).from_waste and into_empty_column(p.game, p.habit)
         assert all(into_empty_column(p.game, a) and turns_up_card(p.game, Move(a)) for a in p.answers)
-    assert themed["deal_rather_than_place"][0].answers == ("s>w",)
-    assert len(themed["hold_back_from_home"]) == 2  # "two more puzzles, where a card that could go home..."
-
-
-@pytest.mark.slow
-def test_rank_and_file_reviewed_game_gives_the_king_to_the_waste():
-    from ft_widget import Game, play_policy, review
-    from ft_widget.cards import is_red, rank_of
-    from ft_widget.teaching import into_empty_column, replayed, turns_up_card
-
-    played = play_policy(Game("rank_and_file", deal=26), "foundations_first", rng=1)
-    reviewed = review(replayed("rank_and_file", 26, list(played.moves)), rng=1, progress=False,
-                      solver_states=300_000)
-    k = reviewed.losing_move
-    before, step = reviewed.position(k), reviewed.steps[k]
-    tops = [col[-1] for col in before.tableau if col]
-    red_kings = [c for c in tops if rank_of(c) == 13 and is_red(c)]
-    assert len(red_kings) == 1 and step.move.from_waste and before.tableau[step.move.dst][-1] == red_kings[0]
-    assert rank_of(before.waste[-1]) == 12 and not is_red(before.waste[-1])
-    column_2 = before.tableau[1]
-    assert [rank_of(c) for c in column_2] == [12, 11] and not is_red(column_2[0])
-    assert before.face_down_counts[1] == 0
-    first, second = reviewed.alternative_line[:2]
-    assert first.src == 1 and first.count == 2  # column 2 empties onto the King
-    after = before.copy()
-    after.play(first)
-    run_base = after.tableau[second.src][-second.count]
-    assert into_empty_column(after, second) and second.dst == 1 and rank_of(run_base) == 13
-    assert turns_up_card(after, second)
+    # "a waste card that fits on two such runs, and dealing is the move that keeps the win"
+    deal_on = themed["deal_rather_than_place"]
+    assert len(deal_on) == 1 and deal_on[0].answers == ("s>w",)
+    game = deal_on[0].game
+    places = [Move(m).dst for m in deal_on[0].losing if Move(m).from_waste]
+    assert len(places) == 2 and all(game.face_down_counts[c] > 0 for c in places)
+    # "two Hold a card back from home puzzles ... the waste's card could go home ... on a column instead"
+    assert len(themed["hold_back_from_home"]) == 2
+    for p in themed["hold_back_from_home"]:
+        assert all(Move(a).from_waste and Move(a).dst < len(p.game.tableau) for a in p.answers)
+        assert any(Move(m).from_waste and Move(m).is_home for m in p.losing)
 
 
 # ----------------------------------------------------------------------------------- little_forty
+def test_little_forty_the_deal():
+    """ "three cards at a time with three redeals ... ten columns of four ... 64 cards in the stock" """
+    game = Game("little_forty", deal=3)
+    lf = VARIANTS["little_forty"]
+    assert (lf.columns, lf.cards_per_column, lf.stock_cards) == (10, 4, 64)
+    assert game.redeals_left == 3 and len(game.stock) == 64
+
+
 def test_little_forty_rules_are_clear_in_the_direction_the_prose_says():
-    from ft_widget.experiments import compare_choices, compare_players, rows
+    from ft_widget.experiments import compare_players, rows
 
     games, splits = rows("little_forty", "games"), rows("little_forty", "splits")
     effect = {idea: compare_players(games, "habit", idea, by="idea")
-              for idea in ("waste_only_home", "one_redeal", "whole_runs_only", "dig_the_waste")}
+              for idea in ("waste_only_home", "one_redeal", "whole_runs_only")}
     assert all(e.clear for e in effect.values())
     assert effect["waste_only_home"].diff < 0 and effect["one_redeal"].diff < 0
-    assert 0 < effect["whole_runs_only"].diff < 1.5  # "a small gain, about a card a game"
+    assert 0 < effect["whole_runs_only"].diff < 1.5  # "a small gain, but a clear one"
     won = compare_players(games, "habit", "dig_the_waste", measure="won", by="idea")
-    assert effect["dig_the_waste"].diff > 0 and won.clear and won.diff > 0
-    assert not any(r["won"] for r in games if r["idea"] == "habit")  # "where the habit won none"
-    # "wherever the solver settled both moves, both kept the win"
-    first = compare_choices(splits, "waste_only_home", "habit", "idea")
-    assert not first.clear and first.a == first.b == 1
-    # the first parting places the lesson shows: deal 1, the habit takes and the other deals on
+    assert won.clear and won.diff > 0
+    assert not any(r["won"] for r in games if r["idea"] == "habit")  # "games the habit player never won"
+    # the first parting places the lesson shows: deal 1, the habit takes the waste card
     take = next(r for r in splits if r["idea"] == "waste_only_home")
     whole = next(r for r in splits if r["idea"] == "whole_runs_only")
     assert take["deal"] == whole["deal"] == 1
@@ -247,37 +256,31 @@ def test_little_forty_has_one_shipped_puzzle():
     assert "Little Forty has one shipped puzzle so far" in " ".join(page.split())
 
 
+def test_little_forty_step_is_the_bend_the_prose_shows():
+    """The one step: the Three of spades fits on either Four of clubs, both placements lose, the
+    clubs foundation waits for its Three, and a redeal is left."""
+    from ft_widget import lesson_steps
+    from ft_widget.cards import parse_card
+
+    (step,) = lesson_steps("little_forty")
+    p = step.puzzle
+    assert (step.rule.key, step.role, p.answers) == ("waste", "bend", ("s>w",))
+    assert p.game.waste[-1] == parse_card("3S") and p.game.redeals_left >= 1
+    placed = [Move(m) for m in p.losing if Move(m).from_waste]
+    assert len(placed) == 2 and all(p.game.tableau[m.dst][-1] == parse_card("4C") for m in placed)
+    assert parse_card("2C") in [f[-1] for f in p.game.foundations if f]
+
+
 def test_little_forty_is_stopped_with_a_win_on_the_table():
     """On most deals the solver wins, the habit stops after the last pass with a win still there;
-    deal 3's stop has thirty cards in the waste; deal 1 and deal 3 stopped there."""
+    deal 3's stop has thirty cards in the waste, the stock and redeals spent."""
     from ft_widget.experiments import rows
-    from ft_widget.teaching import replayed
 
     ends = rows("little_forty", "fatal")
     stops = {r["deal"]: r["before"] for r in ends if r["kind"] == "stopped while winnable"}
-    assert 2 * len(stops) > len(ends) and {1, 3} <= set(stops)
-    for deal in (1, 3):
-        game = replayed("little_forty", deal, stops[deal])
-        assert not game.stock and game.redeals_left == 0
-    assert len(replayed("little_forty", 3, stops[3]).waste) == 30
-
-
-@pytest.mark.slow
-def test_little_forty_reviewed_player_stops_in_circles_with_the_passes_in_hand():
-    from ft_widget import Game, play_policy, review
-    from ft_widget.teaching import replayed
-    from ft_widget.words import move_line
-
-    played = play_policy(Game("little_forty", deal=6), "foundations_first", rng=1)
-    there, back = played.moves[-2], played.moves[-1]  # a long run carried across and straight back
-    assert played.why.startswith("it came back") and played.status != "won"
-    assert (back.src, back.dst, back.count) == (there.dst, there.src, there.count) and back.count > 5
-    assert played.game.stock and played.game.redeals_left == 3
-    reviewed = review(replayed("little_forty", 6, list(played.moves)), rng=1, progress=False)
-    assert reviewed.losing_move is None and reviewed.steps[-1].verdict_after == "won"
-    i = next(s.index for s in reviewed.steps if s.mark == "mistake")
-    before, step = reviewed.position(i), reviewed.steps[i]
-    assert "emptying" in move_line(before, step.expert_move) and step.verdict_after == "won"
+    assert 2 * len(stops) > len(ends) and 3 in stops
+    game = replayed("little_forty", 3, stops[3])
+    assert not game.stock and game.redeals_left == 0 and len(game.waste) == 30
 
 
 # ---------------------------------------------------------------------------------- maria

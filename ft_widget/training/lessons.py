@@ -202,7 +202,8 @@ LESSONS: dict[str, tuple[LessonRule, ...]] = {
     "little_forty": (
         _rule("waste", N_("Take waste cards onto the columns"),
               N_("Not only home: a waste card placed on a column is one card fewer in the queue."),
-              N_("Deal on when the card would cover a card you still need to reach."),
+              N_("Deal on when the waste card would cover a card the foundations will soon want: while a "
+                 "redeal is left, it comes round again."),
               "place", _DEAL_THEMES, "deal"),
         _rule("passes", N_("Use every pass"),
               N_("The redeals are more chances at the cards you could not reach: turn the waste over when "
@@ -217,23 +218,27 @@ LESSONS: dict[str, tuple[LessonRule, ...]] = {
     ),
     "lucas": (
         _rule("home", N_("Send a card home as soon as it can go"),
-              N_("In Lucas the Aces start home: a card that fits there goes at once."),
-              N_("Hold it back when a card on the table needs it as its place; with twins free, send the "
-                 "one whose going frees something."),
+              N_("In Lucas the Aces start home, so cards fit there from the first move: send one as soon as "
+                 "it can go, and with a choice, the one whose going empties a column."),
+              N_("Hold it back when a card on the table, of its suit and one rank below, needs it as its "
+                 "place."),
               "home", _HOME_THEMES),
         _rule("empty", N_("Give an empty column to the card that frees the next card home"),
-              N_("Keep an empty column for a card of the table whose move frees the card under it; do not "
-                 "park the waste card there."),
-              N_("Once the stock is out, dig the waste: lay its top card in the column to reach the card "
-                 "beneath."),
+              N_("Keep an empty column for the table: do not park the waste card there, and do not fill it "
+                 "with a card that frees nothing."),
+              N_("Fill it at once when a column's top card, lifted in, frees a card that goes home: do not "
+                 "deal first, and do not give the space to the waste card."),
               "keep_empty", ["keep_an_empty_column"]),
-        _rule("dig", N_("Dig out a buried card"),
-              N_("Move the card on top to free the card under it."),
-              N_("Leave the column when a deal or the waste card cannot wait."),
+        _rule("dig", N_("Dig out the next card home"),
+              N_("Move a column's top card, into an empty column if need be, to free the card under it when "
+                 "that card goes home next."),
+              N_("Send a card home first when its going frees the next card home too: a card sent home digs "
+                 "without spending the empty column."),
               "dig", ["dig_out_a_card"]),
         _rule("deal", N_("Play the waste card before you deal"),
               N_("Place the waste card where it fits before dealing past it."),
-              N_("Deal on when the card you could place would only block the cards to come."),
+              N_("Deal on when the stock is nearly out and the waste card would only fill an empty column or "
+                 "pile onto a column: see the last cards before you spend a place."),
               "place", _DEAL_THEMES, "deal"),
     ),
     "maria": (
