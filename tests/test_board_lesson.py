@@ -48,12 +48,14 @@ def _follows(test: str, game, move: Move) -> bool:
 def test_every_step_shows_its_rule_or_its_bend_on_the_position(variant):
     for step in lesson_steps(variant):
         game, rule, p = step.puzzle.game, step.rule, step.puzzle
+        def against(m, rule=rule, game=game):
+            move = Move(m)
+            return _follows(rule.breaks, game, move) if rule.breaks else not _follows(rule.follows, game, move)
+
         follows = [_follows(rule.follows, game, Move(m)) for m in p.answers]
-        breaks = [(_follows(rule.breaks, game, Move(m)) if rule.breaks else not _follows(rule.follows, game, Move(m)))
-                  for m in p.answers]
+        breaks = [against(m) for m in p.answers]
         lost_follow = [_follows(rule.follows, game, Move(m)) for m in p.losing]
-        lost_break = [(_follows(rule.breaks, game, Move(m)) if rule.breaks else not _follows(rule.follows, game, Move(m)))
-                      for m in p.losing]
+        lost_break = [against(m) for m in p.losing]
         if step.role == "rule":
             assert all(follows) and any(lost_break), step
         else:
@@ -125,7 +127,7 @@ def test_a_lesson_on_the_board_judges_says_and_goes_on():
     assert board.state["puzzle"]["solved"] and board.state["puzzle"]["next"]
     board.next_puzzle()
     assert board.lesson_step.number == 2 and board.state["puzzle"]["lesson"]["words"] == steps[1].rule.bends
-    for step in steps[2:]:
+    for _ in steps[2:]:
         board.play(step_answer := board.lesson_step.puzzle.answers[0])
         assert board.current_puzzle.solved, step_answer
         board.next_puzzle()

@@ -27,8 +27,17 @@ from ..i18n import gettext as _
 from ..i18n import ngettext, number
 from ..limits import shown
 from ..training.lessons import LessonStep, lesson_steps
-from ..training.progress import (FIRST_TRY, SOLVED, Clock, Progress, ProgressBusy, Standing, kept_by_default,
-                                 start_rating, try_of)
+from ..training.progress import (
+    FIRST_TRY,
+    SOLVED,
+    Clock,
+    Progress,
+    ProgressBusy,
+    Standing,
+    kept_by_default,
+    start_rating,
+    try_of,
+)
 from ..training.puzzles import Puzzle, easiest_first, puzzles
 from ..training.themes import THEMES, theme_name
 from ..variants import VARIANTS
@@ -127,7 +136,8 @@ class PuzzleRun:
     def start_lesson(self, steps: list[LessonStep], progress: Progress | None) -> Puzzle:
         """Begin ``steps`` (a game's lesson): its first step the progress kept has not seen solved
         (the first step when none is kept, or when every step is solved: the lesson again)."""
-        self.steps, self.run, self.progress, self.theme, self.themes = steps, [s.puzzle for s in steps], progress, None, []
+        self.steps, self.run, self.progress = steps, [s.puzzle for s in steps], progress
+        self.theme, self.themes = None, []
         self.count, self.change = 0, None
         if progress is None:
             self.standing = None
@@ -404,7 +414,8 @@ class PuzzleCommands:
                     self._serve_puzzle(runs.start_lesson(steps, runs.progress))
                     return True
             game = self.new_game(variant=variant)
-            said = _("No {variant} position shows a rule of its lesson yet: here is a game of it, deal {deal}.")
+            said = _("No {variant} position shows a rule of its lesson yet: here is a game of it, deal "
+                     "{deal}.")
             self.say(said.format(variant=VARIANTS[variant].name, deal=game.deal))
             return True
         try:
