@@ -50,7 +50,9 @@ def test_every_step_shows_its_rule_or_its_bend_on_the_position(variant):
         game, rule, p = step.puzzle.game, step.rule, step.puzzle
         def against(m, rule=rule, game=game):
             move = Move(m)
-            return _follows(rule.breaks, game, move) if rule.breaks else not _follows(rule.follows, game, move)
+            if rule.breaks:
+                return _follows(rule.breaks, game, move)
+            return not _follows(rule.follows, game, move)
 
         follows = [_follows(rule.follows, game, Move(m)) for m in p.answers]
         breaks = [against(m) for m in p.answers]
