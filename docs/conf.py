@@ -112,6 +112,9 @@ nb_execution_mode = "off"
 nb_ipywidgets_js = {}
 nb_merge_streams = True
 suppress_warnings = ["mystnb.unknown_mime_type"]  # the board's widget view: a static page cannot draw it
+# ...so a saved board shows its picture (text/html, Board._repr_mimebundle_) or its text instead:
+# MyST-NB would pick the widget view first and draw nothing
+nb_mime_priority_overrides = [("*", "application/vnd.jupyter.widget-view+json", None)]
 
 # API reference: one page per module, generated from the package's docstrings (new modules appear
 # by themselves), members in source order, private ones left out.

@@ -123,12 +123,40 @@ def _back(x: float, y: float) -> str:
     )
 
 
+# An SVG that is an image of its own (an <img> with a data URI) is read by no sanitizer and
+# shares no ids with the page, so it may draw each shape once (<defs>, placed with <use>) and
+# style its text with classes (_IMAGE_STYLE): a board is then about half the size, which matters
+# in a notebook that saves one picture per board (Board._repr_mimebundle_). Card titles are left
+# out: an image's inner titles reach neither a tooltip nor a screen reader (its alt text does).
+_IMAGE_STYLE = (".i{font-size:14px;font-weight:bold}.s{font-size:26px;text-anchor:end}"
+                f".r{{fill:{RED}}}.k{{fill:{BLACK}}}")
+
+
+def _image_face(x: float, y: float, card: int, covered: bool) -> str:
+    """A face in an image's SVG; a ``covered`` card (the next card of its fan lies on its lower
+    half) leaves out the big suit sign, which would be drawn only to be hidden."""
+    ink = "r" if is_red(card) else "k"
+    out = (f'<use href="#f" x="{x:g}" y="{y:g}"/>'
+           f'<text x="{x + 4:g}" y="{y + 15:g}" class="i {ink}">{card_symbol(card)}</text>')
+    if not covered:
+        out += (f'<text x="{x + CARD_W - 4:g}" y="{y + CARD_H - 6:g}" class="s {ink}">'
+                f'{SUIT_SYMBOLS[card // 13]}</text>')
+    return out
+
+
 def _slot(x: float, y: float, label: str = "") -> str:
     out = (f'<rect x="{x + 1:g}" y="{y + 1:g}" width="{CARD_W - 2}" height="{CARD_H - 2}" rx="5" '
            f'fill="none" stroke="{FELT_DIM}" stroke-width="1.5" stroke-dasharray="4 3"/>')
     if label:
         out += _text(x + CARD_W / 2, y + CARD_H / 2 + 6, label, 16, FELT_DIM, anchor="middle")
     return out
+
+
+def _image_defs() -> str:
+    """The shapes an image's SVG draws once: a face (f), a back (b), an empty place (e)."""
+    return (f'<defs><style>{_IMAGE_STYLE}</style>'
+            f'<rect id="f" width="{CARD_W}" height="{CARD_H}" rx="5" fill="{FACE}" stroke="{FACE_EDGE}" '
+            f'stroke-width="1"/><g id="b">{_back(0, 0)}</g><g id="e">{_slot(0, 0)}</g></defs>')
 
 
 def _outline(x: float, y: float, w: float, h: float, colour: str) -> str:
@@ -181,6 +209,20 @@ class _Layout:
     col_y: float
     down: list[int]
     offsets: list[tuple[float, float]]  # per column: (face-down, face-up) fan offsets
+    image: bool = False  # an <img>'s own SVG: shapes drawn once and used (see _IMAGE_DEFS)
+
+    def face(self, x: float, y: float, card: int, covered: bool = False) -> str:
+        return _image_face(x, y, card, covered) if self.image else _face(x, y, card)
+
+    def back(self, x: float, y: float) -> str:
+        return f'<use href="#b" x="{x:g}" y="{y:g}"/>' if self.image else _back(x, y)
+
+    def slot(self, x: float, y: float, label: str = "") -> str:
+        if not self.image:
+            return _slot(x, y, label)
+        out = f'<use href="#e" x="{x:g}" y="{y:g}"/>'
+        return out + (_text(x + CARD_W / 2, y + CARD_H / 2 + 6, label, 16, FELT_DIM, anchor="middle")
+                      if label else "")
 
     def slot_x(self, k: int) -> float:
         return MARGIN + k * PITCH
@@ -213,13 +255,13 @@ def _draw_stock(at: _Layout, parts: list[str], anchors: dict) -> None:
     game, sx, top_y = at.game, at.slot_x(0), at.top_y
     stock = game.stock
     if stock:
-        parts.append(_back(sx, top_y))
+        parts.append(at.back(sx, top_y))
         parts.append(f'<rect x="{sx + 9:g}" y="{top_y + 24:g}" width="32" height="22" rx="4" fill="#ffffff" '
                      f'opacity="0.9"/>')
         parts.append(_text(sx + CARD_W / 2, top_y + 40, str(len(stock)), 14, BLACK,
                            anchor="middle", bold=True))
     else:
-        parts.append(_slot(sx, top_y))
+        parts.append(at.slot(sx, top_y))
     if game.variant.redeals:
         parts.append(_text(sx + CARD_W / 2, top_y + CARD_H - 7, f"↻{game.redeals_left}", 12,
                            FELT_TEXT if stock else FELT_DIM, anchor="middle", bold=True))
@@ -234,9 +276,9 @@ def _draw_waste(at: _Layout, parts: list[str], anchors: dict) -> None:
     shown = waste[-at.game.variant.stock_deal:] if waste else []
     if shown:
         for k, c in enumerate(shown):
-            parts.append(_face(wx + k * WASTE_FAN, top_y, c))
+            parts.append(at.face(wx + k * WASTE_FAN, top_y, c, covered=k < len(shown) - 1))
     else:
-        parts.append(_slot(wx, top_y))
+        parts.append(at.slot(wx, top_y))
     anchors[WASTE] = (wx + max(len(shown) - 1, 0) * WASTE_FAN, top_y)
     label = pgettext("picture label", "waste {n}").format(n=len(waste))
     parts.append(_text(wx, top_y + CARD_H + 14, label, 11, FELT_DIM))
@@ -247,7 +289,7 @@ def _draw_foundations(at: _Layout, parts: list[str]) -> None:
     fx0, top_y = at.foundations_x, at.top_y
     for k, pile in enumerate(at.game.foundations):
         x = fx0 + k * PITCH
-        parts.append(_face(x, top_y, pile[-1]) if pile else _slot(x, top_y, "A"))
+        parts.append(at.face(x, top_y, pile[-1]) if pile else at.slot(x, top_y, "A"))
     parts.append(_text(fx0, top_y + CARD_H + 14, pgettext("picture label", "foundations {home}/104").format(
         home=at.game.cards_home), 11, FELT_DIM))
 
@@ -259,23 +301,28 @@ def _draw_tableau(at: _Layout, parts: list[str], anchors: dict) -> None:
         parts.append(_text(x + CARD_W / 2, at.col_label_y, str(i + 1), 12, FELT_DIM, anchor="middle",
                            bold=True))
         if not col:
-            parts.append(_slot(x, at.col_y))
+            parts.append(at.slot(x, at.col_y))
             anchors[i] = (x, at.col_y)
             continue
         for k, c in enumerate(col):
             y = at.card_y(i, k)
-            parts.append(_back(x, y) if k < at.down[i] else _face(x, y, c))
+            parts.append(at.back(x, y) if k < at.down[i] else at.face(x, y, c, covered=k < len(col) - 1))
         anchors[i] = (x, at.card_y(i, len(col) - 1))
 
 
-def svg_board(game: Game, highlight=None, caption: str | None = None, scale: float = 1.0) -> str:
+def svg_board(game: Game, highlight=None, caption: str | None = None, scale: float = 1.0,
+              image: bool = False) -> str:
     """The position as one self-contained SVG element.
 
     ``highlight`` (a ``Move`` or its notation) outlines the cards that move and the pile
     they go to, with an arrow between them: use it to replay a line step by step.
-    ``caption`` replaces the status line; ``scale`` resizes the picture.
+    ``caption`` replaces the status line; ``scale`` resizes the picture. ``image=True`` draws
+    the same picture at about half the size, for an SVG that is only ever an image of its
+    own (an ``<img>``): it defines its shapes once, with ids, and a ``<style>``, which inline
+    SVG must not have.
     """
     at = _layout(game)
+    at.image = image
     status = status_line(game) if caption is None else caption
     parts = [_text(MARGIN, 18, status, 13, FELT_TEXT, bold=True)]
     # Where each pile's top card is drawn, for highlights: pile -> (x, y) of its top card.
@@ -293,8 +340,8 @@ def svg_board(game: Game, highlight=None, caption: str | None = None, scale: flo
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:g}" height="{h:g}" '
         f'viewBox="0 0 {width:g} {height:g}" font-family="{FONT}" role="img" aria-label="{title}">'
-        f'<title>{title}</title>'
-        f'<rect x="0" y="0" width="{width:g}" height="{height:g}" rx="8" fill="{FELT}"/>'
+        f'<title>{title}</title>' + (_image_defs() if image else "")
+        + f'<rect x="0" y="0" width="{width:g}" height="{height:g}" rx="8" fill="{FELT}"/>'
         + "".join(parts)
         + "</svg>"
     )

@@ -178,3 +178,21 @@ def test_text_board_hides_face_down_cards():
     rows = text_board(game).splitlines()[5:]
     assert [row.split()[0] for row in rows[:3]] == ["▒▒"] * 3  # three face-down rows
     assert "#" not in text_board(game)
+
+
+def test_the_image_form_draws_the_same_board_at_half_the_size():
+    """``svg_board(image=True)`` (an <img>'s SVG: shapes drawn once, text styled by class) keeps
+    the inline form's size, status and cards; a card covered by its fan leaves out its big suit."""
+    game = Game("lucas", deal=1)
+    for _ in range(12):
+        game.play(game.legal_moves()[0])
+    inline, image = svg_board(game, scale=0.8), svg_board(game, scale=0.8, image=True)
+    ET.fromstring(image)
+    assert inline[:inline.index(">")] == image[:image.index(">")]  # the same size and alt
+    assert len(image) < len(inline) / 2
+    shown = re.findall(r'class="i [rk]">([^<]+)<', image)
+    assert sorted(shown) == sorted(re.findall(r'font-size="14" font-weight="bold" fill="#[0-9a-f]+" '
+                                              r'text-anchor="start">([^<]+)<', inline))
+    uncovered = sum(bool(col) for col in game.tableau) + sum(bool(pile) for pile in game.foundations) + 1
+    assert image.count('class="s ') == uncovered  # the columns' last cards, the foundations, the waste
+    assert "<style" not in inline and "id=" not in inline  # the inline form stays as sanitizers keep it

@@ -34,8 +34,10 @@ from .. import hints, i18n, words
 from ..game import Game, Move
 from ..i18n import gettext as _
 from ..limits import check_rng
+from ..render import Picture, svg_board, text_board
 from ..training import catalogue
 from ..variants import VARIANTS
+from ..words import status_line
 from . import shared, view
 from .callbacks import MoveCallbacks
 from .games import LeftBehind
@@ -402,6 +404,32 @@ class Board(ReviewCommands, PuzzleCommands, SaveCommands, ScoreCommands, Languag
         """
         with self._lock:
             self._protocol.update(self, sync_data, lambda data: super(Board, self).set_state(data))
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        """The widget view and ``text/plain`` (anywidget's), and a ``text/html`` picture of the
+        position shown (``_picture``).
+
+        A notebook saves the bundle. Where no kernel runs (GitHub, nbviewer, the docs site, an
+        unrun notebook, which JupyterLab opens untrusted and then renders only safe types) the
+        widget view draws nothing and the picture shows instead; a running notebook's board is
+        trusted output, shown as the widget alone.
+        """
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if data is not None:
+            data["text/html"] = self._picture().img()
+        return bundle
+
+    def _picture(self) -> Picture:
+        """The position on the board as a still picture (an SVG for an ``<img>``), in the board's
+        language: a puzzle's captioned with its title; the status line is its alt text."""
+        with i18n.using(self.language):
+            game, puzzle = self._game, self.current_puzzle
+            status = status_line(game)
+            caption = None if puzzle is None else puzzle.title
+            alt = status if puzzle is None else f"{puzzle.title}: {status}"
+            # scale 0.8, as teaching.picture's: the size on the page, not in bytes (image=True is that)
+            return Picture(svg_board(game, caption=caption, scale=0.8, image=True), text_board(game), alt)
 
     def __repr__(self) -> str:  # English, like every repr
         g = self._game

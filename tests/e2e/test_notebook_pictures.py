@@ -2,7 +2,8 @@
 
 Every notebook a person clones is untrusted, and JupyterLab then strips inline <svg> from HTML
 outputs and does not render image/svg+xml outputs. The notebooks' pictures are <img> elements
-with SVG data URIs (``ft_widget.teaching.Picture``), which JupyterLab shows untrusted; this test
+with SVG data URIs (``ft_widget.teaching.Picture``; a board's saved output carries one beside
+its widget view), which JupyterLab shows untrusted; this test
 opens committed notebooks as they are, without a kernel running them, and finds every picture
 drawn (the browser decoded the image: its natural width is not zero).
 """
@@ -14,7 +15,8 @@ import pytest
 
 from .harness import REPO, SCREENSHOTS, Lab
 
-BOOKS = ["10_rule_differences.ipynb", "forty_thieves.ipynb"]
+# lucas: its boards too (a saved board's output carries its picture: Board._repr_mimebundle_)
+BOOKS = ["10_rule_differences.ipynb", "forty_thieves.ipynb", "lucas.ipynb"]
 # the pictures of the notebook in front (JupyterLab keeps other open notebooks in the page)
 PICTURES = "window.jupyterapp.shell.currentWidget.node.querySelectorAll('.jp-OutputArea img.ft-picture')"
 
@@ -77,6 +79,10 @@ def test_pictures_show_in_an_untrusted_notebook(page, name):
     drawn = page.evaluate(f"""() => [...{PICTURES}]
         .map(img => img.naturalWidth > 0 && img.getBoundingClientRect().width > 0)""")
     assert len(drawn) == expected and all(drawn), drawn
+    # an untrusted output is drawn by a safe renderer only: a board's picture, not its widget view
+    # (which, trusted and with no model in the kernel, says "Error displaying widget: model not found")
+    assert "Error displaying widget" not in page.evaluate("() => window.jupyterapp.shell.currentWidget"
+                                                          ".node.textContent")
     # and nothing of the old kind, which an untrusted notebook would show blank
     assert page.evaluate("() => window.jupyterapp.shell.currentWidget.node"
                          ".querySelectorAll('.jp-OutputArea svg rect').length") == 0
