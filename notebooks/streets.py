@@ -6,7 +6,7 @@
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
-#       jupytext_version: 1.19.6
+#       jupytext_version: 1.19.7
 #   kernelspec:
 #     display_name: Python 3 (ipykernel)
 #     language: python
@@ -16,178 +16,141 @@
 # %% [markdown]
 # # Streets: how to play it
 #
-# Streets deals like Forty Thieves: ten columns of four, all face up, and a stock of 64 turned
-# once, one card at a time. One rule changes: a card goes on the next rank up **of the other
-# colour**, so a black nine takes either red eight ([the rules](../docs/rules.md); what the change
-# is worth against the other building rules:
-# [10_rule_differences](10_rule_differences.ipynb#Three-building-rules)). The decisions that
-# matter are about empty columns and the waste's card.
+# Streets is dealt exactly like Forty Thieves: ten columns of four, all face up, and a stock of 64
+# turned over once, a card at a time. Only the building rule differs: a card goes on the next
+# rank up **of the other colour**, so a red eight takes either black seven
+# ([the rules](../docs/rules.md); what that change is worth beside the other building rules:
+# [10_rule_differences](10_rule_differences.ipynb#Three-building-rules)). Seats are easier to find
+# than in Forty Thieves, yet cards still move singly, so a deep column is still slow to open, and
+# the empty column stays the one square that takes anything. Nearly every hard decision is about
+# that square and about the card on the waste.
 #
-# **Rules of thumb**
-#
-# 1. **Use an empty column at once to dig out a card the foundations want:** lift the card that
-#    covers it into the space, and send the freed card home.
-# 2. **Play the waste's card when it fits on a column,** rather than deal past it.
-# 3. **When nothing on the table needs an empty column, the waste's card may go there, but not
-#    late in the stock:** with fewer than ten cards to come, deal on and keep the column.
-#
-# And leave a Klondike habit behind: "only a King into an empty column" changed nothing over
-# whole games, and where it decided what filled a space, it cost wins.
-#
-# For each rule: a position from a real deal, the measured effect, then a puzzle to solve.
+# The board's rules for Streets, each with its bend and the puzzle themes it trains:
 
 # %%
-from IPython.display import display
-
-from ft_widget import Board, Game, Move, puzzles
-from ft_widget.experiments import compare_choices, compare_players, effects_table, rows
-from ft_widget.teaching import (
-    PuzzleCard,
-    fork_row,
-    habit_game_reviewed,
-    into_empty_column,
-    losing_move_row,
-    losing_move_text,
-    picture,
-    replayed,
-)
+from ft_widget import Board, Move, puzzles
+from ft_widget.experiments import compare_players, rows
+from ft_widget.teaching import fork_row, into_empty_column, lesson_rules_list, rule_steps
 
 GAME = "streets"
-picture(Game(GAME, deal=4), caption="Streets, deal 4: ten columns of four, 64 cards to come")
-
-# %% [markdown]
-# ## Where the figures come from
-#
-# A cautious player with fixed priorities, blind to everything you cannot see, played deals 1
-# to 1,000 in several versions: as it is, and with one habit changed. None of its games is won,
-# so whole games are compared by **cards home**. Then, on deals 1 to 200, the solver, with every
-# card in view, took the first position where a version parts from the plain player and said
-# whether a win remained after either move. One early move seldom
-# decides a Streets deal: at those positions most changes made no measurable difference, and
-# the tables show that too ([how the lessons measure](10_rule_differences.ipynb#How-the-lessons-measure)).
-
-# %%
 games, forks = rows(GAME, "games"), rows(GAME, "forks")
 
+# %%
+lesson_rules_list(GAME)
 
 # %% [markdown]
-# ## 1. An empty column digs out a card the foundations want
+# Where a rule has a measured effect, it comes from a cautious player with fixed priorities,
+# blind to the cards you cannot see, which played the same deals as it is and with one habit
+# changed. It never wins Streets, so its games are compared by cards home. The solver looked at
+# the first position where the changed player parts from the plain one; one early move seldom
+# decides a deal, and most changes made no measurable difference there
+# ([how the lessons measure](10_rule_differences.ipynb#How-the-lessons-measure)). Each rule's
+# positions are shipped puzzles whose answer holds over the hidden cards: the rule first, then its
+# bend, the answer folded away.
 #
-# Deal 1: column 5 has just emptied. The plain player deals a card; the changed one lifts the
-# 4♦ of column 3 into the space, and the 5♣ it covered goes home.
+# ## Use an empty column to free a card that can move at once
+#
+# A card in Streets waits under whatever was built on it; the empty column lets you lift that
+# cover off in one move. Deal 1 shows the idea: column 5 has just emptied, the plain player deals,
+# and the changed one lifts the 4♦ of column 3 into the space so that the 5♣ it covered goes
+# home.
 
 # %%
-def effects(change):
-    """The change in whole games (cards home) and at the first position where it matters (the solver)."""
-    return {f"{change} (whole games)": compare_players(games, "habit", change),
-            f"{change} (first positions)": compare_choices(forks, change, "habit", "changed")}
-
-
-display(fork_row(GAME, forks, "empty column to free a home card", 1))
-effects_table(effects("empty column to free a home card"), caption="Streets: an empty column used to free a home card")
+fork_row(GAME, forks, "empty column to free a home card", 1)
 
 # %% [markdown]
-# The gain in whole games is the largest of any change: the choice comes back each time a column
-# empties. **Practice.** A puzzle of the theme *dig out a buried card*, where the space takes a
-# card from the table:
+# The freed card need not go home: a seat on a column is as good, and if its own column then
+# empties, you have the space back. That is what happens in the first position below (the theme
+# *Dig out a buried card*): the 8♦ goes into column 8, and the 5♣ under it goes onto the 6♥ of
+# column 7, leaving column 1 empty.
+#
+# The rule bends when the card you would bare has nowhere to go. In the second position the J♥
+# could go into the space, but the 2♦ under it has no pile (the second diamond pile still needs
+# its ace) and no black three to sit on; the 9♠ home is what keeps the win.
 
 # %%
-p = next(p for p in puzzles(GAME) if p.theme == "dig_out_a_card")
-PuzzleCard(p)
+rule_steps(GAME, "dig")
 
 # %% [markdown]
-# Run the notebook and the same position comes up on a live board; your first move is judged:
+# Of all the habits changed, using a space to free a card for home gained the most cards home in
+# whole games, since the chance comes back each time a column empties:
+
+# %%
+compare_players(games, "habit", "empty column to free a home card", name="An empty column used to free a home card")
+
+# %% [markdown]
+# ## Play the waste card when it fits on a column
+#
+# Dealing covers the waste card, and with one pass through the stock it stays covered until the
+# cards over it are played. A seat on a column keeps it in play. In the first position the 8♠ from
+# the waste goes onto the 9♦ of column 9, and the lone 7♥ of column 1 follows it there. Sending
+# the 8♠ home loses, which also makes this a puzzle of *Hold a card back from home*.
+#
+# The rule bends when the seat is wanted by a card of the table. In the second position the 7♥
+# fits on the 8♣ of column 10, but that 8♣ is the one free seat of the 7♦ on top of column 5; the
+# 7♥ in the empty column loses too, and the deal keeps the win. Streets' puzzles have no theme
+# *Place before dealing*: here the waste card is the rule's business.
+
+# %%
+rule_steps(GAME, "deal")
+
+# %%
+compare_players(games, "habit", "deal past the waste card", name="Dealing past a waste card that fits")
+
+# %% [markdown]
+# ## Keep an empty column for the table
+#
+# Early on, a waste card dropped into an idle column is one more card in play, and the plain
+# player, which otherwise leaves the column empty until nothing else is left, gains a little from
+# it in whole games. Late in the stock the sum changes: the few cards still to come cannot repay
+# the column, and the cards of the table need it. In the first position one card is left to deal;
+# the 2♥ from the waste in either empty column loses, and the deal keeps the win. The theme is *Keep an
+# empty column*, and the puzzles say how often that late mistake decides a deal:
+
+# %%
+late = [p for p in puzzles(GAME) if Move(p.habit).from_waste and into_empty_column(p.game, p.habit)
+        and len(p.game.stock) < 10]
+print(f"In {len(late)} of Streets' {len(puzzles(GAME))} puzzles, the losing move drops the waste card "
+      "into an empty column with fewer than ten cards to come.")
+
+# %% [markdown]
+# The rule bends for a card of the table that frees another at once: in the second position the
+# Q♥ goes into the empty column 7 and the A♥ under it goes home. A Klondike habit, by contrast,
+# does not carry over: allowing only a King into an empty column changed nothing in whole games.
+
+# %%
+rule_steps(GAME, "empty")
+
+# %% [markdown]
+# ## Send cards home as they fit
+#
+# A card home is a card you no longer have to seat, and Streets' foundations climb fast once the
+# low cards are out. Sometimes the home move is the one that matters: the theme *Send it home
+# now*. In the first position the 10♥ of column 2 goes home; the 8♥ could go too, but it is the
+# only red eight on the table and the waste's 7♣ has no other seat, so it stays and later moves
+# onto the 9♣.
+#
+# That is the bend as well: in Streets a card is a seat for both suits of the other colour one
+# rank below, so before sending it home, look for a card that needs it. In the second position
+# the Q♠ from the waste goes onto the K♦ of column 5 instead of home, and the lone J♥ of column 6
+# follows it, emptying the column: the theme *Hold a card back from home*.
+
+# %%
+rule_steps(GAME, "home")
+
+# %% [markdown]
+# ## Play it on the board
+#
+# The board plays the lesson's positions one after another, the rule or its bend above each, and
+# judges your first move. **Show a clue** gives the puzzle's clue.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-Board.puzzle(p)
+Board.lesson(GAME)
 
 # %% [markdown]
-# ## 2. Play the waste's card when it fits
+# All of Streets' puzzles come one after another on `Board.training("streets")`.
 #
-# Deal 8, early: the waste's Q♦ fits on the K♠ of column 5. A player who deals past it buries
-# it under the next card, and the stock does not come round again.
-
-# %%
-display(fork_row(GAME, forks, "deal past the waste card", 8))
-effects_table(effects("deal past the waste card"), caption="Streets: the waste's card dealt past instead of played")
-
-# %% [markdown]
-# **Practice.** No Streets puzzle has the theme *place before dealing*. This one trains *hold a
-# card back from home*: the waste's card could go home, and the answer plays it on a column.
-
-# %%
-p = next(p for p in puzzles(GAME) if p.theme == "hold_back_from_home" and p.answers[0].startswith("w>"))
-PuzzleCard(p)
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-Board.puzzle(p)
-
-# %% [markdown]
-# ## 3. The waste's card and an empty column
-#
-# The plain player leaves an empty column idle until nothing else is left. Dropping the waste's
-# card into it at once gains a card in whole games: the next card of the stock comes into play.
-# But late in the stock the column is worth more than one more card. Deal 98, six cards to come:
-# the waste's card in the space loses, dealing on keeps the win.
-
-# %%
-display(fork_row(GAME, forks, "waste card into an empty column", 98))
-late = [r for r in forks if len(replayed(GAME, r["deal"], r["before"]).stock) < 10]
-effects_table({**effects("waste card into an empty column"),
-               "the same, fewer than ten cards to come (first positions)":
-                   compare_choices(late, "waste card into an empty column", "habit", "changed"),
-               **effects("only a King into an empty column")},
-              caption="Streets: what goes into an empty column")
-
-# %% [markdown]
-# The first positions late in the stock are too few to measure (the table says how many), so
-# the limit of the rule comes from the puzzles:
-
-# %%
-late_space = [p for p in puzzles(GAME) if Move(p.habit).from_waste
-              and into_empty_column(p.game, p.habit) and len(p.game.stock) < 10]
-print(f"In {len(late_space)} of Streets' {len(puzzles(GAME))} puzzles, the losing move drops the "
-      "waste's card into an empty column with fewer than ten cards to come.")
-
-# %% [markdown]
-# The King rule changed nothing in whole games; at the first positions where it decided what
-# filled a space, fewer deals could still be won after the King.
-#
-# **Practice** (theme: *keep an empty column*):
-
-# %%
-p = next(p for p in puzzles(GAME) if p.theme == "keep_an_empty_column")
-PuzzleCard(p)
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-Board.puzzle(p)
-
-# %% [markdown]
-# ## A game reviewed
-#
-# `foundations_first` is a habit player: a card goes home whenever it can; failing that, the
-# waste's card is played, or a card that uncovers another, or a card dealt. It loses deal 11,
-# which the solver wins. `review` goes back over the game, the fair expert judging each move by
-# what was in view, the solver (with 300,000 positions a move, three times the default) by
-# every card.
-
-# %%
-reviewed = habit_game_reviewed(GAME, 11, rng=11, solver_states=300_000)
-reviewed.plot()
-
-# %%
-print(losing_move_text(reviewed))
-losing_move_row(reviewed)
-
-# %% [markdown]
-# The habit player sent the 3♣ home the moment it could. That 3♣ was the one black three in
-# reach of the lone 2♦ of column 4: laid on it, the 2♦ would have emptied the column. In Streets
-# a low card on the table is a seat for two suits; before it goes home, look for the card that
-# needs it. Streets' puzzles of the theme *hold a card back from home* train that idea; all of
-# them come one after another on `Board.training("streets")`.
-#
-# For the experiments themselves, their commands, budgets and every table:
-# [Streets: the lab behind the lesson](lab/streets.ipynb).
+# For the experiments, their commands, budgets and every table, see
+# [Streets: the lab behind the lesson](lab/streets.ipynb); for a game of your own read back move
+# by move, see "Review a game" in the [README](../README.md#review-a-game).

@@ -284,24 +284,12 @@ def test_little_forty_is_stopped_with_a_win_on_the_table():
 
 
 # ---------------------------------------------------------------------------------- maria
-def _maria_stock(deal, ply):
-    return len(replayed("maria", deal, lines("maria")[deal][:ply]).stock)
-
-
 def test_maria_the_deal_and_the_runs():
     maria = VARIANTS["maria"]
     assert (maria.columns, maria.cards_per_column, maria.stock_cards) == (9, 4, 68)  # "nine columns of four"
     assert len(lines("maria")) == 90 and "--deals 1-200" in runs("maria")["questions"]["command"]
     games = rows("maria", "games")
     assert {sum(r["policy"] == p for r in games) for p in {r["policy"] for r in games}} == {1000}
-
-
-def test_maria_positions_shown():
-    assert _maria_stock(110, 144) == 5 and _maria_stock(9, 126) == 5 and _maria_stock(3, 429) == 1
-    at = {(r["question"], r["deal"], r["ply"], r["option"]): r["verdict"] for r in rows("maria", "questions")}
-    assert at["waste", 110, 144, "deal"] == "lost" and at["waste", 110, 144, "onto"] == "won"
-    assert at["empty", 9, 126, "waste"] == "lost" and at["empty", 9, 126, "keep"] == "won"
-    assert at["home", 3, 429, "home"] == "lost" and at["home", 3, 429, "hold"] == "won"
 
 
 def test_maria_rules_hold_both_ways():
@@ -332,14 +320,30 @@ def test_maria_the_place_of_the_waste_card_decided_nothing():
 
 def test_maria_puzzles_named():
     shipped = puzzles("maria")
-    placed = next(p for p in shipped if p.theme == "place_before_dealing")
-    assert len(placed.game.stock) == 15 and placed.answers[0].startswith("w>")
-    kept = next(p for p in shipped if p.theme == "keep_an_empty_column" and p.answers == ("s>w",))
-    assert len(kept.game.stock) == 8
-    home = next(p for p in shipped if Move(p.answers[0]).is_home)
-    assert home.theme == "keep_an_empty_column"
-    assert sum(p.theme == "hold_back_from_home" for p in shipped) >= 2  # "Some of Maria's puzzles ..."
+    assert sum(p.theme == "hold_back_from_home" for p in shipped) >= 2  # "several ... on holding a card back"
     assert sum(p.theme == "dig_out_a_card" for p in shipped) >= 2  # "several of them on digging out"
+
+
+def test_maria_lesson_positions_as_told():
+    """The lesson's words on its step positions: both black sevens one card short of home; only one
+    clubs pile ready for a nine; the waste 5♠'s twin above the A♥ at the foot of column 3."""
+    from ft_widget import lesson_steps, rules
+
+    steps = {(s.rule.key, s.role): s.puzzle for s in lesson_steps("maria")}
+    bend = steps["deal", "bend"].game
+    heights = rules.foundation_heights(bend.foundations)
+    assert card_symbol(bend.waste[-1]) == "6♦"
+    for move in steps["deal", "bend"].losing:
+        seven = bend.tableau[Move(move).dst][-1]
+        suit = 2 * (seven // 13)
+        assert seven % 13 == 6 and 5 in heights[suit:suit + 2], card_symbol(seven)  # a seven over a five
+    twin = steps["home", "rule"].game
+    clubs = 2 * (twin.waste[-1] // 13)
+    assert card_symbol(twin.waste[-1]) == "9♣"
+    assert sorted(rules.foundation_heights(twin.foundations)[clubs:clubs + 2]) == [2, 8]
+    held = steps["home", "bend"].game
+    assert [card_symbol(c) for c in held.tableau[2][:4]] == ["A♥", "J♥", "9♠", "5♠"]
+    assert card_symbol(held.waste[-1]) == "5♠"
 
 
 # ---------------------------------------------------------------------------------- streets
@@ -362,12 +366,6 @@ def test_streets_positions_shown():
     assert move_line(g, "3>5").startswith("3>5: move 4♦") and card_symbol(g.tableau[2][-2]) == "5♣"
     g.play("3>5")
     assert any(m.is_home and m.src == 2 for m in g.legal_moves())  # the 5♣ goes home
-    r, g = _streets_fork("deal past the waste card", 8)
-    assert r["habit_move"] == "w>5" and card_symbol(g.waste[-1]) == "Q♦"
-    assert card_symbol(g.tableau[4][-1]) == "K♠"
-    assert len(g.stock) > 50  # "early"
-    r, g = _streets_fork("waste card into an empty column", 98)
-    assert len(g.stock) == 6 and r["habit_verdict"] == "won" and r["changed_verdict"] == "lost"
 
 
 def test_streets_rules():
@@ -392,10 +390,18 @@ def test_streets_puzzles_named():
                   and len(p.game.stock) < 10]
     assert 3 * len(late_waste) >= len(shipped)  # the rule's limit rests on a good share of them
     assert not any(p.theme == "place_before_dealing" for p in shipped)
-    held = next(p for p in shipped if p.theme == "hold_back_from_home" and p.answers[0].startswith("w>"))
-    assert Move(held.habit).is_home and Move(held.habit).from_waste
-    dig = next(p for p in shipped if p.theme == "dig_out_a_card")
-    assert into_empty_column(dig.game, dig.answers[0]) and not Move(dig.answers[0]).from_waste
+
+
+def test_streets_lesson_positions_as_told():
+    """The home rule's step: 10♥ and 8♥ can both go home, and the 8♥ is the only red eight on the
+    table, the one seat of the waste's 7♣."""
+    from ft_widget import lesson_steps
+
+    p = next(s.puzzle for s in lesson_steps("streets") if (s.rule.key, s.role) == ("home", "rule"))
+    g = p.game
+    assert p.answers == ("2>f",) and "10>f" in p.losing and card_symbol(g.waste[-1]) == "7♣"
+    eights = [c for column in g.tableau for c in column if c % 13 == 7 and card_symbol(c)[-1] in "♥♦"]
+    assert [card_symbol(c) for c in eights] == ["8♥"] and card_symbol(g.tableau[9][-1]) == "8♥"
 
 
 # ---------------------------------------------------------------------------------- number_ten
@@ -895,23 +901,11 @@ def test_forty_thieves_the_whole_game_player_seldom_wins():
     assert sum(r["status"] == "won" for r in games) < 0.01 * len(games)
 
 
-def test_forty_thieves_the_reviewed_game_loses_on_the_wrong_six_of_clubs():
-    """The prose of the review: deal 2 is winnable; the losing move and the one that kept the win
-    both send 6♣ home; the kept one lies on 7♣; the clubs piles stand at five and one."""
-    from ft_widget import Move, parse_card, play_policy, rules
-
-    assert 2 in deals("forty_thieves", winnable=True)
-    played = play_policy(Game("forty_thieves", deal=2), "foundations_first", rng=1)
-    before = Game("forty_thieves", deal=2)
-    for move in played.moves[:136]:
-        before.play(move)
-    lost, kept = Move.parse(str(played.moves[136])), Move.parse("10>f")
-    six, seven = parse_card("6C"), parse_card("7C")
-    assert str(lost) == "3>f" and kept in before.legal_moves()
-    assert before.tableau[lost.src][-1] == six == before.tableau[kept.src][-1]
-    assert before.tableau[kept.src][-2] == seven
-    suit = 2 * (six // 13)
-    assert rules.foundation_heights(before.foundations)[suit:suit + 2] == (5, 1)
+def test_forty_thieves_the_deal():
+    """ "Two decks are dealt into ten columns of four cards, every card face up", the stock once."""
+    ft = VARIANTS["forty_thieves"]
+    assert (ft.columns, ft.cards_per_column, ft.face_down, ft.redeals) == (10, 4, 0, 0)
+    assert ft.tableau_cards + ft.stock_cards == 104 and ft.build.id == "same_suit"  # two decks
 
 
 # ---------------------------------------------------------------------------------- 10_rule_differences

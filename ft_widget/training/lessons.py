@@ -143,8 +143,8 @@ LESSONS: dict[str, tuple[LessonRule, ...]] = {
               "keep_empty", ["keep_an_empty_column"]),
         _rule("dig", N_("Dig out a buried card"),
               N_("Move the card on top of a column to free the card under it when that card can move next."),
-              N_("Leave the column when the move that matters is elsewhere: a card home, the waste card, "
-                 "a deal."),
+              N_("Leave the column when the card you would free could not move at once: the lift only fills "
+                 "the empty column, and the move that matters is elsewhere, a card home or a deal."),
               "dig", ["dig_out_a_card"]),
         _rule("deal", N_("Play before you deal"),
               N_("Play the waste card onto a column before you deal past it: a card dealt over is buried "
@@ -152,9 +152,10 @@ LESSONS: dict[str, tuple[LessonRule, ...]] = {
               N_("Deal on when the card you could place would block the cards still to come."),
               "place", _DEAL_THEMES, "deal"),
         _rule("home", N_("Send cards home as they fit"),
-              N_("A card that can go home usually should: a card home is a card less to place."),
-              N_("Hold a card back when a card of the table needs it as a place; with twins free, send the "
-                 "one whose going frees something."),
+              N_("A card that can go home usually should: a card home is a card less to place. With twins "
+                 "free, send the one whose going frees something."),
+              N_("Hold a card back when a card of the table needs it as a place: the other twin may be "
+                 "buried."),
               "home", _HOME_THEMES),
     ),
     "indian": (
@@ -244,17 +245,19 @@ LESSONS: dict[str, tuple[LessonRule, ...]] = {
     "maria": (
         _rule("deal", N_("Play the waste card when it has a place"),
               N_("Place the waste card rather than deal past it."),
-              N_("Deal on when the card would take a place that a card of the table needs, or would fill an "
-                 "empty column."),
+              N_("Deal on when the card would bury a card that is nearly ready to go home: the stock may "
+                 "bring the card that sends it."),
               "place", _DEAL_THEMES, "deal"),
         _rule("empty", N_("Keep an empty column for the cards on the table"),
-              N_("Do not spend an empty column on the waste card: deal on instead."),
+              N_("Do not spend an empty column on the waste card: make another move, a card home or a deal, "
+                 "and keep the column for the cards on the table."),
               N_("Fill it when the card that goes in frees the card under it or takes the next card at once."),
               "keep_empty", ["keep_an_empty_column"]),
         _rule("home", N_("Send cards home as they come"),
-              N_("A card home is a card less to place."),
-              N_("Hold one back when a card of the other colour, one rank below, needs it as its place; with "
-                 "twins free, send the one whose going frees something."),
+              N_("A card home is a card less to place. With twins free, send the one whose going frees "
+                 "something."),
+              N_("Hold one back when its twin, buried in a column, needs the same place at home to free the "
+                 "cards under it: the one you hold can wait in the waste."),
               "home", _HOME_THEMES),
         _rule("dig", N_("Dig out a buried card"),
               N_("Move the card on top to free the card under it."),
@@ -294,8 +297,9 @@ LESSONS: dict[str, tuple[LessonRule, ...]] = {
               "place", _DEAL_THEMES, "deal"),
     ),
     "streets": (
-        _rule("dig", N_("Use an empty column to dig out a card the foundations want"),
-              N_("Lift the card that covers it into the space, and send the freed card home."),
+        _rule("dig", N_("Use an empty column to free a card that can move at once"),
+              N_("Lift the card that covers it into the space, and play the freed card: home, or onto a "
+                 "column."),
               N_("Leave the column when the move that matters is elsewhere: a card home, the waste card, "
                  "a deal."),
               "dig", ["dig_out_a_card"]),
