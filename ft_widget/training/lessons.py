@@ -137,7 +137,8 @@ _DEAL_THEMES = ("place_before_dealing", "where_the_waste_card_goes", "deal_rathe
 LESSONS: dict[str, tuple[LessonRule, ...]] = {
     "forty_thieves": (
         _rule("empty", N_("Keep an empty column"),
-              N_("Do not fill an empty column with a card that nothing can go onto: deal on and keep the column."),
+              N_("Do not fill an empty column with a card that nothing can go onto: deal on and keep the "
+                 "column."),
               N_("Fill it when the card that goes in lets another move at once: a lift that frees the card "
                  "under it, or a waste card the next card goes onto."),
               "keep_empty", ["keep_an_empty_column"]),
@@ -251,7 +252,8 @@ LESSONS: dict[str, tuple[LessonRule, ...]] = {
         _rule("empty", N_("Keep an empty column for the cards on the table"),
               N_("Do not spend an empty column on the waste card: make another move, a card home or a deal, "
                  "and keep the column for the cards on the table."),
-              N_("Fill it when the card that goes in frees the card under it or takes the next card at once."),
+              N_("Fill it when the card that goes in frees the card under it or takes the next card at "
+                 "once."),
               "keep_empty", ["keep_an_empty_column"]),
         _rule("home", N_("Send cards home as they come"),
               N_("A card home is a card less to place. With twins free, send the one whose going frees "
@@ -308,7 +310,8 @@ LESSONS: dict[str, tuple[LessonRule, ...]] = {
               N_("Deal on when the card would take the place a card of the table needs."),
               "place", _DEAL_THEMES, "deal"),
         _rule("empty", N_("Keep an empty column for the table"),
-              N_("With fewer than ten cards to come, do not spend an empty column on the waste card: deal on."),
+              N_("With fewer than ten cards to come, do not spend an empty column on the waste card: deal "
+                 "on."),
               N_("Fill it when the card that goes in frees a card or takes the next one at once."),
               "keep_empty", ["keep_an_empty_column"]),
         _rule("home", N_("Send cards home as they fit"),
@@ -358,7 +361,8 @@ class LessonStep:
         return Board.puzzle(self.puzzle)
 
     def __repr__(self) -> str:
-        return f"LessonStep({self.variant} {self.number}/{self.of}: {self.rule.key} {self.role}, {self.puzzle.id})"
+        return (f"LessonStep({self.variant} {self.number}/{self.of}: {self.rule.key} {self.role}, "
+                f"{self.puzzle.id})")
 
 
 def _rules(variant: str) -> tuple[LessonRule, ...]:
