@@ -23,7 +23,7 @@ FIXED = ["00_start_here", "10_rule_differences", "11_working_from_code"]
 TRANSLATED = [f"{lang}/00_start_here" for lang in ("fr", "lt", "sk", "ka")]
 ALL = FIXED + list(VARIANTS) + TRANSLATED
 #: what a cell shows that changes every run (a live board's model id, a progress bar, a cluster)
-CHANGING = ("Board(", "Board.puzzle(", "Board.training(", "tqdm(", "Client(")
+CHANGING = ("Board(", "Board.puzzle(", "Board.training(", "Board.lesson(", "tqdm(", "Client(")
 
 
 def load(name: str) -> nbformat.NotebookNode:
