@@ -477,20 +477,6 @@ def _indian_mean_change(games, change, measure="cards_home"):
     return sum(games[change][d][measure] - base[d][measure] for d in base) / len(base)
 
 
-def _indian_fork(change):
-    from ft_widget.experiments import rows
-    from ft_widget.teaching import replayed
-
-    row = next(r for r in rows("indian", "forks") if r["player"] == change)
-    return row, replayed("indian", row["deal"], row["before"] or "")
-
-
-def _indian_puzzle(theme):
-    from ft_widget import puzzles
-
-    return next(p for p in puzzles("indian") if p.theme == theme)
-
-
 def test_indian_the_rules_as_told():
     """Ten columns of three, the bottom one face down, a 74-card stock; a card has six parents."""
     from ft_widget import VARIANTS, Game, parse_card, rules
@@ -531,57 +517,12 @@ def test_indian_holding_back_is_the_costliest_change():
     assert min(changes, key=lambda c: _indian_mean_change(games, c)) == "home only when safe"
 
 
-def test_indian_home_fork_is_the_two_of_diamonds():
-    from ft_widget.teaching import cards
-
-    row, game = _indian_fork("home only when safe")
-    assert row["deal"] == 1 and cards(game.waste[-1:]) == "2♦"
-    assert (row["habit_move"], row["changed_move"]) == ("w>f", "s>w")
-
-
-def test_indian_waste_fork_seven_moves_into_deal_one():
-    """7♦ in the waste fits on column 4's 8♠; column 9 is empty; the habit lays it on the 8♠."""
-    from ft_widget.teaching import cards
-
-    for change in ("waste card into an empty column", "deal past the waste card"):
-        row, game = _indian_fork(change)
-        assert row["deal"] == 1 and len(game.history) == 7 and row["habit_move"] == "w>4"
-        assert cards(game.waste[-1:]) == "7♦" and cards(game.tableau[3][-1:]) == "8♠"
-        assert not game.tableau[8]
-    assert _indian_fork("waste card into an empty column")[0]["changed_move"] == "w>9"
-    assert _indian_fork("deal past the waste card")[0]["changed_move"] == "s>w"
-
-
 def test_indian_the_waste_card_into_a_space_is_the_best_change_and_wins_a_few():
     games = _indian_games()
     changes = [c for c in games if c != "habit"]
     assert max(changes, key=lambda c: _indian_mean_change(games, c)) == "waste card into an empty column"
     wins = sum(r["won"] for r in games["waste card into an empty column"].values())
     assert 0 < wins <= 10  # "a few deals"
-
-
-def test_indian_dig_fork_on_deal_one():
-    """The habit turns up column 5's hidden card from under 10♣; the change moves 8♠ onto 9♥,
-    baring the 6♥ over column 4's hidden card."""
-    from ft_widget.teaching import cards, turns_up_card
-
-    row, game = _indian_fork("dig farthest from a hidden card")
-    assert row["deal"] == 1 and (row["habit_move"], row["changed_move"]) == ("5>8", "4>9")
-    assert turns_up_card(game, "5>8") and cards(game.tableau[4][-1:]) == "10♣"
-    assert cards(game.tableau[3][1:]) == "6♥ 8♠" and game.face_down_counts[3] == 1
-    assert cards(game.tableau[8][-1:]) == "9♥"
-
-
-def test_indian_smaller_choices_and_their_mirrors():
-    """Away from hidden cards / suit furthest from home gain under a card; their mirrors lose;
-    "dig nearest" plays the very same games."""
-    games = _indian_games()
-    for gain, loss in (("build away from hidden cards", "build onto hidden cards"),
-                       ("build on the suit furthest from home", "build on the suit nearest home")):
-        assert 0 < _indian_mean_change(games, gain) < 1 and -1 < _indian_mean_change(games, loss) < 0
-    near, habit = games["dig nearest a hidden card"], games["habit"]
-    assert all((near[d]["cards_home"], near[d]["moves"]) == (habit[d]["cards_home"], habit[d]["moves"])
-               for d in habit)
 
 
 def test_indian_every_puzzle_is_late_and_about_the_waste_card():
@@ -594,41 +535,31 @@ def test_indian_every_puzzle_is_late_and_about_the_waste_card():
     assert sum(not p.habit.startswith("w>") for p in shipped) <= len(shipped) / 10
 
 
-def test_indian_the_puzzles_the_lesson_describes():
-    from ft_widget.teaching import cards
+def test_indian_the_steps_the_lesson_describes():
+    """Home: the card sent home frees the card under it; deal: sending the waste card home instead
+    loses too; fill: the waste card and a lift that turns up a hidden card both lose; dig: the lift
+    frees a card that moves next, and in the bend the freed card has nowhere to go."""
+    from ft_widget import lesson_steps
+    from ft_widget.teaching import turns_up_card
 
-    home = _indian_puzzle("hold_back_from_home")  # the waste's 6♦ fits home and on a 7♣
-    assert cards(home.game.waste[-1:]) == "6♦" and home.habit == "w>f"
-    assert {str(m) for m in home.game.legal_moves()} >= {"w>f", *home.answers}
-    assert all(cards(home.game.tableau[int(m[2:]) - 1][-1:]) == "7♣" for m in home.answers)
-    deal_on = _indian_puzzle("deal_rather_than_place")  # the waste's 5♦ fits on a 6♣
-    dst = int(deal_on.habit[2:]) - 1
-    assert cards(deal_on.game.waste[-1:]) == "5♦" and cards(deal_on.game.tableau[dst][-1:]) == "6♣"
-    space = _indian_puzzle("keep_an_empty_column")  # column 2 empty, the waste shows 9♦
-    assert not space.game.tableau[1] and cards(space.game.waste[-1:]) == "9♦" and space.habit == "w>2"
-    dig = _indian_puzzle("dig_out_a_card")  # the stock is out; a column card, not the waste's, into the space
-    (answer,) = dig.answers
-    assert not dig.game.stock and dig.habit[2:] == answer.split(">")[1] and answer[0] != "w"
-    assert not dig.game.tableau[int(answer.split(">")[1]) - 1]
-
-
-def test_indian_reviewed_game_lost_on_the_three_of_diamonds():
-    """Deal 10: move 125 sends the waste's 3♦ home; column 10 holds A♠ under 4♣ 3♦ 2♠; w>2 lays the
-    3♦ on a 4♠; after w>f the 2♠ cannot move, with no empty column and the stock nearly out."""
-    from ft_widget import Game, parse_card, play_policy, rules
-    from ft_widget.teaching import cards, replayed
-
-    played = play_policy(Game("indian", deal=10), "foundations_first", rng=1)
-    before = replayed("indian", 10, played.moves[:124])
-    assert str(played.moves[124]) == "w>f" and cards(before.waste[-1:]) == "3♦"
-    column = before.tableau[9]
-    assert cards(column[-3:]) == "4♣ 3♦ 2♠" and parse_card("AS") in column
-    assert rules.foundation_heights(before.foundations)[7] == 0  # the last A♠: a spade pile waits for it
-    assert cards(before.tableau[1][-1:]) == "4♠"
-    after = before.copy()
-    after.play("w>f")
-    assert not any(m.src == 9 for m in after.legal_moves() if m.between_columns)
-    assert all(after.tableau) and len(after.stock) <= 5
+    steps = {(s.rule.key, s.role): s.puzzle for s in lesson_steps("indian")}
+    home = steps["home", "rule"]
+    after = home.game.copy()
+    after.play(home.answers[0])
+    column = int(home.answers[0].split(">")[0]) - 1
+    assert any(m.src == column for m in after.legal_moves() if m.between_columns)
+    assert "w>f" in steps["deal", "rule"].losing
+    fill = steps["fill", "bend"]
+    assert fill.answers == ("s>w",) and any(m.startswith("w>") for m in fill.losing)
+    assert any(turns_up_card(fill.game, m) for m in fill.losing if not m.startswith("w"))
+    for role in ("rule", "bend"):
+        dig = steps["dig", role]
+        lift = next(m for m in (dig.answers if role == "rule" else dig.losing) if m[0] != "w" and m[0] != "s")
+        after = dig.game.copy()
+        after.play(lift)
+        column = int(lift.split(">")[0]) - 1
+        moves = [m for m in after.legal_moves() if m.src == column and not m.is_deal]
+        assert bool(moves) == (role == "rule"), (role, lift)
 
 
 # ---------------------------------------------------------------------------------- limited
