@@ -636,16 +636,6 @@ def test_limited_parking_late_loses_wins_early_no_difference_and_a_ban_costs():
     assert _limited_change("no waste card into a space in the stock's second half", "won") < 0
 
 
-def test_limited_deal_46_parking_the_six_of_clubs_loses():
-    """Four cards in the stock; a win after the deal, none after 6♣ into the space."""
-    from ft_widget.teaching import cards
-
-    row, game = _limited_fork("waste card into an empty column", lambda r: _limited_late(r) and (
-        r["base_verdict"], r["changed_verdict"]) == ("won", "lost"))
-    assert row["deal"] == 46 and len(game.stock) == 4 and cards(game.waste[-1:]) == "6♣"
-    assert (row["base_move"], row["changed_move"]) == ("s>w", "w>7") and not game.tableau[6]
-
-
 def test_limited_most_puzzles_are_a_late_space_the_waste_card_fits_only():
     """ "Most Limited puzzles are set at the moment rule 2 is about ... This one has the most stock
     left of them all"."""
@@ -700,24 +690,40 @@ def test_limited_which_column_to_clear():
     assert _limited_change("dig where the card beneath goes home") > 0
 
 
-def test_limited_reviewed_game_parks_the_two_of_hearts_and_the_solver_carries_twice():
-    from ft_widget import Game, play_policy
-    from ft_widget.teaching import cards, replayed
+def test_limited_the_steps_the_lesson_describes():
+    """Space: the rule's lift frees a card that goes home; in the bend nothing put into the space
+    frees a card that can move. Deal: the waste card fits home too, and home loses. Dig: in the bend
+    the lifted card's freed card has nowhere to go. Home: a card of the table, same suit one rank
+    down, needs the waste card held back."""
+    from ft_widget import lesson_steps
+    from ft_widget.cards import rank_of, suit_of
 
-    played = play_policy(Game("limited", deal=3), "foundations_first", rng=1)
-    k = 137  # move 138, the one the review marks
-    before = replayed("limited", 3, played.moves[:k])
-    assert str(played.moves[k]) == "w>7" and cards(before.waste[-1:]) == "2♥" and len(before.stock) == 1
-    assert [i for i, c in enumerate(before.tableau) if not c] == [6]  # the only space
-    # the solver's line from there (the review shows it): two carries through column 7
-    line = ["8>2", "s>w", "w>f", "12>7", "12>11", "7>11", "4>7", "4>2", "7>2", "4>8", "4>8", "4>f"]
-    after = before.copy()
-    for move in line:
+    steps = {(s.rule.key, s.role): s.puzzle for s in lesson_steps("limited")}
+
+    def freed_can_move(game, move):  # after the move, can the card it bared (column or waste) move?
+        after = game.copy()
         after.play(move)
-    assert cards(after.tableau[10][-3:]) == "9♣ 8♣ 7♣"
-    assert "2♣" not in cards([c for col in after.tableau for c in col])  # home
-    after.play("12>f")
-    assert sum(not c for c in after.tableau) == 3
+        if move.startswith("w>"):
+            return any(str(m).startswith("w>") for m in after.legal_moves())
+        src = int(move.split(">")[0]) - 1
+        return any(m.src == src and not m.is_deal for m in after.legal_moves())
+
+    space = steps["space", "rule"]
+    after = space.game.copy()
+    after.play(space.answers[0])
+    assert f"{space.answers[0].split('>')[0]}>f" in {str(m) for m in after.legal_moves()}
+    bend = steps["space", "bend"]
+    assert bend.answers == ("s>w",) and not any(freed_can_move(bend.game, m) for m in bend.losing)
+    deal = steps["deal", "rule"]
+    assert "w>f" in deal.losing and "w>f" in {str(m) for m in deal.game.legal_moves()}
+    dig = steps["dig", "bend"]
+    assert dig.answers == ("s>w",)
+    assert not any(freed_can_move(dig.game, m) for m in dig.losing if m[0].isdigit())
+    home = steps["home", "bend"]
+    card = home.game.waste[-1]
+    tops = [c[-1] for c in home.game.tableau if c]
+    assert "w>f" in home.losing
+    assert any(suit_of(top) == suit_of(card) and rank_of(top) == rank_of(card) - 1 for top in tops)
 
 
 # ---------------------------------------------------------------------------------- forty_thieves

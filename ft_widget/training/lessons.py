@@ -177,16 +177,16 @@ LESSONS: dict[str, tuple[LessonRule, ...]] = {
         _rule("dig", N_("Dig where the freed card can move"),
               N_("Lift a card off a column when the card it frees can move at once: that is how the hidden "
                  "cards come up."),
-              N_("Leave the column, and deal, when the card you would free has nowhere to go: lifted into your "
-                 "only empty column, the top card just blocks it."),
+              N_("Leave the column, and deal, when the card you would free has nowhere to go: lifted into "
+                 "your only empty column, the top card just blocks it."),
               "dig", ["dig_out_a_card"]),
     ),
     "limited": (
         _rule("space", N_("Spend a space to free a card for home"),
               N_("Lift into an empty column a card that covers a card ready to go home; the waste card may "
                  "take the space only while the stock is long."),
-              N_("Keep the space, and deal, when nothing you could put there frees a card that can move next: "
-                 "the cards to come may need it as a stepping stone."),
+              N_("Keep the space, and deal, when nothing you could put there frees a card that can move "
+                 "next: the cards to come may need it as a stepping stone."),
               "fill", ["keep_an_empty_column"]),
         _rule("deal", N_("Do not deal past a waste card that fits"),
               N_("Play the waste card onto a column before you deal past it."),
