@@ -448,17 +448,29 @@ def test_number_ten_puzzles_named():
     assert other.answers == ("s>w",)
 
 
-def test_number_ten_reviewed_position():
-    """Before the losing move (move 142): the 10♦ on the waste, no other red ten on top of a column,
-    column 8's one hidden card under a run headed by the 9♣."""
-    from ft_widget import Game, play_policy
-    from ft_widget.cards import is_red, rank_of
+def test_number_ten_the_steps_the_lesson_describes():
+    """Runs: the answer carries a whole run into the space, the losing moves park the waste card or
+    a part of a run. Dig: every lift into the space frees a card that fits home. Home: a card of
+    the table and the waste card both fit home, and both losing moves send one there."""
+    from ft_widget import FOUNDATION, lesson_steps, rules
 
-    played = play_policy(Game("number_ten", deal=40), "foundations_first", rng=1)
-    before = replayed("number_ten", 40, list(played.moves)[:141])
-    assert str(played.moves[141]) == "w>f" and card_symbol(before.waste[-1]) == "10♦"
-    assert not any(rank_of(c[-1]) == 10 and is_red(c[-1]) for c in before.tableau if c)
-    assert before.face_down_counts[7] == 1 and card_symbol(before.tableau[7][1]) == "9♣"
+    steps = {(s.rule.key, s.role): s.puzzle for s in lesson_steps("number_ten")}
+    runs = steps["runs", "rule"]
+    game = runs.game
+    (answer,) = (Move(a) for a in runs.answers)
+    assert len(game.tableau[answer.src]) - answer.count == game.face_down_counts[answer.src]
+    lost = [Move(m) for m in runs.losing]
+    assert any(m.from_waste for m in lost) and any(
+        m.count > 1 and len(game.tableau[m.src]) - m.count > game.face_down_counts[m.src] for m in lost)
+    dig = steps["dig", "rule"]
+    lifts = [Move(m) for m in (*dig.answers, *dig.losing) if not Move(m).from_waste]
+    assert len(lifts) > 2 and all(into_empty_column(dig.game, m) for m in lifts)
+    heights = rules.foundation_heights(dig.game.foundations)
+    for m in lifts:
+        column = dig.game.tableau[m.src]
+        assert rules.fits_home(heights, column[len(column) - m.count - 1]), m
+    home = steps["home", "bend"]
+    assert {Move(m).dst for m in home.losing} == {FOUNDATION} and "w>f" in home.losing
 
 
 # ---------------------------------------------------------------------------------- indian
