@@ -6,7 +6,7 @@
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
-#       jupytext_version: 1.19.6
+#       jupytext_version: 1.19.7
 #   kernelspec:
 #     display_name: Python 3 (ipykernel)
 #     language: python
@@ -14,171 +14,127 @@
 # ---
 
 # %% [markdown]
-# # Number Ten: how to play it
+# # Number Ten
 #
-# Number Ten hides twenty cards: each of its ten columns of four has its **two bottom cards face
-# down**. You build down in **alternate colours**, and a run in order may be moved **whole or in
-# part** in one go. The stock of 64 is turned one card at a time, once through
-# ([the rules](../docs/rules.md)). So a Number Ten game is spent digging, and runs are the
-# spade.
+# Number Ten deals ten columns of four, and the **bottom two cards of each column lie face
+# down**: a game begins with half the table hidden. You build down in **alternate
+# colours**, red on black and black on red, and a run in order moves **whole or in part** in one
+# go. The stock of 64 is turned one card at a time, once ([the rules](../docs/rules.md); the
+# family side by side in [10_rule_differences](10_rule_differences.ipynb)). So a Number Ten game is
+# spent digging, and runs are the spade: a long run moved in one go uncovers what a player who
+# moves single cards never reaches.
 #
-# **Rules of thumb**
-#
-# 1. **Move runs, not single cards.** A run carried in one move clears a column down to what it
-#    covers; card by card, the same clearing needs spaces you rarely have.
-# 2. **Into an empty column, move a run whole,** not just its top card: the whole run clears its
-#    column down to a hidden card or one the foundations want.
-# 3. **When two columns can each be dug down to a hidden card, dig the one with more hidden.**
-#    The choice is rare and worth little; when it comes, this is the better side.
-#
-# Below, each rule gets a real position, the figures behind it, and a puzzle.
+# Four rules of thumb follow, each with the case where it bends. The positions that show them are
+# real ones from the shipped puzzles, chosen because their verdict holds over every way the hidden
+# cards could lie. The figures come from a rule-bound *habit player*, with no look-ahead, playing
+# the same thousand deals with and without one habit changed. It never won a Number Ten deal, so
+# it is measured by the cards it gets home
+# ([reading the figures](10_rule_differences.ipynb#How-the-lessons-measure)).
 
 # %%
-from IPython.display import display
+from ft_widget import Board, Game
+from ft_widget.experiments import compare_players, rows
+from ft_widget.teaching import fork_row, lesson_rules_list, picture, rule_steps
 
-from ft_widget import Board, Game, Move, puzzles
-from ft_widget.experiments import compare_choices, compare_players, effects_table, rows
-from ft_widget.teaching import (
-    PuzzleCard,
-    fork_row,
-    habit_game_reviewed,
-    losing_move_row,
-    losing_move_text,
-    picture,
-    turns_up_card,
-)
-
-GAME = "number_ten"
+GAME, games, dig_games = "number_ten", rows("number_ten", "games"), rows("number_ten", "dig_games")
 picture(Game(GAME, deal=2), caption="Number Ten, deal 2: the bottom two cards of each column face down")
 
 # %% [markdown]
-# ## Where the figures come from
+# The rules as the board states them, each with its bend and the puzzle themes it trains:
+
+# %%
+lesson_rules_list(GAME)
+
+# %% [markdown]
+# ## Carry a run whole
 #
-# The evidence has two parts. Whole games: a rule-bound player with no look-ahead, seeing only
-# what you see, played deals 1 to 1,000 once as it is and once for each habit changed. It has not
-# won a single Number Ten deal, so the measure is how many cards it gets home. Single decisions:
-# on deals 1 to 200, the first moment the two versions chose differently went to the solver,
-# which also sees the face-down cards, to say whether a win was still there after each choice.
-# For no change did those decisions show a measurable difference: two orders of much the same
-# moves seldom settle a deal ([reading the figures](10_rule_differences.ipynb#How-the-lessons-measure)).
+# With alternate colours a run grows long: a red eight takes any black seven, and so on
+# down. The card that matters is the one under the run, a hidden card or one the foundations
+# want, and only moving the run off it brings it up. Carried in one move the run clears its column
+# at once; taken apart card by card it needs places for every piece. Deal 32 shows the choice at
+# an empty column: the top card alone, or the whole run of ten, with the solver's verdict after
+# each.
 
 # %%
-games, dig_games = rows(GAME, "games"), rows(GAME, "dig_games")  # the second run: the digging changes
-forks = rows(GAME, "forks") + rows(GAME, "dig_forks")
-
+fork_row(GAME, rows(GAME, "forks"), "move runs whole", 32)
 
 # %% [markdown]
-# ## 1. Move runs, not single cards
+# No other habit measured in Number Ten costs as much as giving up runs:
+
+# %%
+compare_players(games, "habit", "move one card at a time",
+                name="Moving one card at a time instead of runs")
+
+# %% [markdown]
+# The bend: a single card, split off a run, is the right move when the card it frees goes home
+# or onto a column at once. No fair position shows that bend yet; the rule's own position does.
+# An empty column waits, and the waste card, a whole run or a part of another run could go into
+# it. Only one keeps the win.
+
+# %%
+rule_steps(GAME, "runs")
+
+# %% [markdown]
+# ## Dig down to the hidden cards
 #
-# Deal 118, five moves in: the plain player carries a two-card run across; a player who moves
-# one card at a time deals instead.
+# Each column hides two cards, and a hidden card is one you cannot plan with: it may be the very
+# card a stuck run needs. So the runs are carried off the hidden cards whenever there is room.
+# When two columns can each be dug down to a hidden card at once, take the one with more hidden.
+# The choice is rare and the gain small, but the interval stays above zero:
 
 # %%
-def effects(change, table=games):
-    """The change in whole games (cards home) and at the first positions where it matters (the solver)."""
-    return {f"{change} (whole games)": compare_players(table, "habit", change),
-            f"{change} (first positions)": compare_choices(forks, change, "habit", "changed")}
-
-
-display(fork_row(GAME, forks, "move one card at a time", 118))
-effects_table(effects("move one card at a time"), caption="Number Ten: one card at a time instead of runs")
+compare_players(dig_games, "dig where fewest cards are face down", "dig where most cards are face down",
+                name="More hidden first, against fewer hidden first")
 
 # %% [markdown]
-# No other habit costs as much. **Practice.** Most Number Ten puzzles have the theme *dig out a
-# buried card*, and in each of those the answer moves a run. This one carries the longest:
+# Most of Number Ten's puzzles have the theme *Dig out a buried card*: in each, the answer moves
+# a run, and the losing habit spends the empty column on the waste card. In the position below,
+# several columns could each be dug into the empty column, each freeing a card for home above the
+# hidden ones; only one of those digs keeps the win. The rule's bend (leave the column when a card
+# home or the waste card cannot wait) has no fair position yet.
 
 # %%
-digging = [p for p in puzzles(GAME) if p.theme == "dig_out_a_card"]
-longest = max(digging, key=lambda p: max(Move(a).count for a in p.answers))
-PuzzleCard(longest)
+rule_steps(GAME, "dig")
 
 # %% [markdown]
-# On a live board, once the notebook runs (the Hint button gives clues):
+# ## Send cards home as they fit
+#
+# A card home is a card less to place, and the theme *Send it home now* trains exactly that. But
+# under alternate colours a card on the table is also a seat: a black six takes any red five,
+# and a red five any black four. Sending the six home takes that seat away. So the bend, the
+# theme *Hold a card back from home*: keep a card on the table while a card of the other colour,
+# one rank below, needs it as its place. Here a card of the table and the waste card both fit
+# home, and either going home loses:
+
+# %%
+rule_steps(GAME, "home")
+
+# %% [markdown]
+# ## Play the waste card before you deal
+#
+# The stock goes round once, and the waste is last in, first out: a card dealt over is buried
+# under every card after it. Place the waste card where it fits before dealing on. The bend is
+# the theme *Deal on*: a card that fits may still cover a column you are digging, and then a deal
+# is better. A *Deal on* puzzle among Number Ten's shows it: the waste card fits on a column, yet
+# playing it there loses. It waits in `Board.training(GAME)`; no fair position shows this rule on
+# the lesson board yet.
+
+# %% [markdown]
+# ## Play it on the board
+#
+# The lesson board below is short, for only a few of Number Ten's puzzles are fair decisions so
+# far: the rules without a position are the ones the list above marks with no step. Play each
+# position; the board judges your move, says why, and **Next** goes on. **Show a clue** helps
+# when stuck. All of Number Ten's puzzles come one after another on `Board.training(GAME)`.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-Board.puzzle(longest)
+Board.lesson(GAME)
 
 # %% [markdown]
-# ## 2. Into an empty column, move a run whole
+# ## A whole game
 #
-# The plain player fills a space only when nothing else is left, with the first thing it finds,
-# often the top card of a run. Deal 32: the top card alone into the space, or the whole run of
-# ten.
-
-# %%
-display(fork_row(GAME, forks, "move runs whole", 32))
-effects_table(effects("move runs whole"), caption="Number Ten: a whole run into an empty column")
-
-# %% [markdown]
-# The top card alone leaves the rest of the run covering everything under it, and the space is
-# gone. In every *dig out a buried card* puzzle, the losing move spends the empty column on the
-# waste's card. **Practice.** One whose answer puts a whole run into the space and turns up a
-# hidden card:
-
-# %%
-p = next(p for p in digging if p is not longest and turns_up_card(p.game, p.answers[0]))
-PuzzleCard(p)
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-Board.puzzle(p)
-
-# %% [markdown]
-# ## 3. Dig where more is hidden
-#
-# Sometimes two columns can each be cleared down to a hidden card at the same moment. Klondike
-# players turn up the bigger pile of unknowns first; others take the column nearest to empty.
-# Deal 39: the plain player takes the first it finds, the changed one the column with more
-# hidden cards.
-
-# %%
-display(fork_row(GAME, forks, "dig where most cards are face down", 39))
-most, fewest = "dig where most cards are face down", "dig where fewest cards are face down"
-effects_table({**effects(most, dig_games), **effects(fewest, dig_games),
-               "most rather than fewest (whole games)": compare_players(dig_games, fewest, most)},
-              caption="Number Ten: which column to dig first")
-
-# %% [markdown]
-# Against taking the first column that comes, neither choice made a measurable difference: the
-# choice changes the game in few deals. Set against each other, digging where more is hidden
-# sends a little more home (the interval's low end is above zero, though it rounds to 0.0). A
-# small rule, then: when you have the choice, go for the bigger pile of unknowns.
-#
-# **Practice.** A puzzle of another theme, *deal on*: the waste's card fits on a column, yet
-# playing it there loses. Look at what it would cover.
-
-# %%
-p = next(p for p in puzzles(GAME) if p.theme == "deal_rather_than_place")
-PuzzleCard(p)
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-Board.puzzle(p)
-
-# %% [markdown]
-# ## A game reviewed
-#
-# One game, read back. `foundations_first` never looks past its next move: home if possible,
-# else the waste's card, else whatever uncovers a card, else the stock. It loses deal 40, which
-# the solver wins. `review` marks each move twice: by the fair expert, from the cards in view,
-# and by the solver, from all of them. The position before the losing move is hard to prove
-# won, so the solver's budget here is 1,000,000 positions a move, ten times the default.
-
-# %%
-reviewed = habit_game_reviewed(GAME, 40, rng=1, solver_states=1_000_000)
-reviewed.plot()
-
-# %%
-print(losing_move_text(reviewed))
-losing_move_row(reviewed)
-
-# %% [markdown]
-# Sending a card home looks like pure gain, but this 10♦ was the only red ten in reach, and
-# column 8's last hidden card lies under a run headed by the 9♣, which can move only onto a red
-# ten. Sent home, the 10♦ takes that run's one seat with it. With alternate colours, a card left
-# on the table is a seat for the next card down: digging, seen from the other side. All of
-# Number Ten's puzzles come one after another on `Board.training("number_ten")`.
-#
-# Every experiment above, with its command and budget, is in
-# [Number Ten: the lab behind the lesson](lab/number_ten.ipynb).
+# The README's [Review a game](../README.md#review-a-game) shows how to read a game back, move by
+# move, with the fair expert's estimate and the solver's verdicts. The lab notebook
+# [Number Ten: the lab behind the lesson](lab/number_ten.ipynb) holds every experiment above, with
+# its command and budget (it needs a full install, for pandas).

@@ -457,17 +457,29 @@ def test_number_ten_puzzles_named():
     assert other.answers == ("s>w",)
 
 
-def test_number_ten_reviewed_position():
-    """Before the losing move (move 142): the 10♦ on the waste, no other red ten on top of a column,
-    column 8's one hidden card under a run headed by the 9♣."""
-    from ft_widget import Game, play_policy
-    from ft_widget.cards import is_red, rank_of
+def test_number_ten_the_steps_the_lesson_describes():
+    """Runs: the answer carries a whole run into the space, the losing moves park the waste card or
+    a part of a run. Dig: every lift into the space frees a card that fits home. Home: a card of
+    the table and the waste card both fit home, and both losing moves send one there."""
+    from ft_widget import FOUNDATION, lesson_steps, rules
 
-    played = play_policy(Game("number_ten", deal=40), "foundations_first", rng=1)
-    before = replayed("number_ten", 40, list(played.moves)[:141])
-    assert str(played.moves[141]) == "w>f" and card_symbol(before.waste[-1]) == "10♦"
-    assert not any(rank_of(c[-1]) == 10 and is_red(c[-1]) for c in before.tableau if c)
-    assert before.face_down_counts[7] == 1 and card_symbol(before.tableau[7][1]) == "9♣"
+    steps = {(s.rule.key, s.role): s.puzzle for s in lesson_steps("number_ten")}
+    runs = steps["runs", "rule"]
+    game = runs.game
+    (answer,) = (Move(a) for a in runs.answers)
+    assert len(game.tableau[answer.src]) - answer.count == game.face_down_counts[answer.src]
+    lost = [Move(m) for m in runs.losing]
+    assert any(m.from_waste for m in lost) and any(
+        m.count > 1 and len(game.tableau[m.src]) - m.count > game.face_down_counts[m.src] for m in lost)
+    dig = steps["dig", "rule"]
+    lifts = [Move(m) for m in (*dig.answers, *dig.losing) if not Move(m).from_waste]
+    assert len(lifts) > 2 and all(into_empty_column(dig.game, m) for m in lifts)
+    heights = rules.foundation_heights(dig.game.foundations)
+    for m in lifts:
+        column = dig.game.tableau[m.src]
+        assert rules.fits_home(heights, column[len(column) - m.count - 1]), m
+    home = steps["home", "bend"]
+    assert {Move(m).dst for m in home.losing} == {FOUNDATION} and "w>f" in home.losing
 
 
 # ---------------------------------------------------------------------------------- indian
@@ -484,20 +496,6 @@ def _indian_games():
 def _indian_mean_change(games, change, measure="cards_home"):
     base = games["habit"]
     return sum(games[change][d][measure] - base[d][measure] for d in base) / len(base)
-
-
-def _indian_fork(change):
-    from ft_widget.experiments import rows
-    from ft_widget.teaching import replayed
-
-    row = next(r for r in rows("indian", "forks") if r["player"] == change)
-    return row, replayed("indian", row["deal"], row["before"] or "")
-
-
-def _indian_puzzle(theme):
-    from ft_widget import puzzles
-
-    return next(p for p in puzzles("indian") if p.theme == theme)
 
 
 def test_indian_the_rules_as_told():
@@ -540,57 +538,12 @@ def test_indian_holding_back_is_the_costliest_change():
     assert min(changes, key=lambda c: _indian_mean_change(games, c)) == "home only when safe"
 
 
-def test_indian_home_fork_is_the_two_of_diamonds():
-    from ft_widget.teaching import cards
-
-    row, game = _indian_fork("home only when safe")
-    assert row["deal"] == 1 and cards(game.waste[-1:]) == "2♦"
-    assert (row["habit_move"], row["changed_move"]) == ("w>f", "s>w")
-
-
-def test_indian_waste_fork_seven_moves_into_deal_one():
-    """7♦ in the waste fits on column 4's 8♠; column 9 is empty; the habit lays it on the 8♠."""
-    from ft_widget.teaching import cards
-
-    for change in ("waste card into an empty column", "deal past the waste card"):
-        row, game = _indian_fork(change)
-        assert row["deal"] == 1 and len(game.history) == 7 and row["habit_move"] == "w>4"
-        assert cards(game.waste[-1:]) == "7♦" and cards(game.tableau[3][-1:]) == "8♠"
-        assert not game.tableau[8]
-    assert _indian_fork("waste card into an empty column")[0]["changed_move"] == "w>9"
-    assert _indian_fork("deal past the waste card")[0]["changed_move"] == "s>w"
-
-
 def test_indian_the_waste_card_into_a_space_is_the_best_change_and_wins_a_few():
     games = _indian_games()
     changes = [c for c in games if c != "habit"]
     assert max(changes, key=lambda c: _indian_mean_change(games, c)) == "waste card into an empty column"
     wins = sum(r["won"] for r in games["waste card into an empty column"].values())
     assert 0 < wins <= 10  # "a few deals"
-
-
-def test_indian_dig_fork_on_deal_one():
-    """The habit turns up column 5's hidden card from under 10♣; the change moves 8♠ onto 9♥,
-    baring the 6♥ over column 4's hidden card."""
-    from ft_widget.teaching import cards, turns_up_card
-
-    row, game = _indian_fork("dig farthest from a hidden card")
-    assert row["deal"] == 1 and (row["habit_move"], row["changed_move"]) == ("5>8", "4>9")
-    assert turns_up_card(game, "5>8") and cards(game.tableau[4][-1:]) == "10♣"
-    assert cards(game.tableau[3][1:]) == "6♥ 8♠" and game.face_down_counts[3] == 1
-    assert cards(game.tableau[8][-1:]) == "9♥"
-
-
-def test_indian_smaller_choices_and_their_mirrors():
-    """Away from hidden cards / suit furthest from home gain under a card; their mirrors lose;
-    "dig nearest" plays the very same games."""
-    games = _indian_games()
-    for gain, loss in (("build away from hidden cards", "build onto hidden cards"),
-                       ("build on the suit furthest from home", "build on the suit nearest home")):
-        assert 0 < _indian_mean_change(games, gain) < 1 and -1 < _indian_mean_change(games, loss) < 0
-    near, habit = games["dig nearest a hidden card"], games["habit"]
-    assert all((near[d]["cards_home"], near[d]["moves"]) == (habit[d]["cards_home"], habit[d]["moves"])
-               for d in habit)
 
 
 def test_indian_every_puzzle_is_late_and_about_the_waste_card():
@@ -603,41 +556,31 @@ def test_indian_every_puzzle_is_late_and_about_the_waste_card():
     assert sum(not p.habit.startswith("w>") for p in shipped) <= len(shipped) / 10
 
 
-def test_indian_the_puzzles_the_lesson_describes():
-    from ft_widget.teaching import cards
+def test_indian_the_steps_the_lesson_describes():
+    """Home: the card sent home frees the card under it; deal: sending the waste card home instead
+    loses too; fill: the waste card and a lift that turns up a hidden card both lose; dig: the lift
+    frees a card that moves next, and in the bend the freed card has nowhere to go."""
+    from ft_widget import lesson_steps
+    from ft_widget.teaching import turns_up_card
 
-    home = _indian_puzzle("hold_back_from_home")  # the waste's 6♦ fits home and on a 7♣
-    assert cards(home.game.waste[-1:]) == "6♦" and home.habit == "w>f"
-    assert {str(m) for m in home.game.legal_moves()} >= {"w>f", *home.answers}
-    assert all(cards(home.game.tableau[int(m[2:]) - 1][-1:]) == "7♣" for m in home.answers)
-    deal_on = _indian_puzzle("deal_rather_than_place")  # the waste's 5♦ fits on a 6♣
-    dst = int(deal_on.habit[2:]) - 1
-    assert cards(deal_on.game.waste[-1:]) == "5♦" and cards(deal_on.game.tableau[dst][-1:]) == "6♣"
-    space = _indian_puzzle("keep_an_empty_column")  # column 2 empty, the waste shows 9♦
-    assert not space.game.tableau[1] and cards(space.game.waste[-1:]) == "9♦" and space.habit == "w>2"
-    dig = _indian_puzzle("dig_out_a_card")  # the stock is out; a column card, not the waste's, into the space
-    (answer,) = dig.answers
-    assert not dig.game.stock and dig.habit[2:] == answer.split(">")[1] and answer[0] != "w"
-    assert not dig.game.tableau[int(answer.split(">")[1]) - 1]
-
-
-def test_indian_reviewed_game_lost_on_the_three_of_diamonds():
-    """Deal 10: move 125 sends the waste's 3♦ home; column 10 holds A♠ under 4♣ 3♦ 2♠; w>2 lays the
-    3♦ on a 4♠; after w>f the 2♠ cannot move, with no empty column and the stock nearly out."""
-    from ft_widget import Game, parse_card, play_policy, rules
-    from ft_widget.teaching import cards, replayed
-
-    played = play_policy(Game("indian", deal=10), "foundations_first", rng=1)
-    before = replayed("indian", 10, played.moves[:124])
-    assert str(played.moves[124]) == "w>f" and cards(before.waste[-1:]) == "3♦"
-    column = before.tableau[9]
-    assert cards(column[-3:]) == "4♣ 3♦ 2♠" and parse_card("AS") in column
-    assert rules.foundation_heights(before.foundations)[7] == 0  # the last A♠: a spade pile waits for it
-    assert cards(before.tableau[1][-1:]) == "4♠"
-    after = before.copy()
-    after.play("w>f")
-    assert not any(m.src == 9 for m in after.legal_moves() if m.between_columns)
-    assert all(after.tableau) and len(after.stock) <= 5
+    steps = {(s.rule.key, s.role): s.puzzle for s in lesson_steps("indian")}
+    home = steps["home", "rule"]
+    after = home.game.copy()
+    after.play(home.answers[0])
+    column = int(home.answers[0].split(">")[0]) - 1
+    assert any(m.src == column for m in after.legal_moves() if m.between_columns)
+    assert "w>f" in steps["deal", "rule"].losing
+    fill = steps["fill", "bend"]
+    assert fill.answers == ("s>w",) and any(m.startswith("w>") for m in fill.losing)
+    assert any(turns_up_card(fill.game, m) for m in fill.losing if not m.startswith("w"))
+    for role in ("rule", "bend"):
+        dig = steps["dig", role]
+        lift = next(m for m in (dig.answers if role == "rule" else dig.losing) if m[0] != "w" and m[0] != "s")
+        after = dig.game.copy()
+        after.play(lift)
+        column = int(lift.split(">")[0]) - 1
+        moves = [m for m in after.legal_moves() if m.src == column and not m.is_deal]
+        assert bool(moves) == (role == "rule"), (role, lift)
 
 
 # ---------------------------------------------------------------------------------- limited
@@ -714,16 +657,6 @@ def test_limited_parking_late_loses_wins_early_no_difference_and_a_ban_costs():
     assert _limited_change("no waste card into a space in the stock's second half", "won") < 0
 
 
-def test_limited_deal_46_parking_the_six_of_clubs_loses():
-    """Four cards in the stock; a win after the deal, none after 6♣ into the space."""
-    from ft_widget.teaching import cards
-
-    row, game = _limited_fork("waste card into an empty column", lambda r: _limited_late(r) and (
-        r["base_verdict"], r["changed_verdict"]) == ("won", "lost"))
-    assert row["deal"] == 46 and len(game.stock) == 4 and cards(game.waste[-1:]) == "6♣"
-    assert (row["base_move"], row["changed_move"]) == ("s>w", "w>7") and not game.tableau[6]
-
-
 def test_limited_most_puzzles_are_a_late_space_the_waste_card_fits_only():
     """ "Most Limited puzzles are set at the moment rule 2 is about ... This one has the most stock
     left of them all"."""
@@ -778,24 +711,40 @@ def test_limited_which_column_to_clear():
     assert _limited_change("dig where the card beneath goes home") > 0
 
 
-def test_limited_reviewed_game_parks_the_two_of_hearts_and_the_solver_carries_twice():
-    from ft_widget import Game, play_policy
-    from ft_widget.teaching import cards, replayed
+def test_limited_the_steps_the_lesson_describes():
+    """Space: the rule's lift frees a card that goes home; in the bend nothing put into the space
+    frees a card that can move. Deal: the waste card fits home too, and home loses. Dig: in the bend
+    the lifted card's freed card has nowhere to go. Home: a card of the table, same suit one rank
+    down, needs the waste card held back."""
+    from ft_widget import lesson_steps
+    from ft_widget.cards import rank_of, suit_of
 
-    played = play_policy(Game("limited", deal=3), "foundations_first", rng=1)
-    k = 137  # move 138, the one the review marks
-    before = replayed("limited", 3, played.moves[:k])
-    assert str(played.moves[k]) == "w>7" and cards(before.waste[-1:]) == "2♥" and len(before.stock) == 1
-    assert [i for i, c in enumerate(before.tableau) if not c] == [6]  # the only space
-    # the solver's line from there (the review shows it): two carries through column 7
-    line = ["8>2", "s>w", "w>f", "12>7", "12>11", "7>11", "4>7", "4>2", "7>2", "4>8", "4>8", "4>f"]
-    after = before.copy()
-    for move in line:
+    steps = {(s.rule.key, s.role): s.puzzle for s in lesson_steps("limited")}
+
+    def freed_can_move(game, move):  # after the move, can the card it bared (column or waste) move?
+        after = game.copy()
         after.play(move)
-    assert cards(after.tableau[10][-3:]) == "9♣ 8♣ 7♣"
-    assert "2♣" not in cards([c for col in after.tableau for c in col])  # home
-    after.play("12>f")
-    assert sum(not c for c in after.tableau) == 3
+        if move.startswith("w>"):
+            return any(str(m).startswith("w>") for m in after.legal_moves())
+        src = int(move.split(">")[0]) - 1
+        return any(m.src == src and not m.is_deal for m in after.legal_moves())
+
+    space = steps["space", "rule"]
+    after = space.game.copy()
+    after.play(space.answers[0])
+    assert f"{space.answers[0].split('>')[0]}>f" in {str(m) for m in after.legal_moves()}
+    bend = steps["space", "bend"]
+    assert bend.answers == ("s>w",) and not any(freed_can_move(bend.game, m) for m in bend.losing)
+    deal = steps["deal", "rule"]
+    assert "w>f" in deal.losing and "w>f" in {str(m) for m in deal.game.legal_moves()}
+    dig = steps["dig", "bend"]
+    assert dig.answers == ("s>w",)
+    assert not any(freed_can_move(dig.game, m) for m in dig.losing if m[0].isdigit())
+    home = steps["home", "bend"]
+    card = home.game.waste[-1]
+    tops = [c[-1] for c in home.game.tableau if c]
+    assert "w>f" in home.losing
+    assert any(suit_of(top) == suit_of(card) and rank_of(top) == rank_of(card) - 1 for top in tops)
 
 
 # ---------------------------------------------------------------------------------- forty_thieves

@@ -161,39 +161,43 @@ LESSONS: dict[str, tuple[LessonRule, ...]] = {
     ),
     "indian": (
         _rule("home", N_("Send a card home when it fits"),
-              N_("Do not wait until a card is safe at home: send it when it fits."),
+              N_("Do not wait until a card is safe at home: send it when it fits, and the card under it is "
+                 "free to move."),
               N_("Hold it back when a card on the table, of another suit, needs it as its place."),
               "home", _HOME_THEMES),
         _rule("deal", N_("Play the waste card where it fits"),
               N_("Do not deal past a waste card that fits onto a column."),
-              N_("Deal on when the card would cover a column you are digging or take the place a better "
-                 "card needs."),
+              N_("Deal on when each place the card fits is one you still need: a column that hides a card, "
+                 "or a short column you mean to clear."),
               "place", _DEAL_THEMES, "deal"),
         _rule("fill", N_("Fill an empty column with the waste card"),
-              N_("An empty column is worth most when used: put the waste card into it rather than keep it empty "
-                 "for a King."),
-              N_("Keep it when a card on the table needs it: a card whose move frees the one beneath."),
+              N_("An empty column is worth most when used: while the stock lasts, put the waste card into it "
+                 "rather than keep it for a King."),
+              N_("Keep it late in the stock, when the cards of the table can use it as a stepping stone: a "
+                 "card steps in, the card under it moves, the card steps back, and a column empties."),
               "waste_fill", ["keep_an_empty_column"]),
-        _rule("dig", N_("Dig where a hidden card lies deepest"),
-              N_("Move the top card off a column to reach the card under it, the deeper buried first."),
-              N_("Leave the column when a card home or a card placed from the waste cannot wait."),
+        _rule("dig", N_("Dig where the freed card can move"),
+              N_("Lift a card off a column when the card it frees can move at once: that is how the hidden "
+                 "cards come up."),
+              N_("Leave the column, and deal, when the card you would free has nowhere to go: lifted into "
+                 "your only empty column, the top card just blocks it."),
               "dig", ["dig_out_a_card"]),
     ),
     "limited": (
-        _rule("space", N_("Spend a space while the stock is long"),
-              N_("Lift into an empty column a card that covers a card ready to go home; failing that, the "
-                 "waste card."),
-              N_("Keep the space, and deal, when the card you would park there has nothing to take and a card "
-                 "on the table will want it."),
+        _rule("space", N_("Spend a space to free a card for home"),
+              N_("Lift into an empty column a card that covers a card ready to go home; the waste card may "
+                 "take the space only while the stock is long."),
+              N_("Keep the space, and deal, when nothing you could put there frees a card that can move "
+                 "next: the cards to come may need it as a stepping stone."),
               "fill", ["keep_an_empty_column"]),
-        _rule("deal", N_("Never deal past a waste card that fits"),
+        _rule("deal", N_("Do not deal past a waste card that fits"),
               N_("Play the waste card onto a column before you deal past it."),
               N_("Deal on when placing it would bury a card you need or fill the place of a better one."),
               "place", _DEAL_THEMES, "deal"),
-        _rule("dig", N_("Carry runs to uncover cards"),
-              N_("Let runs grow and move them whole when that uncovers a card."),
-              N_("Leave the run where it is when another move frees more: a card home, the waste card, "
-                 "a deal."),
+        _rule("dig", N_("Dig out the card the foundations want"),
+              N_("Move the card on top of a column, into a space if need be, when the card under it can go "
+                 "home or onto a column next."),
+              N_("Leave the column, and deal, when the card you would free has nowhere to go yet."),
               "dig", ["dig_out_a_card"]),
         _rule("home", N_("Send cards home, but not blindly"),
               N_("A card home is a card less to place; send the safe ones at once."),
@@ -267,12 +271,14 @@ LESSONS: dict[str, tuple[LessonRule, ...]] = {
               "dig", ["dig_out_a_card"]),
     ),
     "number_ten": (
-        _rule("runs", N_("Move runs, not single cards"),
-              N_("A run carried in one move clears a column down to what it covers."),
+        _rule("runs", N_("Carry a run whole"),
+              N_("Move a whole run in one move: it clears its column down to what it covers, a face-down card "
+                 "or a card the foundations want."),
               N_("Move a single card when it frees a card that goes home or onto a column at once."),
               "run", ["split_a_run", "empty_a_column"]),
-        _rule("dig", N_("Dig where more is hidden"),
-              N_("Move cards off a column to turn up its face-down cards, the column with more hidden first."),
+        _rule("dig", N_("Dig down to the hidden cards"),
+              N_("Carry off a column the cards that cover its face-down cards, so that they turn up: a card "
+                 "you can see is a card you can plan for."),
               N_("Leave the column when a card home or the waste card cannot wait."),
               "dig", ["dig_out_a_card"]),
         _rule("home", N_("Send cards home as they fit"),

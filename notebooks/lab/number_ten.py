@@ -6,7 +6,7 @@
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
-#       jupytext_version: 1.19.6
+#       jupytext_version: 1.19.7
 #   kernelspec:
 #     display_name: Python 3 (ipykernel)
 #     language: python
@@ -276,7 +276,8 @@ assert p.diff < 0 and p.high <= 0.005 and 0.14 < -one.diff / one.a < 0.2
 # a time, from Forty Thieves habit, gives away a sixth of what the careful player achieves.
 
 # %% [markdown]
-# The rules of thumb, the reviewed game and the puzzles are in [the lesson](../number_ten.ipynb).
+# The rules of thumb and the puzzles are in [the lesson](../number_ten.ipynb); to read a game back
+# move by move, see the README's [Review a game](../../README.md#review-a-game).
 
 
 # %% [markdown]
