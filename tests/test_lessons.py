@@ -247,13 +247,20 @@ def test_little_forty_rules_are_clear_in_the_direction_the_prose_says():
 
 
 def test_little_forty_has_one_shipped_puzzle():
-    """ "Little Forty has one shipped puzzle so far" (the lesson and docs/notebooks.md): the
-    search's one candidate (its provenance)."""
+    """Little Forty has one shipped puzzle (the search's one candidate, its provenance), and
+    docs/notebooks.md says which games' board lessons are short of steps."""
     from ft_widget.training.puzzles import provenance
 
     assert len(puzzles("little_forty")) == 1 == provenance("little_forty")["candidates"]
-    page = (Path(__file__).resolve().parents[1] / "docs" / "notebooks.md").read_text(encoding="utf-8")
-    assert "Little Forty has one shipped puzzle so far" in " ".join(page.split())
+    page = " ".join((Path(__file__).resolve().parents[1] / "docs" / "notebooks.md").read_text(
+        encoding="utf-8").split())
+    from ft_widget import lesson_rules, lesson_steps
+
+    # "Little Forty and Number Ten have fewer board steps than rules and Rank and File none yet"
+    assert "Little Forty and Number Ten have fewer board steps than rules and Rank and File none" in page
+    for game in ("little_forty", "number_ten"):
+        assert 0 < len(lesson_steps(game)) < len(lesson_rules(game))
+    assert lesson_steps("rank_and_file") == []
 
 
 def test_little_forty_step_is_the_bend_the_prose_shows():

@@ -26,3 +26,14 @@ def test_lite_lesson_figures_are_the_measured_ones():
     assert m, "docs/lite.md lost its lite-lessons markers"
     data = json.loads((REPO / m.group(1)).read_text())
     assert m.group(2).strip() == lessons_table(data).strip()
+
+
+def test_lite_run_all_figures_are_the_measured_ones():
+    """docs/lite.md's table of the lessons' Run All times is the one FT_LITE_TIMES measured."""
+    from tests.e2e.test_lite_lessons import run_all_table
+
+    text = (Path(__file__).parent.parent / "docs" / "lite.md").read_text()
+    m = re.search(r"<!-- lite-run-all: (\S+) .*?-->\n(.*?)\n<!-- /lite-run-all -->", text, re.S)
+    assert m, "docs/lite.md lost its lite-run-all markers"
+    data = json.loads((Path(__file__).parent.parent / m.group(1)).read_text())
+    assert m.group(2) == run_all_table(data)

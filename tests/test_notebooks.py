@@ -126,7 +126,7 @@ def test_small_pictures_that_show_untrusted(name):
 LESSONS = ["00_start_here", *TRANSLATED, *VARIANTS]
 #: lessons saved before boards carried their picture: re-executing one adds them (notebooks/README.md);
 #: then take it off this list (strict: the test says so when it passes)
-BOARDS_WITHOUT_PICTURES = {"indian", "limited", "number_ten"}
+BOARDS_WITHOUT_PICTURES: set[str] = set()
 
 
 @pytest.mark.parametrize("name", [

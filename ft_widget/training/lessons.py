@@ -272,8 +272,8 @@ LESSONS: dict[str, tuple[LessonRule, ...]] = {
     ),
     "number_ten": (
         _rule("runs", N_("Carry a run whole"),
-              N_("Move a whole run in one move: it clears its column down to what it covers, a face-down card "
-                 "or a card the foundations want."),
+              N_("Move a whole run in one move: it clears its column down to what it covers, a face-down "
+                 "card or a card the foundations want."),
               N_("Move a single card when it frees a card that goes home or onto a column at once."),
               "run", ["split_a_run", "empty_a_column"]),
         _rule("dig", N_("Dig down to the hidden cards"),

@@ -5,9 +5,12 @@ kernel with no error output and no request leaving the machine."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
+import platform
 import re
+import time
 
 import pytest
 
@@ -28,6 +31,9 @@ if _ASKED == "all":
                                  if not p.name.startswith("1"))
 elif _ASKED:
     LESSONS_RUN_IN_LITE = [n if n.endswith(".ipynb") else f"{n}.ipynb" for n in _ASKED.split(",")]
+#: FT_LITE_TIMES=data/lite_run_all.json keeps each lesson's Run All time there (kernel start
+#: included: what a learner waits for), for docs/lite.md's table (:func:`run_all_table`).
+TIMES = os.environ.get("FT_LITE_TIMES", "").strip()
 #: lessons that need pandas (the site cannot carry it): none since the rewrite of issue 32. A
 #: lesson named here may fail with that error only.
 REWRITE_PENDING: set[str] = set()
@@ -41,6 +47,22 @@ LESSONS = REPO / "notebooks"
 STDERR_OUTPUT = '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
 #: a line of a rendered output made of commas alone: a text stored as a list of lines, shown joined
 COMMA_ROW = re.compile(r"^[\s,]*,[\s,]*$", re.MULTILINE)
+
+
+def keep_time(path, lesson: str, seconds: float) -> None:
+    """Add (or replace) ``lesson``'s Run All time in the JSON file at ``path``."""
+    data = json.loads(path.read_text()) if path.exists() else {"runs": {}}
+    data["runs"][lesson] = {"seconds": round(seconds, 1), "when": datetime.date.today().isoformat(),
+                            "machine": f"{platform.machine()}, {os.cpu_count()} cores"}
+    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+
+
+def run_all_table(data: dict) -> str:
+    """docs/lite.md's table of the lessons' Run All times in the site."""
+    rows = ["| lesson | Run All in the site | measured |", "| --- | --- | --- |"]
+    for lesson, run in sorted(data["runs"].items()):
+        rows.append(f"| {lesson} | {run['seconds']:.0f} s | {run['when']}, {run['machine']} |")
+    return "\n".join(rows)
 
 
 def stray_commas(page) -> list[str]:
@@ -85,7 +107,11 @@ def test_a_lesson_runs_all_in_the_offline_site(lite_site, playwright, lesson):
             page.locator(".jp-OutputArea-output table").first.scroll_into_view_if_needed()
         page.screenshot(path=str(SCREENSHOTS / f"lite-{stem}-saved.png"))
 
+        started = time.monotonic()
         cells = run_all_cells(page)
+        seconds = time.monotonic() - started
+        if TIMES:
+            keep_time(REPO / TIMES, stem, seconds)
         # the picture to look at: the first error if there is one, else the first board drawn
         for shown in (STDERR_OUTPUT, ".ft-board"):
             if page.locator(shown).count():
