@@ -131,6 +131,65 @@ def test_marimo(browser):
         assert errors == []
 
 
+def lesson_first_steps(page, board) -> None:
+    """The Maria lesson (``Board.lesson("maria")``): step 1's rule shows above its task; its
+    answer, 3♠ from the waste onto 4♥ (w>5), played by two clicks, solves it; Next step serves
+    step 2, where the rule bends. What the panel says is Python's (the lesson's data)."""
+    from ft_widget import lesson_steps
+
+    steps = lesson_steps("maria")
+    assert steps[0].puzzle.answers == ("w>5",), "the step this test plays"
+    panel = board.locator(".ft-puzzle")
+    lesson = panel.locator(".ft-puzzle-lesson")
+    wait_for(lambda: lesson.is_visible(), "the lesson's rule in the panel")
+    assert panel.locator(".ft-puzzle-title").inner_text() == f"Maria lesson, step 1 of {len(steps)}"
+    assert lesson.locator("strong").inner_text() == steps[0].heading
+    assert lesson.get_attribute("data-role") == "rule"
+    board.locator('[data-pile="w"] .ft-card').last.click()
+    board.locator('[data-pile="5"] .ft-card').last.click()
+    wait_for(lambda: panel.locator(".ft-puzzle-solved").is_visible(), "Solved!")
+    panel.locator('button[data-puzzle="next"]').click()
+    wait_for(lambda: lesson.locator("strong").inner_text() == steps[1].heading, "step 2's heading")
+    assert lesson.get_attribute("data-role") == "bend"
+    assert panel.locator(".ft-puzzle-title").inner_text() == f"Maria lesson, step 2 of {len(steps)}"
+
+
+def test_a_lesson_in_notebook_7(browser):
+    with Lab(app="notebook") as server:
+        page = browser.new_page(viewport={"width": 1200, "height": 1000})
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(f"{e}\n{e.stack}"))
+        page.goto(server.url("notebooks/lesson.ipynb"), timeout=120_000)
+        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+                               " && window.jupyterapp.shell.currentWidget.sessionContext"
+                               " && window.jupyterapp.shell.currentWidget.sessionContext.session"
+                               " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel",
+                               timeout=120_000)
+        page.wait_for_function("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
+                               ".status === 'idle'", timeout=120_000)
+        errors.clear()  # Notebook 7.6's own load-time TypeError (see test_jupyter_notebook_7)
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        page.wait_for_selector(".ft-board [data-card]", timeout=120_000)
+        lesson_first_steps(page, page.locator(".ft-board").first)
+        page.locator(".ft-board").first.screenshot(path=str(shots() / "host-notebook7-lesson.png"))
+        page.close()
+        assert errors == []
+
+
+def test_a_lesson_in_marimo(browser):
+    with Marimo("marimo_lesson.py") as server:
+        page = browser.new_page(viewport={"width": 1200, "height": 1000})
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.url(), timeout=120_000)
+        board = page.locator(".ft-board").first
+        board.locator("[data-card]").first.wait_for(timeout=120_000)
+        lesson_first_steps(page, board)
+        board.screenshot(path=str(shots() / "host-marimo-lesson.png"))
+        page.close()
+        assert errors == []
+
+
 def shots():
     from .harness import SCREENSHOTS
 

@@ -19,10 +19,9 @@ from .lite import kernel_json, open_notebook, run_all_cells, run_in_kernel, watc
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
-#: the lessons CI runs in the offline site, from notebooks/: the first lesson and one game's (each
-#: game lesson reviews a whole game, minutes in the browser's Python). The game's is Lucas: its
-#: Run All took 71 s there, Forty Thieves' 137-156 s, which put .ci/run past 12 minutes once the
-#: reviews judged their turning points too. FT_LITE_LESSONS=all runs every lesson (or a
+#: the lessons CI runs in the offline site, from notebooks/: the first lesson and one game's. Every
+#: lesson runs in seconds there (docs/lite.md's table), but each page takes about 20 s to open and
+#: run: all ten would put .ci/run past 12 minutes. FT_LITE_LESSONS=all runs every lesson (or a
 #: comma-separated list of names: FT_LITE_LESSONS=forty_thieves).
 LESSONS_RUN_IN_LITE = ["00_start_here.ipynb", "lucas.ipynb"]
 _ASKED = os.environ.get("FT_LITE_LESSONS", "").strip()
@@ -118,6 +117,8 @@ def test_a_lesson_runs_all_in_the_offline_site(lite_site, playwright, lesson):
                 page.locator(shown).first.scroll_into_view_if_needed()
                 break
         page.screenshot(path=str(SCREENSHOTS / f"lite-{stem}-run.png"))
+        # a lesson that embeds its board lesson (Board.lesson) shows the first step's rule
+        lessons_drawn = page.locator(".ft-board .ft-puzzle-lesson strong").all_inner_texts()
         errors = [o for c in cells for o in c["outputs"] if o["output_type"] == "error"]
         # any text on stderr (a traceback, or a warning such as tqdm's about threads) is a red box a
         # class would see
@@ -140,6 +141,8 @@ def test_a_lesson_runs_all_in_the_offline_site(lite_site, playwright, lesson):
     assert run_commas == [], f"outputs with stray commas after Run All: {run_commas}"
     assert seen["outside"] == [], f"requests left this machine: {seen['outside']}"
     assert seen["errors"] == [], seen["errors"]
+    if "Board.lesson(" in (LESSONS / lesson).read_text(encoding="utf-8"):
+        assert lessons_drawn and lessons_drawn[0].startswith("Rule 1 of "), lessons_drawn
 
 
 #: what the lessons import, each loaded from the site on its first import
