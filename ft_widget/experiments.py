@@ -224,7 +224,15 @@ class Effect:
         return f"{self.name}: {said}" if self.name else said
 
     def _repr_markdown_(self) -> str:
-        return str(self)
+        """The sentence a lesson shows: the figure in words, its 95 % interval as a footnote below
+        (``str()`` keeps both on one line, for code and logs)."""
+        diff, low, high = self._figures()
+        what = f" {self.measure}" if self.measure else ""
+        said = f"{diff}{what} over {count(self.n, 'deal')}" if self.clear else (
+            f"no measurable difference over {count(self.n, 'deal')}")
+        said = f"{self.name}: {said}" if self.name else said[0].upper() + said[1:]
+        note = f"{diff}{what}, " if not self.clear else ""
+        return f"{said}.¹\n\n*¹ {note}95 % interval over the deals: {low} to {high}.*"
 
     def _repr_pretty_(self, printer, cycle) -> None:  # a notebook's plain text: the sentence too
         printer.text(str(self))

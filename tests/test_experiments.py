@@ -120,9 +120,13 @@ def test_a_lesson_figure_from_the_shipped_data():
 def test_words():
     clear = Effect("filling", "share", 120, 0.9, 0.8, -0.1, -0.15, -0.05, 3, 20, "of wins kept")
     assert str(clear) == "filling: \u221210 % of wins kept [\u221215 %, \u22125 %] over 120 deals"
-    assert clear._repr_markdown_() == str(clear)
+    # in a notebook, the figure in the sentence and its interval as a footnote (issue 44)
+    assert clear._repr_markdown_() == ("filling: \u221210 % of wins kept over 120 deals.¹\n\n"
+                                       "*¹ 95 % interval over the deals: \u221215 % to \u22125 %.*")
     small = Effect("", "share", 1, 0.5, 0.508, 0.008, -0.002, 0.024, 1, 0, "of wins kept")
     assert str(small) == "no measurable difference (+0.8 % of wins kept [\u22120.2 %, +2.4 %] over 1 deal)"
+    assert small._repr_markdown_() == ("No measurable difference over 1 deal.¹\n\n"
+                                       "*¹ +0.8 % of wins kept, 95 % interval over the deals: \u22120.2 % to +2.4 %.*")
     # diffs 1, 1, 2, 1: a resampled mean is 1 + k/4, k of the 4 draws being the 2 (chance 1/4 each);
     # k = 0 has chance 0.32 and k >= 3 0.05, k = 4 0.004: so the interval is [1, 1.75]
     cards = paired([10, 11, 12, 13], [11, 12, 14, 14], unit="cards")
