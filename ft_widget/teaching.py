@@ -37,6 +37,7 @@ from .render import (
     text_board,
 )
 from .tables import pandas
+from .training.lessons import lesson_markdown, lesson_rules, lesson_steps
 from .training.puzzles import Judgement, Puzzle, TrainingPuzzle, puzzles
 from .training.review import review
 from .variants import VARIANTS, Variant
@@ -367,20 +368,32 @@ def rule_steps(variant: str, rule: str) -> StepCards:
     """The lesson steps of ``variant``'s rule ``rule`` (its key in
     :data:`~ft_widget.training.lessons.LESSONS`), each as a :class:`StepCard`: what a lesson
     notebook shows under the rule's section. A ``ValueError`` names the game's rules."""
-    from .training.lessons import lesson_rules, lesson_steps
     keys = [r.key for r in lesson_rules(variant)]
     if rule not in keys:
         raise ValueError(f"rule_steps: {variant}'s rules are {', '.join(keys)}, not {rule!r}")
     return StepCards(StepCard(s) for s in lesson_steps(variant) if s.rule.key == rule)
 
 
-def lesson_rules_list(variant: str):
+class MarkdownText:
+    """Text a notebook shows as Markdown (its plain text: the same words)."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def _repr_markdown_(self) -> str:
+        return self.text
+
+    def _repr_pretty_(self, printer, cycle) -> None:
+        printer.text(self.text)
+
+
+def lesson_rules_list(variant: str) -> MarkdownText:
     """``variant``'s rules of thumb with their bends, as Markdown for a notebook (one owner: the
     lesson's data, :func:`~ft_widget.training.lessons.lesson_markdown`)."""
-    from IPython.display import Markdown
-
-    from .training.lessons import lesson_markdown
-    return Markdown(lesson_markdown(variant))
+    return MarkdownText(lesson_markdown(variant))
 
 
 def first_puzzles(variant: str, n: int = 3) -> list[TrainingPuzzle]:

@@ -26,9 +26,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..game import FOUNDATION, WASTE, Game
-from ..i18n import N_
+from ..i18n import N_, ngettext, number
 from ..i18n import gettext as _
 from ..moves import Move
+from ..rules import can_build
 from ..variants import VARIANTS
 from .puzzles import TrainingPuzzle, puzzles
 from .themes import THEMES, theme_name
@@ -50,7 +51,6 @@ def _digs(game: Game, move: Move) -> bool:
         return False
     if rest <= game.face_down_counts[move.src]:
         return True
-    from ..rules import can_build
     return not can_build(column[rest], column[rest - 1], game.variant.build)
 
 
@@ -361,11 +361,6 @@ class LessonStep:
         return _("{variant} lesson, step {number} of {steps}").format(
             variant=VARIANTS[self.variant].name, number=self.number, steps=self.of)
 
-    def board(self):
-        """This step alone on a board (``Board.puzzle`` of its position)."""
-        from ..board import Board
-        return Board.puzzle(self.puzzle)
-
     def __repr__(self) -> str:
         return (f"LessonStep({self.variant} {self.number}/{self.of}: {self.rule.key} {self.role}, "
                 f"{self.puzzle.id})")
@@ -417,7 +412,6 @@ def lesson_markdown(variant: str) -> str:
 
 
 def _n_steps(n: int) -> str:
-    from ..i18n import ngettext, number
     return ngettext("{n} step", "{n} steps", n).format(n=number(n))
 
 
