@@ -74,3 +74,12 @@ def test_text_from_python_reaches_the_page_as_text(monkeypatch):
 def test_the_picture_speaks_the_board_language():
     _, alt, _ = shown(Board("maria", deal=5, language="fr"))
     assert alt == "Maria · donne 5 · 0 coup · 0/104 aux fondations"
+
+
+def test_a_lesson_board_is_captioned_with_its_step():
+    """A saved board lesson shows its first step, named as the lesson names it."""
+    bundle = Board.lesson("lucas", progress=False)._repr_mimebundle_()
+    page = (bundle[0] if isinstance(bundle, tuple) else bundle)["text/html"]
+    assert 'alt="Lucas lesson, step 1 of ' in page
+    svg = base64.b64decode(re.search(r"base64,([^\"]+)", page).group(1)).decode()
+    assert "Lucas lesson, step 1 of" in svg

@@ -422,12 +422,13 @@ class Board(ReviewCommands, PuzzleCommands, SaveCommands, ScoreCommands, Languag
 
     def _picture(self) -> Picture:
         """The position on the board as a still picture (an SVG for an ``<img>``), in the board's
-        language: a puzzle's captioned with its title; the status line is its alt text."""
+        language: a puzzle's captioned with its title (a lesson's step with the lesson's); the status
+        line is its alt text."""
         with i18n.using(self.language):
-            game, puzzle = self._game, self.current_puzzle
+            game, puzzle, step = self._game, self.current_puzzle, self.lesson_step
             status = status_line(game)
-            caption = None if puzzle is None else puzzle.title
-            alt = status if puzzle is None else f"{puzzle.title}: {status}"
+            caption = None if puzzle is None else step.progress if step is not None else puzzle.title
+            alt = status if caption is None else f"{caption}: {status}"
             # scale 0.8, as teaching.picture's: the size on the page, not in bytes (image=True is that)
             return Picture(svg_board(game, caption=caption, scale=0.8, image=True), text_board(game), alt)
 
