@@ -257,6 +257,7 @@ export function createController({ model, refs, messages, el = null, env: given 
     if (!command) return false;
     e.preventDefault();
     if (command === "help") return "help";
+    if (command === "spread") return toggleSpread(), true;
     const out = keyAction(b.shown, b.layout, { ...b.ui, focused: true, keys: true }, command);
     b.ui = out.ui;
     b.targets = b.ui.selected ? legalTargets(b.shown, b.ui.selected) : [];
@@ -266,6 +267,12 @@ export function createController({ model, refs, messages, el = null, env: given 
     // the cursor's pile stays in view on a narrow page, where the felt scrolls sideways
     if (["left", "right", "up", "down", "more", "fewer"].includes(command)) revealPile(refs, b.ui.cursor, cursorDepth());
     return true;
+  }
+
+  /** Open or close the spread waste (the board's own view: no request). */
+  function toggleSpread() {
+    setUi({ spread: !b.ui.spread });
+    remark();
   }
 
   /** A button of the bar or the finished-game panel: `action` is its request. */
@@ -305,6 +312,6 @@ export function createController({ model, refs, messages, el = null, env: given 
 
   return {
     b, ready, send, tell, sendMove, drawAhead, redraw, remark, setUi, clearWaiting, onState, clickOn, clickTable,
-    request, key, reviewKey, trainingClick, button, focus, chooseVariant, destroy,
+    request, key, reviewKey, trainingClick, button, focus, chooseVariant, toggleSpread, destroy,
   };
 }

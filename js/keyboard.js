@@ -12,7 +12,7 @@ const KEYS = {
   ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down",
   Enter: "select", " ": "select", Escape: "cancel",
   u: "undo", z: "undo", r: "redo", y: "redo", h: "hint", d: "deal", f: "home", a: "autoplay",
-  n: "new", "?": "help",
+  n: "new", w: "spread", "?": "help",
 };
 
 /** The command a keydown means, or null (modifier shortcuts are left to the page). */

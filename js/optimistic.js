@@ -26,7 +26,8 @@ export function predict(state, move) {
     ...state,
     tableau: state.tableau.map((c) => ({ down: c.down, up: c.up.slice() })),
     foundations: state.foundations.map((p) => p.slice()),
-    waste: { count: state.waste.count, top: state.waste.top.slice() },
+    waste: { count: state.waste.count, top: state.waste.top.slice(),
+      ...(Array.isArray(state.waste.seen) ? { seen: state.waste.seen.slice() } : {}) },
     stock: { ...state.stock },
     legal: [], home_piles: {}, hint: null, lift: state.tableau.map(() => 0),
     message: "", message_kind: "", predicted: true,
@@ -37,13 +38,14 @@ export function predict(state, move) {
   }
   if (dst === "s") { // a redeal: the waste goes back, face down
     next.stock.count = state.waste.count;
-    next.waste = { count: 0, top: [] };
+    next.waste = { count: 0, top: [], ...(Array.isArray(state.waste.seen) ? { seen: [] } : {}) };
     return next;
   }
   let cards;
   if (src === "w") {
     cards = [next.waste.top.pop()];
     next.waste.count -= 1;
+    if (next.waste.seen) next.waste.seen.pop();
     // the card under it is hidden until the answer names it
   } else {
     const col = next.tableau[src];

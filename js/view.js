@@ -13,6 +13,7 @@ import { say, sayCount, sayList } from "./lang.js";
 import {
   createTraining, drawPuzzle, drawReview, drawTrainingMenu, hintKind, hintLabel, reviewArrows, reviewing,
 } from "./training.js";
+import { createSpread, drawSpread } from "./spread.js";
 import { pileLabel } from "./words.js";
 
 export { h };
@@ -72,6 +73,7 @@ export function createBoard(el) {
   });
   const messageBar = h("div", { class: "ft-msgbar" }, [message, stop, dismiss]);
   const { puzzle, review } = createTraining();
+  const { button: spreadButton, panel: spread } = createSpread(uid);
   const end = h("div", { class: "ft-end", hidden: true });
   const stage = h("div", { class: "ft-stage" }, [table, arrow, end]);
   const scroll = h("div", { class: "ft-scroll" }, [stage]);
@@ -96,10 +98,11 @@ export function createBoard(el) {
         ...buttons,
         h("label", { class: "ft-switch", "data-say-title": "auto_title" },
           [auto, " ", h("span", { "data-say": "auto" })]),
+        spreadButton,
         helpButton,
       ]),
     ]),
-    score, puzzle, review, messageBar, scroll, help,
+    score, puzzle, review, messageBar, spread, scroll, help,
     h("div", { class: "ft-sr", id: `${uid}-keys`, "data-say": "keys_said" }),
     live,
   ]);
@@ -107,7 +110,7 @@ export function createBoard(el) {
   return {
     uid, root, table, stage, scroll, status, message, stop, dismiss, messageBar, end, arrow, live, buttons,
     variant, menu, variants, dealForm, dealInput, auto, help, helpButton, helpKeys, score,
-    puzzle, review, difficulties, reviewItem,
+    puzzle, review, difficulties, reviewItem, spreadButton, spread,
   };
 }
 
@@ -297,6 +300,7 @@ export function drawChrome(refs, state, ui = {}) {
   drawEnd(refs, state);
   drawPuzzle(refs, state);
   drawReview(refs, state);
+  drawSpread(refs, state, ui.spread);
   drawTrainingMenu(refs, state);
   // a button that removed itself (×, Play from here, Next puzzle, a mark, Play again) leaves the
   // focus on the board, so the keys go on working, never on the page

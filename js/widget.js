@@ -68,6 +68,7 @@ function render({ model, el }) {
   refs.end.addEventListener("click", onButton);
   for (const part of [refs.puzzle, refs.review, refs.menu]) part.addEventListener("click", onTraining);
   refs.auto.addEventListener("change", onAuto);
+  refs.spreadButton.addEventListener("click", () => ctrl.toggleSpread());
   resize.observe(refs.scroll);
   ctrl.redraw();
   // once: the browser's languages, so a board given none speaks the reader's when it can

@@ -86,11 +86,15 @@ def snapshot(board: Board):
 
 
 def visible_cards(game: Game) -> Counter:
-    """What a player at the table sees: face-up tableau cards, foundations, the waste's top deal."""
+    """The card texts the published state holds: what a player at the table sees (face-up tableau
+    cards, the foundations, and the whole waste, each of whose cards turned up before the player,
+    as the fair players know it: ``expert.PlayerView``), the waste's top deal twice (drawn on the
+    pile, and in the spread waste's ``seen``)."""
     seen = Counter()
     for col, down in zip(game.tableau, game.face_down_counts, strict=True):
         seen.update(card_str(c) for c in col[down:])
     seen.update(card_str(c) for pile in game.foundations for c in pile)
+    seen.update(card_str(c) for c in game.waste)
     if game.waste:
         seen.update(card_str(c) for c in game.waste[-game.variant.stock_deal:])
     return seen
@@ -115,8 +119,7 @@ def test_state_holds_exactly_the_visible_cards(variant):
         text = json.dumps(board.state)
         assert Counter(CARD_TOKEN.findall(text)) == visible_cards(game)
         # the check has teeth: hidden cards exist that a leak would add to the count
-        waste_under = max(0, len(game.waste) - game.variant.stock_deal)
-        hidden = len(game.stock) + sum(game.face_down_counts) + waste_under
+        hidden = len(game.stock) + sum(game.face_down_counts)
         leaks_possible += hidden > 0
         assert board.state["stock"] == {"count": len(game.stock)}
         assert [c["down"] for c in board.state["tableau"]] == game.face_down_counts
@@ -140,8 +143,24 @@ def test_little_forty_shows_one_deal_of_the_waste():
     board.play("s>w")
     board.play("s>w")
     waste = board.game.waste
-    assert board.state["waste"] == {"count": 6, "top": [card_str(c) for c in waste[-3:]]}
+    assert board.state["waste"] == {"count": 6, "top": [card_str(c) for c in waste[-3:]],
+                                    "seen": [card_str(c) for c in waste]}
     assert board.state["stock_deal"] == 3 and board.state["redeals_left"] == 3
+
+
+def test_the_waste_is_seen_whole_and_nothing_hidden_with_it():
+    """The spread waste: every waste card, oldest first (each turned up before the player), and
+    still no stock or face-down card in the state."""
+    board = Board("number_ten", deal=4)
+    for _ in range(5):
+        board.play("s>w")
+    seen = board.state["waste"]["seen"]
+    assert seen == [card_str(c) for c in board.game.waste] and len(seen) == 5
+    text = json.dumps(board.state)
+    hidden = [card_str(c) for c in board.game.stock] + [
+        card_str(c) for col, d in zip(board.game.tableau, board.game.face_down_counts, strict=True) for c in col[:d]]
+    visible = set(seen) | {c for col in board.state["tableau"] for c in col["up"]}
+    assert not [c for c in hidden if c not in visible and f'"{c}"' in text]
 
 
 def test_public_state_fields_follow_the_game():

@@ -70,6 +70,7 @@ _WORDS = {
         ["H", N_("hint")],
         ["A", N_("auto-play safe cards home")],
         ["N", N_("new deal")],
+        ["W", N_("spread the waste: every card in it")],
         ["?", N_("this help")],
     ],
     "keys_said": N_("Arrow keys move between piles, Enter or Space picks up and places cards, Shift+Up and "
@@ -95,6 +96,10 @@ _WORDS = {
     # training: the puzzle panel and the review bar
     "puzzle": N_("Puzzle"), "solved": N_("Solved!"), "next_puzzle": N_("Next puzzle"),
     "next_step": N_("Next step"),
+    # the spread waste: every card dealt to it, the one you can play last
+    "spread": Nn_("Waste: {n} card", "Waste: {n} cards"),
+    "spread_title": N_("See every card in the waste, in the order it was dealt (W)"),
+    "spread_label": N_("The waste, in the order it was dealt: the card you can play is last"),
     "train_themes": N_("Train:"), "every_theme": N_("every theme"),
     "review_of_game": N_("Review of the game"),
     "review_move": N_("Move {at} of {n}"),

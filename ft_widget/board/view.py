@@ -58,7 +58,8 @@ def _public_piles(game: Game) -> dict:
         "tableau": [{"down": d, "up": [card_str(c) for c in col[d:]]}
                     for col, d in zip(game.tableau, down, strict=True)],
         "foundations": [[card_str(c) for c in pile] for pile in game.foundations],
-        "waste": {"count": len(waste), "top": [card_str(c) for c in top]},
+        # "seen": every waste card, oldest first: each turned up before the player's eyes
+        "waste": {"count": len(waste), "top": [card_str(c) for c in top], "seen": [card_str(c) for c in waste]},
         "stock": {"count": len(game.stock)},
     }
 

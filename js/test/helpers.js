@@ -36,7 +36,7 @@ export function makeState({
       down: col.filter((c) => c === "#").length, up: col.filter((c) => c !== "#"),
     })),
     foundations: f,
-    waste: { count: waste.length, top: waste.slice(-stock_deal) },
+    waste: { count: waste.length, top: waste.slice(-stock_deal), seen: waste },
     stock: { count: stock },
     legal, home_piles, lift: lift || ones, runs: runs || lift || ones, words,
     status_text: `${variant_name} · deal 1 · 0 moves`, variants: [{ id: "test", name: variant_name }],
