@@ -126,7 +126,8 @@ def test_words():
     small = Effect("", "share", 1, 0.5, 0.508, 0.008, -0.002, 0.024, 1, 0, "of wins kept")
     assert str(small) == "no measurable difference (+0.8 % of wins kept [\u22120.2 %, +2.4 %] over 1 deal)"
     assert small._repr_markdown_() == ("No measurable difference over 1 deal.¹\n\n"
-                                       "*¹ +0.8 % of wins kept, 95 % interval over the deals: \u22120.2 % to +2.4 %.*")
+                                       "*¹ +0.8 % of wins kept, 95 % interval over the deals: "
+                                       "\u22120.2 % to +2.4 %.*")
     # diffs 1, 1, 2, 1: a resampled mean is 1 + k/4, k of the 4 draws being the 2 (chance 1/4 each);
     # k = 0 has chance 0.32 and k >= 3 0.05, k = 4 0.004: so the interval is [1, 1.75]
     cards = paired([10, 11, 12, 13], [11, 12, 14, 14], unit="cards")

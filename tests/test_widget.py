@@ -157,8 +157,9 @@ def test_the_waste_is_seen_whole_and_nothing_hidden_with_it():
     seen = board.state["waste"]["seen"]
     assert seen == [card_str(c) for c in board.game.waste] and len(seen) == 5
     text = json.dumps(board.state)
-    hidden = [card_str(c) for c in board.game.stock] + [
-        card_str(c) for col, d in zip(board.game.tableau, board.game.face_down_counts, strict=True) for c in col[:d]]
+    game = board.game
+    hidden = [card_str(c) for c in game.stock] + [
+        card_str(c) for col, d in zip(game.tableau, game.face_down_counts, strict=True) for c in col[:d]]
     visible = set(seen) | {c for col in board.state["tableau"] for c in col["up"]}
     assert not [c for c in hidden if c not in visible and f'"{c}"' in text]
 

@@ -59,7 +59,8 @@ def _public_piles(game: Game) -> dict:
                     for col, d in zip(game.tableau, down, strict=True)],
         "foundations": [[card_str(c) for c in pile] for pile in game.foundations],
         # "seen": every waste card, oldest first: each turned up before the player's eyes
-        "waste": {"count": len(waste), "top": [card_str(c) for c in top], "seen": [card_str(c) for c in waste]},
+        "waste": {"count": len(waste), "top": [card_str(c) for c in top],
+                  "seen": [card_str(c) for c in waste]},
         "stock": {"count": len(game.stock)},
     }
 

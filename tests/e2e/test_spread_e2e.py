@@ -17,7 +17,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 def test_spread_the_waste_by_key_and_by_button(notebook):
     nb = notebook
     reset(nb, "forty_thieves", 3)
-    for k in range(6):
+    for _ in range(6):
         nb.kernel.run('board.play("s>w")')
     history = ["s>w"] * 6
     settled(nb, history)
