@@ -456,3 +456,33 @@ def test_french_pages_keep_their_spaces_before_punctuation(path):
     prose = re.sub(r"`[^`]*`", "", text)
     slips = [line for line in prose.splitlines() if re.search(r" [:;?!»]|« ", line)]
     assert not slips, slips[:5]
+
+
+def french_prose(text: str) -> str:
+    """A French message without what is code in it: placeholders (``{card}``), a key in brackets
+    ("(?)"), notation and identifiers in backquotes."""
+    return re.sub(r"\{\w*\}|\(\?\)|`[^`]*`", "", text)
+
+
+def test_french_writes_the_typographic_apostrophe_and_a_no_break_space_before_its_marks():
+    """French messages write the apostrophe ’ (U+2019), never the typewriter's ', and put a no-break
+    space (U+00A0 before ":", narrow U+202F before ";", "?" and "!") before the two-part marks,
+    also where the mark follows a word or a placeholder directly."""
+    straight, unspaced = [], []
+    for message in catalogue("fr"):
+        if not message.id:
+            continue
+        for text in [message.string] if isinstance(message.string, str) else message.string:
+            prose = french_prose(text)
+            if "'" in prose:
+                straight.append(text)
+            if re.search(r"[^\u00a0\u202f][:;?!]", re.sub(r"\{\w*\}(?=[:;?!])", "x", text)
+                         .replace("(?)", "")):
+                unspaced.append(text)
+    assert not straight, f"{len(straight)} French messages with a straight apostrophe: {straight[:5]}"
+    assert not unspaced, f"{len(unspaced)} French messages with no no-break space before a mark: {unspaced[:5]}"
+
+
+def test_the_french_typography_check_can_fail():
+    assert "'" in french_prose("Fermer l'analyse") and "'" not in french_prose("{card} `'x'`")
+    assert re.search(r"[^\u00a0\u202f][:;?!]", "Conseil: {move}")
