@@ -486,3 +486,17 @@ def test_french_writes_the_typographic_apostrophe_and_a_no_break_space_before_it
 def test_the_french_typography_check_can_fail():
     assert "'" in french_prose("Fermer l'analyse") and "'" not in french_prose("{card} `'x'`")
     assert re.search(r"[^\u00a0\u202f][:;?!]", "Conseil: {move}")
+
+
+#: Words the glossary (docs/glossary.md) sets aside, by language: the columns together are the
+#: French *tableau* and the Slovak *tablo*, never "table"/"stôl" (a board, the widget, is the French
+#: *plateau* and the Slovak *hracia plocha*).
+NOT_THE_GLOSSARYS = {"fr": r"\btables?\b", "sk": r"\bst[oô]l(a|e|u|y|om|ov)?\b"}
+
+
+@pytest.mark.parametrize("lang", NOT_THE_GLOSSARYS)
+def test_the_catalogues_use_the_glossarys_words(lang):
+    slips = [text for message in catalogue(lang) if message.id
+             for text in ([message.string] if isinstance(message.string, str) else message.string)
+             if re.search(NOT_THE_GLOSSARYS[lang], text, re.I)]
+    assert not slips, slips[:5]
