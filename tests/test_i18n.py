@@ -143,6 +143,49 @@ def test_plural_forms_for_0_1_2_5_11_21(lang):
         assert catalogue(lang).num_plurals == NPLURALS[lang]
 
 
+def counts_checked(rule) -> list[int]:
+    """1, 2, 5 and 21, and 0 where the language's rule gives 0 a form none of those takes
+    (Lithuanian: 0 ėjimų, like 10 and 11)."""
+    counts = [1, 2, 5, 21]
+    return counts if rule(0) in {rule(n) for n in counts} else [0, *counts]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_plural_message_keeps_its_count_at_1_2_5_21(lang):
+    """Every counted message of the catalogue, said for 1, 2, 5 and 21 (and 0 where that is a form
+    of its own), fills its placeholders and says the number: a form may leave out "{n}" only when
+    1 is the one count of these that takes it ("The answer: …"), never a form that also says 21
+    (Lithuanian's first form is 1, 21, 31 …). The Plural-Forms header has the language's number of
+    forms, and every message gives that many."""
+    cat = catalogue(lang)
+    rule = i18n.catalogue(lang).plural
+    assert cat.num_plurals == NPLURALS[lang]  # the header's nplurals, and its rule uses each form
+    assert {rule(n) for n in range(1000)} == set(range(NPLURALS[lang]))
+    counts = counts_checked(rule)
+    lost = []
+    for m in cat:
+        if not m.id or isinstance(m.id, str):
+            continue
+        assert len(m.string) == cat.num_plurals, (lang, m.id)
+        names = set(PLACEHOLDER.findall(m.id[0] + m.id[1])) - {"", "n"}
+        for n in counts:
+            said = i18n.catalogue(lang).ngettext(m.id[0], m.id[1], n)
+            text = said.format(**{name: f"<{name}>" for name in names}, n=n)
+            only_one = [k for k in counts if rule(k) == rule(n)] == [1]
+            if "{n}" in m.id[1] and str(n) not in text and not only_one:
+                lost.append((n, said))
+    assert not lost, f"{lang}: forms that lose the count: {lost[:5]}"
+
+
+def test_the_count_check_can_fail():
+    """Lithuanian's first form is said for 21 too, so it may not leave out the number; Slovak's
+    is said for 1 alone, so it may."""
+    lt, sk = i18n.catalogue("lt").plural, i18n.catalogue("sk").plural
+    assert counts_checked(lt) == [0, 1, 2, 5, 21] and counts_checked(sk) == [1, 2, 5, 21]
+    assert [k for k in counts_checked(lt) if lt(k) == lt(1)] == [1, 21]
+    assert [k for k in counts_checked(sk) if sk(k) == sk(1)] == [1]
+
+
 def test_plural_forms_past_the_table_follow_the_last_two_digits():
     """The browser picks the form of 100 + n % 100 past PLURAL_TABLE: true of every rule here."""
     for lang in ("en", *LANGS):
