@@ -543,3 +543,55 @@ def test_the_catalogues_use_the_glossarys_words(lang):
              for text in ([message.string] if isinstance(message.string, str) else message.string)
              if re.search(NOT_THE_GLOSSARYS[lang], text, re.I)]
     assert not slips, slips[:5]
+
+
+#: Moves of each kind in Maria deal 5 after "8>2": onto a card, home, into an empty column, a deal.
+PLAYED = {"fr": "5♦ de la colonne 8 sur 6♠",
+          "lt": "5♦ iš 8 stulpelio į stulpelį, kurio viršuje buvo 6♠",
+          "sk": "5♦ zo stĺpca 8 na stĺpec, ktorého vrchná karta bola 6♠",
+          "ka": "5♦ მე-8 სვეტიდან სვეტზე, რომლის ზედა კარტი იყო 6♠"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_played_move_is_a_fact_not_advice(lang):
+    """The review's "Played: …" says what was played, in no language in the advice's imperative
+    ("Sužaista: perkelkite …"): its messages share no word of the advice's verbs."""
+    game = Game("maria", deal=5)
+    kinds = [game.copy()]
+    for move in ("8>2", "s>w"):
+        game.play(move)
+        kinds.append(game.copy())
+    with i18n.using(lang):
+        assert words.played_move_words(kinds[0], "8>2") == PLAYED[lang]
+        said = [(words.played_move_words(g, m), words.move_words(g, m)) for g in kinds for m in g.legal_moves()]
+        assert len({advice.split()[0] for _, advice in said}) >= 2
+        verbs = {advice.split()[0] for _, advice in said}
+        for fact, advice in said:
+            assert fact != advice and not verbs & set(fact.split()), (fact, advice)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_run_of_cards_is_named_in_the_language_as_object_and_subject(lang):
+    """"5♦ and the 2 cards on it" in a move's advice and in what was played (it was English in every
+    language: its message context was a variable, which extraction cannot read)."""
+    five = ft_widget.parse_card("5D")
+    with i18n.using(lang):
+        said = {role: words._cards_words(five, 3, role=role) for role in ("object", "subject")}
+    assert all("cards on it" not in s and "2" in s and "5♦" in s for s in said.values()), said
+
+
+def test_the_lithuanian_and_slovak_screen_reader_names_cards_in_the_nominative():
+    """Card names read from symbols (:func:`ft_widget.words.spoken`) are in the nominative: the
+    sentences that hold them put a card where the nominative is right ("…, kurio viršuje buvo
+    vynų šešetas", not "ant vynų šešetas")."""
+    game = Game("maria", deal=5)
+    with i18n.using("lt"):
+        assert words.spoken(words.played_move_words(game, "8>2")) == \
+            "būgnų penketas iš 8 stulpelio į stulpelį, kurio viršuje buvo vynų šešetas"
+        assert words.spoken(game._why_illegal(Move.parse("1>2"))).split(":")[0] == (
+            "kryžių karalius netinka į stulpelį, kurio viršuje vynų šešetas")
+        assert ui_words()["cards_from"][1] == "{n} kortos, pirmoji: {card}"
+    with i18n.using("sk"):
+        assert words.spoken(words.played_move_words(game, "8>2")) == \
+            "kárová päťka zo stĺpca 8 na stĺpec, ktorého vrchná karta bola piková šestka"
+        assert ui_words()["cards_from"][1] == "{n} karty, prvá: {card}"
