@@ -35,7 +35,8 @@ __all__ = ["SEEING", "back_line", "card_clue_words", "change_words", "choice_lin
            "from_pile_words", "in_pile_words", "to_pile_words",
            "end_line", "end_message", "end_title", "fair_hint_sentence", "first_clue_words", "game_words",
            "graded_line", "handed_over_line", "hint_line", "hint_message", "let_go_line", "lost_move_words",
-           "move_doing", "move_line", "move_words", "pile_words", "played_move_words", "played_words", "refusal_words",
+           "move_doing", "move_line", "move_words", "pile_words", "played_move_words", "played_words",
+           "refusal_words",
            "review_progress", "review_step_spoken", "score_words", "solver_line_words", "spoken",
            "status_line", "strength_words"]
 
@@ -121,7 +122,8 @@ def _cards_words(card: Card | None, count_: int, name=card_symbol, role: str = "
         # (each form written out: a context held in a variable is not extracted into the catalogues)
         said = (ngettext("{card} and the card on it", "{card} and the {n} cards on it", count_ - 1)
                 if role == "object" else
-                npgettext("subject", "{card} and the card on it", "{card} and the {n} cards on it", count_ - 1))
+                npgettext("subject", "{card} and the card on it", "{card} and the {n} cards on it",
+                          count_ - 1))
         return said.format(card=name(card), n=count_ - 1)
     return name(card)
 
@@ -467,7 +469,7 @@ def _capital(text: str) -> str:
 def status_line(game: Game) -> str:
     """One line for a position: "Little Forty · deal 6 · 12 moves · 20/104 home · 2 redeals left",
     then "won" or "no moves left" when the game is over (the board's status, the pictures' title)."""
-    parts = [game.variant.name]
+    parts = [game.variant.display_name]
     if game.deal is not None:
         parts.append(_("deal {deal}").format(deal=game.deal))
     parts += [count(game.moves_played, "move"), _("{home}/104 home").format(home=game.cards_home)]
@@ -589,7 +591,7 @@ def refusal_words(game: Game) -> dict[str, str]:
         "foundation": _("Cards never leave the foundations."),
         "waste": _("Only the waste's top card can be played."),
         "face_down": _("Face-down cards turn up when they become the top card."),
-        "not_run": _("Those cards are not a run: {rule}.").format(rule=rule_words(v.build, v.name)),
+        "not_run": _("Those cards are not a run: {rule}.").format(rule=rule_words(v.build, v.display_name)),
         "no_room": _("Moving those cards one at a time needs more empty columns."),
     }
 
@@ -632,7 +634,8 @@ def graded_line(game: Game, difficulty: str, expert_wins: int, runs: int, streng
                     "{variant}, deal {deal}: a winnable hard deal (the solver, which sees every card, "
                     "found a win; the fair expert ({strength}) won {wins} of {n} tries)"),
     }[difficulty]
-    return ngettext(*said, runs).format(variant=game.variant.name, deal=game.deal, wins=expert_wins, n=runs,
+    return ngettext(*said, runs).format(variant=game.variant.display_name, deal=game.deal, wins=expert_wins,
+                                        n=runs,
                                         strength=strength_words(strength))
 
 
@@ -659,6 +662,6 @@ def game_words(game: Game) -> str:
     n = game.moves_played
     if game.deal is None:
         return ngettext("{variant} game ({n} move)", "{variant} game ({n} moves)", n).format(
-            variant=game.variant.name, n=n)
+            variant=game.variant.display_name, n=n)
     return ngettext("{variant} game (deal {deal}, {n} move)", "{variant} game (deal {deal}, {n} moves)",
-                    n).format(variant=game.variant.name, deal=game.deal, n=n)
+                    n).format(variant=game.variant.display_name, deal=game.deal, n=n)

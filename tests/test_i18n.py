@@ -199,7 +199,7 @@ def test_a_counted_sentence_in_lithuanian_and_slovak():
     for move in game.legal_moves()[:1]:
         game.play(move)
     with i18n.using("lt"):
-        assert words.status_line(game) == "Maria · dalijimas Nr. 5 · 1 ėjimas · 0/104 bazėse"
+        assert words.status_line(game) == "Marija · dalijimas Nr. 5 · 1 ėjimas · 0/104 bazėse"
         assert words.change_words(21, 21) == "sužaistas 21 ėjimas"
         assert words.change_words(11, 11) == "sužaista 11 ėjimų"
     with i18n.using("sk"):
@@ -223,8 +223,8 @@ def test_a_board_speaks_its_own_language_over_the_sessions():
     mine = Board("maria", deal=5, language="lt")
     theirs = Board("maria", deal=5)
     assert (mine.language, theirs.language) == ("lt", "sk")
-    assert mine.state["status_text"].startswith("Maria · dalijimas Nr. 5")
-    assert theirs.state["status_text"].startswith("Maria · rozdanie 5")
+    assert mine.state["status_text"].startswith("Marija · dalijimas Nr. 5")
+    assert theirs.state["status_text"].startswith("Mária · rozdanie 5")
     assert "<Board maria, deal 5: 0 moves" in repr(mine)
     mine.language = "ka"
     assert mine.ui["language"] == "ka" and mine.ui["undo"] == "გაუქმება"
@@ -259,7 +259,7 @@ def test_a_board_given_no_language_follows_the_browsers():
     board = Board("maria", deal=5)
     send(board, {"action": "language", "languages": ["de-DE", "lt-LT", "en"]})
     assert board.ui["language"] == "lt"
-    assert board.state["status_text"].startswith("Maria · dalijimas Nr. 5")
+    assert board.state["status_text"].startswith("Marija · dalijimas Nr. 5")
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a browser speaking none of ours is no mistake: no warning
         send(board, {"action": "language", "languages": ["de-DE"]})
@@ -281,9 +281,9 @@ def test_the_browsers_languages_are_checked_at_the_door(languages):
 # ---------------------------------------------------------------------------------- the board's words
 HINT = {"fr": "Conseil", "lt": "Patarimas", "sk": "Rada", "ka": "მინიშნება"}
 STATUS = {"fr": "Maria · donne 5 · 0 coup · 0/104 aux fondations",
-          "lt": "Maria · dalijimas Nr. 5 · 0 ėjimų · 0/104 bazėse",
-          "sk": "Maria · rozdanie 5 · 0 ťahov · 0/104 na základniach",
-          "ka": "Maria · დარიგება 5 · 0 სვლა · 0/104 ბაზებზე"}
+          "lt": "Marija · dalijimas Nr. 5 · 0 ėjimų · 0/104 bazėse",
+          "sk": "Mária · rozdanie 5 · 0 ťahov · 0/104 na základniach",
+          "ka": "მარია · დარიგება 5 · 0 სვლა · 0/104 ბაზებზე"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -329,8 +329,8 @@ def test_a_puzzle_on_a_board_speaks_the_boards_language():
     puzzle = Board.puzzle(shipped)
     board = puzzle.board
     board.language = "lt"
-    assert board.state["puzzle"]["prompt"].startswith("Maria, dalijimas Nr.")
-    assert board.state["puzzle"]["title"].startswith("Maria, galvosūkis")
+    assert board.state["puzzle"]["prompt"].startswith("Marija, dalijimas Nr.")
+    assert board.state["puzzle"]["title"].startswith("Marija, galvosūkis")
     board.clue()
     assert board.state["puzzle"]["clue"] and "the" not in board.state["puzzle"]["clue"].split()
     board.play(shipped.losing[0])
@@ -523,7 +523,7 @@ def test_french_writes_the_typographic_apostrophe_and_a_no_break_space_before_it
                          .replace("(?)", "")):
                 unspaced.append(text)
     assert not straight, f"{len(straight)} French messages with a straight apostrophe: {straight[:5]}"
-    assert not unspaced, f"{len(unspaced)} French messages with no no-break space before a mark: {unspaced[:5]}"
+    assert not unspaced, f"{len(unspaced)} French messages with no space before a mark: {unspaced[:5]}"
 
 
 def test_the_french_typography_check_can_fail():
@@ -563,7 +563,8 @@ def test_a_played_move_is_a_fact_not_advice(lang):
         kinds.append(game.copy())
     with i18n.using(lang):
         assert words.played_move_words(kinds[0], "8>2") == PLAYED[lang]
-        said = [(words.played_move_words(g, m), words.move_words(g, m)) for g in kinds for m in g.legal_moves()]
+        said = [(words.played_move_words(g, m), words.move_words(g, m))
+                for g in kinds for m in g.legal_moves()]
         assert len({advice.split()[0] for _, advice in said}) >= 2
         verbs = {advice.split()[0] for _, advice in said}
         for fact, advice in said:
@@ -595,3 +596,54 @@ def test_the_lithuanian_and_slovak_screen_reader_names_cards_in_the_nominative()
         assert words.spoken(words.played_move_words(game, "8>2")) == \
             "kárová päťka zo stĺpca 8 na stĺpec, ktorého vrchná karta bola piková šestka"
         assert ui_words()["cards_from"][1] == "{n} karty, prvá: {card}"
+
+
+def glossary_rows(heading: str) -> list[list[str]]:
+    """The rows of the table under ``heading`` in docs/glossary.md, as cells."""
+    text = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8").split(f"## {heading}\n", 1)[1]
+    text = text.split("\n## ", 1)[0]
+    return [[c.strip() for c in line.strip("|").split("|")] for line in text.splitlines()
+            if line.startswith("|") and not line.startswith("|---")][1:]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_games_are_named_as_the_glossary_names_them(lang):
+    """The menu, the board's label and the status line name each game in the board's language, as
+    the glossary's table does; the code's name (``Variant.name``, reprs) stays English."""
+    column = 2 + LANGS.index(lang)
+    names = {row[0].strip("`"): row[column] for row in glossary_rows("The games' names")}
+    assert set(names) == set(VARIANTS)
+    board = Board("forty_thieves", deal=5, language=lang)
+    assert {v["id"]: v["name"] for v in board.state["variants"]} == names
+    assert board.state["variant_name"] == names["forty_thieves"]
+    assert board.state["status_text"].startswith(names["forty_thieves"] + " · ")
+    with i18n.using(lang):
+        assert {vid: v.display_name for vid, v in VARIANTS.items()} == names
+        row = VARIANTS["little_forty"].rules_row()
+        assert row[i18n.pgettext("rules table", "name")] == names["little_forty"]
+    assert VARIANTS["forty_thieves"].name == "Forty Thieves"
+    assert repr(board).startswith("<Board forty_thieves,")
+
+
+def test_a_game_made_outside_the_nine_keeps_its_own_name():
+    from dataclasses import replace
+
+    mine = replace(VARIANTS["lucas"], id="pysol_lucas", name="Lucas (PySolFC)")
+    same_id = replace(VARIANTS["maria"], name="Maria")  # one of the nine, as it is: translated
+    with i18n.using("lt"):
+        assert mine.display_name == "Lucas (PySolFC)" and same_id.display_name == "Marija"
+        assert replace(VARIANTS["maria"], name="Lucas").display_name == "Lucas"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_card_letters_are_the_glossarys(lang):
+    """The letters the board draws in a card's corner (state.ui.ranks, Ace to King): the glossary's
+    "card letters" where it gives them (French A, V, D, R), else A, J, Q, K."""
+    heading = {"fr": "French", "lt": "Lithuanian", "sk": "Slovak", "ka": "Georgian"}[lang]
+    row = next((r for r in glossary_rows(heading) if r[0] == "card letters"), None)
+    ace, jack, queen, king = re.findall(r"\b[^\W\d_]\b", row[1]) if row else ("A", "J", "Q", "K")
+    board = Board("maria", deal=5, language=lang)
+    assert board.ui["ranks"] == [ace, *map(str, range(2, 11)), jack, queen, king]
+    assert (lang == "fr") == (board.ui["ranks"][10:] == ["V", "D", "R"])
+    assert board.state["legal"] and all(re.fullmatch(r"[wsf1-9]\d?>[wsf1-9]\d?(x\d+)?", m)
+                                        for m in board.state["legal"])  # the notation stays English
