@@ -390,7 +390,7 @@ class Game:
                 column=src + 1, n=face_up))
         if rules.run_length(col, self._down[src], v.build, sequences=True) < count:
             raise IllegalMove(_("the top {n} cards of column {column} are not a run: {rule}").format(
-                n=count, column=src + 1, rule=rule_words(v.build, v.name)))
+                n=count, column=src + 1, rule=rule_words(v.build, v.display_name)))
         reason = self._onto_refusal(col[-count], move.dst)
         if reason is not None:
             raise IllegalMove(reason)
@@ -399,7 +399,7 @@ class Game:
         if count > most:
             raise IllegalMove(_("in {variant} cards move one at a time, and {n} cards need more empty "
                                 "columns to pass through: with {empty} free, at most {most} can go").format(
-                variant=v.name, n=count, empty=empty, most=most))
+                variant=v.display_name, n=count, empty=empty, most=most))
         free = [j for j, col in enumerate(self._tab) if not col and j != move.dst]
         return [_M[a][b] for a, b, _ in rules.run_steps(move.src, move.dst, move.count, free)]
 
@@ -463,7 +463,7 @@ class Game:
         for p in (src, dst):
             if not (0 <= p < ncols or p in (WASTE, STOCK, FOUNDATION)):
                 return _("{variant} has {columns} columns: there is no column {column}").format(
-                    variant=v.name, columns=ncols, column=p + 1)
+                    variant=v.display_name, columns=ncols, column=p + 1)
         if src == FOUNDATION:
             return _("cards never leave the foundations")
         if src == STOCK:
@@ -482,7 +482,7 @@ class Game:
             if not self._redeals_left:
                 return (_("no redeals are left") if v.redeals
                         else _("{variant} has no redeal: once the stock is empty it stays empty").format(
-                            variant=v.name))
+                            variant=v.display_name))
             return None
         if dst == WASTE:
             return _("cards go to the waste only from the stock (s>w)")
@@ -500,7 +500,7 @@ class Game:
                 return _("column {column} is empty").format(column=src + 1)
             if count > 1:
                 if not v.sequences:
-                    return _("in {variant} only one card moves at a time").format(variant=v.name)
+                    return _("in {variant} only one card moves at a time").format(variant=v.display_name)
                 up = len(col) - self._down[src]
                 if count > up:
                     return ngettext("column {column} has only {n} face-up card",
@@ -508,7 +508,7 @@ class Game:
                         column=src + 1, n=up)
                 if count > self._run_length(src):
                     return _("the top {n} cards of column {column} are not a sequence: {rule}").format(
-                        n=count, column=src + 1, rule=rule_words(v.build, v.name))
+                        n=count, column=src + 1, rule=rule_words(v.build, v.display_name))
             cards = col[-count:]
         deepest = cards[0]
         if dst == FOUNDATION:
@@ -535,7 +535,7 @@ class Game:
             else:
                 why = _(_NEEDS_RANK[rank_of(deepest)])
         else:
-            why = rule_words(v.build, v.name)
+            why = rule_words(v.build, v.display_name)
         return _("{card} can't go on {onto}: {why}").format(
             card=card_symbol(deepest), onto=card_symbol(onto), why=why)
 

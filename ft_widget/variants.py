@@ -14,7 +14,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 
-from .i18n import gettext, ngettext, pgettext
+from .i18n import N_, gettext, ngettext, pgettext
 from .limits import check_count, shown
 from .moves import MAX_COLUMNS
 from .rules import Build, get_build
@@ -127,12 +127,19 @@ class Variant:
             text = gettext("{dealt}; Aces start on the foundations").format(dealt=text)
         return text
 
+    @property
+    def display_name(self) -> str:
+        """The game's name as a player reads it, in the current language: "Quarante Voleurs" for
+        Forty Thieves in French (docs/glossary.md). :attr:`name` stays the English name the code,
+        records and reprs use; a variant made outside the nine keeps its own name."""
+        return gettext(self.name) if _SHIPPED_NAMES.get(self.id) == self.name else self.name
+
     def rules_row(self) -> dict[str, object]:
         """One row of the rules table, as the README and the notebooks show it, in the current
         language (its column names too: it is for reading; the README's is English)."""
         return {
             pgettext("rules table", "id"): self.id,
-            pgettext("rules table", "name"): self.name,
+            pgettext("rules table", "name"): self.display_name,
             pgettext("rules table", "columns × cards"): f"{self.columns} × {self.cards_per_column}",
             pgettext("rules table", "face down per column"): self.face_down,
             pgettext("rules table", "build down by"): gettext(str(self.build)),
@@ -146,20 +153,22 @@ class Variant:
 
 
 _ALL = (
-    Variant("forty_thieves", "Forty Thieves", 10, 4, 0, Build.SAME_SUIT, False,
+    Variant("forty_thieves", N_("Forty Thieves"), 10, 4, 0, Build.SAME_SUIT, False,
             aliases=("Big Forty", "Le Cadran", "Napoleon at St Helena", "Roosevelt at San Juan")),
-    Variant("indian", "Indian", 10, 3, 1, Build.OTHER_SUIT, False),
-    Variant("limited", "Limited", 12, 3, 0, Build.SAME_SUIT, False),
-    Variant("little_forty", "Little Forty", 10, 4, 0, Build.OTHER_SUIT, True, stock_deal=3, redeals=3),
-    Variant("lucas", "Lucas", 13, 3, 0, Build.SAME_SUIT, False, aces_start=True),
-    Variant("maria", "Maria", 9, 4, 0, Build.ALTERNATE_COLOUR, False),
-    Variant("number_ten", "Number Ten", 10, 4, 2, Build.ALTERNATE_COLOUR, True),
-    Variant("rank_and_file", "Rank and File", 10, 4, 3, Build.ALTERNATE_COLOUR, True),
-    Variant("streets", "Streets", 10, 4, 0, Build.ALTERNATE_COLOUR, False),
+    Variant("indian", N_("Indian"), 10, 3, 1, Build.OTHER_SUIT, False),
+    Variant("limited", N_("Limited"), 12, 3, 0, Build.SAME_SUIT, False),
+    Variant("little_forty", N_("Little Forty"), 10, 4, 0, Build.OTHER_SUIT, True, stock_deal=3, redeals=3),
+    Variant("lucas", N_("Lucas"), 13, 3, 0, Build.SAME_SUIT, False, aces_start=True),
+    Variant("maria", N_("Maria"), 9, 4, 0, Build.ALTERNATE_COLOUR, False),
+    Variant("number_ten", N_("Number Ten"), 10, 4, 2, Build.ALTERNATE_COLOUR, True),
+    Variant("rank_and_file", N_("Rank and File"), 10, 4, 3, Build.ALTERNATE_COLOUR, True),
+    Variant("streets", N_("Streets"), 10, 4, 0, Build.ALTERNATE_COLOUR, False),
 )
 
 #: The nine games, keyed by id, in docs/rules.md order.
 VARIANTS: dict[str, Variant] = {v.id: v for v in _ALL}
+#: Their English names (translated in the catalogues: N_ above), by id.
+_SHIPPED_NAMES = {v.id: v.name for v in _ALL}
 
 
 def get_variant(variant: str | Variant) -> Variant:

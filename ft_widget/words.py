@@ -35,7 +35,8 @@ __all__ = ["SEEING", "back_line", "card_clue_words", "change_words", "choice_lin
            "from_pile_words", "in_pile_words", "to_pile_words",
            "end_line", "end_message", "end_title", "fair_hint_sentence", "first_clue_words", "game_words",
            "graded_line", "handed_over_line", "hint_line", "hint_message", "let_go_line", "lost_move_words",
-           "move_doing", "move_line", "move_words", "pile_words", "played_words", "refusal_words",
+           "move_doing", "move_line", "move_words", "pile_words", "played_move_words", "played_words",
+           "refusal_words",
            "review_progress", "review_step_spoken", "score_words", "solver_line_words", "spoken",
            "status_line", "strength_words"]
 
@@ -118,8 +119,12 @@ def _cards_words(card: Card | None, count_: int, name=card_symbol, role: str = "
     if card is None:
         return _("a card") if role == "object" else pgettext("subject", "a card")
     if count_ >= 2:
-        return npgettext(role, "{card} and the card on it", "{card} and the {n} cards on it",
-                         count_ - 1).format(card=name(card), n=count_ - 1)
+        # (each form written out: a context held in a variable is not extracted into the catalogues)
+        said = (ngettext("{card} and the card on it", "{card} and the {n} cards on it", count_ - 1)
+                if role == "object" else
+                npgettext("subject", "{card} and the card on it", "{card} and the {n} cards on it",
+                          count_ - 1))
+        return said.format(card=name(card), n=count_ - 1)
     return name(card)
 
 
@@ -159,13 +164,44 @@ _MOVE_PHRASES = {
 }
 
 
-def _move_words(game: Game, move: Move) -> tuple[str, str]:
-    """:func:`move_words` and :func:`move_doing` of ``move``."""
+#: A move that was played, as a fact (the review's "Played: …", what a screen reader says of a review
+#: step): a noun phrase, not advice, so no language says it in the imperative. What it left behind is
+#: a fact in brackets.
+_PLAYED_PHRASES = {
+    ("home", ""): N_("{cards} home {source}"),
+    ("home", "empties"): N_("{cards} home {source} (column {column} emptied)"),
+    ("home", "turns"): N_("{cards} home {source} (a face-down card turned up in column {column})"),
+    ("empty", ""): N_("{cards} {source} into empty column {target}"),
+    ("empty", "empties"): N_("{cards} {source} into empty column {target} (column {column} emptied)"),
+    ("empty", "turns"): N_("{cards} {source} into empty column {target} (a face-down card turned up in "
+                           "column {column})"),
+    ("onto", ""): N_("{cards} {source} onto {onto}"),
+    ("onto", "empties"): N_("{cards} {source} onto {onto} (column {column} emptied)"),
+    ("onto", "turns"): N_("{cards} {source} onto {onto} (a face-down card turned up in column {column})"),
+}
+
+
+def played_move_words(game: Game, move: Move | str) -> str:
+    """``move`` as a fact, from the position before it was played: what the review says after
+    "Played:" ("5♦ from column 8 onto 6♠", "A♦ home from column 6 (column 6 emptied)", "a deal
+    from the stock"), where :func:`move_words` gives advice ("move 5♦ from column 8 onto 6♠").
+
+    >>> from ft_widget import Game
+    >>> played_move_words(Game("maria", deal=5), "8>2")
+    '5♦ from column 8 onto 6♠'
+    """
+    move = _move(move)
     if move.is_deal:
-        return _("deal from the stock"), _("Dealing from the stock")
+        return _("a deal from the stock")
     if move.is_redeal:
-        return (_("turn the waste over into the stock (a redeal)"),
-                _("Turning the waste over into the stock (a redeal)"))
+        return _("a redeal: the waste turned over into the stock")
+    where, left, fill = _move_parts(game, move, role="subject")
+    return _(_PLAYED_PHRASES[where, left]).format(**fill)
+
+
+def _move_parts(game: Game, move: Move, role: str = "object") -> tuple[str, str, dict]:
+    """Where ``move`` goes ("home", "onto", "empty"), what it leaves ("", "empties", "turns") and the
+    placeholders of its phrase."""
     src, dst, n = move
     tableau, down = game.tableau, game.face_down_counts
     card = game.waste[-1] if src == WASTE else tableau[src][-n]
@@ -175,8 +211,19 @@ def _move_words(game: Game, move: Move) -> tuple[str, str]:
         left = "empties"
     elif src < WASTE and len(tableau[src]) - n == down[src]:
         left = "turns"
-    fill = {"cards": _cards_words(card, n), "source": from_pile_words(src), "target": dst + 1,
+    fill = {"cards": _cards_words(card, n, role=role), "source": from_pile_words(src), "target": dst + 1,
             "column": src + 1, "onto": card_symbol(tableau[dst][-1]) if where == "onto" else ""}
+    return where, left, fill
+
+
+def _move_words(game: Game, move: Move) -> tuple[str, str]:
+    """:func:`move_words` and :func:`move_doing` of ``move``."""
+    if move.is_deal:
+        return _("deal from the stock"), _("Dealing from the stock")
+    if move.is_redeal:
+        return (_("turn the waste over into the stock (a redeal)"),
+                _("Turning the waste over into the stock (a redeal)"))
+    where, left, fill = _move_parts(game, move)
     advice, doing = _MOVE_PHRASES[where, left]
     return _(advice).format(**fill), _(doing).format(**fill)
 
@@ -422,7 +469,7 @@ def _capital(text: str) -> str:
 def status_line(game: Game) -> str:
     """One line for a position: "Little Forty · deal 6 · 12 moves · 20/104 home · 2 redeals left",
     then "won" or "no moves left" when the game is over (the board's status, the pictures' title)."""
-    parts = [game.variant.name]
+    parts = [game.variant.display_name]
     if game.deal is not None:
         parts.append(_("deal {deal}").format(deal=game.deal))
     parts += [count(game.moves_played, "move"), _("{home}/104 home").format(home=game.cards_home)]
@@ -480,8 +527,9 @@ def dealt_words(top: Card | None, dealt: int) -> str:
 
 
 def review_step_spoken(at: int, steps: int, played: str | None, mark: str | None) -> str:
-    """What a screen reader says of a review's step ``at`` of ``steps``: "Move 5 of 8: move Four of
-    Spades …. A mistake.", the last step saying it is the last, the start its length."""
+    """What a screen reader says of a review's step ``at`` of ``steps``: "Move 5 of 8: Four of Spades
+    from column 3 onto Five of Hearts. A mistake." (``played``: the move as a fact,
+    :func:`played_move_words`), the last step saying it is the last, the start its length."""
     if not at:
         return ngettext("Review: the start, {n} move.", "Review: the start, {n} moves.", steps).format(
             n=steps)
@@ -543,7 +591,7 @@ def refusal_words(game: Game) -> dict[str, str]:
         "foundation": _("Cards never leave the foundations."),
         "waste": _("Only the waste's top card can be played."),
         "face_down": _("Face-down cards turn up when they become the top card."),
-        "not_run": _("Those cards are not a run: {rule}.").format(rule=rule_words(v.build, v.name)),
+        "not_run": _("Those cards are not a run: {rule}.").format(rule=rule_words(v.build, v.display_name)),
         "no_room": _("Moving those cards one at a time needs more empty columns."),
     }
 
@@ -586,7 +634,8 @@ def graded_line(game: Game, difficulty: str, expert_wins: int, runs: int, streng
                     "{variant}, deal {deal}: a winnable hard deal (the solver, which sees every card, "
                     "found a win; the fair expert ({strength}) won {wins} of {n} tries)"),
     }[difficulty]
-    return ngettext(*said, runs).format(variant=game.variant.name, deal=game.deal, wins=expert_wins, n=runs,
+    return ngettext(*said, runs).format(variant=game.variant.display_name, deal=game.deal, wins=expert_wins,
+                                        n=runs,
                                         strength=strength_words(strength))
 
 
@@ -613,6 +662,6 @@ def game_words(game: Game) -> str:
     n = game.moves_played
     if game.deal is None:
         return ngettext("{variant} game ({n} move)", "{variant} game ({n} moves)", n).format(
-            variant=game.variant.name, n=n)
+            variant=game.variant.display_name, n=n)
     return ngettext("{variant} game (deal {deal}, {n} move)", "{variant} game (deal {deal}, {n} moves)",
-                    n).format(variant=game.variant.name, deal=game.deal, n=n)
+                    n).format(variant=game.variant.display_name, deal=game.deal, n=n)

@@ -30,8 +30,14 @@ export function cardName(state, card) {
   return Array.isArray(names) && rankOf(card) > 0 && suitOf(card) >= 0 ? String(names[k] ?? "") : "";
 }
 
-/** Rank as printed on a card: "10" rather than "T". */
-export function rankLabel(card) {
+/**
+ * Rank as printed on a card, in the board's language: `state.ui.ranks` (Ace to King; French "V",
+ * "D", "R" for J, Q, K), else the notation's letter ("10" rather than "T").
+ */
+export function rankLabel(state, card) {
+  const ranks = state && state.ui && state.ui.ranks;
+  const k = rankOf(card) - 1;
+  if (Array.isArray(ranks) && k >= 0 && typeof ranks[k] === "string") return ranks[k];
   return card[0] === "T" ? "10" : card[0];
 }
 

@@ -51,7 +51,7 @@ export function drawSpread(refs, state, open) {
     const name = cardName(state, card);
     const playable = i === seen.length - 1;
     return h("li", { class: "ft-chip", "data-red": String(isRed(card)), "data-top": String(playable),
-      title: name, "aria-label": name }, [`${rankLabel(card)}${suitSymbol(card)}`]);
+      title: name, "aria-label": name }, [`${rankLabel(state, card)}${suitSymbol(card)}`]);
   });
   refs.spread.replaceChildren(
     h("p", { class: "ft-spread-head" }, [say(state, "spread_label")]),

@@ -7,7 +7,7 @@
 // Nothing is parsed from markup: elements are built one by one (`h`) and every word from
 // Python is a text node or an attribute's value.
 
-import { cardName, isRed, rankLabel, suitSymbol } from "./cards.js";
+import { cardName, isRed, RANKS, rankLabel, SUITS, suitSymbol } from "./cards.js";
 import { h, SVG } from "./dom.js";
 import { say, sayCount, sayList } from "./lang.js";
 import {
@@ -151,9 +151,10 @@ function placed(x, y) {
   return `left:${px(x)};top:${px(y)}`;
 }
 
-// (a card's name is in its spec: a new language redraws the pile)
+// (a card's name and rank letter are in its spec: a new language redraws the pile)
 function faceSpec(state, card, x, y) {
-  return ["face", String(card), Math.round(x), Math.round(y), cardName(state, String(card))];
+  return ["face", String(card), Math.round(x), Math.round(y), cardName(state, String(card)),
+    rankLabel(state, String(card))];
 }
 
 function backSpec(state, x, y, extra = "") {
@@ -166,14 +167,14 @@ function buildCard(spec) {
     return h("div", { class: `ft-card face-down${extra}`, role: "img", "aria-label": name,
       style: placed(x, y) });
   }
-  const [, card, x, y, name] = spec;
+  const [, card, x, y, name, label] = spec;
   // "10" is the one two-character rank: condensed so it is no wider than the others
-  const rank = () => (card[0] === "T" ? h("span", { class: "ft-ten" }, [rankLabel(card)]) : rankLabel(card));
+  const rank = () => (label.length > 1 ? h("span", { class: "ft-ten" }, [label]) : label);
   const suit = suitSymbol(card) ?? "";
   const index = (cls) => h("span", { class: cls, "aria-hidden": "true" }, [rank(), h("span", {}, [suit])]);
   // Court cards get a framed panel with their letter, so they read at a glance.
   const centre = COURT.has(card[0])
-    ? h("span", { class: "ft-court", "aria-hidden": "true" }, [h("b", {}, [card[0]]), suit])
+    ? h("span", { class: "ft-court", "aria-hidden": "true" }, [h("b", {}, [label]), suit])
     : h("span", { class: "ft-pip", "aria-hidden": "true" }, [suit]);
   return h("div", {
     class: `ft-card ${isRed(card) ? "ft-red" : "ft-black"}`, "data-card": card, role: "img",
@@ -199,8 +200,9 @@ function buildLabels(labels) {
   }, [String(l.id)])));
 }
 
-// What an empty pile's outline shows: foundations start with an Ace.
-const SLOT_TEXT = { foundation: "A" };
+// What an empty pile's outline shows: foundations start with an Ace (its letter in the board's language).
+const ACE = `${RANKS[0]}${SUITS[0]}`;
+const slotText = (state, kind) => (kind === "foundation" ? rankLabel(state, ACE) : "");
 
 /**
  * Redraw every pile and card for `state` at `layout`. Only piles whose drawing changed
@@ -219,7 +221,7 @@ export function drawTable(refs, state, layout) {
     const p = layout.piles[id];
     const cards = [];
     let count = 0;
-    let slot = SLOT_TEXT[p.kind] || "";
+    let slot = slotText(state, p.kind);
     let kind = `ft-${p.kind}`;
     if (p.kind === "stock") {
       // an empty stock that can be redealt shows a turn-over arrow

@@ -67,7 +67,7 @@ def test_a_review_step_is_said_in_words_the_last_as_the_last(reviewed):
     state = browser.send("review", step=0)
     assert state["spoken"]["review"] == "Review: the start, 2 moves."
     state = browser.send("review", step=1)
-    assert state["spoken"]["review"] == ("Move 1 of 2: put Five of Hearts home from column 1. "
+    assert state["spoken"]["review"] == ("Move 1 of 2: Five of Hearts home from column 1. "
                                          "The losing move.")
     state = browser.send("review", step=2)
     said = state["spoken"]["review"]

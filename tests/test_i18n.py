@@ -143,6 +143,49 @@ def test_plural_forms_for_0_1_2_5_11_21(lang):
         assert catalogue(lang).num_plurals == NPLURALS[lang]
 
 
+def counts_checked(rule) -> list[int]:
+    """1, 2, 5 and 21, and 0 where the language's rule gives 0 a form none of those takes
+    (Lithuanian: 0 ėjimų, like 10 and 11)."""
+    counts = [1, 2, 5, 21]
+    return counts if rule(0) in {rule(n) for n in counts} else [0, *counts]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_plural_message_keeps_its_count_at_1_2_5_21(lang):
+    """Every counted message of the catalogue, said for 1, 2, 5 and 21 (and 0 where that is a form
+    of its own), fills its placeholders and says the number: a form may leave out "{n}" only when
+    1 is the one count of these that takes it ("The answer: …"), never a form that also says 21
+    (Lithuanian's first form is 1, 21, 31 …). The Plural-Forms header has the language's number of
+    forms, and every message gives that many."""
+    cat = catalogue(lang)
+    rule = i18n.catalogue(lang).plural
+    assert cat.num_plurals == NPLURALS[lang]  # the header's nplurals, and its rule uses each form
+    assert {rule(n) for n in range(1000)} == set(range(NPLURALS[lang]))
+    counts = counts_checked(rule)
+    lost = []
+    for m in cat:
+        if not m.id or isinstance(m.id, str):
+            continue
+        assert len(m.string) == cat.num_plurals, (lang, m.id)
+        names = set(PLACEHOLDER.findall(m.id[0] + m.id[1])) - {"", "n"}
+        for n in counts:
+            said = i18n.catalogue(lang).ngettext(m.id[0], m.id[1], n)
+            text = said.format(**{name: f"<{name}>" for name in names}, n=n)
+            only_one = [k for k in counts if rule(k) == rule(n)] == [1]
+            if "{n}" in m.id[1] and str(n) not in text and not only_one:
+                lost.append((n, said))
+    assert not lost, f"{lang}: forms that lose the count: {lost[:5]}"
+
+
+def test_the_count_check_can_fail():
+    """Lithuanian's first form is said for 21 too, so it may not leave out the number; Slovak's
+    is said for 1 alone, so it may."""
+    lt, sk = i18n.catalogue("lt").plural, i18n.catalogue("sk").plural
+    assert counts_checked(lt) == [0, 1, 2, 5, 21] and counts_checked(sk) == [1, 2, 5, 21]
+    assert [k for k in counts_checked(lt) if lt(k) == lt(1)] == [1, 21]
+    assert [k for k in counts_checked(sk) if sk(k) == sk(1)] == [1]
+
+
 def test_plural_forms_past_the_table_follow_the_last_two_digits():
     """The browser picks the form of 100 + n % 100 past PLURAL_TABLE: true of every rule here."""
     for lang in ("en", *LANGS):
@@ -156,7 +199,7 @@ def test_a_counted_sentence_in_lithuanian_and_slovak():
     for move in game.legal_moves()[:1]:
         game.play(move)
     with i18n.using("lt"):
-        assert words.status_line(game) == "Maria · dalijimas Nr. 5 · 1 ėjimas · 0/104 bazėse"
+        assert words.status_line(game) == "Marija · dalijimas Nr. 5 · 1 ėjimas · 0/104 bazėse"
         assert words.change_words(21, 21) == "sužaistas 21 ėjimas"
         assert words.change_words(11, 11) == "sužaista 11 ėjimų"
     with i18n.using("sk"):
@@ -180,8 +223,8 @@ def test_a_board_speaks_its_own_language_over_the_sessions():
     mine = Board("maria", deal=5, language="lt")
     theirs = Board("maria", deal=5)
     assert (mine.language, theirs.language) == ("lt", "sk")
-    assert mine.state["status_text"].startswith("Maria · dalijimas Nr. 5")
-    assert theirs.state["status_text"].startswith("Maria · rozdanie 5")
+    assert mine.state["status_text"].startswith("Marija · dalijimas Nr. 5")
+    assert theirs.state["status_text"].startswith("Mária · rozdanie 5")
     assert "<Board maria, deal 5: 0 moves" in repr(mine)
     mine.language = "ka"
     assert mine.ui["language"] == "ka" and mine.ui["undo"] == "გაუქმება"
@@ -216,7 +259,7 @@ def test_a_board_given_no_language_follows_the_browsers():
     board = Board("maria", deal=5)
     send(board, {"action": "language", "languages": ["de-DE", "lt-LT", "en"]})
     assert board.ui["language"] == "lt"
-    assert board.state["status_text"].startswith("Maria · dalijimas Nr. 5")
+    assert board.state["status_text"].startswith("Marija · dalijimas Nr. 5")
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a browser speaking none of ours is no mistake: no warning
         send(board, {"action": "language", "languages": ["de-DE"]})
@@ -238,9 +281,9 @@ def test_the_browsers_languages_are_checked_at_the_door(languages):
 # ---------------------------------------------------------------------------------- the board's words
 HINT = {"fr": "Conseil", "lt": "Patarimas", "sk": "Rada", "ka": "მინიშნება"}
 STATUS = {"fr": "Maria · donne 5 · 0 coup · 0/104 aux fondations",
-          "lt": "Maria · dalijimas Nr. 5 · 0 ėjimų · 0/104 bazėse",
-          "sk": "Maria · rozdanie 5 · 0 ťahov · 0/104 na základniach",
-          "ka": "Maria · დარიგება 5 · 0 სვლა · 0/104 ბაზებზე"}
+          "lt": "Marija · dalijimas Nr. 5 · 0 ėjimų · 0/104 bazėse",
+          "sk": "Mária · rozdanie 5 · 0 ťahov · 0/104 na základniach",
+          "ka": "მარია · დარიგება 5 · 0 სვლა · 0/104 ბაზებზე"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -286,8 +329,8 @@ def test_a_puzzle_on_a_board_speaks_the_boards_language():
     puzzle = Board.puzzle(shipped)
     board = puzzle.board
     board.language = "lt"
-    assert board.state["puzzle"]["prompt"].startswith("Maria, dalijimas Nr.")
-    assert board.state["puzzle"]["title"].startswith("Maria, galvosūkis")
+    assert board.state["puzzle"]["prompt"].startswith("Marija, dalijimas Nr.")
+    assert board.state["puzzle"]["title"].startswith("Marija, galvosūkis")
     board.clue()
     assert board.state["puzzle"]["clue"] and "the" not in board.state["puzzle"]["clue"].split()
     board.play(shipped.losing[0])
@@ -456,3 +499,151 @@ def test_french_pages_keep_their_spaces_before_punctuation(path):
     prose = re.sub(r"`[^`]*`", "", text)
     slips = [line for line in prose.splitlines() if re.search(r" [:;?!»]|« ", line)]
     assert not slips, slips[:5]
+
+
+def french_prose(text: str) -> str:
+    """A French message without what is code in it: placeholders (``{card}``), a key in brackets
+    ("(?)"), notation and identifiers in backquotes."""
+    return re.sub(r"\{\w*\}|\(\?\)|`[^`]*`", "", text)
+
+
+def test_french_writes_the_typographic_apostrophe_and_a_no_break_space_before_its_marks():
+    """French messages write the apostrophe ’ (U+2019), never the typewriter's ', and put a no-break
+    space (U+00A0 before ":", narrow U+202F before ";", "?" and "!") before the two-part marks,
+    also where the mark follows a word or a placeholder directly."""
+    straight, unspaced = [], []
+    for message in catalogue("fr"):
+        if not message.id:
+            continue
+        for text in [message.string] if isinstance(message.string, str) else message.string:
+            prose = french_prose(text)
+            if "'" in prose:
+                straight.append(text)
+            if re.search(r"[^\u00a0\u202f][:;?!]", re.sub(r"\{\w*\}(?=[:;?!])", "x", text)
+                         .replace("(?)", "")):
+                unspaced.append(text)
+    assert not straight, f"{len(straight)} French messages with a straight apostrophe: {straight[:5]}"
+    assert not unspaced, f"{len(unspaced)} French messages with no space before a mark: {unspaced[:5]}"
+
+
+def test_the_french_typography_check_can_fail():
+    assert "'" in french_prose("Fermer l'analyse") and "'" not in french_prose("{card} `'x'`")
+    assert re.search(r"[^\u00a0\u202f][:;?!]", "Conseil: {move}")
+
+
+#: Words the glossary (docs/glossary.md) sets aside, by language: the columns together are the
+#: French *tableau* and the Slovak *tablo*, never "table"/"stôl" (a board, the widget, is the French
+#: *plateau* and the Slovak *hracia plocha*).
+NOT_THE_GLOSSARYS = {"fr": r"\btables?\b", "sk": r"\bst[oô]l(a|e|u|y|om|ov)?\b"}
+
+
+@pytest.mark.parametrize("lang", NOT_THE_GLOSSARYS)
+def test_the_catalogues_use_the_glossarys_words(lang):
+    slips = [text for message in catalogue(lang) if message.id
+             for text in ([message.string] if isinstance(message.string, str) else message.string)
+             if re.search(NOT_THE_GLOSSARYS[lang], text, re.I)]
+    assert not slips, slips[:5]
+
+
+#: Moves of each kind in Maria deal 5 after "8>2": onto a card, home, into an empty column, a deal.
+PLAYED = {"fr": "5♦ de la colonne 8 sur 6♠",
+          "lt": "5♦ iš 8 stulpelio į stulpelį, kurio viršuje buvo 6♠",
+          "sk": "5♦ zo stĺpca 8 na stĺpec, ktorého vrchná karta bola 6♠",
+          "ka": "5♦ მე-8 სვეტიდან სვეტზე, რომლის ზედა კარტი იყო 6♠"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_played_move_is_a_fact_not_advice(lang):
+    """The review's "Played: …" says what was played, in no language in the advice's imperative
+    ("Sužaista: perkelkite …"): its messages share no word of the advice's verbs."""
+    game = Game("maria", deal=5)
+    kinds = [game.copy()]
+    for move in ("8>2", "s>w"):
+        game.play(move)
+        kinds.append(game.copy())
+    with i18n.using(lang):
+        assert words.played_move_words(kinds[0], "8>2") == PLAYED[lang]
+        said = [(words.played_move_words(g, m), words.move_words(g, m))
+                for g in kinds for m in g.legal_moves()]
+        assert len({advice.split()[0] for _, advice in said}) >= 2
+        verbs = {advice.split()[0] for _, advice in said}
+        for fact, advice in said:
+            assert fact != advice and not verbs & set(fact.split()), (fact, advice)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_run_of_cards_is_named_in_the_language_as_object_and_subject(lang):
+    """"5♦ and the 2 cards on it" in a move's advice and in what was played (it was English in every
+    language: its message context was a variable, which extraction cannot read)."""
+    five = ft_widget.parse_card("5D")
+    with i18n.using(lang):
+        said = {role: words._cards_words(five, 3, role=role) for role in ("object", "subject")}
+    assert all("cards on it" not in s and "2" in s and "5♦" in s for s in said.values()), said
+
+
+def test_the_lithuanian_and_slovak_screen_reader_names_cards_in_the_nominative():
+    """Card names read from symbols (:func:`ft_widget.words.spoken`) are in the nominative: the
+    sentences that hold them put a card where the nominative is right ("…, kurio viršuje buvo
+    vynų šešetas", not "ant vynų šešetas")."""
+    game = Game("maria", deal=5)
+    with i18n.using("lt"):
+        assert words.spoken(words.played_move_words(game, "8>2")) == \
+            "būgnų penketas iš 8 stulpelio į stulpelį, kurio viršuje buvo vynų šešetas"
+        assert words.spoken(game._why_illegal(Move.parse("1>2"))).split(":")[0] == (
+            "kryžių karalius netinka į stulpelį, kurio viršuje vynų šešetas")
+        assert ui_words()["cards_from"][1] == "{n} kortos, pirmoji: {card}"
+    with i18n.using("sk"):
+        assert words.spoken(words.played_move_words(game, "8>2")) == \
+            "kárová päťka zo stĺpca 8 na stĺpec, ktorého vrchná karta bola piková šestka"
+        assert ui_words()["cards_from"][1] == "{n} karty, prvá: {card}"
+
+
+def glossary_rows(heading: str) -> list[list[str]]:
+    """The rows of the table under ``heading`` in docs/glossary.md, as cells."""
+    text = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8").split(f"## {heading}\n", 1)[1]
+    text = text.split("\n## ", 1)[0]
+    return [[c.strip() for c in line.strip("|").split("|")] for line in text.splitlines()
+            if line.startswith("|") and not line.startswith("|---")][1:]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_games_are_named_as_the_glossary_names_them(lang):
+    """The menu, the board's label and the status line name each game in the board's language, as
+    the glossary's table does; the code's name (``Variant.name``, reprs) stays English."""
+    column = 2 + LANGS.index(lang)
+    names = {row[0].strip("`"): row[column] for row in glossary_rows("The games' names")}
+    assert set(names) == set(VARIANTS)
+    board = Board("forty_thieves", deal=5, language=lang)
+    assert {v["id"]: v["name"] for v in board.state["variants"]} == names
+    assert board.state["variant_name"] == names["forty_thieves"]
+    assert board.state["status_text"].startswith(names["forty_thieves"] + " · ")
+    with i18n.using(lang):
+        assert {vid: v.display_name for vid, v in VARIANTS.items()} == names
+        row = VARIANTS["little_forty"].rules_row()
+        assert row[i18n.pgettext("rules table", "name")] == names["little_forty"]
+    assert VARIANTS["forty_thieves"].name == "Forty Thieves"
+    assert repr(board).startswith("<Board forty_thieves,")
+
+
+def test_a_game_made_outside_the_nine_keeps_its_own_name():
+    from dataclasses import replace
+
+    mine = replace(VARIANTS["lucas"], id="pysol_lucas", name="Lucas (PySolFC)")
+    same_id = replace(VARIANTS["maria"], name="Maria")  # one of the nine, as it is: translated
+    with i18n.using("lt"):
+        assert mine.display_name == "Lucas (PySolFC)" and same_id.display_name == "Marija"
+        assert replace(VARIANTS["maria"], name="Lucas").display_name == "Lucas"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_card_letters_are_the_glossarys(lang):
+    """The letters the board draws in a card's corner (state.ui.ranks, Ace to King): the glossary's
+    "card letters" where it gives them (French A, V, D, R), else A, J, Q, K."""
+    heading = {"fr": "French", "lt": "Lithuanian", "sk": "Slovak", "ka": "Georgian"}[lang]
+    row = next((r for r in glossary_rows(heading) if r[0] == "card letters"), None)
+    ace, jack, queen, king = re.findall(r"\b[^\W\d_]\b", row[1]) if row else ("A", "J", "Q", "K")
+    board = Board("maria", deal=5, language=lang)
+    assert board.ui["ranks"] == [ace, *map(str, range(2, 11)), jack, queen, king]
+    assert (lang == "fr") == (board.ui["ranks"][10:] == ["V", "D", "R"])
+    assert board.state["legal"] and all(re.fullmatch(r"[wsf1-9]\d?>[wsf1-9]\d?(x\d+)?", m)
+                                        for m in board.state["legal"])  # the notation stays English

@@ -15,11 +15,11 @@ import pytest
 from test_safe_home import maria_trap
 from test_widget import Browser
 
-from ft_widget import Board, Game
+from ft_widget import Board, Game, i18n
 from ft_widget.board import public_state
 from ft_widget.board.protocol import ACTION_KEYS as _ACTION_KEYS
 from ft_widget.training.review import SEEING_NOTE
-from ft_widget.words import move_words
+from ft_widget.words import move_words, played_move_words
 
 FAST = {"worlds": 2, "max_states": 1000, "solver_states": 20_000}
 
@@ -50,8 +50,8 @@ def test_opening_the_review_shows_the_steps_with_their_words(trap_board):
     assert review["strength"] == "default" and "(default strength)" in review["summary"]
     first, second = review["steps"]
     assert first["played"] == "1>f"
-    assert first["played_words"] == move_words(maria_trap(), board.game.history[0])
-    assert first["played_words"] == "put 5♥ home from column 1"
+    assert first["played_words"] == played_move_words(maria_trap(), board.game.history[0])
+    assert first["played_words"] == "5♥ home from column 1"  # a fact, not the advice "put 5♥ home …"
     assert first["expert"] == "2>f" and first["expert_words"] == "put 5♥ home from column 2"
     assert first["mark"] == "losing" and first["verdict_before"] == "won" and first["verdict_after"] == "lost"
     assert first["estimate_played"] == "a win in 0 of 2 worlds"
@@ -62,6 +62,26 @@ def test_opening_the_review_shows_the_steps_with_their_words(trap_board):
     # the piles show the position at "at": the start, with nothing playable
     assert piles(state) == piles(start) and state["legal"] == [] and not state["can_undo"]
     assert [str(m) for m in board.game.history] == ["1>f", "3>f"]  # the game itself is untouched
+
+
+@pytest.mark.parametrize(("lang", "played", "spoken"), [
+    ("lt", "Sužaista:", "Ėjimas 1 iš 2: širdžių penketas iš 1 stulpelio į bazę. Pralaimintis ėjimas."),
+    ("sk", "Zahrané:", "Ťah 1 z 2: srdcová päťka zo stĺpca 1 na základňu. Prehrávajúci ťah."),
+])
+def test_a_review_in_another_language_says_the_played_move_as_a_fact(trap_board, lang, played, spoken):
+    """"Played:" is followed by what was played, not by advice ("Sužaista: padėkite …" read as an
+    order after the fact); the screen reader says the card's name where the nominative is right."""
+    board, browser = trap_board
+    board.language = lang
+    state = browser.send("review", step=1)
+    first = state["review"]["steps"][0]
+    assert board.ui["played"] == played
+    with i18n.using(lang):
+        assert first["played_words"] == played_move_words(maria_trap(), "1>f")
+        advice = move_words(maria_trap(), "1>f")
+    assert first["played_words"] != advice and advice.split()[0] not in first["played_words"].split()
+    assert first["expert_words"] == advice.replace("1", "2")  # the expert's move stays advice
+    assert state["spoken"]["review"] == spoken
 
 
 def test_stepping_moves_the_shown_position_and_bad_steps_change_nothing(trap_board):

@@ -48,15 +48,20 @@ class Handler(SimpleHTTPRequestHandler):
         url = urlparse(self.path)
         if url.path == "/api/new":
             q = {k: v[0] for k, v in parse_qs(url.query).items()}
+            language = q.get("language")  # the board's words (its ui trait: /api/ui)
             if "position" in q:  # a docs/rules.md position as JSON
-                board = Board(Game.from_position(json.loads(q["position"])))
+                board = Board(Game.from_position(json.loads(q["position"])), language=language)
             else:
-                board = Board(q.get("variant", "forty_thieves"), deal=int(q.get("deal", 1)))
+                board = Board(q.get("variant", "forty_thieves"), deal=int(q.get("deal", 1)),
+                              language=language)
             mid_game(board.game, int(q.get("play", 0)), int(q.get("deal", 1)))
             board.refresh()
             key = q.get("key", "0")
             BOARDS[key] = board
             return self._json(board.state)
+        if url.path == "/api/ui":  # the board's words, as its ui trait carries them
+            q = {k: v[0] for k, v in parse_qs(url.query).items()}
+            return self._json(BOARDS[q.get("key", "0")].ui)
         return super().do_GET()
 
     def do_POST(self):

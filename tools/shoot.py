@@ -1,6 +1,7 @@
 """Screenshots of the harness (served in-process): every variant, light and dark.
 
     .venv/bin/python tools/shoot.py [out_dir] [--variants a,b] [--themes light,dark] [--play N] [--width 900]
+        [--language fr]
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ def main() -> None:
     ap.add_argument("--play", type=int, default=0)
     ap.add_argument("--deal", type=int, default=3)
     ap.add_argument("--width", type=int, default=900)
+    ap.add_argument("--language", default="en", help="the board's language: en, fr, lt, sk, ka")
     a = ap.parse_args()
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -35,10 +37,11 @@ def main() -> None:
         for v in a.variants.split(","):
             for theme in a.themes.split(","):
                 url = (f"{base}/js/dev/harness.html?variant={v}&deal={a.deal}"
-                       f"&theme={theme}&play={a.play}&width={a.width}")
+                       f"&theme={theme}&play={a.play}&width={a.width}&language={a.language}")
                 page.goto(url)
                 page.wait_for_function("window.harnessReady === true")
-                path = out / f"{v}_{theme}{'_mid' if a.play else ''}.png"
+                lang = "" if a.language == "en" else f"_{a.language}"
+                path = out / f"{v}_{theme}{'_mid' if a.play else ''}{lang}.png"
                 page.locator("#out").screenshot(path=str(path))
                 sw = page.evaluate("document.querySelector('.ft-board').scrollWidth")
                 cw = page.evaluate("document.querySelector('.ft-board').clientWidth")

@@ -146,7 +146,7 @@ class Protocol:
         state.update(
             review=reviews.state(), reviewing=reviews.progress_state(),
             undo_text=undo_text, end_title=words.end_title(shown), end_text=words.end_line(shown),
-            auto_home=board.auto_home, session=board._session.rows(), version=board._version,
+            auto_home=board.auto_home, session=board._session.rows(shown=True), version=board._version,
             message=message, message_kind=kind, last_move=last, last_move_text=said, hint=board._hint,
             difficulties=view.difficulties(game), puzzle=puzzle, ack=self.ack, saved=saved,
             spoken={"message": words.spoken(message), "clue": words.spoken((puzzle or {}).get("clue")),

@@ -213,13 +213,13 @@ class PuzzleRun:
                 view["next"] = puzzle.solved and puzzle is self.current and self.at + 1 < len(self.run)
                 if self.progress is not None:
                     view["progress"] = _("your {variant} rating {rating}").format(
-                        variant=VARIANTS[step.variant].name, rating=f"{self.rating:.0f}")
+                        variant=VARIANTS[step.variant].display_name, rating=f"{self.rating:.0f}")
             return view
         if self.run and puzzle in self.served:
             view["themes"] = [[t, theme_name(t), n] for t, n in self.themes]  # named in the language now
             view["theme"] = self.theme
             if self.progress is not None:
-                name = VARIANTS[self.run[0].variant].name
+                name = VARIANTS[self.run[0].variant].display_name
                 rated = self.rated if puzzle is self.current else None
                 view["progress"] = (
                     _("puzzle {number}, rated {puzzle_rating} · your {variant} rating {rating}")
@@ -416,7 +416,7 @@ class PuzzleCommands:
             game = self.new_game(variant=variant)
             said = _("No {variant} position shows a rule of its lesson yet: here is a game of it, deal "
                      "{deal}.")
-            self.say(said.format(variant=VARIANTS[variant].name, deal=game.deal))
+            self.say(said.format(variant=VARIANTS[variant].display_name, deal=game.deal))
             return True
         try:
             run = training_run(variant)
@@ -424,7 +424,7 @@ class PuzzleCommands:
             runs.record(runs.current)
             game = self.new_game(variant=variant)
             said = _("No {variant} puzzle is a fair decision yet: here is a game of it, deal {deal}.")
-            self.say(said.format(variant=VARIANTS[variant].name, deal=game.deal))
+            self.say(said.format(variant=VARIANTS[variant].display_name, deal=game.deal))
             return True
         self._train(run, None)
         return True

@@ -185,7 +185,7 @@ class ReviewMode:
             expert_from, expert_to = move_piles(game, s.expert_move) if s.expert_move else (None, None)
             steps.append({
                 "index": s.index,
-                "played": str(s.move), "played_words": words.move_words(game, s.move),
+                "played": str(s.move), "played_words": words.played_move_words(game, s.move),
                 "expert": None if s.expert_move is None else str(s.expert_move),
                 "expert_words": None if s.expert_move is None else words.move_words(game, s.expert_move),
                 "expert_reason": s.expert_reason,
@@ -195,7 +195,7 @@ class ReviewMode:
                 "mark": ("losing" if s.index == found.losing_move else "turning" if turn == s.index
                          else s.mark),
                 "fair_mark": s.mark,  # what the summary counts: the expert's mark, losing or not
-                "played_spoken": words.spoken(words.move_words(game, s.move)),
+                "played_spoken": words.spoken(words.played_move_words(game, s.move)),
                 "verdict_before": str(s.verdict_before), "verdict_after": str(s.verdict_after),
                 "from": played_from, "to": played_to, "expert_from": expert_from, "expert_to": expert_to,
             })

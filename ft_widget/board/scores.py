@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..game import Game
 from ..tables import pandas
+from ..variants import VARIANTS
 
 
 class SessionScores:
@@ -41,9 +42,15 @@ class SessionScores:
         alive = {id(g) for g in games}
         self._entries = {k: v for k, v in self._entries.items() if k in alive}
 
-    def rows(self) -> list[dict]:
-        """``state["session"]``: a row per variant played."""
-        return [dict(row) for row in self._rows.values()]
+    def rows(self, shown: bool = False) -> list[dict]:
+        """A row per variant played; ``shown``: ``state["session"]``, each game's name in the
+        current language (``Board.stats`` keeps the English name)."""
+        rows = [dict(row) for row in self._rows.values()]
+        if shown:
+            for row in rows:
+                if row["variant"] in VARIANTS:
+                    row["name"] = VARIANTS[row["variant"]].display_name
+        return rows
 
 
 def stats_frame(session: SessionScores, served: list):

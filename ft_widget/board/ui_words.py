@@ -12,6 +12,9 @@ Placeholders are named (``{n}``, ``{card}``); the browser fills them in.
 ...     words = ui_words()
 >>> words["undo"], words["cards"][50], words["pile_cards"]
 ('Undo', 'Queen of Spades', ['{pile}, {n} card', '{pile}, {n} cards'])
+>>> with i18n.using("fr"):
+...     " ".join(ui_words()["ranks"])
+'A 2 3 4 5 6 7 8 9 10 V D R'
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import functools
 
 from .. import i18n
 from ..cards import CARD_NAMES
-from ..i18n import N_, Nn_
+from ..i18n import N_, Nn_, pgettext
 
 #: Counts below this get their plural form from the table; above, the form of ``100 + n % 100``
 #: (every language here chooses by ``n % 100`` past 100).
@@ -146,8 +149,24 @@ def _table(language: str) -> dict:
             said[key] = [cat.ngettext(one, many, n) for n in firsts]
         said["plural"] = plural
         said["cards"] = [_capital(i18n.gettext(name)) for name in CARD_NAMES]
+        said["ranks"] = rank_letters()
         said["language"] = language
     return said
+
+
+def rank_letters() -> list[str]:
+    """The index printed in a card's corner for each rank, Ace to King, in the current language
+    (French: A, 2 … 10, V, D, R): what the board draws. The cards' notation ("QH", "8>2") stays
+    English everywhere: it is code."""
+    # TRANSLATORS: the letter printed in the corner of an ace; docs/glossary.md gives each language's.
+    ace = pgettext("card index", "A")
+    # TRANSLATORS: the letter printed in the corner of a jack (French: V for valet).
+    jack = pgettext("card index", "J")
+    # TRANSLATORS: the letter printed in the corner of a queen (French: D for dame).
+    queen = pgettext("card index", "Q")
+    # TRANSLATORS: the letter printed in the corner of a king (French: R for roi).
+    king = pgettext("card index", "K")
+    return [ace, *map(str, range(2, 11)), jack, queen, king]
 
 
 def _said(value):

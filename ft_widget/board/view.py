@@ -37,9 +37,9 @@ def _public_rules(game: Game) -> dict:
     v = game.variant
     return {
         "variant": v.id,
-        "variant_name": v.name,
-        "variants": [{"id": vid, "name": var.name} for vid, var in VARIANTS.items()]
-        + ([] if v.id in VARIANTS else [{"id": v.id, "name": v.name}]),
+        "variant_name": v.display_name,
+        "variants": [{"id": vid, "name": var.display_name} for vid, var in VARIANTS.items()]
+        + ([] if v.id in VARIANTS else [{"id": v.id, "name": v.display_name}]),
         "deal": game.deal,
         "columns": len(game.tableau),
         "sequences": v.sequences,

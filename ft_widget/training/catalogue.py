@@ -176,8 +176,8 @@ def summary(variant: str) -> str:
     rows, c = catalogue(variant), counts(variant)
     graded = {g: ngettext(*_GRADED[g], c[g]).format(n=number(c[g])) for g in DIFFICULTIES}
     return gettext("{variant} deals {first} to {last}: {easy}, {medium}, {hard}, and {other} not known to be "
-                   "winnable.").format(variant=VARIANTS[variant].name, first=rows[0].deal, last=rows[-1].deal,
-                                       other=number(c["lost"] + c["unknown"]), **graded)
+                   "winnable.").format(variant=VARIANTS[variant].display_name, first=rows[0].deal,
+                                       last=rows[-1].deal, other=number(c["lost"] + c["unknown"]), **graded)
 
 
 def counts_markdown() -> str:

@@ -359,7 +359,7 @@ class LessonStep:
     @property
     def progress(self) -> str:
         return _("{variant} lesson, step {number} of {steps}").format(
-            variant=VARIANTS[self.variant].name, number=self.number, steps=self.of)
+            variant=VARIANTS[self.variant].display_name, number=self.number, steps=self.of)
 
     def __repr__(self) -> str:
         return (f"LessonStep({self.variant} {self.number}/{self.of}: {self.rule.key} {self.role}, "

@@ -784,8 +784,8 @@ def progress_chart(path=None, variant: str | None = None) -> Picture:
     if variant is not None:
         _variant("progress_chart", variant)
     rows = by_theme(Progress(path).history(variant))
-    title = (_("Puzzles solved first try, by theme: {game}").format(game=VARIANTS[variant].name) if variant
-             else _("Puzzles solved first try, by theme"))
+    title = (_("Puzzles solved first try, by theme: {game}").format(game=VARIANTS[variant].display_name)
+             if variant else _("Puzzles solved first try, by theme"))
     # a theme by its name in the player's language; a key this version does not know, as stored
     rows = [(v, theme_name(t) if t in THEMES else _(NO_THEME) if t == NO_THEME else t, first, n)
             for v, t, first, n in rows]
@@ -801,8 +801,8 @@ def progress_chart(path=None, variant: str | None = None) -> Picture:
     for v, theme, first, n in rows:
         if v != game:
             game = v
-            parts.append(svg_text(margin, y + 12, VARIANTS[v].name, 13, FELT_TEXT, bold=True))
-            lines.append(VARIANTS[v].name)
+            parts.append(svg_text(margin, y + 12, VARIANTS[v].display_name, 13, FELT_TEXT, bold=True))
+            lines.append(VARIANTS[v].display_name)
             y += pitch
         said = _("{first} of {n} ({percent}%)").format(first=number(first), n=number(n),
                                                          percent=number(100 * first / n))

@@ -383,7 +383,8 @@ class TrainingPuzzle:
                 "hard": N_("{variant} puzzle {number} (hard)")}
         if self.difficulty not in said:
             return f"{VARIANTS[self.variant].name} puzzle {self.number} ({self.difficulty})"
-        return _(said[self.difficulty]).format(variant=VARIANTS[self.variant].name, number=self.number)
+        return _(said[self.difficulty]).format(variant=VARIANTS[self.variant].display_name,
+                                               number=self.number)
 
     @property
     def theme(self) -> str:
@@ -418,7 +419,7 @@ class TrainingPuzzle:
                 _("{variant}, deal {deal}, after {moves} moves: {legal} moves are legal, {n} cannot be "
                   "taken back, and only {answers} of them keep the deal winnable. Find it (a move that "
                   "can be taken back only waits)."))
-        return said.format(variant=VARIANTS[self.variant].name, deal=self.deal, moves=len(self.moves),
+        return said.format(variant=VARIANTS[self.variant].display_name, deal=self.deal, moves=len(self.moves),
                            legal=legal, n=n, answers=len(self.answers))
 
     @property
@@ -823,7 +824,7 @@ class Puzzle:
     @property
     def title(self) -> str:
         return self.training.title if self.training else _("{variant} puzzle").format(
-            variant=self.start.variant.name)
+            variant=self.start.variant.display_name)
 
     @property
     def prompt(self) -> str:

@@ -73,7 +73,7 @@ from ..solver import solve
 from ..solver.model import Model
 from ..solver.search import RELAY, relay_search, search
 from ..tables import pandas
-from ..words import count, move_doing, move_words, strength_words
+from ..words import count, move_doing, move_words, played_move_words, strength_words
 from .fair import ANSWER, FairVerdict, judge
 
 #: Worlds sampled at each position (the expert's own search samples 5; a few more steady the counts).
@@ -605,7 +605,7 @@ def _judge(game: Game, move: Move, seed: int, worlds: int, max_states: int) -> d
     return {"expert_move": best, "expert_reason": None if choice is None else choice.reason,
             "worlds": worlds, "worlds_won_before": None if choice is None else choice.worlds_won,
             "worlds_won_played": played, "worlds_won_best": best_won,
-            "mark": _mark(played, best_won, worlds), "played_words": move_words(game, move),
+            "mark": _mark(played, best_won, worlds), "played_words": played_move_words(game, move),
             "expert_words": None if best is None else move_words(game, best), "strength": expert.strength}
 
 

@@ -9,8 +9,10 @@ test("notation reads rank and suit", () => {
   assert.equal(rankOf("KH"), 13);
   assert.equal(suitOf("QC"), 0);
   assert.equal(suitOf("QS"), 3);
-  assert.equal(rankLabel("TD"), "10");
-  assert.equal(rankLabel("7C"), "7");
+  assert.equal(rankLabel(null, "TD"), "10");
+  assert.equal(rankLabel(null, "7C"), "7");
+  assert.equal(rankLabel({ ui: { ranks: "A 2 3 4 5 6 7 8 9 10 V D R".split(" ") } }, "QH"), "D");
+  assert.equal(rankLabel({ ui: { ranks: "A 2 3 4 5 6 7 8 9 10 V D R".split(" ") } }, "TS"), "10");
 });
 
 test("names and colours", () => {

@@ -116,6 +116,21 @@ test("the board's words are drawn in the language of state.ui, and again when it
   assert.equal(refs.root.getAttribute("lang"), "fr");
 });
 
+test("a card's corner and court panel show the rank letters of state.ui, and again when they change", () => {
+  const doc = installDocument();
+  const refs = createBoard(doc.createElement("div"));
+  const shown = (ui) => {
+    const state = makeState({ tableau: [["QH"], ["TS"], ["JC"]], ui });
+    drawTable(refs, state, computeLayout(state, 900));
+    return refs.table.querySelectorAll("[data-card]").map((e) => e.textContent);
+  };
+  const english = shown(UI);
+  assert.ok(english[0].startsWith("Q") && english[1].startsWith("10") && english[2].startsWith("J"), english);
+  const french = shown({ ...UI, language: "fr", ranks: "A 2 3 4 5 6 7 8 9 10 V D R".split(" ") });
+  assert.ok(french[0].startsWith("D") && french[1].startsWith("10") && french[2].startsWith("V"), french);
+  assert.ok(!french[0].includes("Q") && !french[2].includes("J"), french);  // the court panel too
+});
+
 test("a failed autosave stays said in the status line until a save succeeds", () => {
   const doc = installDocument();
   const refs = createBoard(doc.createElement("div"));
