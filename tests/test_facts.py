@@ -124,3 +124,29 @@ def test_facts_are_checked_data():
     with pytest.raises(ValueError, match="kind must be one of"):
         Fact("nonsense", None, "1", 1)
     assert set(KINDS) == {"home", "frees", "turns_up", "buries", "empties", "fills", "moves"}
+
+
+#: what share of a game's judged moves must carry a fact the reference checks (issue 43)
+CHECKED_SHARE = 0.95
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_every_verdict_carries_facts_that_hold(variant):
+    """Each shipped puzzle's verdict on each answer and each losing move carries the facts its words
+    are made from and the line they speak of; each fact holds on the replayed positions."""
+    from ft_widget.training.puzzles import Puzzle
+
+    judged = with_fact = 0
+    for p in puzzles(variant):
+        judge = Puzzle(p)
+        for move in [*p.answers, *p.losing]:
+            verdict = judge.check(move)
+            judged += 1
+            line = [move, *verdict.line]
+            seen = positions(p.game, line[:max((f.ply for f in verdict.facts), default=1)])
+            for fact in verdict.facts:
+                assert holds(fact, seen), f"{p.id} {move}: {fact}"
+            with_fact += bool(verdict.facts)
+            if move in p.answers:
+                assert list(verdict.line) == list(p.lines[move])
+    assert with_fact / judged >= CHECKED_SHARE, f"{with_fact} of {judged}"

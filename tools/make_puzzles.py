@@ -60,7 +60,8 @@ for them, so where the kept ones alone hold too many of one theme (Limited's fir
 "keep an empty column") the set is left nearer the rules than before, and the provenance's
 ``spread`` says why it is not met. ``ft_widget.puzzles`` lists the puzzles round by round, so a
 lesson's or a learner's puzzle stays where it was. ``--no-keep-shipped`` chooses every puzzle
-afresh. ``--search-only`` adds candidates without writing the puzzle files; ``--tables`` writes
+afresh. ``--explanations`` makes the stored explanations again from today's ``explain``.
+``--search-only`` adds candidates without writing the puzzle files; ``--tables`` writes
 the README's and docs/training.md's tables from the shipped data (every run that writes puzzles
 writes them too).
 
@@ -733,6 +734,25 @@ def write_tables() -> list[str]:
     return changed
 
 
+def write_explanations(variants: list[str]) -> list[str]:
+    """Make every shipped puzzle's stored English explanation again with today's ``explain`` (the
+    words are made from the facts of the solver's line: a change to how is a change to the data's
+    words, which a test holds to the code); the games whose file changed."""
+    changed = []
+    for variant in variants:
+        path = ROOT / "ft_widget" / "data" / "puzzles" / f"{variant}.json"
+        data = json.loads(path.read_text(encoding="utf-8"))
+        before = json.dumps(data, ensure_ascii=False)
+        for row in data["puzzles"]:
+            game = replay(row["variant"], row["deal"], row["moves"])
+            row["explanation"] = explain(game, row["answers"], row["habit"],
+                                         PLAYER_LABELS.get(row["player"], "move"))
+        if json.dumps(data, ensure_ascii=False) != before:
+            path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+            changed.append(variant)
+    return changed
+
+
 def _run(job: tuple) -> str:
     return run_variant(*job)
 
@@ -770,6 +790,8 @@ def main() -> None:
                              "them as a new round (so lessons and learners keep their puzzles)")
     parser.add_argument("--tables", action="store_true",
                         help="only write the README's and docs/training.md's tables from the shipped data")
+    parser.add_argument("--explanations", action="store_true",
+                        help="only make the shipped puzzles' stored explanations again (explain()'s words)")
     parser.add_argument("--search-only", action="store_true",
                         help="find candidates (kept in build/puzzles-work/) and write no puzzle file")
     args = parser.parse_args()
@@ -777,6 +799,9 @@ def main() -> None:
     variants = args.variants.split(",")
     if args.tables:
         print("tables written:", ", ".join(write_tables()) or "none changed")
+        return
+    if args.explanations:
+        print("explanations written:", ", ".join(write_explanations(variants)) or "none changed")
         return
     # the studies' runner, in local processes (each variant reads and writes this checkout's files)
     for text in each_result(_run, [(v, args, command) for v in variants], processes=args.workers):

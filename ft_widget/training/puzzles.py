@@ -56,7 +56,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 
-from ..cards import card_symbol, rank_of
+from ..cards import card_symbol, parse_card, rank_of
 from ..expert import STRENGTHS
 from ..game import (
     FOUNDATION,
@@ -94,6 +94,7 @@ from ..words import (
     to_pile_words,
     unclear_words,
 )
+from .facts import Fact, facts_along
 from .fair import ANSWER, FairVerdict, MoveShare, decide, judge
 from .themes import KINDS, THEMES, kind_of, theme_idea, theme_of
 
@@ -235,52 +236,91 @@ def answer_words(game: Game, answers: list[str], waiting: int = 0) -> str:
 PLAYER_LABELS = {"foundations_first": "habit", "cautious_choice": "cautious"}
 
 
+def explanation_facts(game: Game, answer: str, line) -> list[Fact]:
+    """The facts an answer's explanation says, from ``answer`` and the solver's ``line`` after it
+    (:func:`~ft_widget.training.facts.facts_along`), at most two within its first 30 moves: the
+    card the answer frees (the card under the one it moves) and the fact of that very card's next
+    move (home, onto a column, into an empty column), then a face-down card turned up, then a
+    column emptied that was not empty before (a column that was empty and is again is no news)."""
+    facts = facts_along(game, [answer, *line], limit=31)
+    chosen: list[Fact] = []
+    freed = next((f for f in facts if f.ply == 1 and f.kind == "frees"), None)
+    if freed is not None:
+        # follow that card, not its twin: its pile and place, until a move takes it
+        trial, move = game.copy(), Move(answer)
+        trial.play(move)
+        pile = WASTE if freed.pile == "w" else int(freed.pile) - 1
+        at = (len(trial.waste) if pile == WASTE else len(trial.tableau[pile])) - 1
+        for ply, raw in enumerate(line, 2):
+            if ply > 31:
+                break
+            step = Move(str(raw))
+            size = len(trial.waste) if step.src == WASTE else (
+                len(trial.tableau[step.src]) if step.src < WASTE else 0)
+            lifted = 1 if step.src == WASTE else step.count
+            takes = step.src == pile and not step.is_deal and size - lifted <= at
+            trial.play(step)
+            if takes:
+                went = next((f for f in facts if f.ply == ply and f.card == freed.card
+                             and f.kind in ("home", "moves", "fills")), None)
+                if went is not None:
+                    chosen += [freed, went]
+                break
+    turned = next((f for f in facts if f.kind == "turns_up" and f.ply > 1), None)
+    emptied = next((f for f in facts if f.kind == "empties" and f.ply > 1), None)
+    # one clause each, in the order the line makes them true, two at most
+    clauses_ = sorted(([chosen] if chosen else []) + [[f] for f in (turned, emptied) if f is not None],
+                      key=lambda c: c[-1].ply)
+    return [f for clause in clauses_[:2] for f in clause]
+
+
+def fact_words(facts: list[Fact]) -> list[str]:
+    """The clauses an explanation says, made from its facts only (:func:`explanation_facts`)."""
+    said = []
+    k = 0
+    while k < len(facts):
+        fact = facts[k]
+        later = fact.ply - 1  # moves after the answer
+        if fact.kind == "frees" and k + 1 < len(facts):
+            went = facts[k + 1]
+            card = f"{card_symbol(parse_card(fact.card))} {_where(_pile_index(fact.pile))}"
+            n = went.ply - 1
+            if went.kind == "home":
+                text = ngettext("it frees {card}, which goes home {n} move later",
+                                "it frees {card}, which goes home {n} moves later", n)
+            else:
+                text = ngettext("it frees {card}, which moves {where} {n} move later",
+                                "it frees {card}, which moves {where} {n} moves later", n)
+            said.append(text.format(card=card, where=to_pile_words(_pile_index(went.pile)), n=n))
+            k += 2
+            continue
+        if fact.kind == "turns_up":
+            said.append(ngettext("a face-down card in column {column} is turned up {n} move later",
+                                 "a face-down card in column {column} is turned up {n} moves later",
+                                 later).format(column=fact.pile, n=later))
+        elif fact.kind == "empties":
+            said.append(ngettext("column {column} is emptied {n} move later",
+                                 "column {column} is emptied {n} moves later", later).format(
+                column=fact.pile, n=later))
+        k += 1
+    return said
+
+
+def _pile_index(pile: str) -> int:
+    return WASTE if pile == "w" else FOUNDATION if pile == "f" else int(pile) - 1
+
+
 def explain(game: Game, answers: dict[str, list[str]], habit: str | None, label: str = "habit") -> str:
-    """Why the answer works, in plain words, from the facts of the solver's winning line after it
-    (the answer with the shortest line is explained), and what the losing ``habit`` move leaves
-    (``label``: "habit" names it the habit move, "cautious" the cautious player's, "move" just
-    the move). In the current language: a shipped puzzle's words are made here, not stored."""
+    """Why the answer works, in plain words, made from the facts of the solver's winning line after
+    it (:func:`explanation_facts`; the answer with the shortest line is explained), and what the
+    losing ``habit`` move leaves (``label``: "habit" names it the habit move, "cautious" the
+    cautious player's, "move" just the move). In the current language: a shipped puzzle's words are
+    made here, not stored."""
     first = min(answers, key=lambda a: (len(answers[a]), a))
     line = [Move(m) for m in answers[first]]
     move = Move(first)
     parts = [_("{move} ({words}) keeps a win.").format(move=first, words=move_words(game, move))]
-    after = game.copy()
-    after.play(move)
-    under = None
-    if move.src < WASTE and len(game.tableau[move.src]) > move.count + game.face_down_counts[move.src]:
-        under = game.tableau[move.src][-move.count - 1]
-    elif move.src == WASTE and len(game.waste) > 1:
-        under = game.waste[-2]
-    facts = []
-    trial, turned, emptied = after.copy(), None, None
-    down_before = list(trial.face_down_counts)
-    for k, step in enumerate(line, 1):
-        card = _moved_card(trial, step)
-        trial.play(step)
-        if under is not None and card == under:
-            if step.dst == FOUNDATION:
-                said = ngettext("it frees {card}, which goes home {n} move later",
-                                "it frees {card}, which goes home {n} moves later", k)
-            else:
-                said = ngettext("it frees {card}, which moves {where} {n} move later",
-                                "it frees {card}, which moves {where} {n} moves later", k)
-            facts.append(said.format(card=card_symbol(under), where=to_pile_words(step.dst), n=k))
-            under = None
-        down = trial.face_down_counts
-        if turned is None and any(d < b for d, b in zip(down, down_before, strict=True)):
-            turned = k
-            col = next(i for i, (d, b) in enumerate(zip(down, down_before, strict=True)) if d < b)
-            facts.append(ngettext("a face-down card in column {column} is turned up {n} move later",
-                                  "a face-down card in column {column} is turned up {n} moves later",
-                                  k).format(column=col + 1, n=k))
-        down_before = list(down)
-        if emptied is None and step.src < WASTE and not trial.tableau[step.src] and not down[step.src]:
-            emptied = k
-            facts.append(ngettext("column {column} is emptied {n} move later",
-                                  "column {column} is emptied {n} moves later", k).format(
-                column=step.src + 1, n=k))
-        if len(facts) >= 2 or k >= 30:
-            break
+    facts = fact_words(explanation_facts(game, first, answers[first]))
     if facts:
         parts.append(_("In the winning line of the solver, which sees every card: {facts}.").format(
             facts=clauses(facts)))
@@ -672,6 +712,12 @@ class Verdict(Choice):
     #: for a lost move: the face-up card no line after it ever uncovers ("3♥ in column 3"), when
     #: a search of every position reachable proves it (:func:`buried_for_good`), else None
     buried: str | None = None
+    #: the facts the words are made from (:mod:`~ft_widget.training.facts`), each true on the
+    #: table after ``ply`` moves of the judged move followed by ``line``
+    facts: tuple[Fact, ...] = ()
+    #: the moves after the judged move that the facts speak of (the solver's winning line after an
+    #: answer; none after a lost move, whose facts are of the move itself)
+    line: tuple[str, ...] = ()
 
     @property
     def message(self) -> str:
@@ -965,7 +1011,8 @@ class Puzzle:
                                fair_clear=getattr(self.training, "fair_decision", True))
         return _said(str(move), "lost", text, False, cards_home=home, states=states,
                      max_states=FEEDBACK_STATES, searched_all=complete,
-                     buried=f"{buried[0]} {buried[1]}" if buried else None)
+                     buried=f"{buried[0]} {buried[1]}" if buried else None,
+                     facts=tuple(facts_along(before, [move])))
 
     def _verdict(self, move: Move, after: Game, at_start: bool, before) -> Verdict:
         name = str(move)
@@ -986,7 +1033,10 @@ class Puzzle:
                 if others:
                     said += " " + ngettext("{moves} would keep a win too.", "{moves} would keep a win too.",
                                            len(others)).format(moves=", ".join(others))
-                return _said(name, "winnable", said, self.goal == "keep_winnable")
+                line = tuple(self.lines.get(name, ()))
+                facts = tuple(explanation_facts(self.start, name, line)) if name in self.lines else ()
+                return _said(name, "winnable", said, self.goal == "keep_winnable",
+                             facts=facts or tuple(facts_along(self.start, [name])), line=line)
             if name in self.losing:
                 return self._lost(move, self.start, after, True)
             if name in self.waiting:
