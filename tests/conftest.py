@@ -311,7 +311,8 @@ def _progress_kept_apart(tmp_path_factory):
 # --------------------------------------------------------------------------- the quick loop
 #: Test files that take a minute or more (the offline site's lessons run in Pyodide, a whole game
 #: played by mouse), longest first.
-LONGEST_FIRST = ("test_lite_lessons.py", "test_board_e2e.py", "test_lite_progress.py", "test_lite.py")
+LONGEST_FIRST = ("test_lite_lessons.py", "test_board_e2e.py", "test_lite_progress.py", "test_lite.py",
+                 "test_hosts.py", "test_training_e2e.py")
 
 
 def pytest_collection_modifyitems(config, items):
