@@ -421,14 +421,17 @@ def fair_hint_sentence(*, worlds: int, starts: int, why: str = "", progress: boo
     brought the most cards home."""
     if starts:
         return _(_STARTS[_share(starts, worlds)])
+    # Said as what the short searches found, not as "no move keeps a win": right after a puzzle's
+    # verdict "keeps a win", the hint must not seem to say the win is gone.
     if progress:
-        return _("none of the moves now keeps a win the expert can find in the deals it tried; this one gets "
-                 "the most cards home afterwards (fair: from the cards you can see)")
+        return _("in the deals it tried, the expert's short searches found no win after any move (that does "
+                 "not prove there is none); this one gets the most cards home afterwards (fair: from the "
+                 "cards you can see)")
     if why:
-        return _("none of the moves now keeps a win the expert can find in the deals it tried; {why} (fair: "
-                 "from the cards you can see)").format(why=why)
-    return _("none of the moves now keeps a win the expert can find in the deals it tried (fair: from the "
-             "cards you can see)")
+        return _("in the deals it tried, the expert's short searches found no win after any move (that does "
+                 "not prove there is none); {why} (fair: from the cards you can see)").format(why=why)
+    return _("in the deals it tried, the expert's short searches found no win after any move (that does not "
+             "prove there is none; fair: from the cards you can see)")
 
 
 #: The fair hint's sentence when the move starts a win in every, most or some of the expert's deals.
