@@ -10,6 +10,7 @@ the page it is checking. ``Notebook`` drives the page: open, run all, wait for i
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
@@ -359,6 +360,29 @@ class Notebook:
             page.set_viewport_size({"width": round(view["width"] + width - panel), "height": view["height"]})
             page.wait_for_timeout(300)
         page.wait_for_function(f"() => Math.abs(({panel_width})() - {width}) < 2")
+
+
+@contextlib.contextmanager
+def notebook_run(lab: Lab, chromium, name: str, width: int = 900):
+    """``name`` (of tests/e2e/notebooks) open alone in a page of its own (its own workspace, as
+    :meth:`Notebook.open` makes), run, its board drawn and the notebook ``width`` pixels wide: the
+    :class:`Notebook`, with ``.kernel`` reading its kernel. An error in the page fails the test."""
+    context = chromium.new_context(viewport={"width": 1200, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(f"{e}\n{e.stack}"))
+    nb = Notebook(page, lab, name).open()
+    nb.run_all()
+    page.wait_for_function("() => document.querySelectorAll('.ft-board [data-card]').length > 0")
+    nb.set_notebook_width(width)
+    nb.kernel = Kernel(lab, name)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    try:
+        yield nb
+    finally:
+        nb.kernel.close()
+        context.close()
+    assert errors == [], f"errors in the page: {errors}"
 
 
 # ------------------------------------------------------------------ reading the board's DOM

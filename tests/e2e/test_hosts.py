@@ -65,24 +65,31 @@ def walk_review(board, moves_done) -> None:
     moves_done(["s>w"])  # the game as it was
 
 
+def run_in_notebook_7(browser, server, name: str):
+    """Open ``name`` in Notebook 7 on a page of its own, run it, wait for its board: (page, the
+    page's errors from then on)."""
+    page = browser.new_page(viewport={"width": 1200, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(f"{e}\n{e.stack}"))
+    page.goto(server.url(f"notebooks/{name}"), timeout=120_000)
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+                           " && window.jupyterapp.shell.currentWidget.sessionContext"
+                           " && window.jupyterapp.shell.currentWidget.sessionContext.session"
+                           " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel",
+                           timeout=120_000)
+    page.wait_for_function("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
+                           ".status === 'idle'", timeout=120_000)
+    # Notebook 7.6 itself throws one "reading 'schema'" TypeError while loading any page here,
+    # before a cell runs (seen on its file browser too): only what follows counts.
+    errors.clear()
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_selector(".ft-board [data-card]", timeout=120_000)
+    return page, errors
+
+
 def test_jupyter_notebook_7(browser):
     with Lab(app="notebook") as server:
-        page = browser.new_page(viewport={"width": 1200, "height": 1000})
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(f"{e}\n{e.stack}"))
-        page.goto(server.url("notebooks/board.ipynb"), timeout=120_000)
-        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                               " && window.jupyterapp.shell.currentWidget.sessionContext"
-                               " && window.jupyterapp.shell.currentWidget.sessionContext.session"
-                               " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel",
-                               timeout=120_000)
-        page.wait_for_function("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
-                               ".status === 'idle'", timeout=120_000)
-        # Notebook 7.6 itself throws one "reading 'schema'" TypeError while loading any page
-        # here, before a cell runs (seen on its file browser too): only what follows counts.
-        errors.clear()
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        page.wait_for_selector(".ft-board [data-card]", timeout=120_000)
+        page, errors = run_in_notebook_7(browser, server, "board.ipynb")
         kernel = Kernel(server, "board.ipynb")
         board = page.locator(".ft-board").first
         assert page.locator(".ft-board").count() == 2  # the notebook shows the board twice
@@ -156,20 +163,7 @@ def lesson_first_steps(page, board) -> None:
 
 def test_a_lesson_in_notebook_7(browser):
     with Lab(app="notebook") as server:
-        page = browser.new_page(viewport={"width": 1200, "height": 1000})
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(f"{e}\n{e.stack}"))
-        page.goto(server.url("notebooks/lesson.ipynb"), timeout=120_000)
-        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                               " && window.jupyterapp.shell.currentWidget.sessionContext"
-                               " && window.jupyterapp.shell.currentWidget.sessionContext.session"
-                               " && window.jupyterapp.shell.currentWidget.sessionContext.session.kernel",
-                               timeout=120_000)
-        page.wait_for_function("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
-                               ".status === 'idle'", timeout=120_000)
-        errors.clear()  # Notebook 7.6's own load-time TypeError (see test_jupyter_notebook_7)
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-        page.wait_for_selector(".ft-board [data-card]", timeout=120_000)
+        page, errors = run_in_notebook_7(browser, server, "lesson.ipynb")
         lesson_first_steps(page, page.locator(".ft-board").first)
         page.locator(".ft-board").first.screenshot(path=str(shots() / "host-notebook7-lesson.png"))
         page.close()

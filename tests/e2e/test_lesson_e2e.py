@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from .harness import _FULL_WIDTH, SCREENSHOTS, Kernel, Notebook, expected_piles, wait_for
+from .harness import SCREENSHOTS, expected_piles, notebook_run, wait_for
 from .test_board_e2e import dom_piles, piles_of
 from .test_training_e2e import board0, click_move
 
@@ -23,27 +23,8 @@ IS_FOCUSED = "e => document.activeElement === e"
 @pytest.fixture(scope="module")
 def lesson_notebook(lab, chromium):
     """lesson.ipynb open and run: ``board = Board.lesson("maria", progress=False)``, at step 1."""
-    context = chromium.new_context(viewport={"width": 1200, "height": 1000})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(f"{e}\n{e.stack}"))
-    nb = Notebook(page, lab, "lesson.ipynb")
-    # its own JupyterLab workspace, as the puzzle test's: no other notebook beside it
-    page.set_default_timeout(30_000)
-    page.goto(lab.url("lab/workspaces/ft-lesson/tree/lesson.ipynb"), timeout=120_000)
-    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                           " && window.jupyterapp.shell.currentWidget.sessionContext", timeout=120_000)
-    page.evaluate(_FULL_WIDTH)
-    nb.wait_idle(120_000)
-    nb.run_all()
-    page.wait_for_function("() => document.querySelectorAll('.ft-board [data-card]').length > 0")
-    nb.set_notebook_width(900)
-    nb.kernel = Kernel(lab, "lesson.ipynb")
-    SCREENSHOTS.mkdir(exist_ok=True)
-    yield nb
-    nb.kernel.close()
-    context.close()
-    assert errors == [], f"errors in the page: {errors}"
+    with notebook_run(lab, chromium, "lesson.ipynb") as nb:
+        yield nb
 
 
 def history(nb) -> list[str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from .harness import _FULL_WIDTH, SCREENSHOTS, Kernel, Notebook, expected_piles, wait_for
+from .harness import SCREENSHOTS, expected_piles, notebook_run, wait_for
 from .test_board_e2e import boards, center, dom_piles, pile_target, piles_of, reset, settled
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -137,28 +137,8 @@ def test_pick_an_easy_winnable_deal_from_the_menu(notebook):
 @pytest.fixture(scope="module")
 def puzzle_notebook(lab, chromium):
     """puzzle.ipynb open and run: the Maria trap as a puzzle, ``board = Board.puzzle(trap).board``."""
-    context = chromium.new_context(viewport={"width": 1200, "height": 1000})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(f"{e}\n{e.stack}"))
-    nb = Notebook(page, lab, "puzzle.ipynb")
-    # its own JupyterLab workspace: the default one holds board.ipynb, which the other browser
-    # tests open (two notebooks in one page would share its width and its tabs)
-    page.set_default_timeout(30_000)
-    page.goto(lab.url("lab/workspaces/ft-puzzle/tree/puzzle.ipynb"), timeout=120_000)
-    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
-                           " && window.jupyterapp.shell.currentWidget.sessionContext", timeout=120_000)
-    page.evaluate(_FULL_WIDTH)
-    nb.wait_idle(120_000)
-    nb.run_all()
-    page.wait_for_function("() => document.querySelectorAll('.ft-board [data-card]').length > 0")
-    nb.set_notebook_width(900)
-    nb.kernel = Kernel(lab, "puzzle.ipynb")
-    SCREENSHOTS.mkdir(exist_ok=True)
-    yield nb
-    nb.kernel.close()
-    context.close()
-    assert errors == [], f"errors in the page: {errors}"
+    with notebook_run(lab, chromium, "puzzle.ipynb") as nb:
+        yield nb
 
 
 def click_move(nb, move: str) -> None:
