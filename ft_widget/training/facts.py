@@ -120,10 +120,4 @@ def facts_along(game: Game, moves, limit: int | None = None) -> list[Fact]:
     return out
 
 
-def first(facts, kind: str, card: str | None = None, after: int = 0) -> Fact | None:
-    """The first fact of ``kind`` (about ``card``, if given) after ply ``after``, or None."""
-    return next((f for f in facts if f.kind == kind and f.ply > after and (card is None or f.card == card)),
-                None)
-
-
-__all__ = ["KINDS", "Fact", "facts_along", "first", "pile_name"]
+__all__ = ["KINDS", "Fact", "facts_along", "pile_name"]

@@ -29,30 +29,9 @@ from ..game import FOUNDATION, WASTE, Game
 from ..i18n import N_, ngettext, number
 from ..i18n import gettext as _
 from ..moves import Move
-from ..rules import can_build
 from ..variants import VARIANTS
 from .puzzles import TrainingPuzzle, puzzles
-from .themes import THEMES, theme_name
-
-
-def _fills(game: Game, move: Move) -> bool:
-    """The move puts a card (or a run) into an empty column."""
-    return not move.is_deal and not move.is_redeal and move.dst < WASTE and not game.tableau[move.dst]
-
-
-def _digs(game: Game, move: Move) -> bool:
-    """A move between columns that leaves a card on top that was not the moved card's own base (a
-    buried card freed, or a face-down card turned up)."""
-    if not move.between_columns:
-        return False
-    column = game.tableau[move.src]
-    rest = len(column) - move.count
-    if rest <= 0:
-        return False
-    if rest <= game.face_down_counts[move.src]:
-        return True
-    return not can_build(column[rest], column[rest - 1], game.variant.build)
-
+from .themes import THEMES, fills_empty, theme_name, uncovers
 
 #: The tests a rule's ``follows`` names: does ``move`` at ``game``'s position follow the rule?
 TESTS: dict[str, Callable[[Game, Move], bool]] = {
@@ -61,10 +40,11 @@ TESTS: dict[str, Callable[[Game, Move], bool]] = {
     "place": lambda game, move: move.src == WASTE and move.dst < WASTE and bool(game.tableau[move.dst]),
     # (the waste card onto a column's card)
     "redeal": lambda game, move: move.is_redeal,  # the waste turned over
-    "keep_empty": lambda game, move: not _fills(game, move),  # no empty column filled
-    "fill": lambda game, move: _fills(game, move),  # an empty column filled
-    "waste_fill": lambda game, move: _fills(game, move) and move.src == WASTE,  # the waste card into one
-    "dig": _digs,  # a card under the moved ones freed
+    # (the themes' own readings of a move: one owner)
+    "keep_empty": lambda game, move: not fills_empty(game, move),  # no empty column filled
+    "fill": fills_empty,  # an empty column filled
+    "waste_fill": lambda game, move: fills_empty(game, move) and move.src == WASTE,  # the waste card into one
+    "dig": lambda game, move: move.between_columns and uncovers(game, move),  # a buried card freed
     "run": lambda game, move: move.between_columns and move.count > 1,  # a run moved whole
 }
 
@@ -350,11 +330,6 @@ class LessonStep:
         return _("Rule {number} of {rules}: {title} · {role}").format(
             number=self.rule_number, rules=len(LESSONS[self.variant]), title=self.rule.title,
             role=_(ROLES[self.role]))
-
-    @property
-    def task(self) -> str:
-        """What the rule (or its bend) says, then the puzzle's prompt: the step's words on the board."""
-        return f"{self.rule.says if self.role == 'rule' else self.rule.bends} {self.puzzle.prompt}"
 
     @property
     def progress(self) -> str:

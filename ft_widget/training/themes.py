@@ -89,11 +89,12 @@ def _card(game: Game, move: Move) -> int | None:
     return None
 
 
-def _fills_empty(game: Game, move: Move) -> bool:
+def fills_empty(game: Game, move: Move) -> bool:
+    """Does the move put cards into an empty column?"""
     return move.dst < WASTE and not game.tableau[move.dst]
 
 
-def _uncovers(game: Game, move: Move) -> bool:
+def uncovers(game: Game, move: Move) -> bool:
     """Does the column move free a card that was not the moved cards' own base (a buried card)?"""
     column = game.tableau[move.src]
     if len(column) - move.count <= game.face_down_counts[move.src]:
@@ -119,7 +120,7 @@ def theme_of(game: Game, answers, losing) -> str:
         return "which_twin_home"
     first = won[0]
     # an answer that moves cards between columns is the lesson itself: what it does to the column
-    if first.between_columns and _uncovers(game, first):
+    if first.between_columns and uncovers(game, first):
         return "dig_out_a_card"
     if first.between_columns and len(game.tableau[first.src]) == first.count:
         return "empty_a_column"
@@ -128,7 +129,7 @@ def theme_of(game: Game, answers, losing) -> str:
     # else the trap the losing moves set
     if home_lost and not home_won:
         return "hold_back_from_home"
-    if any(_fills_empty(game, m) for m in lost) and not any(_fills_empty(game, m) for m in won):
+    if any(fills_empty(game, m) for m in lost) and not any(fills_empty(game, m) for m in won):
         return "keep_an_empty_column"
     if "deal" in kinds_won and "waste" in kinds_lost:
         return "deal_rather_than_place"

@@ -111,14 +111,20 @@ def test_jupyter_notebook_7(browser):
         assert errors == []
 
 
+def open_in_marimo(browser, server):
+    """The marimo app on a page of its own, its board drawn: (page, board, the page's errors)."""
+    page = browser.new_page(viewport={"width": 1200, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url(), timeout=120_000)
+    board = page.locator(".ft-board").first  # inside marimo's shadow DOM: locators pierce it
+    board.locator("[data-card]").first.wait_for(timeout=120_000)
+    return page, board, errors
+
+
 def test_marimo(browser):
     with Marimo("marimo_board.py") as server:
-        page = browser.new_page(viewport={"width": 1200, "height": 1000})
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(server.url(), timeout=120_000)
-        board = page.locator(".ft-board").first  # inside marimo's shadow DOM: locators pierce it
-        board.locator("[data-card]").first.wait_for(timeout=120_000)
+        page, board, errors = open_in_marimo(browser, server)
 
         def moves_done(history):
             # the status line is Python's (status_text): it changing proves the kernel played it
@@ -172,12 +178,7 @@ def test_a_lesson_in_notebook_7(browser):
 
 def test_a_lesson_in_marimo(browser):
     with Marimo("marimo_lesson.py") as server:
-        page = browser.new_page(viewport={"width": 1200, "height": 1000})
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(server.url(), timeout=120_000)
-        board = page.locator(".ft-board").first
-        board.locator("[data-card]").first.wait_for(timeout=120_000)
+        page, board, errors = open_in_marimo(browser, server)
         lesson_first_steps(page, board)
         board.screenshot(path=str(shots() / "host-marimo-lesson.png"))
         page.close()
