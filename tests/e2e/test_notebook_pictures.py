@@ -59,7 +59,9 @@ def test_pictures_show_in_an_untrusted_notebook(page, name):
     expected = committed_pictures(name)
     assert expected >= 2, f"{name} should have pictures"
     page.goto(page.lab.url(f"lab/tree/{name}"))
-    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
+    # a cell of the notebook in front: the ones opened before stay in the page as hidden tabs, and
+    # the first cell in the page may be one of theirs
+    page.wait_for_selector(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell", timeout=90_000)
     page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget && "
                            f"window.jupyterapp.shell.currentWidget.title.label === '{name}'",
                            timeout=60_000)
