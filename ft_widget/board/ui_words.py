@@ -125,7 +125,8 @@ _WORDS = {
     "show_label": N_("The line the verdict speaks of"),
     "show_back": N_("Back"), "show_back_title": N_("One move back (←)"),
     "show_forward": N_("Forward"), "show_forward_title": N_("One move on (→)"),
-    "show_return": N_("Back to the puzzle"), "show_return_title": N_("Back to the puzzle as you left it (Escape)"),
+    "show_return": N_("Back to the puzzle"),
+    "show_return_title": N_("Back to the puzzle as you left it (Escape)"),
     "show_marked": N_("the cards the verdict names"),
 }
 
