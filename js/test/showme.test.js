@@ -116,3 +116,12 @@ test("live: Show me, → by the bar and the keys, Escape, each a request; no mov
   ctrl.key({ key: "Escape", preventDefault() {} });
   assert.equal(model.sent.at(-1).action, "show_close");
 });
+
+test("a screen reader hears each ply shown: Python's spoken line, once", async () => {
+  const { announcement } = await import("../messages.js");
+  const one = { ...shownState(1, 3), version: 2 };
+  const two = { ...shownState(2, 3), version: 3 };
+  two.show = { ...two.show, spoken: "Move 2 of 3: Ten of Hearts from column 4 onto Jack of Hearts" };
+  assert.ok(announcement(one, two).includes(two.show.spoken));
+  assert.ok(!announcement(two, { ...two, version: 4 }).includes(two.show.spoken), "not again for the same ply");
+});
