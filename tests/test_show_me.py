@@ -167,6 +167,8 @@ def test_auto_home_is_refused_while_showing(board):
     record = board.game.record()
     board.auto_home = True
     assert board.auto_home is False and board.state["message"] == IN_SHOW
+    board.set_state({"auto_home": True})  # the browser's switch
+    assert board.auto_home is False and board.state["message"] == IN_SHOW
     assert board.game.record() == record and board.showing
 
 
