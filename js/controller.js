@@ -11,7 +11,7 @@
 //   action     { id, pile }: the last request and the pile it was about
 //   hintId     the last hint request (the Hint button says "Thinking…" until answered)
 //   lastClick  { pile, index, time }: for double-clicks
-//   reviewAsked { id, step }: the review step last asked for, until Python answers it
+//   reviewAsked { id, step }: the review step (or Show me's ply) last asked for, until Python answers it
 // Pointer input is pointer.js's, the menus menus.js's, the message area messages.js's.
 
 import { computeLayout } from "./layout.js";
@@ -19,6 +19,7 @@ import { homeRequest, legalTargets, pickUp, stockRequest, whyNotPick } from "./d
 import { clickAt, keyAction, keyCommand } from "./keyboard.js";
 import { predict } from "./optimistic.js";
 import { createOutbox } from "./outbox.js";
+import { showing, showKey } from "./showme.js";
 import { reviewing, reviewStep, trainingRequest } from "./training.js";
 import { animateFrom, drawChrome, drawTable, mark, reducedMotion, revealPile, snapshot } from "./view.js";
 
@@ -86,7 +87,8 @@ export function createController({ model, refs, messages, el = null, env: given 
   /** Send a move; when Python listed it as legal, draw it at once. */
   function sendMove(body, pile, snap = undefined) {
     // a review shows a past position: Python refuses moves there, so none is drawn ahead
-    const next = body.move && !b.predicted && !reviewing(b.state) ? predict(b.state, body.move) : null;
+    // (nor while Show me shows a verdict's line)
+    const next = body.move && !b.predicted && !reviewing(b.state) && !showing(b.state) ? predict(b.state, body.move) : null;
     const id = send(body, pile, Boolean(next));
     if (next) drawAhead(id, next, snap !== undefined ? snap : b.layout ? snapshot(table) : null);
     return id;
@@ -224,11 +226,19 @@ export function createController({ model, refs, messages, el = null, env: given 
 
   function sendReview(body) {
     const id = request(body);
-    b.reviewAsked = body.action === "review" && Number.isInteger(body.step) ? { id, step: body.step } : null;
+    const stepping = body.action === "review" || body.action === "show";
+    b.reviewAsked = stepping && Number.isInteger(body.step) ? { id, step: body.step } : null;
   }
 
-  /** ←/→ during a review step through it; true when the key was used. */
+  /** ←/→ during a review (or Show me) step through it, Escape leaves Show me; true when the key was used. */
   function reviewKey(e) {
+    if (showing(b.state)) {
+      const body = showKey(b.state, e, reviewFrom());
+      if (!body) return false;
+      e.preventDefault();
+      if (body !== "none") sendReview(body);
+      return true;
+    }
     if (!reviewing(b.state) || e.ctrlKey || e.metaKey || e.altKey || e.shiftKey) return false;
     const delta = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
     if (!delta) return false;

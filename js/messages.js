@@ -50,6 +50,8 @@ export function announcement(before, now) {
   }
   const clue = now.puzzle && now.puzzle.clue;
   if (clue && clue !== (before.puzzle && before.puzzle.clue)) out.push(String(now.spoken?.clue || clue));
+  const shown = now.show && now.show.spoken ? String(now.show.spoken) : "";
+  if (shown && shown !== (before.show && before.show.spoken)) out.push(shown); // Show me's ply, in words
   const review = reviewWords(now);
   if (review && review !== reviewWords(before)) out.push(review);
   else if (now.status !== before.status && now.status !== "playing" && now.end_text && !now.review) out.push(now.end_text);

@@ -7,6 +7,7 @@
 
 import { h } from "./dom.js";
 import { say, sayCount } from "./lang.js";
+import { showing, showRequest } from "./showme.js";
 
 /** The review's marks (each named by state.ui under its own key). */
 export const MARKS = new Set(["inaccuracy", "mistake", "losing", "turning"]);
@@ -121,7 +122,7 @@ export function lessonOf(p) {
 export function drawPuzzle(refs, state) {
   const p = state.puzzle;
   const key = p ? JSON.stringify([p.title, p.prompt, p.solved, p.clues, p.clue, p.progress, p.next, p.themes, p.theme,
-    p.lesson, state.ui?.language]) : "";
+    p.lesson, p.show, showing(state), state.ui?.language]) : "";
   if (refs.drawnPuzzle === key) return;
   refs.drawnPuzzle = key;
   const panel = refs.puzzle;
@@ -154,6 +155,10 @@ export function drawPuzzle(refs, state) {
       h("span", { class: "ft-puzzle-clues" }, [sayCount(state, "clues_shown", clues)]),
       ...(p.clue ? [": ", h("span", { class: "ft-puzzle-clue-words" }, [text(p.clue)])] : []),
     ]));
+  }
+  if (p.show === true && !showing(state)) { // Show me: the line the last verdict speaks of, on the board
+    kids.push(h("button", { type: "button", "data-puzzle": "show", title: say(state, "show_me_title") },
+      [say(state, "show_me")]));
   }
   if (p.solved && p.next) {
     kids.push(h("button", { type: "button", "data-puzzle": "next" }, [say(state, lesson ? "next_step" : "next_puzzle")]));
@@ -278,6 +283,7 @@ export function trainingRequest(state, target, from = null) {
   const b = target.closest && target.closest("button");
   if (!b || b.disabled) return null;
   const d = b.dataset;
+  if (d.puzzle === "show" || d.show) return showRequest(state, b, from);
   if (d.puzzle === "next") return { action: "next_puzzle" };
   if (d.theme !== undefined) return { action: "theme", theme: d.theme || null };
   if (d.difficulty) return { action: "new", difficulty: d.difficulty };

@@ -13,6 +13,7 @@ import { say, sayCount, sayList } from "./lang.js";
 import {
   createTraining, drawPuzzle, drawReview, drawTrainingMenu, hintKind, hintLabel, reviewArrows, reviewing,
 } from "./training.js";
+import { createShow, drawShow, factCards, showArrows, showing } from "./showme.js";
 import { createSpread, drawSpread } from "./spread.js";
 import { pileLabel } from "./words.js";
 
@@ -73,6 +74,7 @@ export function createBoard(el) {
   });
   const messageBar = h("div", { class: "ft-msgbar" }, [message, stop, dismiss]);
   const { puzzle, review } = createTraining();
+  const show = createShow();
   const { button: spreadButton, panel: spread } = createSpread(uid);
   const end = h("div", { class: "ft-end", hidden: true });
   const stage = h("div", { class: "ft-stage" }, [table, arrow, end]);
@@ -102,7 +104,7 @@ export function createBoard(el) {
         helpButton,
       ]),
     ]),
-    score, puzzle, review, messageBar, spread, scroll, help,
+    score, puzzle, show, review, messageBar, spread, scroll, help,
     h("div", { class: "ft-sr", id: `${uid}-keys`, "data-say": "keys_said" }),
     live,
   ]);
@@ -110,7 +112,7 @@ export function createBoard(el) {
   return {
     uid, root, table, stage, scroll, status, message, stop, dismiss, messageBar, end, arrow, live, buttons,
     variant, menu, variants, dealForm, dealInput, auto, help, helpButton, helpKeys, score,
-    puzzle, review, difficulties, reviewItem, spreadButton, spread,
+    puzzle, show, review, difficulties, reviewItem, spreadButton, spread,
   };
 }
 
@@ -265,7 +267,8 @@ export function drawChrome(refs, state, ui = {}) {
   if (refs.status.textContent !== statusText) refs.status.textContent = statusText;
   refs.status.dataset.status = state.status;
   const thinking = Boolean(ui.thinking);
-  const inReview = reviewing(state); // a review shows a past position: moves wait for its end
+  // a review shows a past position, Show me a verdict's line: moves wait for their end
+  const inReview = reviewing(state) || showing(state);
   const computing = Boolean(state.reviewing); // a review being worked out: only Stop is taken
   refs.stop.hidden = !computing;
   for (const b of refs.buttons) {
@@ -296,12 +299,13 @@ export function drawChrome(refs, state, ui = {}) {
   if (document.activeElement !== refs.dealInput) refs.dealInput.value = state.deal ?? "";
   refs.auto.checked = Boolean(state.auto_home);
   drawScore(refs, state);
-  const parts = [refs.end, refs.puzzle, refs.review];
+  const parts = [refs.end, refs.puzzle, refs.show, refs.review];
   const active = document.activeElement;
   const inPart = Boolean(active) && parts.some((part) => part.contains(active));
   drawEnd(refs, state);
   drawPuzzle(refs, state);
   drawReview(refs, state);
+  drawShow(refs, state);
   drawSpread(refs, state, ui.spread);
   drawTrainingMenu(refs, state);
   // a button that removed itself (×, Play from here, Next puzzle, a mark, Play again) leaves the
@@ -346,7 +350,8 @@ function drawScore(refs, state) {
 function drawEnd(refs, state) {
   const end = refs.end;
   // not over a review: it shows the game's positions, the last one finished
-  const kind = (state.status === "won" || state.status === "stuck") && !reviewing(state) ? state.status : "";
+  const kind = (state.status === "won" || state.status === "stuck") && !reviewing(state) && !showing(state)
+    ? state.status : "";
   const version = `${state.moves} ${state.ui?.language}`;
   if (end.dataset.kind === kind && end.dataset.version === version) return;
   end.dataset.kind = kind;
@@ -383,7 +388,8 @@ function pile(refs, id) {
  */
 export function mark(refs, state, ui, targets = [], layout = null) {
   const t = refs.table;
-  for (const cls of ["ft-cursor", "ft-target", "ft-hint-src", "ft-hint-dst", "ft-selected", "ft-over"]) {
+  for (const cls of ["ft-cursor", "ft-target", "ft-hint-src", "ft-hint-dst", "ft-selected", "ft-over", "ft-fact",
+    "ft-fact-pile"]) {
     for (const e of t.querySelectorAll(`.${cls}`)) e.classList.remove(cls);
   }
   refs.root.removeAttribute("aria-activedescendant");
@@ -409,7 +415,14 @@ export function mark(refs, state, ui, targets = [], layout = null) {
     pile(refs, hint.to)?.classList.add("ft-hint-dst");
     if (layout) drawArrows(refs, layout, [{ from: hint.from, to: hint.to, kind: "hint" }]);
   } else if (layout) {
-    drawArrows(refs, layout, reviewArrows(state));
+    drawArrows(refs, layout, showing(state) ? showArrows(state) : reviewArrows(state));
+  }
+  // Show me: the cards the verdict's facts name at the ply shown
+  for (const f of factCards(state, layout)) {
+    const p = pile(refs, f.pile);
+    const card = p && f.child !== null ? p.querySelectorAll(".ft-card")[f.child] : null;
+    if (card) card.classList.add("ft-fact");
+    else p?.classList.add("ft-fact-pile");
   }
 }
 

@@ -28,8 +28,8 @@ function render({ model, el }) {
     e.stopPropagation();
     if (e.type !== "keydown" || !ctrl.ready() || !ctrl.b.layout) return;
     if (e.key === "Escape" && menus.escape()) return;
-    // ←/→ step through a review, from the board or from the review bar's buttons
-    if (refs.review.contains(e.target) && ctrl.reviewKey(e)) return;
+    // ←/→ step through a review or Show me's line, from the board or from their bars' buttons
+    if ((refs.review.contains(e.target) || refs.show.contains(e.target)) && ctrl.reviewKey(e)) return;
     if (e.target !== root && e.key !== "Escape") return; // buttons and the menu keep their keys
     if (ctrl.key(e) === "help") menus.openHelp();
   }
@@ -66,7 +66,7 @@ function render({ model, el }) {
   root.querySelector(".ft-buttons").addEventListener("click", onButton);
   refs.stop.addEventListener("click", onButton);
   refs.end.addEventListener("click", onButton);
-  for (const part of [refs.puzzle, refs.review, refs.menu]) part.addEventListener("click", onTraining);
+  for (const part of [refs.puzzle, refs.show, refs.review, refs.menu]) part.addEventListener("click", onTraining);
   refs.auto.addEventListener("change", onAuto);
   refs.spreadButton.addEventListener("click", () => ctrl.toggleSpread());
   resize.observe(refs.scroll);

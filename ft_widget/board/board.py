@@ -46,6 +46,7 @@ from .puzzle_runs import PuzzleCommands, PuzzleRun
 from .reviewing import ReviewCommands, ReviewMode
 from .saving import Autosave, SaveCommands
 from .scores import ScoreCommands, SessionScores
+from .showing import IN_SHOW, ShowCommands, ShowMode
 from .ui_words import LanguageCommands, speaking, ui_words
 
 _STATIC = pathlib.Path(__file__).parent.parent / "static"
@@ -67,7 +68,7 @@ MoveCallback = Callable[["Board", Move], Any]
 MESSAGE_LIMIT = 1500
 
 
-class Board(ReviewCommands, PuzzleCommands, SaveCommands, ScoreCommands, LanguageCommands,
+class Board(ReviewCommands, ShowCommands, PuzzleCommands, SaveCommands, ScoreCommands, LanguageCommands,
             anywidget.AnyWidget):
     """A playable board in a notebook: ``Board("maria", deal=5)``.
 
@@ -163,6 +164,7 @@ class Board(ReviewCommands, PuzzleCommands, SaveCommands, ScoreCommands, Languag
         self._words = ""  # words for the next state's change, when the board knows better
         self._protocol = Protocol()
         self._reviews = ReviewMode()
+        self._shows = ShowMode()  # a verdict's line shown ("Show me")
         self._puzzles = PuzzleRun()
         self._session = SessionScores()
         try:
@@ -366,6 +368,7 @@ class Board(ReviewCommands, PuzzleCommands, SaveCommands, ScoreCommands, Languag
             message, kind = f"{message} {failed}".strip(), "error"
         self._version += 1
         self._follow_review()
+        self._shows.follow(self._game)
         self._session.note(self._game)
         state, self._last_public = self._protocol.state(self, message, kind, failed)
         self.ui = ui_words()  # the same table while the language stays: traitlets sends nothing
@@ -382,7 +385,10 @@ class Board(ReviewCommands, PuzzleCommands, SaveCommands, ScoreCommands, Languag
 
     @traitlets.observe("auto_home")
     def _auto_home_changed(self, change) -> None:
-        if change["new"] and (self.review_computing or self.review_open):
+        if change["new"] and self.showing:
+            self.auto_home = False  # refused like any move while a line is shown
+            self._refuse(_(IN_SHOW))
+        elif change["new"] and (self.review_computing or self.review_open):
             self.auto_home = False  # refused like any move during a review: the switch goes back
             self._refuse(_("Stop the review to switch on auto-home: it plays moves.") if self.review_computing
                          else _("Leave the review to switch on auto-home: it plays moves."))
@@ -441,6 +447,7 @@ class Board(ReviewCommands, PuzzleCommands, SaveCommands, ScoreCommands, Languag
 
 # Every command that puts words on the board (the browser's requests come through set_state).
 for _name in ("play", "undo", "redo", "restart", "new_game", "autoplay", "hint", "set_state", "review",
-              "review_step", "close_review", "play_from_here", "next_puzzle", "show_puzzle", "clue"):
+              "review_step", "close_review", "play_from_here", "next_puzzle", "show_puzzle", "clue",
+              "show_me", "show_step", "close_show"):
     setattr(Board, _name, speaking(getattr(Board, _name)))
 del _name

@@ -16,6 +16,7 @@ from ..game import WASTE, IllegalMove, Move
 from ..i18n import N_
 from ..i18n import gettext as _
 from . import view
+from .showing import IN_SHOW, NOTHING_TO_SHOW
 
 #: Requests are refused when a string is longer than this …
 MAX_TEXT = 64
@@ -45,12 +46,16 @@ ACTION_KEYS = {
     "next_puzzle": set(),
     "theme": {"theme"},
     "language": {"languages"},
+    "show": {"step"},
+    "show_close": set(),
 }
 #: The browser's languages (navigator.languages) a "language" request may list.
 MAX_LANGUAGES = 16
 #: The actions that play or change the game: refused while a review is open. While one is being
 #: worked out, every action but its Stop is refused.
 PLAYING = {"move", "moves", "undo", "redo", "restart", "hint", "autoplay"}
+#: Refused while a verdict's line is shown ("Show me"): these and opening a review.
+NOT_WHILE_SHOWING = PLAYING | {"review", "play_from_here"}
 #: What the board says to them then (translated where said).
 IN_REVIEW = N_("You are reviewing the game: leave the review to play, or Play from here.")
 REVIEW_COMPUTING = N_("The review is being worked out: wait for it, or Stop it to play.")
@@ -113,10 +118,13 @@ class Protocol:
             key = sorted(map(str, extra))[0][:MAX_TEXT]
             return board._refuse(f"refused: a {action!r} request has no {key!r} field")
         board._follow_review()
+        board._shows.follow(board.game)
         if board.review_computing and action not in ("review_stop", "language"):
             return board._refuse(_(REVIEW_COMPUTING))
-        if action in PLAYING and board.review_open:
+        if (action in PLAYING or action == "show") and board.review_open:
             return board._refuse(_(IN_REVIEW))
+        if action in NOT_WHILE_SHOWING and board._shows.is_open():
+            return board._refuse(_(IN_SHOW))
         getattr(self, f"_{action}")(board, request)
 
     def state(self, board, message: str, kind: str, failed: str) -> tuple[dict, dict]:
@@ -133,9 +141,15 @@ class Protocol:
         if board._left.games and not game.can_undo:
             state["can_undo"] = True
             undo_text = words.back_line(board._left.games[-1])
-        reviews = board._reviews
+        reviews, shows = board._reviews, board._shows
         shown, last = game, None if last_move is None else str(last_move)
-        if reviews.is_open():  # the piles show the reviewed position; nothing can be played
+        hint = board._hint
+        if shows.is_open():  # the piles show a position of the verdict's line; nothing can be played
+            shown = shows.position()
+            state = view.public_state(shown)
+            state.update(legal=[], home_piles={}, can_undo=False, can_redo=False)
+            last, said, hint = shows.last_move(), "", None
+        elif reviews.is_open():  # the piles show the reviewed position; nothing can be played
             shown = reviews.position()
             state = view.public_state(shown)
             state.update(legal=[], home_piles={}, can_undo=False, can_redo=False)
@@ -147,7 +161,8 @@ class Protocol:
             review=reviews.state(), reviewing=reviews.progress_state(),
             undo_text=undo_text, end_title=words.end_title(shown), end_text=words.end_line(shown),
             auto_home=board.auto_home, session=board._session.rows(shown=True), version=board._version,
-            message=message, message_kind=kind, last_move=last, last_move_text=said, hint=board._hint,
+            message=message, message_kind=kind, last_move=last, last_move_text=said, hint=hint,
+            show=shows.state(),
             difficulties=view.difficulties(game), puzzle=puzzle, ack=self.ack, saved=saved,
             spoken={"message": words.spoken(message), "clue": words.spoken((puzzle or {}).get("clue")),
                     "prompt": words.spoken((puzzle or {}).get("prompt")), "review": reviews.spoken()},
@@ -284,6 +299,33 @@ class Protocol:
         if not board.review_open:
             return board.say(_("No review is open."))
         board.close_review()
+
+    def _show(self, board, request: dict) -> None:
+        """Show me: open the line of the puzzle's last verdict (at the judged move), or step it."""
+        shows = board._shows
+        if "step" not in request and shows.is_open():
+            return board._publish()  # shown already: the state again (it answers the request)
+        if not shows.is_open():
+            puzzle = board.current_puzzle
+            if puzzle is None or not puzzle.can_show:
+                return board._refuse(_(NOTHING_TO_SHOW))
+            if "step" in request:
+                return board._refuse("refused: 'step' steps a line shown; Show me (no 'step') opens one")
+            board.show_me()
+            return None
+        n = shows.line.count
+        step = request["step"]
+        if not is_int(step) or not 0 <= step <= n:
+            return board._refuse(f"refused: 'step' must be a whole number from 0 to {n}, the moves of the "
+                                 "line shown; 0 is the position before the judged move")
+        board.show_step(step)
+        return None
+
+    def _show_close(self, board, request: dict) -> None:
+        if not board._shows.is_open():
+            return board._refuse("refused: no line is shown (Show me shows one)")
+        board.close_show()
+        return None
 
     def _review_stop(self, board, request: dict) -> None:
         if not board.cancel():

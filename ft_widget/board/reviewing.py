@@ -148,6 +148,7 @@ class ReviewMode:
         return found
 
     def show(self, board, found: Review, key: tuple) -> None:
+        board._shows.close()  # a line shown ("Show me") gives way to the review
         self.open(found, key)
         board._hint = None
         board._publish(found.summary, "info")

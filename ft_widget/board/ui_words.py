@@ -67,6 +67,7 @@ _WORDS = {
         [N_("Enter, Space"), N_("pick up, put down")],
         [N_("Shift+↑ / Shift+↓"), N_("more or fewer cards of a run")],
         [N_("Escape"), N_("cancel; close this help")],
+        [N_("← → Escape"), N_("Show me: back, forward, back to the puzzle")],
         ["F", N_("send the card to the foundations")],
         ["D", N_("deal from the stock")],
         [N_("U or Z / R or Y"), N_("undo / redo")],
@@ -118,6 +119,15 @@ _WORDS = {
     "inaccuracy": N_("Inaccuracy"), "mistake": N_("Mistake"), "losing": N_("Losing move"),
     "turning": N_("Turning point"),
     "marked_moves": N_("Marked moves"), "marked": N_("Marked:"),
+    # Show me: the line a puzzle verdict speaks of, stepped through on the board
+    "show_me": N_("Show me"),
+    "show_me_title": N_("See the moves the verdict speaks of on the board, the cards it names marked"),
+    "show_label": N_("The line the verdict speaks of"),
+    "show_back": N_("Back"), "show_back_title": N_("One move back (←)"),
+    "show_forward": N_("Forward"), "show_forward_title": N_("One move on (→)"),
+    "show_return": N_("Back to the puzzle"),
+    "show_return_title": N_("Back to the puzzle as you left it (Escape)"),
+    "show_marked": N_("the cards the verdict names"),
 }
 
 #: Phrases with a count: each becomes the list of the language's plural forms.

@@ -837,6 +837,9 @@ class Puzzle:
         self.wrong_tries = 0
         self._help: int | None = None  # clues + wrong tries when it was solved (the score)
         self.verdicts: list[Verdict] = []
+        #: the last verdict with facts and the moves from the start before its move: what
+        #: "Show me" shows (:meth:`shown_verdict`)
+        self._judged: tuple[Verdict, tuple[Move, ...]] | None = None
         self.clue: str | None = None
         self.board = None
         self.game: Game | None = None  # the board's game this puzzle is played on (attach)
@@ -1119,6 +1122,8 @@ class Puzzle:
         self.tries += verdict.verdict != "waiting"
         self.wrong_tries += verdict.verdict in ("lost", "unknown")
         self.verdicts.append(verdict)
+        if verdict.facts:
+            self._judged = (verdict, tuple(board.game.history[:i]))
         self.solved = verdict.solved or verdict.verdict == "won"
         if self.solved:
             self._help = self.clues + self.wrong_tries
@@ -1150,6 +1155,23 @@ class Puzzle:
         return list(result.moves)
 
     @property
+    def can_show(self) -> bool:
+        """Whether a verdict with facts was given on the board: "Show me" can show its line."""
+        return self._judged is not None
+
+    def shown_verdict(self) -> tuple[Verdict, Game] | None:
+        """The last verdict given on the board that has facts, and the position its move was played
+        in (a new game, replayed from the start: the board's game is not touched); None before any.
+        What the board's "Show me" steps through."""
+        if self._judged is None:
+            return None
+        verdict, before = self._judged
+        position = self.start.copy()
+        for move in before:
+            position.play(move)
+        return verdict, position
+
+    @property
     def line_text(self) -> str:
         """After solving: "The winning line of the solver, which sees every card, from here: 131 moves."."""
         return solver_line_words(len(self.winning_line()))
@@ -1167,7 +1189,7 @@ class Puzzle:
     def view(self) -> dict:
         """``state["puzzle"]`` (the board protocol): the data the browser draws."""
         return {"prompt": self.prompt, "solved": self.solved, "clues": self.clues, "clue": self.clue,
-                "title": self.title, "progress": None, "next": False}
+                "title": self.title, "progress": None, "next": False, "show": self.can_show}
 
     def reset(self) -> None:
         """Back to the puzzle's start (the clues and tries stay counted; redo replays the moves)."""
@@ -1177,6 +1199,7 @@ class Puzzle:
             self.board.game = self.game  # the game shown now is kept, as a new deal keeps it
         self.solved = False
         self.verdicts.clear()
+        self._judged = None
         self.board.restart()  # the prompt is in the puzzle's panel: the message line does not repeat it
 
     def _repr_mimebundle_(self, **kwargs):

@@ -99,7 +99,7 @@ test("the board's own parts are built without markup and found by the widget's s
   assert.equal(refs.helpButton.getAttribute("aria-label"), "Keyboard help");
   assert.equal(refs.root.getAttribute("aria-roledescription"), "solitaire board");
   assert.ok(refs.menu.hidden && refs.help.hidden && refs.end.hidden);
-  assert.equal(refs.help.querySelectorAll("dt").length, 12);
+  assert.equal(refs.help.querySelectorAll("dt").length, 13);
   elementsAreOurs(doc);
 });
 
