@@ -149,10 +149,10 @@ def test_the_relay_is_one_search_on_both_paths():
 def test_without_the_core_solve_takes_the_pure_path(monkeypatch):
     """What a machine that could not compile gets: the same answers from the pure search."""
     game = Game("lucas", deal=2)
-    expected = solve(game, time_limit=600, max_states=3_000, core="pure")
+    expected = solve(game, time_limit=600, max_states=5_000, core="pure")
     monkeypatch.setattr(search_module, "COMPILED", False)
     monkeypatch.setattr(search_module, "_core", None)
-    auto = solve(game, time_limit=600, max_states=3_000)
+    auto = solve(game, time_limit=600, max_states=5_000)
     assert (auto.status, auto.states, auto.moves) == (expected.status, expected.states, expected.moves)
     assert auto.status == "won"
     with pytest.raises(RuntimeError, match="not built"):
@@ -224,7 +224,7 @@ def test_deal_and_play_halves_the_states_of_a_loss_proof():
 def test_the_deal_and_play_bench_compares_like_with_like():
     from ft_widget.bench import bench_deal_and_play
 
-    rows = bench_deal_and_play(["lucas", "little_forty"], [1, 2], 3_000)
+    rows = bench_deal_and_play(["lucas", "little_forty"], [1, 2], 5_000)
     assert [r["variant"] for r in rows] == ["lucas"]  # Little Forty redeals: R6 does not apply
     [row] = rows
     assert row["won_without"] == 2 and row["states_with"] != row["states_without"]

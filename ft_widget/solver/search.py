@@ -303,12 +303,20 @@ def _search_class(core: str):
 
 
 def portfolio(variant, prune: bool = True, deal_and_play: bool = False) -> list[tuple[Model, int]]:
-    """The searches :func:`solve` runs side by side, sound one first, each with its turns a round.
+    """The searches :func:`solve` runs side by side under a budget, sound one first, each with its
+    turns a round.
 
-    * the sound search (the pruning rules only; R6 with ``deal_and_play``, which ``solve`` asks
-      for when it has no ``max_states`` budget): the one that can prove a loss;
-    * H1+H2, two turns a round: the best finder of wins in the sequence games and Indian;
-    * H2 alone: it won deals of Streets and Maria that the other two missed.
+    * the sound search (the pruning rules only; R6 with ``deal_and_play``): the one that can prove a
+      loss;
+    * the first two win-only searches of :data:`RELAY`, the places they take without a budget: H1+H2
+      with a waste card -12 and an empty column +3 (two turns a round), and H1+H2 with the default
+      score (one; Indian and Little Forty need it).
+
+    Until issue 42 the two win-only places held H1+H2 and H2 alone, both with the default score:
+    the two searches of the relay's candidates that won the fewest Forty Thieves, Maria and Streets
+    deals (``data/relay_candidates_1m.csv``). With these two, a budget leaves fewer sampled worlds
+    unknown (``data/world_reach.md`` against ``data/world_reach_before.md``; docs/solver.md "Wins
+    found sooner" gives the figures, checked by a test).
 
     In the one-card games the two win-only searches offer run moves through empty columns. The
     sound one does not: run moves jump past the states its forced safe moves (R4) would pass
@@ -318,9 +326,8 @@ def portfolio(variant, prune: bool = True, deal_and_play: bool = False) -> list[
     """
     if not prune:
         return [(Model(variant, prune=False), 1)]
-    return [(Model(variant, deal_and_play=deal_and_play), 1),
-            (Model(variant, run_moves=True, keep_built=True, home_first=True), 2),
-            (Model(variant, run_moves=True, home_first=True), 1)]
+    first, second = (relay_search(variant, h1, w) for h1, w in RELAY[:2])
+    return [(Model(variant, deal_and_play=deal_and_play), 1), (first, 2), (second, 1)]
 
 
 #: The relay of a solve without a budget: win-only searches, in the order they start, as (H1 or
@@ -352,7 +359,7 @@ def relay_label(h1: bool, weights: tuple[int, ...]) -> str:
 
 def relay_portfolio(variant) -> tuple[list[tuple[Model, int]], list[Model]]:
     """What :func:`solve` runs without a ``max_states`` budget: the sound search with R6, and the
-    first two searches of :data:`RELAY` in the places of H1+H2 (two turns a round) and H2 (one),
+    first two searches of :data:`RELAY` (two turns a round and one, as in :func:`portfolio`),
     the others waiting to take over, one by one, from a search that holds :data:`RELAY_STATES`.
 
     A greedy search that has not won by a million states rarely wins later; a fresh one with
