@@ -308,17 +308,19 @@ def portfolio(variant, prune: bool = True, deal_and_play: bool = False) -> list[
 
     * the sound search (the pruning rules only; R6 with ``deal_and_play``): the one that can prove a
       loss;
-    * the first two win-only searches of :data:`RELAY`, the places they take without a budget: H1+H2
-      with a waste card -12 and an empty column +3 (two turns a round), and H1+H2 with the default
-      score (one; Indian and Little Forty need it).
+    * three win-only searches, one turn a round each, as the sound one has: the first of
+      :data:`RELAY` (H1+H2, a waste card -12 and an empty column +3), the one that finds most wins
+      from the opening on; H1+H2 with the default score (Indian and Little Forty need it); and H2
+      alone with the default score, its last, which wins late positions the other two miss (three
+      certain puzzles at 300,000 states: docs/solver.md "Wins found sooner").
 
-    Until issue 42 the two win-only places held H1+H2 and H2 alone, both with the default score:
-    the two searches of the relay's candidates that won the fewest Forty Thieves, Maria and Streets
-    deals (``data/relay_candidates_1m.csv``). With these two, a budget leaves fewer sampled worlds
-    unknown (``data/world_reach.md`` against ``data/world_reach_before.md``; docs/solver.md "Wins
-    found sooner" gives the figures, checked by a test).
+    Until issue 42 the win-only places held H1+H2 (two turns a round) and H2 alone, both with the
+    default score: the two searches of the relay's candidates that won the fewest Forty Thieves,
+    Maria and Streets deals (``data/relay_candidates_1m.csv``). The sound search keeps its quarter of
+    the turns. With the three, a budget leaves fewer sampled worlds unknown (``data/world_reach.md``
+    against ``data/world_reach_before.md``; docs/solver.md gives the figures, checked by a test).
 
-    In the one-card games the two win-only searches offer run moves through empty columns. The
+    In the one-card games the win-only searches offer run moves through empty columns. The
     sound one does not: run moves jump past the states its forced safe moves (R4) would pass
     through, which can make the space it must exhaust far larger. Measured at 10 s a deal: H1+H2
     with run moves alone won all of Indian deals 1-20; without run moves, 9 of deals 1-10 at 5 s.
@@ -326,8 +328,8 @@ def portfolio(variant, prune: bool = True, deal_and_play: bool = False) -> list[
     """
     if not prune:
         return [(Model(variant, prune=False), 1)]
-    first, second = (relay_search(variant, h1, w) for h1, w in RELAY[:2])
-    return [(Model(variant, deal_and_play=deal_and_play), 1), (first, 2), (second, 1)]
+    first, default, last = (relay_search(variant, h1, w) for h1, w in (RELAY[0], RELAY[1], RELAY[-1]))
+    return [(Model(variant, deal_and_play=deal_and_play), 1), (first, 1), (default, 1), (last, 1)]
 
 
 #: The relay of a solve without a budget: win-only searches, in the order they start, as (H1 or
@@ -359,7 +361,7 @@ def relay_label(h1: bool, weights: tuple[int, ...]) -> str:
 
 def relay_portfolio(variant) -> tuple[list[tuple[Model, int]], list[Model]]:
     """What :func:`solve` runs without a ``max_states`` budget: the sound search with R6, and the
-    first two searches of :data:`RELAY` (two turns a round and one, as in :func:`portfolio`),
+    first two searches of :data:`RELAY` in two places (two turns a round and one),
     the others waiting to take over, one by one, from a search that holds :data:`RELAY_STATES`.
 
     A greedy search that has not won by a million states rarely wins later; a fresh one with
