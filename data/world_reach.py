@@ -12,7 +12,7 @@ leaves "unknown" within its budget says nothing. This measures how many, at a fi
 - the worlds: ``--worlds`` worlds of each position (``PlayerView.sample`` with seeds 0, 1, ...),
   each solved with ``solve(world, time_limit=None, max_states=--max-states)``.
 
-    nice -n 10 python data/world_reach.py --workers 2
+    nice -n 10 python data/world_reach.py --workers 2 --deals 1-20 --before data/world_reach_before.csv
 
 writes data/world_reach.csv (a row a world) and data/world_reach.md (unknown share per game and
 position, overall, with the command, the commit and the CPU seconds). Issue 42's targets: at most
@@ -65,6 +65,11 @@ def positions(job: tuple) -> list[dict]:
     return rows
 
 
+def read(path: pathlib.Path) -> list[dict]:
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
 def share(rows: list[dict]) -> str:
     n = len(rows)
     unknown = sum(r["status"] == "unknown" for r in rows)
@@ -83,6 +88,10 @@ def main() -> None:
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", default="world_reach", help="file names under data/")
+    parser.add_argument("--before", default=None,
+                        help="a CSV of an earlier run to set beside this one, game by game")
+    parser.add_argument("--report-only", action="store_true",
+                        help="solve nothing: write the .md from the .csv of --out (and --before)")
     args = parser.parse_args()
     first, _, last = args.deals.partition("-")
     deals = range(int(first), int(last or first) + 1)
@@ -90,30 +99,41 @@ def main() -> None:
     variants = args.variants.split(",")
     jobs = [(v, d, at, args.worlds, args.max_states) for v in variants for d in deals]
     started = time.time()
-    with multiprocessing.Pool(args.workers) as pool:
-        rows = [r for found in pool.map(positions, jobs) for r in found]
-    with open(HERE / f"{args.out}.csv", "w", newline="") as f:
-        writer = csv.DictWriter(f, FIELDS)
-        writer.writeheader()
-        writer.writerows(rows)
+    if args.report_only:
+        rows = read(HERE / f"{args.out}.csv")
+    else:
+        with multiprocessing.Pool(args.workers) as pool:
+            rows = [r for found in pool.map(positions, jobs) for r in found]
+        with open(HERE / f"{args.out}.csv", "w", newline="") as f:
+            writer = csv.DictWriter(f, FIELDS)
+            writer.writeheader()
+            writer.writerows(rows)
+    before = read(pathlib.Path(args.before)) if args.before else None
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True,
                             text=True).stdout.strip()
-    command = "nice -n 10 python data/world_reach.py " + " ".join(sys.argv[1:])
+    command = "nice -n 10 python data/world_reach.py " + " ".join(a for a in sys.argv[1:] if a != "--report-only")
     lines = [f"# Worlds the solver leaves unknown at {args.max_states:,} states", "",
              f"`{command}`: the cautious player on deals {args.deals} of each game, the positions "
              f"after {' and '.join(map(str, at))} moves of its game, {args.worlds} sampled worlds each, "
              f"each solved to {args.max_states:,} states (no clock).", "",
              f"Commit {commit}; Python {platform.python_version()}; {platform.machine()}; "
-             f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC; {args.workers} process(es), "
-             f"{time.time() - started:.0f} s wall, {sum(r['cpu_seconds'] for r in rows):.0f} CPU s "
-             "of solving.",
-             "", f"**Unknown overall: {share(rows)}** (Wilson 95 % interval).", "",
-             "| game | " + " | ".join(f"after {k} moves" for k in at) + " | both |",
-             "|---|" + "---|" * (len(at) + 1)]
+             f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC; "
+             + ("the table written again from the CSV (--report-only); " if args.report_only else
+                f"{args.workers} process(es), {time.time() - started:.0f} s wall, ")
+             + f"{sum(float(r['cpu_seconds']) for r in rows):.0f} CPU s of solving.",
+             "", f"**Unknown overall: {share(rows)}** (Wilson 95 % interval)"
+             + (f"; before: {share(before)}." if before else "."), "",
+             "| game | " + " | ".join(f"after {k} moves" for k in at) + " | both |"
+             + (" both, before |" if before else ""),
+             "|---|" + "---|" * (len(at) + 1 + bool(before))]
     for v in variants:
         mine = [r for r in rows if r["variant"] == v]
-        by_place = " | ".join(share([r for r in mine if r["at"] == k]) for k in at)
-        lines.append(f"| {VARIANTS[v].name} | {by_place} | {share(mine)} |")
+        by_place = " | ".join(share([r for r in mine if int(r["at"]) == k]) for k in at)
+        was = f" {share([r for r in before if r['variant'] == v])} |" if before else ""
+        lines.append(f"| {VARIANTS[v].name} | {by_place} | {share(mine)} |{was}")
+    if before:
+        lines += ["", f"Before: `{args.before}`, the same worlds solved by the solver of its own run "
+                  "(its .md names the commit)."]
     (HERE / f"{args.out}.md").write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
 
