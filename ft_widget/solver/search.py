@@ -308,17 +308,17 @@ def portfolio(variant, prune: bool = True, deal_and_play: bool = False) -> list[
 
     * the sound search (the pruning rules only; R6 with ``deal_and_play``): the one that can prove a
       loss;
-    * three win-only searches, one turn a round each, as the sound one has: the first of
-      :data:`RELAY` (H1+H2, a waste card -12 and an empty column +3), the one that finds most wins
-      from the opening on; H1+H2 with the default score (Indian and Little Forty need it); and H2
-      alone with the default score, its last, which wins late positions the other two miss (three
-      certain puzzles at 300,000 states: docs/solver.md "Wins found sooner").
+    * H1+H2 with the default score, two turns a round: the best finder of wins in the sequence
+      games, Indian and Little Forty, and under small budgets;
+    * H2 alone with the default score: it wins late positions the others miss (three certain
+      puzzles' answers within 300,000 states: docs/solver.md "Wins found sooner");
+    * the first search of :data:`RELAY` (H1+H2, a waste card -12 and an empty column +3), one turn:
+      the one that finds most wins from the opening on (issue 42).
 
-    Until issue 42 the win-only places held H1+H2 (two turns a round) and H2 alone, both with the
-    default score: the two searches of the relay's candidates that won the fewest Forty Thieves,
-    Maria and Streets deals (``data/relay_candidates_1m.csv``). The sound search keeps its quarter of
-    the turns. With the three, a budget leaves fewer sampled worlds unknown (``data/world_reach.md``
-    against ``data/world_reach_before.md``; docs/solver.md gives the figures, checked by a test).
+    The last was added for issue 42: with it a budget leaves fewer sampled worlds unknown
+    (``data/world_reach.md`` against ``data/world_reach_before.md``; docs/solver.md gives the
+    figures, checked by a test). The sound search's share of the turns falls from a quarter to a
+    fifth.
 
     In the one-card games the win-only searches offer run moves through empty columns. The
     sound one does not: run moves jump past the states its forced safe moves (R4) would pass
@@ -328,8 +328,8 @@ def portfolio(variant, prune: bool = True, deal_and_play: bool = False) -> list[
     """
     if not prune:
         return [(Model(variant, prune=False), 1)]
-    first, default, last = (relay_search(variant, h1, w) for h1, w in (RELAY[0], RELAY[1], RELAY[-1]))
-    return [(Model(variant, deal_and_play=deal_and_play), 1), (first, 1), (default, 1), (last, 1)]
+    default, alone, first = (relay_search(variant, h1, w) for h1, w in (RELAY[1], RELAY[-1], RELAY[0]))
+    return [(Model(variant, deal_and_play=deal_and_play), 1), (default, 2), (alone, 1), (first, 1)]
 
 
 #: The relay of a solve without a budget: win-only searches, in the order they start, as (H1 or
