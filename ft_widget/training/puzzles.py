@@ -88,6 +88,7 @@ from ..words import (
     first_clue_words,
     in_pile_words,
     lost_move_words,
+    move_doing,
     move_words,
     score_words,
     solver_line_words,
@@ -232,10 +233,6 @@ def answer_words(game: Game, answers: list[str], waiting: int = 0) -> str:
     return text
 
 
-#: How an explanation names the losing move, by the player who made it (a puzzle's ``player``).
-PLAYER_LABELS = {"foundations_first": "habit", "cautious_choice": "cautious"}
-
-
 def explanation_facts(game: Game, answer: str, line) -> list[Fact]:
     """The facts an answer's explanation says, from ``answer`` and the solver's ``line`` after it
     (:func:`~ft_widget.training.facts.facts_along`), at most two within its first 30 moves: the
@@ -310,32 +307,23 @@ def _pile_index(pile: str) -> int:
     return WASTE if pile == "w" else FOUNDATION if pile == "f" else int(pile) - 1
 
 
-def explain(game: Game, answers: dict[str, list[str]], habit: str | None, label: str = "habit") -> str:
+def explain(game: Game, answers: dict[str, list[str]], losing: str | None) -> str:
     """Why the answer works, in plain words, made from the facts of the solver's winning line after
     it (:func:`explanation_facts`; the answer with the shortest line is explained), and what the
-    losing ``habit`` move leaves (``label``: "habit" names it the habit move, "cautious" the
-    cautious player's, "move" just the move). In the current language: a shipped puzzle's words are
+    ``losing`` move (the one a player is drawn to: a puzzle's ``habit``) leaves, named by what it
+    does with its card and place. No player is named and no count of the solver's moves is said: a
+    learner reads what happens to the cards. In the current language: a shipped puzzle's words are
     made here, not stored."""
     first = min(answers, key=lambda a: (len(answers[a]), a))
-    line = [Move(m) for m in answers[first]]
     move = Move(first)
     parts = [_("{move} ({words}) keeps a win.").format(move=first, words=move_words(game, move))]
     facts = fact_words(explanation_facts(game, first, answers[first]))
     if facts:
         parts.append(_("In the winning line of the solver, which sees every card: {facts}.").format(
             facts=clauses(facts)))
-    wins_in = len(line) + 1
-    parts.append(ngettext("It wins in {n} move in all.", "It wins in {n} moves in all.", wins_in).format(
-        n=wins_in))
-    if habit is not None:
-        if label == "habit":
-            said = _("The habit move {move} ({words}) leaves no win: the solver searched every way on.")
-        elif label == "cautious":
-            said = _("The cautious player's move {move} ({words}) leaves no win: the solver searched every "
-                     "way on.")
-        else:
-            said = _("The move {move} ({words}) leaves no win: the solver searched every way on.")
-        parts.append(said.format(move=habit, words=move_words(game, Move(habit))))
+    if losing is not None:
+        parts.append(_("{doing} ({move}) leaves no win: even the solver, which sees every card, finds no "
+                       "way to win after it.").format(doing=move_doing(game, Move(losing)), move=losing))
     return " ".join(parts)
 
 
@@ -441,8 +429,7 @@ class TrainingPuzzle:
     def explanation(self) -> str:
         """Why the answer works and what the losing move leaves, in the current language: made from
         the solver's line (:func:`explain`), as the generator made the data file's English words."""
-        return explain(self.game, {a: self.lines[a] for a in self.answers}, self.habit,
-                       PLAYER_LABELS.get(self.player, "move"))
+        return explain(self.game, {a: self.lines[a] for a in self.answers}, self.habit)
 
     @property
     def kind(self) -> str:
@@ -895,15 +882,11 @@ class Puzzle:
     def _explain(self, answers) -> str:
         lines = {a: self.lines[a] for a in answers}
         if self.training is not None:
-            t = self.training
-            return explain(self.start, lines, t.habit, PLAYER_LABELS.get(t.player, "move"))
+            return explain(self.start, lines, self.training.habit)
         if not self.losing:
             return explain(self.start, lines, None)
-        habit = str(foundations_first(self.start.copy(), random.Random(0)))
-        label = "habit"
-        if habit not in self.losing:
-            habit, label = self.losing[0], "move"
-        return explain(self.start, lines, habit, label)
+        habit = str(foundations_first(self.start.copy(), random.Random(0)))  # the move a player is drawn to
+        return explain(self.start, lines, habit if habit in self.losing else self.losing[0])
 
     @property
     def idea(self) -> str | None:
@@ -1044,21 +1027,23 @@ class Puzzle:
                 return self._lost(move, self.start, after, True)
             if name in self.waiting:
                 return _waiting(name)
-            return _said(name, "unknown", _("{move}: the solver, which sees every card, cannot tell within "
-                                            "{states} states whether a win is left. Undo (U) and try "
-                                            "another.").format(move=name, states=self.max_states), False)
+            said = _("{move}: the solver, which sees every card, could not tell in its search whether a win "
+                     "is left. Undo (U) and try another.")
+            return _said(name, "unknown", said.format(move=name), False, max_states=self.max_states)
         result = solve(after, time_limit=None, max_states=self.max_states)
         if result.won:
-            return _said(name, "winnable", ngettext(
-                "Good: {move} keeps the deal winnable (the solver, which sees every card, wins from here in "
-                "{n} move).",
-                "Good: {move} keeps the deal winnable (the solver, which sees every card, wins from here in "
-                "{n} moves).", len(result.moves)).format(move=name, n=len(result.moves)), False)
+            # the line the win rests on, as an answer's verdict carries it
+            line = tuple(str(m) for m in result.moves)
+            said = _("Good: {move} keeps the deal winnable (the solver, which sees every card, finds a win "
+                     "from here).")
+            played_in = before() if callable(before) else before
+            return _said(name, "winnable", said.format(move=name), False,
+                         facts=tuple(facts_along(played_in, [move], limit=1)), line=line)
         if result.status == "lost":
             return self._lost(move, before, after, False)
-        return _said(name, "unknown", _("{move}: the solver, which sees every card, cannot tell within "
-                                        "{states} states whether a win is left.").format(
-            move=name, states=self.max_states), False)
+        return _said(name, "unknown", _("{move}: the solver, which sees every card, could not tell in its "
+                                        "search whether a win is left.").format(move=name), False,
+                     max_states=self.max_states)  # the budget is the verdict's, not the learner's words
 
     # ------------------------------------------------------------------ the board
     def attach(self, board) -> Puzzle:
