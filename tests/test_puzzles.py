@@ -600,6 +600,31 @@ def test_no_shipped_verdict_or_explanation_speaks_jargon(variant, monkeypatch):
                     assert not found, f"{p.id} ({language}): {found} in {text!r}"
 
 
+def test_the_hint_after_a_solved_puzzle_follows_the_verdicts_line():
+    """Issue 43: right after "keeps a win", the Hint must not seem to say the win is gone. It gives
+    the next move of the line the verdict rests on, labelled as the solver's, and keeps to it while
+    the game follows the line; off the line the fair hint is back."""
+    p = puzzles("maria")[9]  # Maria puzzle 10, where the issue's learner met the contradiction
+    judge = Board.puzzle(p)
+    board = judge.board
+    answer = p.answers[0]
+    line = p.lines[answer]
+    assert _request(board, 1, "move", move=answer)["message"].startswith("Solved:")
+    for k, rid in enumerate((2, 4)):
+        state = _request(board, rid, "hint")
+        assert state["hint"]["move"] == line[k] and state["hint"]["kind"] == "peek", state["hint"]
+        assert state["message"].startswith("Hint (the solver saw hidden cards):"), state["message"]
+        assert "found no win" not in state["message"] and "no win" not in state["hint"]["sentence"]
+        _request(board, rid + 1, "move", move=line[k])
+    board.undo()
+    other = next(m for m in board.game.legal_moves() if str(m) != line[1])
+    board.play(other)  # off the line: the verdict says nothing of this position
+    assert judge.line_hint(board.game) is None
+    assert board.hint(time_limit=0.2).kind == "fair"
+    judge.reset()  # a puzzle started again has no verdict to follow
+    assert judge.line_hint(board.game) is None
+
+
 def test_a_solved_puzzle_says_why_its_answer_works():
     p = puzzles("maria")[0]
     judge = Board.puzzle(p)

@@ -64,6 +64,8 @@ from ..game import (
     WASTE,
     Choice,
     Game,
+    HintKind,
+    HintSource,
     IllegalMove,
     Move,
     Outcome,
@@ -71,6 +73,7 @@ from ..game import (
     commitments,
     reversible,
 )
+from ..hints import Hint
 from ..i18n import N_, ngettext
 from ..i18n import gettext as _
 from ..limits import check_count, shown
@@ -827,6 +830,9 @@ class Puzzle:
         #: the last verdict with facts and the moves from the start before its move: what
         #: "Show me" shows (:meth:`shown_verdict`)
         self._judged: tuple[Verdict, tuple[Move, ...]] | None = None
+        #: the last verdict given on the board that keeps a win, with its line, and the moves before
+        #: its move: a hint after it follows that line (:meth:`line_hint`)
+        self._kept: tuple[Verdict, tuple[Move, ...]] | None = None
         self.clue: str | None = None
         self.board = None
         self.game: Game | None = None  # the board's game this puzzle is played on (attach)
@@ -1109,6 +1115,9 @@ class Puzzle:
         self.verdicts.append(verdict)
         if verdict.facts:
             self._judged = (verdict, tuple(board.game.history[:i]))
+        if verdict.verdict != "waiting":  # the last verdict that keeps a win, while none came after it
+            kept = verdict.verdict == "winnable" and verdict.line
+            self._kept = (verdict, tuple(board.game.history[:i])) if kept else None
         self.solved = verdict.solved or verdict.verdict == "won"
         if self.solved:
             self._help = self.clues + self.wrong_tries
@@ -1138,6 +1147,24 @@ class Puzzle:
         if not result.won:
             raise RuntimeError(f"{SEEING} found no winning line from here within {self.max_states} states")
         return list(result.moves)
+
+    def line_hint(self, game: Game) -> Hint | None:
+        """The hint that agrees with the last verdict "keeps a win" given on the board: while
+        ``game`` (the board's) has followed that verdict's move and the solver's winning line after
+        it, the line's next move, labelled as the solver's (it saw every card). None otherwise
+        (before any such verdict, off the line, or at its end): the board's hint is then the fair
+        one. A fair hint found no win in its short searches where the verdict had just said the move
+        keeps one; the hint after the verdict goes on along the line that verdict rests on."""
+        if self._kept is None or game is not self.game:
+            return None
+        verdict, before = self._kept
+        path = [*before, Move(verdict.move), *map(Move, verdict.line)]
+        played = list(game.history)
+        if not len(before) < len(played) < len(path) or played != path[:len(played)]:
+            return None
+        said = _("the next move of the winning line the verdict on your move rests on (the solver, which "
+                 "sees every card, found it)")
+        return Hint(path[len(played)], said, HintSource.SOLVER, HintKind.PEEK, sentence=said)
 
     @property
     def can_show(self) -> bool:
@@ -1185,6 +1212,7 @@ class Puzzle:
         self.solved = False
         self.verdicts.clear()
         self._judged = None
+        self._kept = None
         self.board.restart()  # the prompt is in the puzzle's panel: the message line does not repeat it
 
     def _repr_mimebundle_(self, **kwargs):
