@@ -694,7 +694,8 @@ class Verdict(Choice):
     verdict: Judgement = Judgement.UNKNOWN
     solved: bool = False
     #: for a lost move: the most cards home on any line the solver found after it, within
-    #: ``states`` positions searched of a budget of ``max_states`` (complete: ``searched_all``)
+    #: ``states`` positions searched of a budget of ``max_states`` (complete: ``searched_all``);
+    #: for an unknown one, ``max_states`` is the budget it was judged within (data, not the words)
     cards_home: int | None = None
     states: int = 0
     max_states: int = 0
