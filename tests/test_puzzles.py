@@ -625,6 +625,26 @@ def test_the_hint_after_a_solved_puzzle_follows_the_verdicts_line():
     assert judge.line_hint(board.game) is None
 
 
+def test_a_commitment_judged_after_a_waiting_move_carries_its_line_and_the_hint_follows_it():
+    """Solved after a waiting move, the verdict ("Good: … finds a win from here", no count of the
+    solver's moves) carries the solver's line from the board's position and the move's facts; the
+    Hint follows that line."""
+    shipped = next(p for p in puzzles("forty_thieves") if p.waiting)
+    judge = Board.puzzle(shipped)
+    judge.board.play(shipped.waiting[0])
+    judge.board.play(shipped.answers[0])
+    verdict = judge.verdicts[-1]
+    assert judge.solved and verdict.message.startswith("Good:") and "finds a win from here" in verdict.message
+    assert "moves" not in verdict.message and verdict.line and verdict.facts
+    assert all(f.ply == 1 for f in verdict.facts)
+    found = judge.board.hint()
+    assert found.kind == "peek" and str(found.move) == verdict.line[0]
+    after = judge.board.game.copy()
+    for m in verdict.line:
+        after.play(m)
+    assert after.is_won  # the line the hint follows wins
+
+
 def test_a_solved_puzzle_says_why_its_answer_works():
     p = puzzles("maria")[0]
     judge = Board.puzzle(p)
