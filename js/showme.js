@@ -75,7 +75,7 @@ export function showKey(state, event, from = null) {
 /** The request a click in the show bar (or the panel's Show me) makes, or null. */
 export function showRequest(state, button, from = null) {
   const d = button.dataset;
-  if (d.puzzle === "show") return { action: "show" };
+  if (d.puzzle === "show" || d.show === "open") return { action: "show" }; // the puzzle panel's, a review step's
   if (d.show === "prev") return showStep(state, { delta: -1, from });
   if (d.show === "next") return showStep(state, { delta: 1, from });
   if (d.show === "close") return { action: "show_close" };
@@ -94,7 +94,7 @@ export function createShow() {
 /** The show bar: Back, the ply, Forward, Back to the puzzle; the move that led here in words. */
 export function drawShow(refs, state) {
   const s = showing(state) ? state.show : null;
-  const key = s ? JSON.stringify([s.at, s.count, s.where, s.move_words, state.ui?.language]) : "";
+  const key = s ? JSON.stringify([s.at, s.count, s.where, s.move_words, s.back, state.ui?.language]) : "";
   if (refs.drawnShow === key) return;
   refs.drawnShow = key;
   const bar = refs.show;
@@ -113,8 +113,10 @@ export function drawShow(refs, state) {
     h("button", { type: "button", "data-show": "next", title: say(state, "show_forward_title"),
       disabled: s.at >= s.count }, [`${forward} \u25B6`]),
     h("span", { class: "ft-review-gap" }),
-    h("button", { type: "button", "data-show": "close", title: say(state, "show_return_title") },
-      [say(state, "show_return")]),
+    // back to what it was opened from: the puzzle, or the review at its step
+    h("button", { type: "button", "data-show": "close",
+      title: say(state, s.back === "review" ? "show_return_review_title" : "show_return_title") },
+      [say(state, s.back === "review" ? "show_return_review" : "show_return")]),
   ])];
   kids.push(h("p", { class: "ft-show-move" }, [
     text(s.move_words),

@@ -208,6 +208,10 @@ export function drawReview(refs, state) {
       disabled: r.at >= n }, ["\u25B6"]),
     ...(markOf(r, step) ? [h("span", { class: "ft-mark", "data-mark": markOf(r, step) }, [say(state, markOf(r, step))])] : []),
     h("span", { class: "ft-review-gap" }),
+    // Show me: the step's line on the board (the move played, or at the losing move the solver's better line)
+    ...(step && step.show === true ? [h("button", { type: "button", "data-show": "open",
+      title: say(state, step.show_better === true ? "show_me_better_title" : "show_me_step_title") },
+    [say(state, "show_me")])] : []),
     h("button", { type: "button", "data-review": "play", title: say(state, "play_from_here_title") },
       [say(state, "play_from_here")]),
     h("button", { type: "button", "data-review": "close", "aria-label": say(state, "close_review"),

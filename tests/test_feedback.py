@@ -155,7 +155,7 @@ def test_after_solving_the_solvers_line_plays_to_a_win_on_the_board():
     line = judge.winning_line()
     assert [str(m) for m in line] == list(shipped.lines[shipped.answers[0]])
     assert judge.line_text.endswith(f"from here: {len(line)} moves.") and SEEING in judge.line_text
-    assert f"It wins in {len(line) + 1} moves in all." in judge.verdicts[-1].message  # said when solved
+    assert list(judge.verdicts[-1].line) == [str(m) for m in line]  # the verdict carries the line it rests on
     assert judge.replay_line() == line and judge.board.game.is_won
     assert judge.board.game.moves_played == 1 + len(line)
 

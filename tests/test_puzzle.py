@@ -92,7 +92,8 @@ def test_unknown_within_the_budget_is_said_so(puzzle):
     tight = Puzzle(puzzle.start, goal="keep_winnable", max_states=20_000)
     tight.max_states = 1
     verdict = tight.check("s>w", game=Game("forty_thieves", deal=2))  # from the opening deal
-    assert verdict.verdict == "unknown" and "within 1 states" in verdict.message
+    assert verdict.verdict == "unknown" and "could not tell" in verdict.message
+    assert verdict.max_states == 1 and "states" not in verdict.message  # the budget is data, not words
 
 
 def test_bad_puzzles_are_refused():

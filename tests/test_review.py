@@ -769,3 +769,48 @@ def test_the_docs_say_what_the_turning_point_measure_found():
     named = [r for r in rows if r["losing_move"]]
     assert "both losing moves the solver names there are put on the stock order" in page
     assert len(named) == 2 and all(r["losing_move_fair"].startswith("lost to the stock order") for r in named)
+
+
+def _facts_hold(before: Game, moves: list[str], facts) -> int:
+    """Each fact holds on the reference replay of ``moves`` from ``before`` (tests/test_facts.py's
+    check of its own, from the positions' JSON); how many were checked."""
+    from test_facts import holds, positions
+
+    seen = positions(before, moves[:max((f.ply for f in facts), default=1)])
+    for fact in facts:
+        assert holds(fact, seen), f"{moves[:fact.ply]}: {fact} does not hold"
+    return len(facts)
+
+
+@pytest.mark.parametrize("which", ["trap", "decision", "opening"])
+def test_every_review_step_carries_facts_that_hold(which):
+    """Issue 43 items 1 and 3: a review step carries the facts of the move played (ply 1, checked
+    on the position by the reference), and the losing move the solver's better move with its line
+    and the facts along it (checked the same way); Show me steps through ``Step.shown``."""
+    if which == "trap":
+        game = maria_trap()
+        for m in ("1>f", "3>f"):
+            game.play(m)
+    elif which == "decision":
+        decision = Decision("maria", 0)
+        game = Game.from_position(decision.game.position())
+        game.play(decision.player_move)
+    else:
+        game = Game("maria", deal=5)
+        for m in ("8>2", "s>w", "s>w", "w>f", "s>w", "s>w"):
+            if m in game.legal_moves():
+                game.play(m)
+    r = review(game.record(), rng=3, **SMALL)
+    checked = 0
+    for step in r.steps:
+        before = r.position(step.index)
+        assert step.line == () and all(f.ply == 1 for f in step.facts)
+        checked += _facts_hold(before, [str(step.move)], step.facts)
+        if step.index == r.losing_move and r.alternative_line:
+            better = step.better
+            assert step.shown is better and better.move == str(r.alternative)
+            assert list(better.line) == [str(m) for m in r.alternative_line[1:]] and better.facts
+            checked += _facts_hold(before, [better.move, *better.line], better.facts)
+        else:
+            assert step.better is None and step.shown is step
+    assert checked and (which == "opening" or r.steps[r.losing_move].better is not None)

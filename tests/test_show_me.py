@@ -7,7 +7,7 @@ import pytest
 
 from ft_widget import Board, Game, i18n, puzzles
 from ft_widget.board import view
-from ft_widget.board.showing import IN_SHOW, NOTHING_TO_SHOW
+from ft_widget.board.showing import IN_SHOW, IN_SHOW_REVIEW, NOTHING_TO_SHOW, NOTHING_TO_SHOW_REVIEW
 from ft_widget.cards import card_str
 from ft_widget.training.puzzles import Puzzle
 
@@ -237,3 +237,46 @@ def test_show_me_speaks_the_boards_language():
     ask(board, action="move", move="s>w")
     with i18n.using("fr"):
         assert board.state["message"] == i18n.gettext(IN_SHOW) != IN_SHOW
+
+
+def test_show_me_at_a_review_step_steps_its_line_and_returns_to_the_review():
+    """Issue 43 item 3: at a review step, Show me shows the move played (before it, after it, the
+    cards its facts name marked) or, at the losing move, the solver's better move and its line, with
+    the same code as after a puzzle verdict; Back returns to the review at that step."""
+    from test_safe_home import maria_trap
+
+    game = maria_trap()
+    for m in ("1>f", "3>f"):
+        game.play(m)
+    board = Board(game)
+    r = board.review(rng=1, worlds=3, max_states=1500, solver_states=20_000)
+    record = board.game.record()
+    state = ask(board, action="review", step=0)
+    assert ask(board, action="show")["message"] == NOTHING_TO_SHOW_REVIEW and state["show"] is None
+    for at in (2, 1):  # the second move played, then the losing move (its better line)
+        ask(board, action="review", step=at)
+        step = r.steps[at - 1]
+        assert board.state["review"]["steps"][at - 1]["show"] is True
+        state = ask(board, action="show")
+        show = state["show"]
+        assert show["back"] == "review" and state["review"] is None  # the review's bar waits
+        shown = step.shown
+        line = [str(shown.move), *shown.line]
+        assert show["move"] == line[0] and (shown is step) == (at == 2)
+        for k in range(show["count"] + 1):
+            state = ask(board, action="show", step=k)
+            there = r.position(step.index)
+            for m in line[:k]:
+                there.play(m)
+            assert piles(state) == piles(view.public_state(there)) and state["legal"] == []
+            facts = [f for f in shown.facts if f.ply == k]
+            assert sorted((m["kind"], m["card"]) for m in state["show"]["marks"]) == \
+                sorted((f.kind, f.card) for f in facts)
+            assert all(holds_there(there, m) for m in state["show"]["marks"])
+        assert ask(board, action="review", step=0)["message"] == IN_SHOW_REVIEW  # Back first
+        state = ask(board, action="show_close")
+        assert state["show"] is None and state["review"]["at"] == at  # the review where it was
+    assert board.game.record() == record  # reading never writes
+    board.show_me()
+    board.close_review()  # leaving the review ends a line shown over it
+    assert not board.showing and board.state["review"] is None

@@ -114,7 +114,6 @@ from ft_widget.training.puzzles import (
     MIN_COMMITMENTS,
     MIN_LEGAL,
     MIN_NOT_HOME,
-    PLAYER_LABELS,
     SPACING,
     commitments,
     difficulty_of,
@@ -543,7 +542,7 @@ def assess(row: dict, runs: int, sampled: int) -> None:
     row["expert_hits"], row["sampled_hits"] = hits, found
     row["rating"] = rating(hits + found, runs + sampled)
     row["difficulty"] = difficulty_of(row["rating"])  # the word follows the number
-    row["explanation"] = explain(game, row["answers"], row["habit"], PLAYER_LABELS.get(row["player"], "move"))
+    row["explanation"] = explain(game, row["answers"], row["habit"])
     row["assessed"] = [runs, sampled]
 
 
@@ -745,8 +744,7 @@ def write_explanations(variants: list[str]) -> list[str]:
         before = json.dumps(data, ensure_ascii=False)
         for row in data["puzzles"]:
             game = replay(row["variant"], row["deal"], row["moves"])
-            row["explanation"] = explain(game, row["answers"], row["habit"],
-                                         PLAYER_LABELS.get(row["player"], "move"))
+            row["explanation"] = explain(game, row["answers"], row["habit"])
         if json.dumps(data, ensure_ascii=False) != before:
             path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
             changed.append(variant)

@@ -298,7 +298,10 @@ class Board(ReviewCommands, ShowCommands, PuzzleCommands, SaveCommands, ScoreCom
         with self._lock:
             asked = self._position_mark()
             position = self._game.copy()
-        found = hints.hint(position, time_limit=limit)
+            puzzle = self.current_puzzle  # after its verdict "keeps a win", the hint follows that line
+            found = None if puzzle is None else puzzle.line_hint(self._game)
+        if found is None:
+            found = hints.hint(position, time_limit=limit)
         with self._lock:
             if self._position_mark() != asked:  # a move was played while the hint was found
                 self._publish(_("The position changed while the hint was found: ask again."), "info")

@@ -16,7 +16,7 @@ from ..game import WASTE, IllegalMove, Move
 from ..i18n import N_
 from ..i18n import gettext as _
 from . import view
-from .showing import IN_SHOW, NOTHING_TO_SHOW
+from .showing import IN_SHOW, IN_SHOW_REVIEW, NOTHING_TO_SHOW, NOTHING_TO_SHOW_REVIEW
 
 #: Requests are refused when a string is longer than this …
 MAX_TEXT = 64
@@ -121,10 +121,12 @@ class Protocol:
         board._shows.follow(board.game)
         if board.review_computing and action not in ("review_stop", "language"):
             return board._refuse(_(REVIEW_COMPUTING))
-        if (action in PLAYING or action == "show") and board.review_open:
+        if action in PLAYING and board.review_open:
             return board._refuse(_(IN_REVIEW))
         if action in NOT_WHILE_SHOWING and board._shows.is_open():
-            return board._refuse(_(IN_SHOW))
+            # (the message chosen first: a literal inside _() would be extracted as a message)
+            said = IN_SHOW_REVIEW if board._shows.back == "review" else IN_SHOW
+            return board._refuse(_(said))
         getattr(self, f"_{action}")(board, request)
 
     def state(self, board, message: str, kind: str, failed: str) -> tuple[dict, dict]:
@@ -158,14 +160,16 @@ class Protocol:
             board._saving is not None and not failed
         puzzle = board._puzzles.state(board.current_puzzle)
         state.update(
-            review=reviews.state(), reviewing=reviews.progress_state(),
+            # a line shown over a review hides the review's bar until Back to the review
+            review=None if shows.is_open() else reviews.state(), reviewing=reviews.progress_state(),
             undo_text=undo_text, end_title=words.end_title(shown), end_text=words.end_line(shown),
             auto_home=board.auto_home, session=board._session.rows(shown=True), version=board._version,
             message=message, message_kind=kind, last_move=last, last_move_text=said, hint=hint,
             show=shows.state(),
             difficulties=view.difficulties(game), puzzle=puzzle, ack=self.ack, saved=saved,
             spoken={"message": words.spoken(message), "clue": words.spoken((puzzle or {}).get("clue")),
-                    "prompt": words.spoken((puzzle or {}).get("prompt")), "review": reviews.spoken()},
+                    "prompt": words.spoken((puzzle or {}).get("prompt")),
+                    "review": None if shows.is_open() else reviews.spoken()},
         )
         return state, real
 
@@ -307,7 +311,9 @@ class Protocol:
             return board._publish()  # shown already: the state again (it answers the request)
         if not shows.is_open():
             puzzle = board.current_puzzle
-            if puzzle is None or not puzzle.can_show:
+            if board.review_open and board._reviews.shown_line() is None:
+                return board._refuse(_(NOTHING_TO_SHOW_REVIEW))
+            if not board.review_open and (puzzle is None or not puzzle.can_show):
                 return board._refuse(_(NOTHING_TO_SHOW))
             if "step" in request:
                 return board._refuse("refused: 'step' steps a line shown; Show me (no 'step') opens one")

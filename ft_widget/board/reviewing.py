@@ -198,6 +198,8 @@ class ReviewMode:
                 "fair_mark": s.mark,  # what the summary counts: the expert's mark, losing or not
                 "played_spoken": words.spoken(words.played_move_words(game, s.move)),
                 "verdict_before": str(s.verdict_before), "verdict_after": str(s.verdict_after),
+                "show": True,  # Show me steps through the step's line (Step.shown)
+                "show_better": s.better is not None,  # … the solver's better line, at the losing move
                 "from": played_from, "to": played_to, "expert_from": expert_from, "expert_to": expert_to,
             })
             game.play(s.move)
@@ -226,6 +228,15 @@ class ReviewMode:
 
     def position(self) -> Game:
         return self.review.position(self.shown)
+
+    def shown_line(self) -> tuple | None:
+        """What Show me steps through at the step shown: its line
+        (:attr:`~ft_widget.training.review.Step.shown`) and the position before its move (a game of
+        its own, replayed from the start); None at the start, where no move is shown."""
+        if self.review is None or not self.at:
+            return None
+        step = self.review.steps[self.at - 1]
+        return step.shown, self.review.position(step.index)
 
     def last_move(self) -> str | None:
         return str(self.review.steps[self.shown - 1].move) if self.shown else None
@@ -305,6 +316,8 @@ class ReviewCommands:
     def close_review(self) -> None:
         """Leave the review: the board shows the game as it is again (nothing if none is open)."""
         with self._lock:
+            if self._shows.back == "review":
+                self._shows.close()  # a line shown over the review goes with it
             if self._reviews.close():
                 self._publish()
 

@@ -8,10 +8,15 @@ positions are the engine's, replayed on copies (reading never writes: the game, 
 its records are untouched), and each is published as the public state of any game is
 (:func:`~ft_widget.board.view.public_state`: face-down cards and the stock as counts only).
 
-While a puzzle is open (not solved), the line stops before its first deal from the stock: the
-solver's line was played with the real cards, and a deal would turn up a card the player has not
-seen yet. While a line is shown the board takes no move; Back to the puzzle (or a change of the
-game) ends it and the board shows the game as it was.
+At a review step (the review open, a move shown), Show me steps through the step's line the same
+way (:attr:`~ft_widget.training.review.Step.shown`): the move played and the cards it changed, or
+at the losing move the solver's better move and its line; Back to the review ends it and the
+review is where it was.
+
+While a puzzle is open (not solved), and for a review's solver line, the line stops before its
+first deal from the stock: the solver's line was played with the real cards, and a deal would turn
+up a card the player may not have seen. While a line is shown the board takes no move; Back to the
+puzzle (or to the review; or a change of the game) ends it and the board shows the game as it was.
 """
 
 from __future__ import annotations
@@ -24,10 +29,12 @@ from ..i18n import gettext as _
 from ..training.facts import Fact
 from .view import move_piles
 
-#: What the board says to a move (or Undo, Hint, …) while a line is shown.
+#: What the board says to a move (or Undo, Hint, …) while a line is shown (over a review: to a step).
 IN_SHOW = N_("You are looking at a line: go back to the puzzle to play.")
+IN_SHOW_REVIEW = N_("You are looking at a line: go back to the review first.")
 #: … and to Show me with no verdict to show.
 NOTHING_TO_SHOW = N_("There is nothing to show yet: Show me follows a verdict on a move.")
+NOTHING_TO_SHOW_REVIEW = N_("There is nothing to show at the start: step to a move of the review first.")
 
 
 class ShownLine:
@@ -103,6 +110,7 @@ class ShowMode:
         self.line: ShownLine | None = None
         self.at = 0
         self.of: tuple = ()  # the game shown under it (see key): a change of it ends the showing
+        self.back = "puzzle"  # what Back returns to: "puzzle", or "review" (the step it was opened at)
 
     @staticmethod
     def key(game: Game) -> tuple:
@@ -111,8 +119,8 @@ class ShowMode:
     def is_open(self) -> bool:
         return self.line is not None
 
-    def open(self, line: ShownLine, game: Game) -> None:
-        self.line, self.at, self.of = line, min(1, line.count), self.key(game)
+    def open(self, line: ShownLine, game: Game, back: str = "puzzle") -> None:
+        self.line, self.at, self.of, self.back = line, min(1, line.count), self.key(game), back
 
     def close(self) -> bool:
         was, self.line = self.line is not None, None
@@ -145,11 +153,12 @@ class ShowMode:
             line.position(k)  # (the game shown stays at the ply shown)
         src, dst = line.arrows[k - 1] if k else (None, None)
         return {"at": k, "count": n, "where": where, "move": self.last_move(), "move_words": said,
-                "from": src, "to": dst, "marks": line.marks[k],
+                "back": self.back, "from": src, "to": dst, "marks": line.marks[k],
                 "spoken": words.spoken(f"{where}: {said}" if said else where)}
 
 
-__all__ = ["IN_SHOW", "NOTHING_TO_SHOW", "ShowMode", "ShownLine", "place"]
+__all__ = ["IN_SHOW", "IN_SHOW_REVIEW", "NOTHING_TO_SHOW", "NOTHING_TO_SHOW_REVIEW", "ShowMode", "ShownLine",
+           "place"]
 
 
 
@@ -165,19 +174,31 @@ class ShowCommands:
             return self._shows.is_open()
 
     def show_me(self) -> ShownLine:
-        """Show the line of the last verdict on the board's puzzle that has facts: the position
-        before the judged move, then after it and after each move of the line its facts speak of,
-        the facts' cards marked; :meth:`show_step` steps, :meth:`close_show` goes back to the
-        puzzle as it was. A review open is closed first. ``ValueError`` with no such verdict."""
+        """Show a line on the board: with a review open, the step shown's
+        (:attr:`~ft_widget.training.review.Step.shown`: the move played and its facts, or at the
+        losing move the solver's better line), else the line of the last verdict on the board's
+        puzzle that has facts. The position before the move, then after it and after each move of
+        the line its facts speak of, the facts' cards marked; :meth:`show_step` steps,
+        :meth:`close_show` goes back to the puzzle or the review as it was. ``ValueError`` with
+        nothing to show (a review at its start, or no verdict)."""
         with self._lock:
             self._follow_review()
+            if self._reviews.is_open():
+                judged = self._reviews.shown_line()
+                if judged is None:
+                    raise ValueError(_(NOTHING_TO_SHOW_REVIEW))
+                shown, before = judged
+                # the move played was seen; a solver's line stops before a deal the player may not have seen
+                line = ShownLine(before, shown, solved=shown.line == ())
+                self._shows.open(line, self._game, back="review")
+                self._publish()
+                return line
             puzzle = self.current_puzzle
             judged = None if puzzle is None else puzzle.shown_verdict()
             if judged is None:
                 raise ValueError(_(NOTHING_TO_SHOW))
             verdict, before = judged
             line = ShownLine(before, verdict, solved=puzzle.solved)
-            self._reviews.close()
             self._shows.open(line, self._game)
             self._publish()
         return line
@@ -196,7 +217,8 @@ class ShowCommands:
             self._publish()
 
     def close_show(self) -> None:
-        """Back to the puzzle: the board shows the game as it is (nothing if no line is shown)."""
+        """Back to the puzzle (the board shows the game as it is) or to the review at the step it
+        showed; nothing if no line is shown."""
         with self._lock:
             if self._shows.close():
                 self._publish()

@@ -128,6 +128,12 @@ _WORDS = {
     "show_return": N_("Back to the puzzle"),
     "show_return_title": N_("Back to the puzzle as you left it (Escape)"),
     "show_marked": N_("the cards the verdict names"),
+    # … and at a review step: the move played, or at the losing move the solver's better line
+    "show_me_step_title": N_("See this move on the board, the cards it moves, frees and covers marked"),
+    "show_me_better_title": N_("See the move that kept the win here and the solver's line after it (the "
+                               "solver sees every card), the cards it names marked"),
+    "show_return_review": N_("Back to the review"),
+    "show_return_review_title": N_("Back to the review at the move you left (Escape)"),
 }
 
 #: Phrases with a count: each becomes the list of the language's plural forms.

@@ -55,6 +55,18 @@ class Fact:
         return f"{self.kind} {self.card or '-'} {self.pile} @{self.ply}"
 
 
+@dataclass(frozen=True)
+class FactLine:
+    """A move, the moves after it that its facts speak of, and those facts (each true ``ply`` moves
+    into ``[move, *line]``): what a review step's better move rests on, and what the board's "Show
+    me" steps through (a puzzle's :class:`~ft_widget.training.puzzles.Verdict` and a review's
+    :class:`~ft_widget.training.review.Step` carry the same three fields)."""
+
+    move: str
+    facts: tuple[Fact, ...] = ()
+    line: tuple[str, ...] = ()
+
+
 def pile_name(pile: int) -> str:
     """A pile index as move notation: "1"… for columns, "w" the waste, "f" the foundations."""
     if pile == WASTE:
@@ -120,4 +132,4 @@ def facts_along(game: Game, moves, limit: int | None = None) -> list[Fact]:
     return out
 
 
-__all__ = ["KINDS", "Fact", "facts_along", "pile_name"]
+__all__ = ["KINDS", "Fact", "FactLine", "facts_along", "pile_name"]

@@ -64,6 +64,8 @@ from ..game import (
     WASTE,
     Choice,
     Game,
+    HintKind,
+    HintSource,
     IllegalMove,
     Move,
     Outcome,
@@ -71,6 +73,7 @@ from ..game import (
     commitments,
     reversible,
 )
+from ..hints import Hint
 from ..i18n import N_, ngettext
 from ..i18n import gettext as _
 from ..limits import check_count, shown
@@ -88,6 +91,7 @@ from ..words import (
     first_clue_words,
     in_pile_words,
     lost_move_words,
+    move_doing,
     move_words,
     score_words,
     solver_line_words,
@@ -232,10 +236,6 @@ def answer_words(game: Game, answers: list[str], waiting: int = 0) -> str:
     return text
 
 
-#: How an explanation names the losing move, by the player who made it (a puzzle's ``player``).
-PLAYER_LABELS = {"foundations_first": "habit", "cautious_choice": "cautious"}
-
-
 def explanation_facts(game: Game, answer: str, line) -> list[Fact]:
     """The facts an answer's explanation says, from ``answer`` and the solver's ``line`` after it
     (:func:`~ft_widget.training.facts.facts_along`), at most two within its first 30 moves: the
@@ -310,32 +310,23 @@ def _pile_index(pile: str) -> int:
     return WASTE if pile == "w" else FOUNDATION if pile == "f" else int(pile) - 1
 
 
-def explain(game: Game, answers: dict[str, list[str]], habit: str | None, label: str = "habit") -> str:
+def explain(game: Game, answers: dict[str, list[str]], losing: str | None) -> str:
     """Why the answer works, in plain words, made from the facts of the solver's winning line after
     it (:func:`explanation_facts`; the answer with the shortest line is explained), and what the
-    losing ``habit`` move leaves (``label``: "habit" names it the habit move, "cautious" the
-    cautious player's, "move" just the move). In the current language: a shipped puzzle's words are
+    ``losing`` move (the one a player is drawn to: a puzzle's ``habit``) leaves, named by what it
+    does with its card and place. No player is named and no count of the solver's moves is said: a
+    learner reads what happens to the cards. In the current language: a shipped puzzle's words are
     made here, not stored."""
     first = min(answers, key=lambda a: (len(answers[a]), a))
-    line = [Move(m) for m in answers[first]]
     move = Move(first)
     parts = [_("{move} ({words}) keeps a win.").format(move=first, words=move_words(game, move))]
     facts = fact_words(explanation_facts(game, first, answers[first]))
     if facts:
         parts.append(_("In the winning line of the solver, which sees every card: {facts}.").format(
             facts=clauses(facts)))
-    wins_in = len(line) + 1
-    parts.append(ngettext("It wins in {n} move in all.", "It wins in {n} moves in all.", wins_in).format(
-        n=wins_in))
-    if habit is not None:
-        if label == "habit":
-            said = _("The habit move {move} ({words}) leaves no win: the solver searched every way on.")
-        elif label == "cautious":
-            said = _("The cautious player's move {move} ({words}) leaves no win: the solver searched every "
-                     "way on.")
-        else:
-            said = _("The move {move} ({words}) leaves no win: the solver searched every way on.")
-        parts.append(said.format(move=habit, words=move_words(game, Move(habit))))
+    if losing is not None:
+        parts.append(_("{doing} ({move}) leaves no win: even the solver, which sees every card, finds no "
+                       "way to win after it.").format(doing=move_doing(game, Move(losing)), move=losing))
     return " ".join(parts)
 
 
@@ -441,8 +432,7 @@ class TrainingPuzzle:
     def explanation(self) -> str:
         """Why the answer works and what the losing move leaves, in the current language: made from
         the solver's line (:func:`explain`), as the generator made the data file's English words."""
-        return explain(self.game, {a: self.lines[a] for a in self.answers}, self.habit,
-                       PLAYER_LABELS.get(self.player, "move"))
+        return explain(self.game, {a: self.lines[a] for a in self.answers}, self.habit)
 
     @property
     def kind(self) -> str:
@@ -704,7 +694,8 @@ class Verdict(Choice):
     verdict: Judgement = Judgement.UNKNOWN
     solved: bool = False
     #: for a lost move: the most cards home on any line the solver found after it, within
-    #: ``states`` positions searched of a budget of ``max_states`` (complete: ``searched_all``)
+    #: ``states`` positions searched of a budget of ``max_states`` (complete: ``searched_all``);
+    #: for an unknown one, ``max_states`` is the budget it was judged within (data, not the words)
     cards_home: int | None = None
     states: int = 0
     max_states: int = 0
@@ -840,6 +831,9 @@ class Puzzle:
         #: the last verdict with facts and the moves from the start before its move: what
         #: "Show me" shows (:meth:`shown_verdict`)
         self._judged: tuple[Verdict, tuple[Move, ...]] | None = None
+        #: the last verdict given on the board that keeps a win, with its line, and the moves before
+        #: its move: a hint after it follows that line (:meth:`line_hint`)
+        self._kept: tuple[Verdict, tuple[Move, ...]] | None = None
         self.clue: str | None = None
         self.board = None
         self.game: Game | None = None  # the board's game this puzzle is played on (attach)
@@ -895,15 +889,11 @@ class Puzzle:
     def _explain(self, answers) -> str:
         lines = {a: self.lines[a] for a in answers}
         if self.training is not None:
-            t = self.training
-            return explain(self.start, lines, t.habit, PLAYER_LABELS.get(t.player, "move"))
+            return explain(self.start, lines, self.training.habit)
         if not self.losing:
             return explain(self.start, lines, None)
-        habit = str(foundations_first(self.start.copy(), random.Random(0)))
-        label = "habit"
-        if habit not in self.losing:
-            habit, label = self.losing[0], "move"
-        return explain(self.start, lines, habit, label)
+        habit = str(foundations_first(self.start.copy(), random.Random(0)))  # the move a player is drawn to
+        return explain(self.start, lines, habit if habit in self.losing else self.losing[0])
 
     @property
     def idea(self) -> str | None:
@@ -1044,21 +1034,23 @@ class Puzzle:
                 return self._lost(move, self.start, after, True)
             if name in self.waiting:
                 return _waiting(name)
-            return _said(name, "unknown", _("{move}: the solver, which sees every card, cannot tell within "
-                                            "{states} states whether a win is left. Undo (U) and try "
-                                            "another.").format(move=name, states=self.max_states), False)
+            said = _("{move}: the solver, which sees every card, could not tell in its search whether a win "
+                     "is left. Undo (U) and try another.")
+            return _said(name, "unknown", said.format(move=name), False, max_states=self.max_states)
         result = solve(after, time_limit=None, max_states=self.max_states)
         if result.won:
-            return _said(name, "winnable", ngettext(
-                "Good: {move} keeps the deal winnable (the solver, which sees every card, wins from here in "
-                "{n} move).",
-                "Good: {move} keeps the deal winnable (the solver, which sees every card, wins from here in "
-                "{n} moves).", len(result.moves)).format(move=name, n=len(result.moves)), False)
+            # the line the win rests on, as an answer's verdict carries it
+            line = tuple(str(m) for m in result.moves)
+            said = _("Good: {move} keeps the deal winnable (the solver, which sees every card, finds a win "
+                     "from here).")
+            played_in = before() if callable(before) else before
+            return _said(name, "winnable", said.format(move=name), False,
+                         facts=tuple(facts_along(played_in, [move], limit=1)), line=line)
         if result.status == "lost":
             return self._lost(move, before, after, False)
-        return _said(name, "unknown", _("{move}: the solver, which sees every card, cannot tell within "
-                                        "{states} states whether a win is left.").format(
-            move=name, states=self.max_states), False)
+        return _said(name, "unknown", _("{move}: the solver, which sees every card, could not tell in its "
+                                        "search whether a win is left.").format(move=name), False,
+                     max_states=self.max_states)  # the budget is the verdict's, not the learner's words
 
     # ------------------------------------------------------------------ the board
     def attach(self, board) -> Puzzle:
@@ -1124,6 +1116,9 @@ class Puzzle:
         self.verdicts.append(verdict)
         if verdict.facts:
             self._judged = (verdict, tuple(board.game.history[:i]))
+        if verdict.verdict != "waiting":  # the last verdict that keeps a win, while none came after it
+            kept = verdict.verdict == "winnable" and verdict.line
+            self._kept = (verdict, tuple(board.game.history[:i])) if kept else None
         self.solved = verdict.solved or verdict.verdict == "won"
         if self.solved:
             self._help = self.clues + self.wrong_tries
@@ -1153,6 +1148,24 @@ class Puzzle:
         if not result.won:
             raise RuntimeError(f"{SEEING} found no winning line from here within {self.max_states} states")
         return list(result.moves)
+
+    def line_hint(self, game: Game) -> Hint | None:
+        """The hint that agrees with the last verdict "keeps a win" given on the board: while
+        ``game`` (the board's) has followed that verdict's move and the solver's winning line after
+        it, the line's next move, labelled as the solver's (it saw every card). None otherwise
+        (before any such verdict, off the line, or at its end): the board's hint is then the fair
+        one. A fair hint found no win in its short searches where the verdict had just said the move
+        keeps one; the hint after the verdict goes on along the line that verdict rests on."""
+        if self._kept is None or game is not self.game:
+            return None
+        verdict, before = self._kept
+        path = [*before, Move(verdict.move), *map(Move, verdict.line)]
+        played = list(game.history)
+        if not len(before) < len(played) < len(path) or played != path[:len(played)]:
+            return None
+        said = _("the next move of the winning line the verdict on your move rests on (the solver, which "
+                 "sees every card, found it)")
+        return Hint(path[len(played)], said, HintSource.SOLVER, HintKind.PEEK, sentence=said)
 
     @property
     def can_show(self) -> bool:
@@ -1200,6 +1213,7 @@ class Puzzle:
         self.solved = False
         self.verdicts.clear()
         self._judged = None
+        self._kept = None
         self.board.restart()  # the prompt is in the puzzle's panel: the message line does not repeat it
 
     def _repr_mimebundle_(self, **kwargs):

@@ -74,7 +74,9 @@ from ..solver.model import Model
 from ..solver.search import RELAY, relay_search, search
 from ..tables import pandas
 from ..words import count, move_doing, move_words, played_move_words, strength_words
+from .facts import Fact, FactLine, facts_along
 from .fair import ANSWER, FairVerdict, judge
+from .puzzles import explanation_facts
 
 #: Worlds sampled at each position (the expert's own search samples 5; a few more steady the counts).
 WORLDS = 6
@@ -141,6 +143,20 @@ class Step:
     verdict_before: Outcome  # seeing: the solver's, which sees every card
     verdict_after: Outcome
     strength: str  # fair: the expert's strength (``ft_widget.expert.STRENGTHS``)
+    #: fair: what the move played made true on the table (:mod:`~ft_widget.training.facts`, each at
+    #: ply 1: cards it moved, freed, covered, a column emptied), the facts its words speak of
+    facts: tuple[Fact, ...] = ()
+    #: the moves after the move played that the facts speak of (none: the facts are of the move)
+    line: tuple[str, ...] = ()
+    #: seeing: at the losing move, the solver's better move with its winning line and the facts
+    #: along it (:func:`~ft_widget.training.puzzles.explanation_facts`); None elsewhere
+    better: FactLine | None = None
+
+    @property
+    def shown(self) -> Step | FactLine:
+        """What "Show me" steps through at this step: the solver's better line at the losing move,
+        else the move played with its facts (``move``, ``facts``, ``line``)."""
+        return self.better if self.better is not None else self
 
     @property
     def estimate_before(self) -> str | None:
@@ -494,7 +510,9 @@ def review(game, *, rng: _random.Random | int | None = None, worlds: int = WORLD
         close()
 
     losing, alternative = _losing_move(verdicts, lines, reviewed)
-    steps = [Step(index=i, move=m, **fair[i], verdict_before=verdicts[i], verdict_after=verdicts[i + 1])
+    steps = [Step(index=i, move=m, **fair[i], verdict_before=verdicts[i], verdict_after=verdicts[i + 1],
+                  facts=tuple(facts_along(positions[i], [m])),
+                  better=_better(positions[i], alternative) if i == losing and alternative else None)
              for i, m in enumerate(reviewed)]
     turning, at_losing = None, None
     if not positions[len(reviewed)].is_won:
@@ -505,6 +523,14 @@ def review(game, *, rng: _random.Random | int | None = None, worlds: int = WORLD
                "turning_states": TURNING_STATES}
     return Review(start, steps, losing, alternative, budgets, searches, moves_in_game=n,
                   complete=len(reviewed) == n and finished, turning_point=turning, losing_move_fair=at_losing)
+
+
+def _better(before: Game, line: list[Move]) -> FactLine:
+    """The solver's better move from ``before`` and its winning line, with the facts along them an
+    answer's explanation would say (at most two clauses in its first moves), or the move's own."""
+    moves = [str(m) for m in line]
+    facts = explanation_facts(before, moves[0], moves[1:]) or facts_along(before, moves[:1])
+    return FactLine(moves[0], tuple(facts), tuple(moves[1:]))
 
 
 def _turning_point(positions: list[Game], steps: list[Step], losing: int | None, alternative: Move | None,

@@ -125,3 +125,35 @@ test("a screen reader hears each ply shown: Python's spoken line, once", async (
   assert.ok(announcement(one, two).includes(two.show.spoken));
   assert.ok(!announcement(two, { ...two, version: 4 }).includes(two.show.spoken), "not again for the same ply");
 });
+
+test("at a review step: the review bar offers Show me, its bar returns to the review", async () => {
+  const { TRAINING } = await import("./helpers.js");
+  const { trainingRequest } = await import("../training.js");
+  const review = structuredClone(TRAINING["review/mistake"]);
+  const at = review.review.at;
+  const draw = (state) => {
+    const doc = installDocument();
+    const refs = createBoard(doc.createElement("div"));
+    drawChrome(refs, state, {});
+    return refs;
+  };
+  assert.equal(draw(review).review.querySelector('button[data-show="open"]'), null, "only where Python says so");
+  review.review.steps[at - 1] = { ...review.review.steps[at - 1], show: true, show_better: false };
+  const refs = draw(review);
+  const open = refs.review.querySelector('button[data-show="open"]');
+  assert.equal(open.textContent, "Show me");
+  assert.equal(open.title, review.ui.show_me_step_title);
+  assert.deepEqual(trainingRequest(review, open), { action: "show" });
+  review.review.steps[at - 1].show_better = true; // the losing move: the solver's better line
+  assert.equal(draw(review).review.querySelector('button[data-show="open"]').title, review.ui.show_me_better_title);
+  // the line shown over the review: its bar goes back to the review, the review's bar waits
+  const shown = { ...shownState(1, 3), review: null, puzzle: null };
+  shown.show = { ...shown.show, back: "review" };
+  const over = draw(shown);
+  const close = over.show.querySelector('button[data-show="close"]');
+  assert.equal(close.textContent, "Back to the review");
+  assert.equal(close.title, shown.ui.show_return_review_title);
+  assert.equal(over.review.hidden, true);
+  assert.equal(draw(shownState(1, 3)).show.querySelector('button[data-show="close"]').textContent,
+    "Back to the puzzle");
+});

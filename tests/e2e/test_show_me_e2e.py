@@ -1,8 +1,9 @@
 """Show me (issue 43, item 3) in a real JupyterLab and Chromium: a losing move played by mouse in
 a shipped puzzle, Show me pressed, the line stepped by mouse and by keyboard with its counter and
 the cards its facts name marked, Escape back to the puzzle exactly as it was; then the answer,
-and its longer line stepped to the middle (the screenshot), and back by the bar's button. Each
-step is checked against the kernel's own board (read over the kernel's connection)."""
+and its longer line stepped to the middle (the screenshot), and back by the bar's button; then a
+review of the game, Show me at its step and Escape back to the review. Each step is checked
+against the kernel's own board (read over the kernel's connection)."""
 
 from __future__ import annotations
 
@@ -135,3 +136,35 @@ def test_show_me_after_a_losing_move_and_after_the_answer(showme_notebook):
     wait_for(lambda: not bar.is_visible() and show(nb) is None, "back to the puzzle by the button")
     drawn(nb)
     assert history(nb) == [ANSWER]
+
+
+def test_show_me_at_a_review_step(showme_notebook):
+    """At a review step the review bar's Show me steps through the move played (its facts' cards
+    marked), the review's bar waits, and Escape returns to the review at the same step."""
+    nb = showme_notebook
+    board = board0(nb)
+    nb.kernel.run(f"board.close_show()\nif not board.game.history: board.play({ANSWER!r})\n"
+                  "r = board.review(rng=1, worlds=2, max_states=500, solver_states=5_000)")
+    review = board.locator(".ft-review")
+    wait_for(lambda: review.is_visible(), "the review bar")
+    n = nb.kernel.json("len(r.steps)")
+    wait_for(lambda: review.locator(".ft-review-step").inner_text() == f"Move {n} of {n}", "the last step")
+    open_ = review.locator('button[data-show="open"]')
+    wait_for(lambda: open_.is_visible() and open_.inner_text() == "Show me", "the review's Show me")
+    open_.click()
+    bar = board.locator(".ft-show")
+    wait_for(lambda: bar.is_visible() and not review.is_visible(), "the show bar over the review")
+    count = show(nb)["count"]
+    at_ply(nb, 1, count)
+    facts = nb.kernel.json("sorted(f.card or '' for f in r.steps[-1].shown.facts if f.ply == 1)")
+    assert sorted(m["card"] or "" for m in show(nb)["marks"]) == facts
+    close = bar.locator('button[data-show="close"]')
+    assert close.inner_text() == "Back to the review"
+    board.focus()
+    nb.page.keyboard.press("ArrowLeft")
+    at_ply(nb, 0, count)
+    nb.page.keyboard.press("Escape")
+    wait_for(lambda: not bar.is_visible() and show(nb) is None, "back to the review")
+    wait_for(lambda: review.is_visible(), "the review bar again")
+    assert review.locator(".ft-review-step").inner_text() == f"Move {n} of {n}"
+    assert nb.kernel.json("board.review_open") and board.locator(".ft-card.ft-fact").count() == 0
