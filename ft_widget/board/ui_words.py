@@ -122,7 +122,7 @@ _WORDS = {
     # Show me: the line a puzzle verdict speaks of, stepped through on the board
     "show_me": N_("Show me"),
     "show_me_title": N_("See the moves the verdict speaks of on the board, the cards it names marked"),
-    "show_label": N_("The line the verdict speaks of"),
+    "show_label": N_("Moves shown on the board, one at a time"),
     "show_back": N_("Back"), "show_back_title": N_("One move back (←)"),
     "show_forward": N_("Forward"), "show_forward_title": N_("One move on (→)"),
     "show_return": N_("Back to the puzzle"),
