@@ -111,7 +111,8 @@ def main() -> None:
     before = read(pathlib.Path(args.before)) if args.before else None
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True,
                             text=True).stdout.strip()
-    command = "nice -n 10 python data/world_reach.py " + " ".join(a for a in sys.argv[1:] if a != "--report-only")
+    given = [a for a in sys.argv[1:] if a != "--report-only"]  # the command that made the CSV
+    command = "nice -n 10 python data/world_reach.py " + " ".join(given)
     lines = [f"# Worlds the solver leaves unknown at {args.max_states:,} states", "",
              f"`{command}`: the cautious player on deals {args.deals} of each game, the positions "
              f"after {' and '.join(map(str, at))} moves of its game, {args.worlds} sampled worlds each, "
