@@ -93,3 +93,19 @@ def test_plain_wheel_keeps_the_compiled_core(tmp_path):
     wheel = _wheel(tmp_path, pure=False)
     assert not wheel.name.endswith("-none-any.whl"), wheel.name
     assert [n for n in zipfile.ZipFile(wheel).namelist() if "/_core." in n and n.endswith(".so")]
+
+
+@pytest.mark.slow
+def test_builds_at_once_each_make_their_wheel(tmp_path):
+    """pip builds this checkout in place (build/), and the suite's wheel tests and the offline
+    site's build run side by side: without setup.py's build lock the second build stopped on
+    "File exists: build/bdist.../ft_widget-0.1.0.dist-info" (and left it there for every build
+    after). Three pure builds started together must each make a wheel."""
+    env = {**os.environ, "FT_WIDGET_PURE": "1"}
+    builds = [subprocess.Popen([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(REPO), "-w",
+                                str(tmp_path / str(k))], env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True) for k in range(3)]
+    for k, build in enumerate(builds):
+        said, _ = build.communicate()
+        assert build.returncode == 0, said[-2_000:]
+        assert len(list((tmp_path / str(k)).glob("ft_widget-*-py3-none-any.whl"))) == 1
