@@ -362,6 +362,11 @@ class Notebook:
         page.wait_for_function(f"() => Math.abs(({panel_width})() - {width}) < 2")
 
 
+def history(nb) -> list[str]:
+    """The moves of the game on the notebook's ``board``, in notation, read in its kernel."""
+    return nb.kernel.json("[str(m) for m in board.game.history]")
+
+
 @contextlib.contextmanager
 def notebook_run(lab: Lab, chromium, name: str, width: int = 900):
     """``name`` (of tests/e2e/notebooks) open alone in a page of its own (its own workspace, as

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from .harness import SCREENSHOTS, expected_piles, notebook_run, wait_for
+from .harness import SCREENSHOTS, expected_piles, history, notebook_run, wait_for
 from .test_board_e2e import dom_piles, piles_of
 from .test_training_e2e import board0, click_move
 
@@ -25,10 +25,6 @@ def lesson_notebook(lab, chromium):
     """lesson.ipynb open and run: ``board = Board.lesson("maria", progress=False)``, at step 1."""
     with notebook_run(lab, chromium, "lesson.ipynb") as nb:
         yield nb
-
-
-def history(nb) -> list[str]:
-    return nb.kernel.json("[str(m) for m in board.game.history]")
 
 
 def step_of(nb) -> dict:

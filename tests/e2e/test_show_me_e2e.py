@@ -7,29 +7,21 @@ against the kernel's own board (read over the kernel's connection)."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
-from .harness import SCREENSHOTS, expected_piles, notebook_run, wait_for
+from .harness import SCREENSHOTS, expected_piles, history, notebook_run, wait_for
 from .test_board_e2e import dom_piles
 from .test_training_e2e import board0, click_move
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 LOSES, ANSWER = "7>f", "4>10"  # forty_thieves puzzle 6 (tests/e2e/notebooks/showme.ipynb)
-NOTES = Path("/work/notes")  # where the task's notes keep the mid-line picture, when there is one
 
 
 @pytest.fixture(scope="module")
 def showme_notebook(lab, chromium):
     with notebook_run(lab, chromium, "showme.ipynb") as nb:
         yield nb
-
-
-def history(nb) -> list[str]:
-    return nb.kernel.json("[str(m) for m in board.game.history]")
 
 
 def show(nb) -> dict | None:
@@ -128,8 +120,6 @@ def test_show_me_after_a_losing_move_and_after_the_answer(showme_notebook):
     assert bar.locator(".ft-show-move").inner_text().startswith(show(nb)["move_words"])
     picture = SCREENSHOTS / "showme-midline-e2e.png"
     board.screenshot(path=str(picture))
-    if NOTES.is_dir():
-        shutil.copy(picture, NOTES / "showme_midline.png")
     bar.locator('button[data-show="next"]').click()
     at_ply(nb, 3, n)
     bar.locator('button[data-show="close"]').click()
