@@ -3,6 +3,7 @@ a player cannot see, with a stated rule that no unsettled world can sway."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import pathlib
 import random
@@ -19,6 +20,7 @@ from ft_widget.training.fair import (
     MoveShare,
     arrangements,
     compare,
+    decidable,
     decide,
     judge,
     margin,
@@ -113,6 +115,34 @@ def test_a_mid_game_decision_the_real_stock_alone_could_not_show():
     page = (ROOT / "docs" / "training.md").read_text(encoding="utf-8").split("## Fair decisions", 1)[1]
     assert f">>> print(verdict.share(\"s>w\"))\n{dealing}\n" in page
     assert f"('{verdict.decision}', '{verdict.answer}')" in page
+
+
+def test_the_judge_gives_up_only_where_no_world_left_could_decide():
+    """``decidable`` against brute force: over random first worlds of three moves, whenever it says
+    no decision can come, none of the ways the last worlds can fall gives one; and the judge with
+    ``give_up`` reaches the full judge's decision."""
+    rng = random.Random(7)
+    letters = "wlu"
+    gave_up = 0
+    for _ in range(300):
+        total, left = 6, rng.choice([1, 2])
+        first = ["".join(rng.choice("wwlu") for _ in range(total - left)) for _ in range(3)]
+        shares = [share(m, r) for m, r in zip("abc", first, strict=True)]
+        if decidable(shares, left):
+            continue
+        gave_up += 1
+        for rest in itertools.product(letters, repeat=3 * left):
+            ends = ["".join(rest[i * left:(i + 1) * left]) for i in range(3)]
+            full = [share(m, r + e) for m, r, e in zip("abc", first, ends, strict=True)]
+            assert decide(full).decision == UNCLEAR, (first, ends)
+    assert gave_up > 20
+    puzzle = shipped_puzzle("maria/2-152")
+    moves = [*puzzle.answers, *puzzle.losing]
+    full = judge(puzzle.game, moves, worlds=8, max_states=20_000, rng=3)
+    quick = judge(puzzle.game, moves, worlds=8, max_states=20_000, rng=3, give_up=True)
+    assert (quick.decision, quick.answers) == (full.decision, full.answers)
+    unclear = judge(Game("lucas", deal=3), worlds=8, max_states=2_000, rng=1, give_up=True)
+    assert unclear.decision == UNCLEAR and unclear.worlds < 8  # every move alike: it stops early
 
 
 @pytest.mark.parametrize(("change", "says"), [

@@ -194,12 +194,42 @@ def arrangements(game: Game) -> int:
     return min(ways, MANY)
 
 
+def decidable(shares: list[MoveShare], left: int) -> bool:
+    """Could ``left`` more worlds still let :func:`decide` find an answer? Every decision has an
+    answer ``a`` and a losing move ``b`` with ``a`` winning at least the margin and ahead of ``b``
+    by the margin with McNemar's p under :data:`ALPHA`. The best the other worlds can do for a
+    pair is to favour ``a`` in every one of them, so when no pair can get there even so, no split
+    can: the decision is "no clear decision" whatever those worlds hold."""
+    if not shares:
+        return False
+    need = margin(shares[0].worlds + left)
+    if len(shares) == 1:
+        return shares[0].wins + left >= need
+    for a in shares:
+        if a.wins + left < need:
+            continue
+        for b in shares:
+            if b is a:
+                continue
+            won_a = [r == "won" for r in a.results]
+            kept_b = [r != "lost" for r in b.results]  # counted against a, as compare() counts
+            more = sum(x and not y for x, y in zip(won_a, kept_b, strict=True)) + left
+            fewer = sum(y and not x for x, y in zip(won_a, kept_b, strict=True))
+            if more - fewer >= need and mcnemar(more, fewer) < ALPHA:
+                return True
+    return False
+
+
 def judge(game: Game, moves=None, worlds: int = 16, max_states: int = 300_000,
-          rng: _random.Random | int | None = 0) -> FairVerdict:
+          rng: _random.Random | int | None = 0, give_up: bool = False) -> FairVerdict:
     """Judge ``moves`` (default: every legal move) of ``game`` fairly, over ``worlds`` worlds of
     the cards its player cannot see (at most :data:`~ft_widget.expert.MAX_WORLDS`), each solved to
     ``max_states`` states; ``rng`` (a ``random.Random`` or its seed) deals them. Reads only what
-    the player sees: swapping unseen cards changes nothing. The game is left as it was."""
+    the player sees: swapping unseen cards changes nothing. The game is left as it was.
+
+    With ``give_up``, the judge stops as soon as the worlds left cannot make a clear decision
+    (:func:`decidable`) and says "no clear decision" over the worlds it solved: the same decision,
+    sooner (a search for puzzles rejects most positions, and needs only to know that)."""
     worlds = check_count("judge", "worlds", worlds, 1, MAX_WORLDS)
     max_states = check_count("judge", "max_states", max_states, 1)
     view = player_view(game)
@@ -215,6 +245,10 @@ def judge(game: Game, moves=None, worlds: int = 16, max_states: int = 300_000,
             solved[key] = [_result(world, m, max_states) for m in chosen]
         for m, result in zip(chosen, solved[key], strict=True):
             results[m].append(result)
+        left = worlds - len(results[chosen[0]])
+        so_far = [MoveShare(str(m), tuple(r)) for m, r in results.items()]
+        if give_up and left and not decidable(so_far, left):
+            break
     return decide([MoveShare(str(m), tuple(r)) for m, r in results.items()], max_states, arrangements(game))
 
 
@@ -228,4 +262,4 @@ def _result(world: Game, move: Move, max_states: int) -> str:
 
 
 __all__ = ["ALPHA", "ANSWER", "MANY", "UNCLEAR", "FairVerdict", "MoveShare", "arrangements", "compare",
-           "decide", "judge", "margin", "mcnemar", "wilson"]
+           "decidable", "decide", "judge", "margin", "mcnemar", "wilson"]
