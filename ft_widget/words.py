@@ -30,7 +30,8 @@ from .limits import shown
 from .moves import FOUNDATION, STOCK, WASTE
 from .rules import rule_words
 
-__all__ = ["SEEING", "back_line", "card_clue_words", "change_words", "choice_line", "clauses", "count",
+__all__ = ["SEEING", "back_line", "card_clue_words", "change_words", "choice_line", "clauses", "cost_words",
+           "count",
            "dealt_words",
            "from_pile_words", "in_pile_words", "to_pile_words",
            "end_line", "end_message", "end_title", "fair_hint_sentence", "first_clue_words", "game_words",
@@ -324,16 +325,37 @@ def unclear_words() -> str:
     return _("Over the cards you cannot see, that is no clear decision: how they really lie decides it.")
 
 
+def cost_words(costs) -> list[str]:
+    """What a move costs, one sentence a fact (``training.facts``: ``last_empty``, ``stranded``,
+    ``buried_for_good``; each has ``kind``, ``card`` in position notation and ``pile`` in move
+    notation), each card named with its place."""
+    said = []
+    for fact in costs:
+        pile = WASTE if fact.pile == "w" else int(fact.pile) - 1
+        card = card_symbol(parse_card(fact.card))
+        if fact.kind == "last_empty":
+            said.append(_("Column {column} was your last empty column: now no other card can go there."
+                          ).format(column=fact.pile))
+        elif fact.kind == "stranded":
+            said.append(_("After it, {card} {where} has nowhere to go.").format(card=card,
+                                                                               where=in_pile_words(pile)))
+        elif fact.kind == "buried_for_good":
+            said.append(_("No line after it ever uncovers {card} {where} again: it is buried for good."
+                          ).format(card=card, where=in_pile_words(pile)))
+    return said
+
+
 def lost_move_words(game: Game, move: Move | str, cards_home: int, *, answer_known: bool = True,
-                    idea: str | None = None, buried: tuple[str, str] | None = None,
-                    fair: str | None = None, certain: bool = False, fair_clear: bool = True) -> str:
+                    idea: str | None = None, costs=(), fair: str | None = None, certain: bool = False,
+                    fair_clear: bool = True, exact: str = "lost") -> str:
     """What a puzzle says of a commitment that loses, in words about the cards: what the move does,
     what it gives up (``cards_home``: the most cards home on any line the solver found after it,
-    against all 104 after the answer when ``answer_known``), the card it buries for good
-    (``buried``: the card and where it lies, when a search of every line proved it) and the
-    puzzle's idea when it has one. ``fair`` (:func:`fair_words`, the fair judge's figures) comes
-    first: the real cards' verdict is the second fact (unless ``certain``: they are the same), the
-    same verdict when ``fair_clear``, else the one the real cards decide.
+    against all 104 after the answer when ``answer_known``), what it costs on the table (``costs``:
+    facts, :func:`cost_words`) and the idea of that move's kind when there is one. ``fair``
+    (:func:`fair_words`, the fair judge's figures) comes first: the real cards' verdict is the
+    second fact (unless ``certain``: they are the same), the same verdict when ``fair_clear``, else
+    the one the real cards decide. ``exact`` is that verdict: "lost", or, for a move that loses
+    over the stock orders a player cannot see, "won" (the real stock suits it) or "unknown".
 
     >>> from ft_widget import Game
     >>> said = lost_move_words(Game("maria", deal=5), "s>w", 60)
@@ -361,12 +383,16 @@ def lost_move_words(game: Game, move: Move | str, cards_home: int, *, answer_kno
                 if answer_known else
                 _("With the cards as they really lie, the solver, which sees every card, finds it gives up "
                   "the win too: no line brings more than {home} of the 104 cards home."))
+    if exact == "won":  # a fair loss the real stock happens to forgive
+        said = _("With the cards as they really lie, the solver, which sees every card, still finds a win "
+                 "after it: this deal's stock happens to suit it, which you could not know.")
+    elif exact != "lost":
+        said = _("With the cards as they really lie, the solver, which sees every card, could not settle "
+                 "within its search whether a win is left after it.")
     text = [said.format(move=move_doing(game, move), home=cards_home)]
     if fair:  # the fair figures first; certain, they add only that, after the verdict
         text.insert(1 if certain else 0, fair)
-    if buried:
-        text.append(_("No line after it ever uncovers {card} {where} again: it is buried for good."
-                      ).format(card=buried[0], where=buried[1]))
+    text += cost_words(costs)
     if idea:
         text.append(_("The idea: {idea}").format(idea=idea))
     text.append(_("Undo (U) and try again."))

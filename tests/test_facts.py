@@ -37,9 +37,50 @@ def home_count(position: dict, card: str) -> int:
     return sum(p.count(card) for p in position["foundations"])
 
 
-def holds(fact: Fact, seen: list[dict]) -> bool:
-    """Does ``fact`` become true at its ply (and was it not true when the line began)?"""
+def moves_from(position: dict, name: str, but=None) -> list[str]:
+    """The legal moves (the engine's) that take a card from pile ``name``, other than ``but``."""
+    return [str(m) for m in Game.from_position(position).legal_moves()
+            if str(m).split(">")[0] == name and str(m) != but]
+
+
+def never_uncovered(position: dict, name: str, card: str, limit: int = 20_000) -> bool:
+    """Is some face-up, covered ``card`` of pile ``name`` never its pile's top again, on any line of
+    legal moves (every position reachable searched, within ``limit``: else not proved)?"""
+    cards = pile(position, name)
+    places = {k for k, c in enumerate(cards[:-1]) if c == card}
+    game = Game.from_position(position)
+    index = 13 if name == "w" else int(name) - 1
+    seen, todo = {game.position_key()}, [game]
+    while todo and places:
+        g = todo.pop()
+        size = len(g.waste) if index == 13 else len(g.tableau[index])
+        places = {k for k in places if size > k + 1}
+        for m in g.legal_moves():
+            after = g.copy()
+            after.play(m)
+            if after.position_key() not in seen:
+                if len(seen) >= limit:
+                    return False
+                seen.add(after.position_key())
+                todo.append(after)
+    return bool(places)
+
+
+def holds(fact: Fact, seen: list[dict], line=()) -> bool:
+    """Does ``fact`` become true at its ply (and was it not true when the line began)? ``line`` (the
+    moves) is needed for ``stranded``: the move it follows is not one of the card's places."""
     now, before, start = seen[fact.ply], seen[fact.ply - 1], seen[0]
+    if fact.kind == "last_empty":
+        empty = [str(i + 1) for i, column in enumerate(before["tableau"]) if not column]
+        return empty == [fact.pile] and pile(now, fact.pile)[:1] == [fact.card] and all(now["tableau"])
+    if fact.kind == "stranded":
+        judged = str(line[fact.ply - 1]) if line else None
+        onto = [m for m in moves_from(before, fact.pile, but=judged)
+                if m.split(">")[1] == "f" or pile(before, m.split(">")[1].split("x")[0])]
+        return (top(before, fact.pile) == fact.card == top(now, fact.pile) and bool(onto)
+                and not moves_from(now, fact.pile))
+    if fact.kind == "buried_for_good":
+        return fact.card in up(pile(now, fact.pile)) and never_uncovered(now, fact.pile, fact.card)
     if fact.kind == "home":
         return fact.pile == "f" and home_count(now, fact.card) == home_count(before, fact.card) + 1
     if fact.kind == "empties":
@@ -123,7 +164,8 @@ def test_facts_are_checked_data():
     assert facts_along(Game("forty_thieves", deal=1), []) == []
     with pytest.raises(ValueError, match="kind must be one of"):
         Fact("nonsense", None, "1", 1)
-    assert set(KINDS) == {"home", "frees", "turns_up", "buries", "empties", "fills", "moves"}
+    assert set(KINDS) == {"home", "frees", "turns_up", "buries", "empties", "fills", "moves", "last_empty",
+                          "stranded", "buried_for_good"}
 
 
 #: what share of a game's judged moves must carry a fact the reference checks (issue 43)
@@ -147,7 +189,7 @@ def test_every_verdict_carries_facts_that_hold(variant):
             line = [move, *verdict.line]
             seen = positions(p.game, line[:max((f.ply for f in verdict.facts), default=1)])
             for fact in verdict.facts:
-                assert holds(fact, seen), f"{p.id} {move}: {fact}"
+                assert holds(fact, seen, line), f"{p.id} {move}: {fact}"
             with_fact += bool(verdict.facts)
             if move in p.answers:
                 assert list(verdict.line) == list(p.lines[move])

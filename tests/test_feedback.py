@@ -10,11 +10,12 @@ import re
 import pytest
 
 from ft_widget import Board, Game, puzzles
-from ft_widget.cards import card_symbol
+from ft_widget.cards import card_symbol, parse_card
 from ft_widget.game import WASTE
 from ft_widget.hints import hint
+from ft_widget.training.facts import costs
 from ft_widget.training.puzzles import FEEDBACK_STATES, Puzzle, buried_for_good, most_home
-from ft_widget.training.themes import THEMES
+from ft_widget.training.themes import THEMES, trap_of
 from ft_widget.words import SEEING, hint_line, hint_message, move_doing
 
 #: a move in notation ("w>1", "10>f", "s>w"): a player's message names cards, not these
@@ -83,11 +84,12 @@ def test_a_card_buried_for_good_is_named_only_when_proved():
     assert buried_for_good(winnable) is None  # nothing is claimed after the answer
 
 
-def test_a_theme_idea_is_said_with_a_wrong_move_and_as_the_first_clue():
+def test_a_theme_idea_is_the_first_clue_and_a_wrong_move_gets_its_own_kinds():
     themed = puzzles("maria")[0]
     judge = Puzzle(themed)
     idea = THEMES[themed.theme][1]
-    assert judge.idea == idea and f"The idea: {idea}" in judge.check(themed.habit).message
+    own = THEMES[trap_of(themed.game, themed.habit, themed.answers)][1]
+    assert judge.idea == idea and f"The idea: {own}" in judge.check(themed.habit).message
     assert judge.next_clue() == idea
     untyped = Puzzle(Game("lucas", deal=3), max_states=20_000)  # a position from code: no theme
     assert untyped.idea is None and "can't be taken back" in untyped.next_clue()
@@ -200,3 +202,52 @@ def test_a_hint_that_starts_wins_says_so_in_words():
     assert h.sentence.endswith("(fair: from the cards you can see)")
 
 
+
+
+def test_a_wrong_move_is_told_the_idea_of_its_own_kind():
+    """Issue 43 (Streets #16): a card placed on a column was told the puzzle's theme, "a card that
+    can go home may still be needed", which says nothing about that move. Now each losing move
+    gets the idea of its own kind: a card sent home, the hold-back idea (or the twins'); an empty
+    column filled, the empty-column idea; a deal, place-before-dealing."""
+    told = {"home": set(), "fills": set(), "deal": set()}
+    for variant in ("forty_thieves", "streets", "maria", "limited"):
+        for p in puzzles(variant):
+            game = p.game
+            for move in p.losing:
+                said = Puzzle(p).check(move).message if move == p.habit else None
+                trap = trap_of(game, move, p.answers)
+                if move.endswith(">f"):
+                    told["home"].add(trap)
+                elif move == "s>w":
+                    told["deal"].add(trap)
+                elif not game.tableau[int(move.split(">")[1].split("x")[0]) - 1]:
+                    told["fills"].add(trap)
+                if said is not None:
+                    assert f"The idea: {THEMES[trap][1]}" in said, (p.id, move)
+                    if trap != p.theme:  # not the puzzle's theme: the move's own
+                        assert THEMES[p.theme][1] not in said, (p.id, move)
+    assert told["home"] <= {"hold_back_from_home", "which_twin_home"} and told["home"]
+    assert told["fills"] == {"keep_an_empty_column"}
+    assert told["deal"] <= {"place_before_dealing", "when_to_redeal"} and told["deal"]
+
+
+def test_a_losing_move_says_what_it_costs_in_facts():
+    """What a wrong move costs on the table, each a fact the verdict carries and its words say: the
+    last empty column filled, a card left with nowhere to go (tests/test_facts.py checks each
+    against the positions)."""
+    said = {}
+    for variant in ("forty_thieves", "indian", "maria", "lucas"):
+        for p in puzzles(variant):
+            for fact in costs(p.game, p.habit):
+                said.setdefault(fact.kind, (p, fact))
+    assert {"last_empty", "stranded"} <= set(said)
+    p, fact = said["last_empty"]
+    verdict = Puzzle(p).check(p.habit)
+    assert fact in verdict.facts
+    words = f"Column {fact.pile} was your last empty column: now no other card can go there."
+    assert words in verdict.message
+    p, fact = said["stranded"]
+    verdict = Puzzle(p).check(p.habit)
+    where = "in the waste" if fact.pile == "w" else f"in column {fact.pile}"
+    assert fact in verdict.facts
+    assert f"After it, {card_symbol(parse_card(fact.card))} {where} has nowhere to go." in verdict.message

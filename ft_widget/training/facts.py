@@ -17,6 +17,16 @@ the foundations). The kinds (:data:`KINDS`):
 * ``moves``: the card goes onto the column ``pile`` (a card freed earlier can be followed to
   where it goes; a card never goes back to the waste).
 
+Two more say what a move costs (:func:`costs`; a losing move's verdict carries them):
+
+* ``last_empty``: the card fills the only empty column (the one place that took any card).
+* ``stranded``: the card is the top of its pile before and after the move; before it, another
+  legal move could send it home or build it onto a card, and after it no legal move moves it:
+  the move took its last place.
+* ``buried_for_good``: the face-up card is covered, and no line of legal moves from the position
+  after the move ever uncovers it again. A search of every reachable position proves it, so it is
+  claimed only where that search ends (``training.puzzles.buried_for_good``).
+
 :func:`facts_along` replays the line on a copy (reading never writes) and lists every fact in the
 order the moves make them. ``tests/test_facts.py`` checks each fact of every shipped puzzle's
 lines against the replayed positions with a reference of its own.
@@ -35,7 +45,8 @@ from ..cards import card_str
 from ..game import FOUNDATION, WASTE, Game
 from ..moves import Move
 
-KINDS = ("home", "frees", "turns_up", "buries", "empties", "fills", "moves")
+KINDS = ("home", "frees", "turns_up", "buries", "empties", "fills", "moves", "last_empty", "stranded",
+         "buried_for_good")
 
 
 @dataclass(frozen=True)
@@ -132,4 +143,43 @@ def facts_along(game: Game, moves, limit: int | None = None) -> list[Fact]:
     return out
 
 
-__all__ = ["KINDS", "Fact", "FactLine", "facts_along", "pile_name"]
+def stranded(game: Game, move) -> list[Fact]:
+    """The ``stranded`` facts of ``move`` in ``game``: each top card (of a column, or the waste)
+    that another legal move could send home or build onto a card before it (an empty column takes
+    any card: losing one is the ``last_empty`` fact, not a card's), and that no legal move moves
+    at all after it."""
+    move = Move(str(move))
+    placed = {m.src for m in game.legal_moves() if m != move and not m.is_deal and not m.is_redeal
+              and (m.dst == FOUNDATION or m.dst < WASTE and game.tableau[m.dst])}
+    after = game.copy()
+    after.play(move)
+    still = {m.src for m in after.legal_moves() if not m.is_deal and not m.is_redeal}
+    out = []
+    for pile in sorted(placed - still - {move.src}):
+        if pile > WASTE:  # the stock and the foundations: no card of theirs is stranded
+            continue
+        card = _top(game, pile)
+        if card is not None and _top(after, pile) == card:
+            out.append(Fact("stranded", card_str(card), pile_name(pile), 1))
+    return out
+
+
+def last_empty(game: Game, move) -> list[Fact]:
+    """The ``last_empty`` fact of ``move`` in ``game``, if it puts a card into the only empty column."""
+    move = Move(str(move))
+    if move.is_deal or move.is_redeal or move.dst >= WASTE or game.tableau[move.dst]:
+        return []
+    if sum(not column for column in game.tableau) != 1:
+        return []
+    card = game.waste[-1] if move.src == WASTE else game.tableau[move.src][-move.count]
+    return [Fact("last_empty", card_str(card), pile_name(move.dst), 1)]
+
+
+def costs(game: Game, move) -> list[Fact]:
+    """What ``move`` costs on the table, as facts of its first ply: the last empty column filled,
+    then each card it strands (:func:`stranded`). (A card buried for good needs a search: the
+    puzzle judge adds that fact where its search proves it.)"""
+    return last_empty(game, move) + stranded(game, move)
+
+
+__all__ = ["KINDS", "Fact", "FactLine", "costs", "facts_along", "last_empty", "pile_name", "stranded"]

@@ -144,6 +144,29 @@ def theme_of(game: Game, answers, losing) -> str:
     return "send_home_now"
 
 
+def trap_of(game: Game, move: Move | str, answers) -> str:
+    """The theme (a key of :data:`THEMES`) whose idea says what is wrong with the losing ``move``
+    itself, against the puzzle's ``answers``: a card sent home (its twin's going was the answer, or
+    it should have stayed), an empty column filled, a deal past a card that had a place, the waste
+    card placed (where a deal was the answer, or elsewhere); for a move between columns, the idea
+    that separates the answers from it (:func:`theme_of`)."""
+    move = Move(str(move))
+    won = [Move(str(a)) for a in answers]
+    kind = kind_of(game, move)
+    if kind == "redeal" or any(a.is_redeal for a in won):
+        return "when_to_redeal"
+    if kind == "home":
+        twins = {_card(game, a) for a in won if a.is_home}
+        return "which_twin_home" if _card(game, move) in twins else "hold_back_from_home"
+    if fills_empty(game, move):
+        return "keep_an_empty_column"
+    if kind == "deal":
+        return "place_before_dealing"
+    if kind == "waste":
+        return "deal_rather_than_place" if any(a.is_deal for a in won) else "where_the_waste_card_goes"
+    return theme_of(game, won, [move])
+
+
 def theme_name(theme: str) -> str:
     """The theme's name, in the current language."""
     return gettext(THEMES[theme][0])
@@ -154,4 +177,4 @@ def theme_idea(theme: str) -> str:
     return gettext(THEMES[theme][1])
 
 
-__all__ = ["KINDS", "THEMES", "kind_of", "theme_idea", "theme_name", "theme_of"]
+__all__ = ["KINDS", "THEMES", "kind_of", "theme_idea", "theme_name", "theme_of", "trap_of"]
