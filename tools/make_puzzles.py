@@ -106,6 +106,7 @@ from ft_widget.policies import cautious_choice, foundations_first, random_policy
 from ft_widget.policies import expert as fair_expert  # the default strength, as hints and grades use
 from ft_widget.solver import solve
 from ft_widget.studies import each_result
+from ft_widget.training.fair import ANSWER, judge
 from ft_widget.training.puzzles import (
     FAIR_STATES,
     FAIR_WORLDS,
@@ -120,6 +121,7 @@ from ft_widget.training.puzzles import (
     explain,
     fair_disagreement,
     fair_figures,
+    fair_seed,
     judge_puzzle,
     rating,
     row_id,
@@ -147,6 +149,13 @@ DEFINITION = ("at least 30 cards not home; at least 4 legal moves, at least 3 of
               "Departs from issue 22 item 4's letter (a third of ALL legal moves): a "
               "reversible move can never lose a winnable deal, so reversible moves made that condition "
               "fail nearly everywhere; they are waiting moves.")
+FAIR_FIRST = ("--fair-first: at least 30 cards not home, 4 legal moves and 3 commitments, as above; every "
+              "commitment judged by the fair judge over the worlds a player cannot tell apart (16 by "
+              "default, "
+              "the same for every move); kept when it decides an answer, with at most a third of the "
+              "commitments answers and a player's move among the losing ones, and the first answer won "
+              "with the real cards too (solver line, replayed); each losing move's real-card verdict is "
+              "the row's 'exact' (lost, won or unknown), a second fact")
 
 
 def replay(variant: str, deal: int, moves: list[str]) -> Game:
@@ -250,8 +259,10 @@ class Finder:
     """One variant's search, with the solver budget and the figures (solves, states, rejections)."""
 
     def __init__(self, variant: str, max_states: int, spacing: int, back: int, work: dict | None = None,
-                 fair: tuple[int, int] = (FAIR_WORLDS, FAIR_STATES), min_stock: int = 0):
+                 fair: tuple[int, int] = (FAIR_WORLDS, FAIR_STATES), min_stock: int = 0,
+                 fair_first: bool = False):
         self.variant, self.max_states, self.spacing, self.back = variant, max_states, spacing, back
+        self.fair_first = fair_first
         self.fair_worlds, self.fair_states = fair
         self.min_stock = min_stock
         work = work or {}
@@ -270,6 +281,7 @@ class Finder:
         self.solved: dict = {}
         self.won_deals: set = set()  # the catalogue's deals the solver wins
         for row in self.candidates:  # the themes' rules may have changed since: computed again
+            row.setdefault("exact", dict.fromkeys(row["losing"], "lost"))  # found before --fair-first
             game = replay(variant, row["deal"], row["moves"])
             row["theme"] = theme_of(game, list(row["answers"]), row["losing"])
             row["kind"] = kind_of(game, next(iter(row["answers"])))
@@ -319,6 +331,8 @@ class Finder:
         tempting = [(m, who) for m, who in player_moves(game) if m in commit]
         # the random player makes any legal move: the other commitments are its moves
         tempting += [(m, RANDOM) for m in commit if m not in (t for t, _ in tempting)]
+        if self.fair_first:
+            return self.check_fair(game, deal, moves, known, source, legal, commit, tempting)
         limit = len(commit) // 3
         answers: dict[str, list[str]] = {}
         losing: list[str] = []
@@ -356,10 +370,65 @@ class Finder:
         row = {"variant": self.variant, "deal": deal, "moves": list(moves), "source": source,
                "legal": len(legal), "commitments": len(commit), "cards_home": game.cards_home,
                "stock_left": len(game.stock), "habit": habit, "player": player, "answers": answers,
-               "losing": losing,
+               "losing": losing, "exact": dict.fromkeys(losing, "lost"),
                "waiting": [str(m) for m in legal if str(m) not in commit],
                "theme": theme_of(game, list(answers), losing), "kind": kind_of(game, next(iter(answers))),
                "fair": fair_figures(verdict, pid)}
+        self.candidates.append(row)
+        self.by_source[source.split(" ")[0]] += 1
+        return row
+
+    def check_fair(self, game: Game, deal: int, moves: list[str], known: dict, source: str, legal: list,
+                   commit: list[str], tempting: list[tuple[str, str]]) -> dict | None:
+        """``--fair-first``: the position judged by the fair judge first. Every commitment over the
+        worlds a player cannot tell apart (:func:`~ft_widget.training.fair.judge`, dealt by the
+        puzzle's seed, given up as soon as no clear decision can come); kept when it decides, at most
+        a third of the commitments are answers, a player's move is among the losing ones and the
+        first answer wins with the real cards too (the solver's line, replayed by the tests: what
+        "Show me" and the explanation follow). Each losing move's verdict with the real cards is the
+        row's ``exact``: "lost", or "won" / "unknown" where the real stock forgives what the
+        stock orders a player cannot see do not."""
+        pid = row_id(self.variant, deal, moves)
+        verdict = judge(game, commit, worlds=self.fair_worlds, max_states=self.fair_states,
+                        rng=fair_seed(pid), give_up=True)
+        self.fair_solves += len(commit) * verdict.worlds
+        if verdict.decision != ANSWER:
+            return self.reject("fair judge: no clear decision")
+        if len(verdict.answers) > len(commit) // 3:
+            return self.reject("fair judge: more than a third of the commitments are answers")
+        losing = [m for m in commit if m in verdict.losing]
+        player = next(((m, who) for m, who in tempting if m in losing), None)
+        if player is None:
+            return self.reject("fair judge: no player's move among the losing")
+        answers: dict[str, list[str]] = {}
+        for m in [m for m in commit if m in verdict.answers]:
+            if m in known and known[m] is not None:
+                answers[m] = list(known[m])
+                continue
+            after = game.copy()
+            after.play(m)
+            result = self.solve(after)
+            if not result.won:
+                return self.reject("fair judge: an answer the real cards do not win within the budget")
+            answers[m] = [str(x) for x in result.moves]
+        exact = {}
+        for m in losing:
+            if m in known:
+                exact[m] = "lost" if known[m] is None else "won"
+                continue
+            after = game.copy()
+            after.play(m)
+            exact[m] = "won" if after.is_won else str(self.solve(after).status)
+            exact[m] = exact[m] if exact[m] in ("won", "lost") else "unknown"
+        habit, who = player
+        row = {"variant": self.variant, "deal": deal, "moves": list(moves), "source": source,
+               "legal": len(legal), "commitments": len(commit), "cards_home": game.cards_home,
+               "stock_left": len(game.stock), "habit": habit, "player": who, "answers": answers,
+               "losing": losing, "exact": exact,
+               "waiting": [str(m) for m in legal if str(m) not in commit],
+               "theme": theme_of(game, list(answers), losing), "kind": kind_of(game, next(iter(answers))),
+               "fair": fair_figures(judge_puzzle(game, pid, list(answers), losing, self.fair_worlds,
+                                                 self.fair_states), pid)}
         self.candidates.append(row)
         self.by_source[source.split(" ")[0]] += 1
         return row
@@ -542,7 +611,7 @@ def assess(row: dict, runs: int, sampled: int) -> None:
     row["expert_hits"], row["sampled_hits"] = hits, found
     row["rating"] = rating(hits + found, runs + sampled)
     row["difficulty"] = difficulty_of(row["rating"])  # the word follows the number
-    row["explanation"] = explain(game, row["answers"], row["habit"])
+    row["explanation"] = explain(game, row["answers"], row["habit"], row["exact"].get(row["habit"], "lost"))
     row["assessed"] = [runs, sampled]
 
 
@@ -601,15 +670,16 @@ def fair_provenance(path: pathlib.Path, args: argparse.Namespace) -> dict:
 # ---------------------------------------------------------------------------------- one variant
 def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
     started, cpu0 = time.time(), time.process_time()
-    WORK.mkdir(parents=True, exist_ok=True)
-    work_path = WORK / f"{variant}.json"
+    work_dir = WORK / "fair-first" if args.fair_first else WORK  # another rule: other candidates
+    work_dir.mkdir(parents=True, exist_ok=True)
+    work_path = work_dir / f"{variant}.json"
     work = json.loads(work_path.read_text()) if args.resume and work_path.exists() else None
     if work and work.get("max_states") != args.max_states:
         raise SystemExit(f"{variant}: --resume needs the same --max-states as {work_path}")
     if work and work.get("candidates") and any("fair" not in r for r in work["candidates"]):
         raise SystemExit(f"{variant}: {work_path} holds candidates the fair judge never saw: start afresh")
     finder = Finder(variant, args.max_states, args.spacing, args.back, work,
-                    (args.fair_worlds, args.fair_states), args.min_stock)
+                    (args.fair_worlds, args.fair_states), args.min_stock, args.fair_first)
     finder.commands.append(command)
     sources = args.sources.split(",")
     finder.sources = [*finder.sources, *(x for x in sources if x not in finder.sources)]
@@ -675,7 +745,8 @@ def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
                           "(puzzles.difficulty_of); the experts' runs alone grade nothing now"),
            "rating": ("1500 + 400 * log10((n - h + 0.5) / (h + 0.5)), h of n fair-expert runs and "
                       "sampled players' picks choosing a winning move (puzzles.rating)"),
-           "habit_player": HABIT, "cautious_player": CAUTIOUS, "definition": DEFINITION,
+           "habit_player": HABIT, "cautious_player": CAUTIOUS,
+           "definition": FAIR_FIRST if args.fair_first else DEFINITION,
            "lines_from": ("the deal catalogue's winning lines (ft_widget/data/deals/<variant>.json, "
                           "branch deals)"),
            "sources_tried": finder.sources, "tried_by_source": dict(finder.tried),
@@ -744,7 +815,8 @@ def write_explanations(variants: list[str]) -> list[str]:
         before = json.dumps(data, ensure_ascii=False)
         for row in data["puzzles"]:
             game = replay(row["variant"], row["deal"], row["moves"])
-            row["explanation"] = explain(game, row["answers"], row["habit"])
+            exact = row["exact"].get(row["habit"], "lost")
+            row["explanation"] = explain(game, row["answers"], row["habit"], exact)
         if json.dumps(data, ensure_ascii=False) != before:
             path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
             changed.append(variant)
@@ -772,6 +844,10 @@ def main() -> None:
                         help="the fair judge's budget a world")
     parser.add_argument("--min-stock", type=int, default=0,
                         help="look only at positions with at least this many stock cards (the middle game)")
+    parser.add_argument("--fair-first", action="store_true",
+                        help="judge each position by the fair judge first: its losing moves lose over the "
+                             "stock orders a player cannot see, whatever the real stock does "
+                             "(Finder.check_fair)")
     parser.add_argument("--sampled", type=int, default=8, help="sampled (cautious) players' picks a puzzle")
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--seconds", type=float, default=600, help="search time (wall) a game at most")

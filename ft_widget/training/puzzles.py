@@ -56,7 +56,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 
-from ..cards import card_symbol, parse_card, rank_of
+from ..cards import card_str, card_symbol, parse_card, rank_of
 from ..expert import STRENGTHS
 from ..game import (
     FOUNDATION,
@@ -98,9 +98,10 @@ from ..words import (
     to_pile_words,
     unclear_words,
 )
-from .facts import Fact, facts_along
+from .facts import Fact, facts_along, pile_name
+from .facts import costs as costs_of
 from .fair import ANSWER, FairVerdict, MoveShare, decide, judge
-from .themes import KINDS, THEMES, kind_of, theme_idea, theme_of
+from .themes import KINDS, THEMES, kind_of, theme_idea, theme_of, trap_of
 
 #: A puzzle leaves at least this many cards not yet home …
 MIN_NOT_HOME = 30
@@ -310,11 +311,13 @@ def _pile_index(pile: str) -> int:
     return WASTE if pile == "w" else FOUNDATION if pile == "f" else int(pile) - 1
 
 
-def explain(game: Game, answers: dict[str, list[str]], losing: str | None) -> str:
+def explain(game: Game, answers: dict[str, list[str]], losing: str | None, exact: str = "lost") -> str:
     """Why the answer works, in plain words, made from the facts of the solver's winning line after
     it (:func:`explanation_facts`; the answer with the shortest line is explained), and what the
     ``losing`` move (the one a player is drawn to: a puzzle's ``habit``) leaves, named by what it
-    does with its card and place. No player is named and no count of the solver's moves is said: a
+    does with its card and place (``exact``: its verdict with the real cards; where that is not
+    "lost", what it gives up is wins over the stock orders a player cannot see). No player is
+    named and no count of the solver's moves is said: a
     learner reads what happens to the cards. In the current language: a shipped puzzle's words are
     made here, not stored."""
     first = min(answers, key=lambda a: (len(answers[a]), a))
@@ -324,9 +327,12 @@ def explain(game: Game, answers: dict[str, list[str]], losing: str | None) -> st
     if facts:
         parts.append(_("In the winning line of the solver, which sees every card: {facts}.").format(
             facts=clauses(facts)))
-    if losing is not None:
+    if losing is not None and exact == "lost":
         parts.append(_("{doing} ({move}) leaves no win: even the solver, which sees every card, finds no "
                        "way to win after it.").format(doing=move_doing(game, Move(losing)), move=losing))
+    elif losing is not None:  # ``exact``: the real stock forgives it ("won") or is not settled
+        said = _("{doing} ({move}) keeps a win in far fewer of the stock orders you cannot see.")
+        parts.append(said.format(doing=move_doing(game, Move(losing)), move=losing))
     return " ".join(parts)
 
 
@@ -378,6 +384,16 @@ class TrainingPuzzle:
     round: int = 1  # the generator's run that added it: see puzzles()
     expert_strength: str = "default"  # the strength of the expert whose runs grade and rate it
     fair: FairVerdict | None = field(default=None, repr=False, compare=False)
+    #: each losing move's verdict with the cards as they really lie (the solver, which sees every
+    #: card, within ``max_states``): "lost", or "won" / "unknown" for a move the fair judge finds
+    #: losing over the stock orders a player cannot see that the real stock happens to forgive
+    exact: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def proved(self) -> bool:
+        """True when every losing move is proved lost with the real cards too: the exact verdict
+        and the fair one agree (else the fair judge alone makes the puzzle)."""
+        return all(self.exact.get(m, "lost") == "lost" for m in self.losing)
 
     @property
     def certain(self) -> bool:
@@ -432,7 +448,8 @@ class TrainingPuzzle:
     def explanation(self) -> str:
         """Why the answer works and what the losing move leaves, in the current language: made from
         the solver's line (:func:`explain`), as the generator made the data file's English words."""
-        return explain(self.game, {a: self.lines[a] for a in self.answers}, self.habit)
+        return explain(self.game, {a: self.lines[a] for a in self.answers}, self.habit,
+                       self.exact.get(self.habit, "lost"))
 
     @property
     def kind(self) -> str:
@@ -445,7 +462,15 @@ class TrainingPuzzle:
         legal = n + len(self.waiting)
         said = (_("{variant}, deal {deal}, after {moves} moves: {legal} moves are legal, {n} cannot be "
                   "taken back, and only one of them keeps the deal winnable. Find it (a move that can be "
-                  "taken back only waits).") if len(self.answers) == 1 else
+                  "taken back only waits).") if len(self.answers) == 1 and self.proved else
+                _("{variant}, deal {deal}, after {moves} moves: {legal} moves are legal and {n} cannot be "
+                  "taken back. Over the stock orders you cannot see, one of them keeps a win far more often "
+                  "than the others. Find it (a move that can be taken back only waits).")
+                if len(self.answers) == 1 else
+                _("{variant}, deal {deal}, after {moves} moves: {legal} moves are legal and {n} cannot be "
+                  "taken back. Over the stock orders you cannot see, {answers} of them keep a win far more "
+                  "often than the others. Find one (a move that can be taken back only waits).")
+                if not self.proved else
                 _("{variant}, deal {deal}, after {moves} moves: {legal} moves are legal, {n} cannot be "
                   "taken back, and only {answers} of them keep the deal winnable. Find it (a move that "
                   "can be taken back only waits)."))
@@ -505,7 +530,9 @@ def _data(variant: str) -> dict:
 ROW_FIELDS = frozenset({
     "variant", "deal", "moves", "source", "legal", "commitments", "cards_home", "stock_left", "habit",
     "player", "answers", "losing", "waiting", "theme", "kind", "difficulty", "expert_hits", "sampled_hits",
-    "rating", "explanation", "round", "fair"})
+    "rating", "explanation", "round", "fair", "exact"})
+#: The real cards' verdicts a losing move may have (:attr:`TrainingPuzzle.exact`).
+EXACT = ("lost", "won", "unknown")
 
 
 def _ease(difficulty: str, rating: int, legal: int, deal: int, moves: int) -> tuple:
@@ -539,6 +566,9 @@ def _load(variant: str) -> tuple[TrainingPuzzle, ...]:
             raise ValueError(f"puzzles of {variant}: a row of deal {r['deal']} is called "
                              f"{shown(r['difficulty'])} but rated {r['rating']}: "
                              f"{difficulty_of(r['rating'])} (puzzles.difficulty_of)")
+        if set(r["exact"]) != set(r["losing"]) or not set(r["exact"].values()) <= set(EXACT):
+            raise ValueError(f"puzzles of {variant}: the exact verdicts of deal {r['deal']} must give each "
+                             f"losing move one of {', '.join(EXACT)}, not {shown(r['exact'], 80)}")
         if r["theme"] not in THEMES or r["kind"] not in KINDS:
             raise ValueError(f"puzzles of {variant}: unknown theme {shown(r['theme'])} or kind "
                              f"{shown(r['kind'])} (deal {r['deal']})")
@@ -557,7 +587,7 @@ def _load(variant: str) -> tuple[TrainingPuzzle, ...]:
                        rating=r["rating"], stock_left=r["stock_left"],
                        player=r["player"], sampled_hits=r["sampled_hits"], sampled_runs=run["sampled_runs"],
                        round=r["round"], expert_strength=run["strength"],
-                       fair=_fair(variant, r, run))
+                       fair=_fair(variant, r, run), exact=dict(r["exact"]))
         for i, r in enumerate(rows, 1))
 
 
@@ -709,6 +739,9 @@ class Verdict(Choice):
     #: the moves after the judged move that the facts speak of (the solver's winning line after an
     #: answer; none after a lost move, whose facts are of the move itself)
     line: tuple[str, ...] = ()
+    #: for a shipped puzzle's losing move (the fair judge's word): the real cards' verdict, "lost",
+    #: or "won" or "unknown" where the stock order a player cannot see decides otherwise
+    exact: str | None = None
 
     @property
     def message(self) -> str:
@@ -889,7 +922,8 @@ class Puzzle:
     def _explain(self, answers) -> str:
         lines = {a: self.lines[a] for a in answers}
         if self.training is not None:
-            return explain(self.start, lines, self.training.habit)
+            habit = self.training.habit
+            return explain(self.start, lines, habit, self.training.exact.get(habit, "lost"))
         if not self.losing:
             return explain(self.start, lines, None)
         habit = str(foundations_first(self.start.copy(), random.Random(0)))  # the move a player is drawn to
@@ -993,19 +1027,26 @@ class Puzzle:
         elif move.is_deal and before.waste:
             covered = (WASTE, len(before.waste) - 1)
         place = buried_for_good(after, covered)
+        costs = costs_of(before, move)
         buried = None
         if place is not None:
             pile, k = place
             card = after.waste[k] if pile == WASTE else after.tableau[pile][k]
-            buried = (card_symbol(card), _where(pile))
-        text = lost_move_words(before, move, home, answer_known=at_start, idea=self.idea, buried=buried,
+            buried = Fact("buried_for_good", card_str(card), pile_name(pile), 1)
+            costs.append(buried)
+        # the idea of this move's own kind (what is wrong with it), where the answers are known
+        idea = theme_idea(trap_of(before, move, self.answers)) if at_start and self.answers else self.idea
+        exact = "lost"
+        if self.training is not None and at_start:
+            exact = self.training.exact.get(str(move), "lost")
+        text = lost_move_words(before, move, home, answer_known=at_start, idea=idea, costs=costs,
                                fair=self.fair_text(str(move)) if at_start else None,
                                certain=getattr(self.training, "certain", False),
-                               fair_clear=getattr(self.training, "fair_decision", True))
+                               fair_clear=getattr(self.training, "fair_decision", True), exact=exact)
         return _said(str(move), "lost", text, False, cards_home=home, states=states,
                      max_states=FEEDBACK_STATES, searched_all=complete,
-                     buried=f"{buried[0]} {buried[1]}" if buried else None,
-                     facts=tuple(facts_along(before, [move])))
+                     buried=f"{card_symbol(parse_card(buried.card))} {_where(place[0])}" if buried else None,
+                     facts=(*facts_along(before, [move]), *costs), exact=exact)
 
     def _verdict(self, move: Move, after: Game, at_start: bool, before) -> Verdict:
         name = str(move)
