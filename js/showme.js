@@ -9,7 +9,9 @@
 import { h } from "./dom.js";
 import { say } from "./lang.js";
 
-const KINDS = new Set(["home", "frees", "turns_up", "buries", "empties", "fills", "moves"]);
+// A fact's kind is Python's (ft_widget/training/facts.py owns the list): the browser checks only
+// that it is a plain name.
+const KIND = /^[a-z_]{1,24}$/;
 
 /** Whether the board shows a verdict's line. */
 export function showing(state) {
@@ -41,7 +43,7 @@ export function showArrows(state) {
 export function showMarks(state) {
   if (!showing(state) || !Array.isArray(state.show.marks)) return [];
   return state.show.marks.flatMap((m) => {
-    if (!m || typeof m.pile !== "string" || !KINDS.has(m.kind)) return [];
+    if (!m || typeof m.pile !== "string" || typeof m.kind !== "string" || !KIND.test(m.kind)) return [];
     const index = Number.isInteger(m.index) && m.index >= 0 ? m.index : null;
     const card = typeof m.card === "string" ? m.card : null;
     return [{ kind: m.kind, card, pile: m.pile, index: card === null ? null : index }];

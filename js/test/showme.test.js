@@ -41,6 +41,9 @@ test("the pure logic: steps within the line, its arrow and its checked marks", (
   const bad = shownState(1, 3, [{ kind: "<b>", card: "6S", pile: "1", index: 0 }, null, { kind: "home", pile: 3 },
     { kind: "home", card: "AS", pile: "f1", index: 0 }]);
   assert.deepEqual(showMarks(bad), [{ kind: "home", card: "AS", pile: "f1", index: 0 }]);
+  // the kinds are Python's: one it adds (what a losing move costs) is drawn without a change here
+  const costs = shownState(1, 3, [{ kind: "stranded", card: "8H", pile: "2", index: 2 }, { kind: 7, pile: "2" }]);
+  assert.deepEqual(showMarks(costs), [{ kind: "stranded", card: "8H", pile: "2", index: 2 }]);
 });
 
 test("the marks are placed on the cards drawn, or on their pile when the card is not drawn", () => {
