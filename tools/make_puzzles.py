@@ -746,7 +746,9 @@ def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
            "rating": ("1500 + 400 * log10((n - h + 0.5) / (h + 0.5)), h of n fair-expert runs and "
                       "sampled players' picks choosing a winning move (puzzles.rating)"),
            "habit_player": HABIT, "cautious_player": CAUTIOUS,
-           "definition": FAIR_FIRST if args.fair_first else DEFINITION,
+           "definition": DEFINITION,
+           # a round found fair-first keeps the rounds before it, found by the definition above
+           **({"fair_first": FAIR_FIRST} if args.fair_first else {}),
            "lines_from": ("the deal catalogue's winning lines (ft_widget/data/deals/<variant>.json, "
                           "branch deals)"),
            "sources_tried": finder.sources, "tried_by_source": dict(finder.tried),
