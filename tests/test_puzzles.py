@@ -40,6 +40,7 @@ from ft_widget.training.puzzles import (
     TrainingPuzzle,
     clue_words,
     commitments,
+    decisions,
     difficulty_of,
     easiest_first,
     judge_puzzle,
@@ -82,7 +83,9 @@ def test_the_conditions_hold(variant, puzzle):
     assert len(commit) >= MIN_COMMITMENTS
     assert sorted(puzzle.answers + puzzle.losing) == sorted(commit)  # every commitment judged
     assert sorted(puzzle.waiting) == sorted(m for m in legal if m not in commit)  # the rest wait
-    assert 1 <= len(puzzle.answers) <= len(commit) // 3
+    # at most a third of the commitments keep the win (answers into different empty columns count
+    # once: puzzles.decisions)
+    assert 1 <= len(decisions(game, puzzle.answers)) <= len(commit) // 3
     assert puzzle.habit in puzzle.losing
     for answer in puzzle.answers:  # each answer wins: its stored line replays to a win
         trial = game.copy()
@@ -90,6 +93,17 @@ def test_the_conditions_hold(variant, puzzle):
         for move in puzzle.lines[answer]:
             trial.play(move)
         assert trial.is_won, answer
+
+
+def test_moves_into_different_empty_columns_are_one_decision():
+    """No rule names a column: the waste card into empty column 7 or into empty column 8 is one
+    decision (indian/43-157: deal, or the waste card into an empty column). A fair-first puzzle's
+    answers are counted so: a Rank and File run that fits into either of two empty columns is one
+    answer, not two of five."""
+    game = shipped_puzzle("indian/43-157").game
+    assert {str(m) for m in commitments(game)} == {"w>7", "w>8", "s>w"}
+    assert decisions(game, ["w>7", "w>8"]) == {(13, "empty", 1)}
+    assert len(decisions(game, ["w>7", "w>8", "s>w"])) == 2
 
 
 @pytest.mark.parametrize(("variant", "puzzle"), ALL, ids=IDS)

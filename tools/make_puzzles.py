@@ -117,6 +117,7 @@ from ft_widget.training.puzzles import (
     MIN_NOT_HOME,
     SPACING,
     commitments,
+    decisions,
     difficulty_of,
     explain,
     fair_disagreement,
@@ -394,7 +395,8 @@ class Finder:
         self.fair_solves += len(commit) * verdict.worlds
         if verdict.decision != ANSWER:
             return self.reject("fair judge: no clear decision")
-        if len(verdict.answers) > len(commit) // 3:
+        # (the same cards into either of two empty columns are one answer: puzzles.decisions)
+        if len(decisions(game, verdict.answers)) > len(commit) // 3:
             return self.reject("fair judge: more than a third of the commitments are answers")
         losing = [m for m in commit if m in verdict.losing]
         player = next(((m, who) for m, who in tempting if m in losing), None)

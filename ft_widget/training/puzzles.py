@@ -131,6 +131,20 @@ _LETTERS = {"won": "w", "lost": "l", "unknown": "u"}
 _RESULTS = {v: k for k, v in _LETTERS.items()}
 
 
+def decisions(game: Game, moves) -> set:
+    """The different decisions among ``moves`` (notation or Moves) at ``game``'s position: moves
+    that differ only in which empty column they put the same cards into are one decision (no rule
+    names a column, so the positions after them differ only by the order of the columns: the
+    solver's R2). A puzzle's "at most a third of the commitments keep the win" counts its answers
+    so (``tools/make_puzzles.py --fair-first``)."""
+    out = set()
+    for m in moves:
+        move = Move(str(m))
+        into_empty = move.dst < WASTE and not move.is_deal and not game.tableau[move.dst]
+        out.add((move.src, "empty", move.count) if into_empty else str(move))
+    return out
+
+
 def fair_seed(pid: str) -> int:
     """The seed that deals puzzle ``pid``'s worlds (its id's CRC-32): the same on any machine."""
     return zlib.crc32(pid.encode())
