@@ -355,7 +355,7 @@ def lost_move_words(game: Game, move: Move | str, cards_home: int, *, answer_kno
     (:func:`fair_words`, the fair judge's figures) comes first: the real cards' verdict is the
     second fact (unless ``certain``: they are the same), the same verdict when ``fair_clear``, else
     the one the real cards decide. ``exact`` is that verdict: "lost", or, for a move that loses
-    over the stock orders a player cannot see, "won" (the real stock suits it) or "unknown".
+    over the cards a player cannot see, "won" (the real cards suit it) or "unknown".
 
     >>> from ft_widget import Game
     >>> said = lost_move_words(Game("maria", deal=5), "s>w", 60)
@@ -385,7 +385,7 @@ def lost_move_words(game: Game, move: Move | str, cards_home: int, *, answer_kno
                   "the win too: no line brings more than {home} of the 104 cards home."))
     if exact == "won":  # a fair loss the real stock happens to forgive
         said = _("With the cards as they really lie, the solver, which sees every card, still finds a win "
-                 "after it: this deal's stock happens to suit it, which you could not know.")
+                 "after it: the hidden cards happen to lie in its favour, which you could not know.")
     elif exact != "lost":
         said = _("With the cards as they really lie, the solver, which sees every card, could not settle "
                  "within its search whether a win is left after it.")

@@ -208,8 +208,9 @@ def test_a_wrong_move_is_told_the_idea_of_its_own_kind():
     """Issue 43 (Streets #16): a card placed on a column was told the puzzle's theme, "a card that
     can go home may still be needed", which says nothing about that move. Now each losing move
     gets the idea of its own kind: a card sent home, the hold-back idea (or the twins'); an empty
-    column filled, the empty-column idea; a deal, place-before-dealing."""
-    told = {"home": set(), "fills": set(), "deal": set()}
+    column filled, the empty-column idea (unless the answer puts the waste card there: then the
+    waste card's); a deal, place-before-dealing."""
+    told = {"home": set(), "fills": set(), "fills_as_the_answer": set(), "deal": set()}
     for variant in ("forty_thieves", "streets", "maria", "limited"):
         for p in puzzles(variant):
             game = p.game
@@ -221,13 +222,17 @@ def test_a_wrong_move_is_told_the_idea_of_its_own_kind():
                 elif move == "s>w":
                     told["deal"].add(trap)
                 elif not game.tableau[int(move.split(">")[1].split("x")[0]) - 1]:
-                    told["fills"].add(trap)
+                    waste_fills = any(a.startswith("w>") and not game.tableau[int(a[2:]) - 1]
+                                      for a in p.answers if a[2:].isdigit())
+                    told["fills_as_the_answer" if waste_fills else "fills"].add(trap)
                 if said is not None:
                     assert f"The idea: {THEMES[trap][1]}" in said, (p.id, move)
                     if trap != p.theme:  # not the puzzle's theme: the move's own
                         assert THEMES[p.theme][1] not in said, (p.id, move)
     assert told["home"] <= {"hold_back_from_home", "which_twin_home"} and told["home"]
     assert told["fills"] == {"keep_an_empty_column"}
+    assert told["fills_as_the_answer"] <= {"where_the_waste_card_goes", "dig_out_a_card", "split_a_run",
+                                           "empty_a_column"}
     assert told["deal"] <= {"place_before_dealing", "when_to_redeal"} and told["deal"]
 
 

@@ -256,10 +256,13 @@ def test_little_forty_has_one_shipped_puzzle():
         encoding="utf-8").split())
     from ft_widget import lesson_rules, lesson_steps
 
-    # "Little Forty and Number Ten have fewer board steps than rules and Rank and File none yet"
-    assert "Little Forty and Number Ten have fewer board steps than rules and Rank and File none" in page
-    for game in ("little_forty", "number_ten"):
-        assert 0 < len(lesson_steps(game)) < len(lesson_rules(game))
+    # "Little Forty has fewer board steps than rules, Number Ten a rule with no step, and Rank and
+    # File none yet"
+    assert ("Little Forty has fewer board steps than rules, Number Ten a rule with no step, and Rank and "
+            "File none yet") in page
+    assert 0 < len(lesson_steps("little_forty")) < len(lesson_rules("little_forty"))
+    stepped = {s.rule.key for s in lesson_steps("number_ten")}
+    assert stepped and stepped < {r.key for r in lesson_rules("number_ten")}
     assert lesson_steps("rank_and_file") == []
 
 
@@ -466,8 +469,9 @@ def test_number_ten_puzzles_named():
 
 def test_number_ten_the_steps_the_lesson_describes():
     """Runs: the answer carries a whole run into the space, the losing moves park the waste card or
-    a part of a run. Dig: every lift into the space frees a card that fits home. Home: a card of
-    the table and the waste card both fit home, and both losing moves send one there."""
+    a part of a run. Dig: every lift into the space frees a card that fits home; its bend: with the
+    stock spent, the waste card takes the space and every lift into it is a losing move. Home: a
+    card of the table and the waste card both fit home, and both losing moves send one there."""
     from ft_widget import FOUNDATION, lesson_steps, rules
 
     steps = {(s.rule.key, s.role): s.puzzle for s in lesson_steps("number_ten")}
@@ -485,6 +489,10 @@ def test_number_ten_the_steps_the_lesson_describes():
     for m in lifts:
         column = dig.game.tableau[m.src]
         assert rules.fits_home(heights, column[len(column) - m.count - 1]), m
+    bend = steps["dig", "bend"]
+    (answer,) = (Move(a) for a in bend.answers)
+    assert answer.from_waste and into_empty_column(bend.game, answer) and not bend.game.stock
+    assert all(Move(m).between_columns and into_empty_column(bend.game, m) for m in bend.losing)
     home = steps["home", "bend"]
     assert {Move(m).dst for m in home.losing} == {FOUNDATION} and "w>f" in home.losing
 

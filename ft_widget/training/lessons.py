@@ -31,7 +31,7 @@ from ..i18n import gettext as _
 from ..moves import Move
 from ..variants import VARIANTS
 from .puzzles import TrainingPuzzle, puzzles
-from .themes import THEMES, fills_empty, theme_name, uncovers
+from .themes import THEMES, built_on, fills_empty, theme_name, uncovers
 
 #: The tests a rule's ``follows`` names: does ``move`` at ``game``'s position follow the rule?
 TESTS: dict[str, Callable[[Game, Move], bool]] = {
@@ -46,6 +46,8 @@ TESTS: dict[str, Callable[[Game, Move], bool]] = {
     "waste_fill": lambda game, move: fills_empty(game, move) and move.src == WASTE,  # the waste card into one
     "dig": lambda game, move: move.between_columns and uncovers(game, move),  # a buried card freed
     "run": lambda game, move: move.between_columns and move.count > 1,  # a run moved whole
+    # a single card lifted off the card it is built on (a run split)
+    "split": lambda game, move: move.between_columns and move.count == 1 and built_on(game, move),
 }
 
 
@@ -61,9 +63,10 @@ class LessonRule:
     follows: str  # a key of TESTS: the moves that follow the rule
     themes: tuple[str, ...]  # the puzzle themes (keys of THEMES) this rule teaches
     breaks: str | None = None  # a key of TESTS: the moves that go against it (None: every other move)
+    bend: str | None = None  # a key of TESTS the answers of its bend make (None: any move against it)
 
     def __post_init__(self):
-        for test in (self.follows, self.breaks):
+        for test in (self.follows, self.breaks, self.bend):
             if test is not None and test not in TESTS:
                 raise ValueError(f"LessonRule {self.key}: a test must be one of {', '.join(TESTS)}")
         unknown = [t for t in self.themes if t not in THEMES]
@@ -99,14 +102,15 @@ class LessonRule:
         if all(self.follows_move(game, m) for m in puzzle.answers) and any(
                 self.breaks_move(game, m) for m in puzzle.losing):
             return "rule"
-        if all(self.breaks_move(game, m) for m in puzzle.answers) and any(
-                self.follows_move(game, m) for m in puzzle.losing):
+        bent = (lambda m: TESTS[self.bend](game, Move(str(m)))) if self.bend else (
+            lambda m: self.breaks_move(game, m))
+        if all(bent(m) for m in puzzle.answers) and any(self.follows_move(game, m) for m in puzzle.losing):
             return "bend"
         return None
 
 
-def _rule(key, title, says, bends, follows, themes, breaks=None) -> LessonRule:
-    return LessonRule(key, title, says, bends, follows, tuple(themes), breaks)
+def _rule(key, title, says, bends, follows, themes, breaks=None, bend=None) -> LessonRule:
+    return LessonRule(key, title, says, bends, follows, tuple(themes), breaks, bend)
 
 
 # The family's rules, each worded for the game it is taught in (its measured lesson in
@@ -255,7 +259,7 @@ LESSONS: dict[str, tuple[LessonRule, ...]] = {
               N_("Move a whole run in one move: it clears its column down to what it covers, a face-down "
                  "card or a card the foundations want."),
               N_("Move a single card when it frees a card that goes home or onto a column at once."),
-              "run", ["split_a_run", "empty_a_column"]),
+              "run", ["split_a_run", "empty_a_column"], bend="split"),
         _rule("dig", N_("Dig down to the hidden cards"),
               N_("Carry off a column the cards that cover its face-down cards, so that they turn up: a card "
                  "you can see is a card you can plan for."),

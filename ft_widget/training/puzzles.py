@@ -101,7 +101,7 @@ from ..words import (
 from .facts import Fact, facts_along, pile_name
 from .facts import costs as costs_of
 from .fair import ANSWER, FairVerdict, MoveShare, decide, judge
-from .themes import KINDS, THEMES, kind_of, theme_idea, theme_of, trap_of
+from .themes import KINDS, THEMES, fills_empty, kind_of, theme_idea, theme_of, trap_of
 
 #: A puzzle leaves at least this many cards not yet home …
 MIN_NOT_HOME = 30
@@ -330,7 +330,7 @@ def explain(game: Game, answers: dict[str, list[str]], losing: str | None, exact
     it (:func:`explanation_facts`; the answer with the shortest line is explained), and what the
     ``losing`` move (the one a player is drawn to: a puzzle's ``habit``) leaves, named by what it
     does with its card and place (``exact``: its verdict with the real cards; where that is not
-    "lost", what it gives up is wins over the stock orders a player cannot see). No player is
+    "lost", what it gives up is wins over the cards a player cannot see). No player is
     named and no count of the solver's moves is said: a
     learner reads what happens to the cards. In the current language: a shipped puzzle's words are
     made here, not stored."""
@@ -345,7 +345,7 @@ def explain(game: Game, answers: dict[str, list[str]], losing: str | None, exact
         parts.append(_("{doing} ({move}) leaves no win: even the solver, which sees every card, finds no "
                        "way to win after it.").format(doing=move_doing(game, Move(losing)), move=losing))
     elif losing is not None:  # ``exact``: the real stock forgives it ("won") or is not settled
-        said = _("{doing} ({move}) keeps a win in far fewer of the stock orders you cannot see.")
+        said = _("{doing} ({move}) keeps a win far less often over the cards you cannot see.")
         parts.append(said.format(doing=move_doing(game, Move(losing)), move=losing))
     return " ".join(parts)
 
@@ -478,12 +478,12 @@ class TrainingPuzzle:
                   "taken back, and only one of them keeps the deal winnable. Find it (a move that can be "
                   "taken back only waits).") if len(self.answers) == 1 and self.proved else
                 _("{variant}, deal {deal}, after {moves} moves: {legal} moves are legal and {n} cannot be "
-                  "taken back. Over the stock orders you cannot see, one of them keeps a win far more often "
-                  "than the others. Find it (a move that can be taken back only waits).")
+                  "taken back. Over the cards you cannot see, one of them keeps a win far more often than "
+                  "the others. Find it (a move that can be taken back only waits).")
                 if len(self.answers) == 1 else
                 _("{variant}, deal {deal}, after {moves} moves: {legal} moves are legal and {n} cannot be "
-                  "taken back. Over the stock orders you cannot see, {answers} of them keep a win far more "
-                  "often than the others. Find one (a move that can be taken back only waits).")
+                  "taken back. Over the cards you cannot see, {answers} of them keep a win far more often "
+                  "than the others. Find one (a move that can be taken back only waits).")
                 if not self.proved else
                 _("{variant}, deal {deal}, after {moves} moves: {legal} moves are legal, {n} cannot be "
                   "taken back, and only {answers} of them keep the deal winnable. Find it (a move that "
@@ -1042,6 +1042,8 @@ class Puzzle:
             covered = (WASTE, len(before.waste) - 1)
         place = buried_for_good(after, covered)
         costs = costs_of(before, move)
+        if at_start and any(fills_empty(before, Move(a)) for a in self.answers):
+            costs = [f for f in costs if f.kind != "last_empty"]  # the answer fills one too: no cost
         buried = None
         if place is not None:
             pile, k = place

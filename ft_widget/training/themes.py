@@ -94,6 +94,14 @@ def fills_empty(game: Game, move: Move) -> bool:
     return move.dst < WASTE and not game.tableau[move.dst]
 
 
+def built_on(game: Game, move: Move) -> bool:
+    """Is the bottom card the column move lifts built on the face-up card under it?"""
+    column = game.tableau[move.src]
+    below = len(column) - move.count - 1
+    return below >= game.face_down_counts[move.src] and below >= 0 and can_build(
+        column[-move.count], column[below], game.variant.build)
+
+
 def uncovers(game: Game, move: Move) -> bool:
     """Does the column move free a card that was not the moved cards' own base (a buried card)?"""
     column = game.tableau[move.src]
@@ -148,8 +156,9 @@ def trap_of(game: Game, move: Move | str, answers) -> str:
     """The theme (a key of :data:`THEMES`) whose idea says what is wrong with the losing ``move``
     itself, against the puzzle's ``answers``: a card sent home (its twin's going was the answer, or
     it should have stayed), an empty column filled, a deal past a card that had a place, the waste
-    card placed (where a deal was the answer, or elsewhere); for a move between columns, the idea
-    that separates the answers from it (:func:`theme_of`)."""
+    card placed (where a deal was the answer, or elsewhere); for a move between columns, or one that
+    fills an empty column where the answer puts the waste card, the idea that separates the
+    answers from it (:func:`theme_of`)."""
     move = Move(str(move))
     won = [Move(str(a)) for a in answers]
     kind = kind_of(game, move)
@@ -158,8 +167,8 @@ def trap_of(game: Game, move: Move | str, answers) -> str:
     if kind == "home":
         twins = {_card(game, a) for a in won if a.is_home}
         return "which_twin_home" if _card(game, move) in twins else "hold_back_from_home"
-    if fills_empty(game, move):
-        return "keep_an_empty_column"
+    if fills_empty(game, move) and not any(fills_empty(game, a) and a.src == WASTE for a in won):
+        return "keep_an_empty_column"  # (unless the answer is the waste card into the column)
     if kind == "deal":
         return "place_before_dealing"
     if kind == "waste":
