@@ -211,7 +211,8 @@ def test_the_loader_is_strict(monkeypatch):
     _load_refuses(monkeypatch, data, "unknown fields .'colour'.")
 
 
-@pytest.mark.parametrize("spoil", ["a losing move left out", "a move that is not losing", "no verdict"])
+@pytest.mark.parametrize("spoil", ["a losing move left out", "a move that is not losing", "no verdict",
+                                   "not a mapping"])
 def test_the_loader_refuses_exact_verdicts_that_are_not_one_a_losing_move(monkeypatch, spoil):
     data = _puzzle_module()._data("maria")
     row = data["puzzles"][0]
@@ -219,8 +220,10 @@ def test_the_loader_refuses_exact_verdicts_that_are_not_one_a_losing_move(monkey
         del row["exact"][row["losing"][0]]
     elif spoil == "a move that is not losing":
         row["exact"][row["answers"] and next(iter(row["answers"]))] = "lost"
-    else:
+    elif spoil == "no verdict":
         row["exact"][row["losing"][0]] = "maybe"
+    else:
+        row["exact"] = list(row["losing"])
     _load_refuses(monkeypatch, data, "exact verdicts of deal")
 
 

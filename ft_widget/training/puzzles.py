@@ -330,10 +330,9 @@ def explain(game: Game, answers: dict[str, list[str]], losing: str | None, exact
     it (:func:`explanation_facts`; the answer with the shortest line is explained), and what the
     ``losing`` move (the one a player is drawn to: a puzzle's ``habit``) leaves, named by what it
     does with its card and place (``exact``: its verdict with the real cards; where that is not
-    "lost", what it gives up is wins over the cards a player cannot see). No player is
-    named and no count of the solver's moves is said: a
-    learner reads what happens to the cards. In the current language: a shipped puzzle's words are
-    made here, not stored."""
+    "lost", what it gives up is wins over the cards a player cannot see). No player is named and no
+    count of the solver's moves is said: a learner reads what happens to the cards. In the current
+    language: a shipped puzzle's words are made here, not stored."""
     first = min(answers, key=lambda a: (len(answers[a]), a))
     move = Move(first)
     parts = [_("{move} ({words}) keeps a win.").format(move=first, words=move_words(game, move))]
@@ -344,7 +343,7 @@ def explain(game: Game, answers: dict[str, list[str]], losing: str | None, exact
     if losing is not None and exact == "lost":
         parts.append(_("{doing} ({move}) leaves no win: even the solver, which sees every card, finds no "
                        "way to win after it.").format(doing=move_doing(game, Move(losing)), move=losing))
-    elif losing is not None:  # ``exact``: the real stock forgives it ("won") or is not settled
+    elif losing is not None:  # ``exact``: the real cards forgive it ("won") or it is not settled
         said = _("{doing} ({move}) keeps a win far less often over the cards you cannot see.")
         parts.append(said.format(doing=move_doing(game, Move(losing)), move=losing))
     return " ".join(parts)
@@ -400,7 +399,7 @@ class TrainingPuzzle:
     fair: FairVerdict | None = field(default=None, repr=False, compare=False)
     #: each losing move's verdict with the cards as they really lie (the solver, which sees every
     #: card, within ``max_states``): "lost", or "won" / "unknown" for a move the fair judge finds
-    #: losing over the stock orders a player cannot see that the real stock happens to forgive
+    #: losing over the cards a player cannot see that the real cards happen to forgive
     exact: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -580,7 +579,9 @@ def _load(variant: str) -> tuple[TrainingPuzzle, ...]:
             raise ValueError(f"puzzles of {variant}: a row of deal {r['deal']} is called "
                              f"{shown(r['difficulty'])} but rated {r['rating']}: "
                              f"{difficulty_of(r['rating'])} (puzzles.difficulty_of)")
-        if set(r["exact"]) != set(r["losing"]) or not set(r["exact"].values()) <= set(EXACT):
+        exact = r["exact"]
+        if not (isinstance(exact, dict) and set(exact) == set(r["losing"])
+                and set(exact.values()) <= set(EXACT)):
             raise ValueError(f"puzzles of {variant}: the exact verdicts of deal {r['deal']} must give each "
                              f"losing move one of {', '.join(EXACT)}, not {shown(r['exact'], 80)}")
         if r["theme"] not in THEMES or r["kind"] not in KINDS:
@@ -754,7 +755,8 @@ class Verdict(Choice):
     #: answer; none after a lost move, whose facts are of the move itself)
     line: tuple[str, ...] = ()
     #: for a shipped puzzle's losing move (the fair judge's word): the real cards' verdict, "lost",
-    #: or "won" or "unknown" where the stock order a player cannot see decides otherwise
+    #: or "won" or "unknown" where the cards as they really lie forgive a move that loses over
+    #: the cards a player cannot see (the verdict stays "lost": the fair judge's word)
     exact: str | None = None
 
     @property
