@@ -25,9 +25,10 @@
 # Thirty hidden cards decide this game, and every rule of thumb is about reaching them. They
 # also make fair puzzles scarce: a position is a fair lesson step only when, over the ways the
 # hidden cards could lie, its answer keeps a win clearly more often than the losing moves, and
-# no shipped Rank and File puzzle passes that test yet. So this lesson has **no step on the board**; it
-# teaches from measurements instead. A *habit player* that sees only what you see played 300
-# deals as it is and again with one idea changed; each result is one sentence with its interval.
+# few Rank and File positions pass that test. So this lesson has **one step on the board**, for its
+# third rule, and teaches the others from measurements. A *habit player* that sees only what you
+# see played 300 deals as it is and again with one idea changed; each result is one sentence with
+# its interval.
 
 # %%
 from ft_widget import Board, Game, puzzles
@@ -97,8 +98,14 @@ picture(p.game, highlight=p.answers[0], scale=0.6, caption=f"solver: {move_line(
 #
 # Why: the stock goes round once. A card dealt past is buried in the waste under every card
 # that comes after it, so place the waste card where it fits before you deal (*Place before
-# dealing*, *Where the waste card goes*).
-#
+# dealing*, *Where the waste card goes*). The board's step: four cards are left in the stock, the
+# waste card fits into an empty column, and dealing past it keeps a win in far fewer deals of the
+# hidden cards.
+
+# %%
+rule_steps(GAME, "deal")
+
+# %% [markdown]
 # When it bends: a card placed on a column lengthens the run that covers that column's hidden
 # cards. When you are digging that column, *Deal on* instead: the shipped puzzle of that theme
 # has a waste card that fits on two such runs, and dealing is the move that keeps the win. It
@@ -116,14 +123,14 @@ compare_players(games, "habit", "dig_most_down", by="idea", name="most face down
 #
 # ## Play it on the board
 #
-# With no fair step, `Board.lesson("rank_and_file")` has nothing to play yet, and
-# `Board.training("rank_and_file")` has no fair puzzle to serve. Play a whole game instead and
-# keep the three rules in mind: a run into the space before you deal, a card held back while a
-# card of the other colour needs it, and a look at what a placement covers.
+# `Board.lesson(GAME)` below plays the one step; `Board.training(GAME)` serves the few Rank and
+# File puzzles that are fair decisions. Then play a whole game and keep the three rules in mind:
+# a run into the space before you deal, a card held back while a card of the other colour needs
+# it, and a look at what a placement covers.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
-Board(GAME)
+Board.lesson(GAME)
 
 # %% [markdown]
 # **A whole game reviewed.** The README's [Review a game](../README.md#review-a-game) says how to

@@ -12,7 +12,7 @@ from ft_widget.training.themes import THEMES
 #: The games whose fair puzzles hold a lesson of at least 6 steps of at least 3 rules (issue 44);
 #: the others are short of fair positions (issue 45's generator) and say so.
 FULL = ("forty_thieves", "indian", "limited", "lucas", "maria", "streets")
-SHORT = {"little_forty": 1, "number_ten": 4, "rank_and_file": 0}
+SHORT = {"little_forty": 1, "number_ten": 4, "rank_and_file": 1}
 
 
 def _follows(test: str, game, move: Move) -> bool:
@@ -30,6 +30,14 @@ def _follows(test: str, game, move: Move) -> bool:
         return empty_dst == (test == "fill")
     if test == "waste_fill":
         return empty_dst and move.src == WASTE
+    if test == "play_waste":
+        return move.src == WASTE and move.dst < WASTE
+    if test == "split":  # one card lifted off the face-up card it is built on
+        if not (move.src < WASTE and move.dst < WASTE and move.count == 1):
+            return False
+        column = game.tableau[move.src]
+        return len(column) - 2 >= game.face_down_counts[move.src] and len(column) >= 2 and can_build(
+            column[-1], column[-2], game.variant.build)
     if test == "run":
         return move.src < WASTE and move.dst < WASTE and move.count > 1
     if test == "dig":
@@ -55,7 +63,8 @@ def test_every_step_shows_its_rule_or_its_bend_on_the_position(variant):
             return not _follows(rule.follows, game, move)
 
         follows = [_follows(rule.follows, game, Move(m)) for m in p.answers]
-        breaks = [against(m) for m in p.answers]
+        # a bend's answers make the rule's own bend test where it has one (the N10 runs: a split)
+        breaks = [_follows(rule.bend, game, Move(m)) if rule.bend else against(m) for m in p.answers]
         lost_follow = [_follows(rule.follows, game, Move(m)) for m in p.losing]
         lost_break = [against(m) for m in p.losing]
         if step.role == "rule":
@@ -152,7 +161,17 @@ def test_a_lesson_is_kept_with_the_puzzle_progress(tmp_path):
     assert "rating" in again.state["puzzle"]["progress"]
 
 
-def test_a_lesson_refuses_what_it_cannot_teach_and_changes_nothing(tmp_path):
+def _no_steps_for(monkeypatch, variant: str) -> None:
+    """Every game has a step today: a game with none is made by hiding ``variant``'s."""
+    import ft_widget.board.puzzle_runs as runs
+
+    real = runs.lesson_steps
+    monkeypatch.setattr(runs, "lesson_steps", lambda v: [] if v == variant else real(v))
+
+
+def test_a_lesson_refuses_what_it_cannot_teach_and_changes_nothing(tmp_path, monkeypatch):
+    assert Board.lesson("rank_and_file", progress=False).lesson_step.variant == "rank_and_file"
+    _no_steps_for(monkeypatch, "rank_and_file")
     with pytest.raises(ValueError, match="none of the fair puzzles of 'rank_and_file'"):
         Board.lesson("rank_and_file", progress=False)
     with pytest.raises(ValueError, match="Board.lesson: progress must be"):
@@ -161,10 +180,14 @@ def test_a_lesson_refuses_what_it_cannot_teach_and_changes_nothing(tmp_path):
         Board.lesson("nope", progress=False)
 
 
-def test_the_game_menu_keeps_a_lesson_a_lesson():
+def test_the_game_menu_keeps_a_lesson_a_lesson(monkeypatch):
     board = Board.lesson("lucas", progress=False)
     board.set_state({"variant": "streets"})
     assert board.lesson_step is not None and board.lesson_step.variant == "streets"
+    board.set_state({"variant": "rank_and_file"})
+    assert board.lesson_step is not None and board.lesson_step.variant == "rank_and_file"
+    board.set_state({"variant": "streets"})
+    _no_steps_for(monkeypatch, "rank_and_file")  # a game whose lesson has no step: a game of it, and why
     board.set_state({"variant": "rank_and_file"})
     assert board.lesson_step is None and board.game.variant.id == "rank_and_file"
     assert "Rank and File" in board.state["message"]

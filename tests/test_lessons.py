@@ -196,7 +196,13 @@ def test_rank_and_file_rules_are_clear_in_the_direction_the_prose_says():
 def test_rank_and_file_puzzles_agree_with_the_rules():
     from ft_widget import lesson_steps
 
-    assert not lesson_steps("rank_and_file") and not any(p.fair_decision for p in puzzles("rank_and_file"))
+    # "this lesson has one step on the board, for its third rule": four cards left in the stock, the
+    # waste card into an empty column, and dealing past it keeps a win in far fewer deals
+    (step,) = lesson_steps("rank_and_file")
+    p = step.puzzle
+    assert (step.rule.key, step.role, p.stock_left) == ("deal", "rule", 4)
+    assert all(Move(a).from_waste and into_empty_column(p.game, a) for a in p.answers)
+    assert "s>w" in p.losing and p.fair.share("s>w").wins + 4 <= min(p.fair.share(a).wins for a in p.answers)
     themed = {}
     for p in puzzles("rank_and_file"):
         themed.setdefault(p.theme, []).append(p)
@@ -257,13 +263,13 @@ def test_little_forty_has_one_shipped_puzzle():
     from ft_widget import lesson_rules, lesson_steps
 
     # "Little Forty has fewer board steps than rules, Number Ten a rule with no step, and Rank and
-    # File none yet"
+    # File one"
     assert ("Little Forty has fewer board steps than rules, Number Ten a rule with no step, and Rank and "
-            "File none yet") in page
+            "File one") in page
     assert 0 < len(lesson_steps("little_forty")) < len(lesson_rules("little_forty"))
     stepped = {s.rule.key for s in lesson_steps("number_ten")}
     assert stepped and stepped < {r.key for r in lesson_rules("number_ten")}
-    assert lesson_steps("rank_and_file") == []
+    assert len(lesson_steps("rank_and_file")) == 1
 
 
 def test_little_forty_step_is_the_bend_the_prose_shows():

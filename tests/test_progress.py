@@ -720,7 +720,7 @@ def test_a_training_run_of_one_theme(tmp_path):
         Board.training("maria", progress=False, theme=missing)
 
 
-def test_switching_game_on_a_training_board_stays_in_training(tmp_path):
+def test_switching_game_on_a_training_board_stays_in_training(tmp_path, monkeypatch):
     """The board's game menu (the browser sets ``variant``): a training board trains the new game,
     with the same progress file; the puzzle left is recorded first, as Next records it."""
     path = tmp_path / "p.sqlite"
@@ -733,10 +733,19 @@ def test_switching_game_on_a_training_board_stays_in_training(tmp_path):
     assert [(r["puzzle"], r["outcome"]) for r in Progress(path).history()] == [(left.id, GIVEN_UP)]
     board.play(puzzle.answers[0])
     assert Progress(path).history()[-1]["variant"] == "streets"
-    if not any(p.fair_decision for p in puzzles("rank_and_file")):  # no fair puzzle: a game, and why
-        board.set_state({"variant": "rank_and_file"})
-        assert board.current_puzzle is None and board.game.variant.id == "rank_and_file"
-        assert board.state["message"].startswith("No Rank and File puzzle is a fair decision yet")
+    import ft_widget.board.puzzle_runs as runs
+
+    real = runs.training_run
+
+    def none_fair(variant, theme=None):  # a game with no fair puzzle yet (Rank and File had none)
+        if variant == "rank_and_file":
+            raise ValueError("none is a fair decision yet")
+        return real(variant, theme)
+
+    monkeypatch.setattr(runs, "training_run", none_fair)
+    board.set_state({"variant": "rank_and_file"})  # no fair puzzle: a game, and why
+    assert board.current_puzzle is None and board.game.variant.id == "rank_and_file"
+    assert board.state["message"].startswith("No Rank and File puzzle is a fair decision yet")
     free = Board("maria")  # a board that runs no training deals a game, as before
     free.set_state({"variant": "streets"})
     assert free.current_puzzle is None and free.game.variant.id == "streets"

@@ -39,6 +39,7 @@ TESTS: dict[str, Callable[[Game, Move], bool]] = {
     "deal": lambda game, move: move.is_deal,  # a deal from the stock
     "place": lambda game, move: move.src == WASTE and move.dst < WASTE and bool(game.tableau[move.dst]),
     # (the waste card onto a column's card)
+    "play_waste": lambda game, move: move.src == WASTE and move.dst < WASTE,  # onto a card or into a space
     "redeal": lambda game, move: move.is_redeal,  # the waste turned over
     # (the themes' own readings of a move: one owner)
     "keep_empty": lambda game, move: not fills_empty(game, move),  # no empty column filled
@@ -278,7 +279,7 @@ LESSONS: dict[str, tuple[LessonRule, ...]] = {
         _rule("space", N_("Spend an empty column on a run that covers a face-down card"),
               N_("Before you deal, move the whole run into the empty column: the card under it turns over."),
               N_("Keep the column when no run covers a face-down card: a card parked there blocks it."),
-              "run", ["dig_out_a_card", "split_a_run", "empty_a_column"]),
+              "run", ["dig_out_a_card", "split_a_run", "empty_a_column"], bend="keep_empty"),
         _rule("home", N_("Send cards home as they fit"),
               N_("A card home is a card less to place."),
               N_("Hold one back while a card of the other colour, one rank below, needs it as its place."),
@@ -286,7 +287,7 @@ LESSONS: dict[str, tuple[LessonRule, ...]] = {
         _rule("deal", N_("Play the waste card before you deal"),
               N_("Place the waste card where it fits before dealing past it."),
               N_("Deal on when the card would cover a column you are digging."),
-              "place", _DEAL_THEMES, "deal"),
+              "play_waste", _DEAL_THEMES, "deal"),
     ),
     "streets": (
         _rule("dig", N_("Use an empty column to free a card that can move at once"),
