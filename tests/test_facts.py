@@ -43,7 +43,7 @@ def moves_from(position: dict, name: str, but=None) -> list[str]:
             if str(m).split(">")[0] == name and str(m) != but]
 
 
-def never_uncovered(position: dict, name: str, card: str, limit: int = 20_000) -> bool:
+def never_uncovered(position: dict, name: str, card: str, limit: int = 5_000) -> bool:
     """Is some face-up, covered ``card`` of pile ``name`` never its pile's top again, on any line of
     legal moves (every position reachable searched, within ``limit``: else not proved)?"""
     cards = pile(position, name)

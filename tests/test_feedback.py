@@ -212,11 +212,13 @@ def test_a_wrong_move_is_told_the_idea_of_its_own_kind():
     waste card's); a deal, place-before-dealing."""
     told = {"home": set(), "fills": set(), "fills_as_the_answer": set(), "deal": set()}
     for variant in ("forty_thieves", "streets", "maria", "limited"):
-        for p in puzzles(variant):
+        for k, p in enumerate(puzzles(variant)):
             game = p.game
             for move in p.losing:
-                said = Puzzle(p).check(move).message if move == p.habit else None
                 trap = trap_of(game, move, p.answers)
+                # the words of the habit move where its idea is not the theme's, and of a few others
+                heard = move == p.habit and (trap != p.theme or k < 3)
+                said = Puzzle(p).check(move).message if heard else None
                 if move.endswith(">f"):
                     told["home"].add(trap)
                 elif move == "s>w":
