@@ -107,8 +107,7 @@ def uncovers(game: Game, move: Move) -> bool:
     column = game.tableau[move.src]
     if len(column) - move.count <= game.face_down_counts[move.src]:
         return len(column) > move.count  # a face-down card is turned up
-    return len(column) > move.count and not can_build(column[-move.count], column[-move.count - 1],
-                                                      game.variant.build)
+    return len(column) > move.count and not built_on(game, move)
 
 
 def theme_of(game: Game, answers, losing) -> str:
