@@ -52,6 +52,7 @@ import math
 import random
 import statistics
 import zlib
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
@@ -806,7 +807,28 @@ def buried_for_good(game: Game, covered: tuple[int, int] | None = None,
     column, or ``WASTE``), or ``None``: the proof is a search of every position reachable by the
     engine's legal moves (every card known, nothing pruned), so it is claimed only when that search
     ends within ``max_positions`` positions. ``covered`` (the place a move just covered) is named
-    first when it is buried; else the lowest card, the one that holds up most of its suit."""
+    first when it is buried; else the lowest card, the one that holds up most of its suit.
+
+    The answer depends on the cards alone (the stock's order included), so it is kept for the
+    positions met last: a wrong move tried again, or judged again, is not searched again."""
+    key = (game.variant, game.position_key(), tuple(game.stock), covered, max_positions)
+    if key in _BURIED:
+        _BURIED.move_to_end(key)
+        return _BURIED[key]
+    place = _buried_for_good(game, covered, max_positions)
+    _BURIED[key] = place
+    if len(_BURIED) > _BURIED_KEPT:
+        _BURIED.popitem(last=False)
+    return place
+
+
+#: :func:`buried_for_good`'s answers for the positions met last (oldest first), at most this many.
+_BURIED: OrderedDict[tuple, tuple[int, int] | None] = OrderedDict()
+_BURIED_KEPT = 1_024
+
+
+def _buried_for_good(game: Game, covered: tuple[int, int] | None,
+                     max_positions: int) -> tuple[int, int] | None:
     down = game.face_down_counts
     places = {(c, k) for c, col in enumerate(game.tableau) for k in range(down[c], len(col) - 1)}
     places |= {(WASTE, k) for k in range(len(game.waste) - 1)}
