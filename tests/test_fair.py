@@ -34,6 +34,7 @@ from ft_widget.training.puzzles import (
     fair_disagreement,
     fair_figures,
     judge_puzzle,
+    lesson_positions,
     provenance,
     puzzles,
     shipped_puzzle,
@@ -210,6 +211,11 @@ def test_every_shipped_puzzle_stores_fair_figures_for_its_commitments():
         assert p.certain == (arrangements(p.game) == 1), p.id
         assert p.fair_decision == (p.fair.decision == ANSWER and set(p.fair.answers) == set(p.answers)
                                    and set(p.fair.losing) == set(p.losing)), p.id
+    for p in (p for v in VARIANTS for p in lesson_positions(v)):  # a lesson plays only fair ones
+        assert {m.move for m in p.fair.moves} == {*p.answers, *p.losing}, p.id
+        assert p.fair.worlds == FAIR_WORLDS and p.fair.max_states == FAIR_STATES
+        unclear = provenance(p.variant)["fair"].get("lesson_positions_not_fair", [])
+        assert p.fair_decision == (p.id not in unclear), p.id
     for v in VARIANTS:
         listed = {x["id"] for x in provenance(v)["fair"]["not_fair"]}
         assert listed == {p.id for p in puzzles(v) if not p.fair_decision}, v

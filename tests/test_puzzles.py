@@ -28,12 +28,14 @@ import ft_widget.board.puzzle_runs as board_module
 from ft_widget import VARIANTS, Board, Game, Move, play_policy, puzzles, teaching
 from ft_widget.policies import cautious_choice, foundations_first
 from ft_widget.solver import solve
+from ft_widget.training.lessons import LESSONS
 from ft_widget.training.puzzles import (
     DIFFICULTIES,
     MAX_KIND_SHARE,
     MAX_THEME_SHARE,
     MIN_COMMITMENTS,
     MIN_LEGAL,
+    MIN_LESSON_COMMITMENTS,
     MIN_NOT_HOME,
     SPACING,
     Puzzle,
@@ -44,6 +46,7 @@ from ft_widget.training.puzzles import (
     difficulty_of,
     easiest_first,
     judge_puzzle,
+    lesson_positions,
     provenance,
     puzzle_id,
     puzzles_markdown,
@@ -58,6 +61,10 @@ from ft_widget.training.themes import THEMES
 SHIPPED = {v: puzzles(v) for v in VARIANTS}
 ALL = [(v, p) for v, ps in SHIPPED.items() for p in ps]
 IDS = [f"{v}-{p.number}" for v, p in ALL]
+# the lesson positions (fair decisions with more answers than a puzzle may have): every check of a
+# shipped position holds for them too, but the count of answers
+LESSON = [(v, p) for v in VARIANTS for p in lesson_positions(v)]
+ROWS, ROW_IDS = ALL + LESSON, IDS + [f"{v}-lesson-{p.deal}-{len(p.moves)}" for v, p in LESSON]
 
 
 def test_every_file_has_its_provenance():
@@ -71,7 +78,7 @@ def test_every_file_has_its_provenance():
         assert run["habit_player"] == "foundations_first"
 
 
-@pytest.mark.parametrize(("variant", "puzzle"), ALL, ids=IDS)
+@pytest.mark.parametrize(("variant", "puzzle"), ROWS, ids=ROW_IDS)
 def test_the_conditions_hold(variant, puzzle):
     game = puzzle.game
     assert game.variant.id == variant and game.deal == puzzle.deal
@@ -80,12 +87,17 @@ def test_the_conditions_hold(variant, puzzle):
     assert 104 - game.cards_home >= MIN_NOT_HOME
     assert len(legal) >= MIN_LEGAL
     commit = [str(m) for m in commitments(game)]
-    assert len(commit) >= MIN_COMMITMENTS
+    assert len(commit) >= (MIN_LESSON_COMMITMENTS if puzzle.lesson_only else MIN_COMMITMENTS)
     assert sorted(puzzle.answers + puzzle.losing) == sorted(commit)  # every commitment judged
     assert sorted(puzzle.waiting) == sorted(m for m in legal if m not in commit)  # the rest wait
     # at most a third of the commitments keep the win (answers into different empty columns count
-    # once: puzzles.decisions)
-    assert 1 <= len(decisions(game, puzzle.answers)) <= len(commit) // 3
+    # once: puzzles.decisions); a lesson position has more, and shows a rule of the game's lesson
+    if puzzle.lesson_only:
+        assert len(decisions(game, puzzle.answers)) > len(commit) // 3
+        assert any(rule.role_of(puzzle, game) for rule in LESSONS[variant])
+        assert puzzle.fair_decision and puzzle.id not in {p.id for p in SHIPPED[variant]}
+    else:
+        assert 1 <= len(decisions(game, puzzle.answers)) <= len(commit) // 3
     assert puzzle.habit in puzzle.losing
     for answer in puzzle.answers:  # each answer wins: its stored line replays to a win
         trial = game.copy()
@@ -106,7 +118,7 @@ def test_moves_into_different_empty_columns_are_one_decision():
     assert len(decisions(game, ["w>7", "w>8", "s>w"])) == 2
 
 
-@pytest.mark.parametrize(("variant", "puzzle"), ALL, ids=IDS)
+@pytest.mark.parametrize(("variant", "puzzle"), ROWS, ids=ROW_IDS)
 def test_a_real_player_makes_the_losing_move(variant, puzzle):
     """The players pick among their candidates at random: the losing move (``habit``) is one the
     named player makes (seeds 0-63); the habit player's whenever one of its moves loses, else the
@@ -275,7 +287,7 @@ def test_bad_variant_names_the_choices():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("variant", "puzzle"), ALL, ids=IDS)
+@pytest.mark.parametrize(("variant", "puzzle"), ROWS, ids=ROW_IDS)
 def test_losing_moves_are_proved_lost_again(variant, puzzle):
     """Each losing move's verdict with the real cards (``exact``) is the solver's again: "lost"
     proved, "won" won (the line replayed by ``solve``), "unknown" not settled within the budget."""
@@ -331,7 +343,7 @@ def test_the_board_judges_clues_and_solves():
     assert list(stats.columns)[:5] == ["variant", "name", "played", "won", "best_moves"]  # as before
 
 
-@pytest.mark.parametrize(("variant", "shipped"), ALL, ids=IDS)
+@pytest.mark.parametrize(("variant", "shipped"), ROWS, ids=ROW_IDS)
 def test_a_shipped_puzzle_on_the_board(variant, shipped, capsys):
     judge = Board.puzzle(shipped)
     board = judge.board
@@ -369,6 +381,17 @@ def test_a_waiting_move_leaves_the_decision_ahead(variant, shipped):
     _request(board, 2, "undo")
     state = _request(board, 3, "move", move=shipped.answers[0])
     assert state["puzzle"]["solved"] and judge.tries == 1
+
+
+@pytest.mark.parametrize(("variant", "position"), LESSON, ids=ROW_IDS[len(ALL):])
+def test_a_lesson_position_is_never_served_as_a_puzzle(variant, position):
+    """A lesson position is found by its id and called what it is, but a training run, which serves
+    a game's puzzles, never serves it (its decision has too many answers for a puzzle)."""
+    assert shipped_puzzle(position.id) == position
+    assert position.title == f"{VARIANTS[variant].display_name} lesson position"
+    if sum(p.fair_decision for p in SHIPPED[variant]) >= 2:
+        served = Board.training(variant, progress=False)._puzzles.run
+        assert served and position.id not in {p.id for p in served}
 
 
 def test_reversible_moves_are_told_by_the_engine():

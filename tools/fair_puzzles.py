@@ -9,7 +9,9 @@ agree: the fair judge decides "answer", its answers are the puzzle's answers and
 losing moves. Every puzzle stores its figures in the row's ``fair`` (each move's results, one
 letter a world: ``w`` won, ``l`` lost, ``u`` unknown); those that are not fair decisions are
 named in the provenance's ``fair.not_fair`` with why. They stay shipped (the lessons show some of
-them) and say their figures, but a training run serves only fair decisions.
+them) and say their figures, but a training run serves only fair decisions. The file's lesson
+positions (``lesson_positions``: fair decisions with more answers than a puzzle may have) are
+judged the same way; a board lesson plays only those that stay fair decisions.
 
 Resumable (``build/fair-work/<variant>.json`` keeps every verdict made), on the studies'
 machinery (``ft_widget.studies.each_result``): local processes, or a Dask cluster::
@@ -87,7 +89,8 @@ def main() -> None:
     if not args.check:
         jobs = []
         for v in variants:
-            for row in json.loads((DATA / f"{v}.json").read_text())["puzzles"]:
+            data = json.loads((DATA / f"{v}.json").read_text())
+            for row in [*data["puzzles"], *data.get("lesson_positions", [])]:
                 if row_id(v, row['deal'], row['moves']) not in works[v]["judged"]:
                     jobs.append((v, row, args.worlds, args.max_states))
         jobs.sort(key=lambda j: -j[1]["stock_left"])  # the long ones first, so no worker ends alone
@@ -123,10 +126,23 @@ def main() -> None:
             if why is not None:
                 unclear.append({"id": pid, "why": why, "stock_left": row["stock_left"]})
             rows.append({**row, "fair": figures})
-        print(f"{v}: {len(rows)} puzzles, {len(rows) - len(unclear)} fair decisions")
+        lessons, lessons_unclear = [], []
+        for row in data.get("lesson_positions", []):
+            pid = row_id(v, row['deal'], row['moves'])
+            figures = row.get("fair") if args.check else works[v]["judged"].get(pid)
+            if figures is None:
+                raise SystemExit(f"{pid}: no fair figures")
+            if fair_disagreement(stored_verdict(figures, args.max_states), list(row["answers"]),
+                                 row["losing"]) is not None:
+                lessons_unclear.append(pid)
+            lessons.append({**row, "fair": figures})
+        print(f"{v}: {len(rows)} puzzles, {len(rows) - len(unclear)} fair decisions; "
+              f"{len(lessons)} lesson positions, {len(lessons) - len(lessons_unclear)} fair decisions")
         if args.check:
             continue
         data["puzzles"] = rows
+        if lessons:
+            data["lesson_positions"] = lessons
         data["provenance"]["fair"] = {
             "definition": ("each puzzle judged by ft_widget.training.fair.judge over the worlds a player "
                            "cannot tell apart, the same for every move, each solved to max_states "
@@ -135,6 +151,7 @@ def main() -> None:
             **budget, "rng": "puzzles.fair_seed: the CRC-32 of the puzzle's id",
             "commands": works[v]["commands"], "cpu_seconds": round(sum(works[v]["cpu"].values())),
             "judged": len(rows), "fair_decisions": len(rows) - len(unclear), "not_fair": unclear,
+            "lesson_positions_not_fair": lessons_unclear,
             "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"), "commit": commit,
             "machine": f"{platform.machine()}, {args.workers} process(es), nice {os.nice(0)}"}
         path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")

@@ -95,6 +95,7 @@ import re
 import statistics
 import subprocess
 import sys
+import types
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))  # this checkout's ft_widget
 import time
@@ -107,6 +108,7 @@ from ft_widget.policies import expert as fair_expert  # the default strength, as
 from ft_widget.solver import solve
 from ft_widget.studies import each_result
 from ft_widget.training.fair import ANSWER, judge
+from ft_widget.training.lessons import LESSONS
 from ft_widget.training.puzzles import (
     FAIR_STATES,
     FAIR_WORLDS,
@@ -114,6 +116,7 @@ from ft_widget.training.puzzles import (
     MAX_THEME_SHARE,
     MIN_COMMITMENTS,
     MIN_LEGAL,
+    MIN_LESSON_COMMITMENTS,
     MIN_NOT_HOME,
     SPACING,
     commitments,
@@ -126,6 +129,7 @@ from ft_widget.training.puzzles import (
     judge_puzzle,
     rating,
     row_id,
+    stored_verdict,
 )
 from ft_widget.training.themes import kind_of, theme_of
 
@@ -261,9 +265,10 @@ class Finder:
 
     def __init__(self, variant: str, max_states: int, spacing: int, back: int, work: dict | None = None,
                  fair: tuple[int, int] = (FAIR_WORLDS, FAIR_STATES), min_stock: int = 0,
-                 fair_first: bool = False):
+                 fair_first: bool = False, lesson_steps: bool = False):
         self.variant, self.max_states, self.spacing, self.back = variant, max_states, spacing, back
-        self.fair_first = fair_first
+        self.fair_first = fair_first or lesson_steps
+        self.lesson_steps = lesson_steps
         self.fair_worlds, self.fair_states = fair
         self.min_stock = min_stock
         work = work or {}
@@ -327,8 +332,9 @@ class Finder:
         if len(legal) < MIN_LEGAL:
             return self.reject("fewer than 4 legal moves")
         commit = [str(m) for m in commitments(game)]
-        if len(commit) < MIN_COMMITMENTS:
-            return self.reject("fewer than 3 commitments")
+        # (a lesson step may be a choice of two: where one follows the rule and the other loses)
+        if len(commit) < (MIN_LESSON_COMMITMENTS if self.lesson_steps else MIN_COMMITMENTS):
+            return self.reject(f"fewer than {MIN_COMMITMENTS} commitments")
         tempting = [(m, who) for m, who in player_moves(game) if m in commit]
         # the random player makes any legal move: the other commitments are its moves
         tempting += [(m, RANDOM) for m in commit if m not in (t for t, _ in tempting)]
@@ -396,9 +402,13 @@ class Finder:
         if verdict.decision != ANSWER:
             return self.reject("fair judge: no clear decision")
         # (the same cards into either of two empty columns are one answer: puzzles.decisions)
-        if len(decisions(game, verdict.answers)) > len(commit) // 3:
+        lesson_only = len(decisions(game, verdict.answers)) > len(commit) // 3
+        if lesson_only and not self.lesson_steps:
             return self.reject("fair judge: more than a third of the commitments are answers")
         losing = [m for m in commit if m in verdict.losing]
+        if lesson_only and not lesson_roles(self.variant, game, verdict.answers, losing):
+            return self.reject("lesson steps: more than a third of the commitments are answers, "
+                               "and no rule of the lesson is shown")
         player = next(((m, who) for m, who in tempting if m in losing), None)
         if player is None:
             return self.reject("fair judge: no player's move among the losing")
@@ -430,7 +440,8 @@ class Finder:
                "waiting": [str(m) for m in legal if str(m) not in commit],
                "theme": theme_of(game, list(answers), losing), "kind": kind_of(game, next(iter(answers))),
                "fair": fair_figures(judge_puzzle(game, pid, list(answers), losing, self.fair_worlds,
-                                                 self.fair_states), pid)}
+                                                 self.fair_states), pid),
+               **({"lesson_only": True} if lesson_only else {})}
         self.candidates.append(row)
         self.by_source[source.split(" ")[0]] += 1
         return row
@@ -528,6 +539,13 @@ class Finder:
 
 
 # ---------------------------------------------------------------------------------- choosing
+def lesson_roles(variant: str, game: Game, answers, losing) -> list[tuple[str, str]]:
+    """The steps a position could be in ``variant``'s board lesson: (rule key, ``"rule"`` or
+    ``"bend"``) for each rule its answers and losing moves show (``LessonRule.role_of``)."""
+    shown = types.SimpleNamespace(answers=tuple(answers), losing=tuple(losing))
+    return [(rule.key, role) for rule in LESSONS[variant] if (role := rule.role_of(shown, game))]
+
+
 def phase(row: dict) -> int:
     """The stock phase of a puzzle: 0 (more than 40 cards left), 1 (13-40), 2 (fewer)."""
     return 0 if row["stock_left"] > 40 else 1 if row["stock_left"] >= 13 else 2
@@ -617,6 +635,41 @@ def assess(row: dict, runs: int, sampled: int) -> None:
     row["assessed"] = [runs, sampled]
 
 
+def choose_lesson_positions(variant: str, chosen: list[dict], candidates: list[dict], kept: list[dict],
+                            args: argparse.Namespace) -> list[dict]:
+    """The lesson positions to ship: the ``kept`` ones (shipped now), then, for each step of the
+    game's board lesson (a rule's step, then its bend: ``lessons.lesson_steps``' order) that
+    neither a fair puzzle of ``chosen`` nor a position already taken shows, the easiest (lowest
+    rating) of the lesson-only ``candidates`` that shows it. Each position serves one step."""
+    def shown(row: dict) -> list[tuple[str, str]]:
+        game = replay(variant, row["deal"], row["moves"])
+        return lesson_roles(variant, game, row["answers"], row["losing"])
+
+    fair = [r for r in chosen if fair_disagreement(stored_verdict(r["fair"], args.fair_states),
+                                                   list(r["answers"]), r["losing"]) is None]
+    taken = [(r, shown(r)) for r in sorted(fair, key=lambda r: r["rating"])]
+    taken += [(r, shown(r)) for r in kept]
+    pool = [(r, shown(r)) for r in candidates
+            if r.get("lesson_only") and not any(same(r, k) for k in kept)]
+    picked = list(kept)
+    used: list[dict] = []
+    for rule in LESSONS[variant]:
+        for role in ("rule", "bend"):
+            slot = (rule.key, role)
+            have = next((r for r, roles in taken if slot in roles and not any(r is u for u in used)), None)
+            if have is not None:
+                used.append(have)
+                continue
+            fits = [r for r, roles in pool if slot in roles and not any(r is u for u in used)]
+            for r in fits:
+                assess(r, args.expert_runs, args.sampled)
+            if fits:
+                best = min(fits, key=lambda r: (r["rating"], r["deal"], len(r["moves"])))
+                used.append(best)
+                picked.append(best)
+    return picked
+
+
 def spread_words(chosen: list[dict], kept: list[dict], candidates: list[dict]) -> str:
     """The provenance's word on the spread rules over the whole set: met, or why not."""
     if chosen and spread_met(chosen):
@@ -640,6 +693,11 @@ def shipped_rows(path: pathlib.Path, args: argparse.Namespace) -> list[dict]:
                          f"{run['max_states']}, {run['expert_runs']}, {run['sampled_runs']}: run with those "
                          "to keep them (or --no-keep-shipped)")
     return data["puzzles"]  # in the file's order (the loader sorts them): a new round's diff is its rows
+
+
+def shipped_lessons(path: pathlib.Path) -> list[dict]:
+    """The lesson positions the data file ships now, kept first and unchanged."""
+    return json.loads(path.read_text(encoding="utf-8")).get("lesson_positions", []) if path.exists() else []
 
 
 def earlier_runs(path: pathlib.Path, finder: Finder) -> list[dict]:
@@ -672,7 +730,8 @@ def fair_provenance(path: pathlib.Path, args: argparse.Namespace) -> dict:
 # ---------------------------------------------------------------------------------- one variant
 def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
     started, cpu0 = time.time(), time.process_time()
-    work_dir = WORK / "fair-first" if args.fair_first else WORK  # another rule: other candidates
+    # another rule, other candidates (a lesson step may have more answers than a puzzle)
+    work_dir = WORK / ("fair-first-lessons" if args.lesson_steps else "fair-first" if args.fair_first else "")
     work_dir.mkdir(parents=True, exist_ok=True)
     work_path = work_dir / f"{variant}.json"
     work = json.loads(work_path.read_text()) if args.resume and work_path.exists() else None
@@ -681,7 +740,7 @@ def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
     if work and work.get("candidates") and any("fair" not in r for r in work["candidates"]):
         raise SystemExit(f"{variant}: {work_path} holds candidates the fair judge never saw: start afresh")
     finder = Finder(variant, args.max_states, args.spacing, args.back, work,
-                    (args.fair_worlds, args.fair_states), args.min_stock, args.fair_first)
+                    (args.fair_worlds, args.fair_states), args.min_stock, args.fair_first, args.lesson_steps)
     finder.commands.append(command)
     sources = args.sources.split(",")
     finder.sources = [*finder.sources, *(x for x in sources if x not in finder.sources)]
@@ -704,9 +763,12 @@ def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
         finder.scan_shipped(args.shipped_ref)
     # past the catalogue: the players' games on deals 201, 202, ... (their winnability solved)
     order += [(deal, None) for deal in range(args.first_extra_deal, args.first_extra_deal + args.extra_deals)]
+    def puzzle_rows() -> list[dict]:
+        return [r for r in finder.candidates if not r.get("lesson_only")]
+
     for deal, line in order:
-        enough = (len(finder.candidates) >= args.enough * args.want
-                  and len(choose(finder.candidates, args.want, args.spacing, variant, kept)) >= args.want)
+        enough = (len(puzzle_rows()) >= args.enough * args.want
+                  and len(choose(puzzle_rows(), args.want, args.spacing, variant, kept)) >= args.want)
         if time.time() > deadline or enough:
             break
         for source in sources:
@@ -724,11 +786,12 @@ def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
                 finder.done.add((source, deal, seed))
         save()
         print(f"{variant}: deal {deal}: {len(finder.candidates)} candidates "
-              f"{dict(collections.Counter(c['theme'] for c in finder.candidates))}", flush=True)
+              f"{dict(collections.Counter(c['theme'] for c in finder.candidates))}, "
+              f"{len(finder.candidates) - len(puzzle_rows())} for lesson steps only", flush=True)
     if args.search_only:  # the candidates are kept in the work file; choosing is a later run's
         save()
         return f"{variant}: {len(finder.candidates)} candidates, {finder.cpu:.0f} s CPU (search only)"
-    chosen = choose(finder.candidates, args.want, args.spacing, variant, kept)
+    chosen = choose(puzzle_rows(), args.want, args.spacing, variant, kept)
     search_cpu = finder.cpu + time.process_time() - save.cpu
     this_round = max((r["round"] for r in kept), default=0) + 1
     for row in chosen[len(kept):]:
@@ -736,7 +799,13 @@ def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
         row["round"] = this_round
     save()
     cpu = finder.cpu
+    kept_lessons = shipped_lessons(out) if args.keep_shipped else []
+    lessons = choose_lesson_positions(variant, chosen, finder.candidates, kept_lessons, args)
+    for row in lessons[len(kept_lessons):]:
+        row["round"] = this_round
+    save()
     chosen = [{k: v for k, v in row.items() if k != "assessed"} for row in chosen]
+    lessons = [{k: v for k, v in row.items() if k not in ("assessed", "lesson_only")} for row in lessons]
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
                             text=True).stdout.strip()
     stock = [r["stock_left"] for r in chosen]
@@ -756,10 +825,11 @@ def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
            "sources_tried": finder.sources, "tried_by_source": dict(finder.tried),
            "found_by_source": dict(finder.by_source),
            "cpu_by_source": {k: round(v) for k, v in finder.cpu_by.items()},
-           "candidates": len(finder.candidates),
-           "candidate_themes": dict(collections.Counter(r["theme"] for r in finder.candidates)
+           "candidates": len(puzzle_rows()),
+           "lesson_candidates": len(finder.candidates) - len(puzzle_rows()),
+           "candidate_themes": dict(collections.Counter(r["theme"] for r in puzzle_rows())
                                     .most_common()),
-           "spread": spread_words(chosen, kept, finder.candidates),
+           "spread": spread_words(chosen, kept, puzzle_rows()),
            "kept": (f"the {len(kept)} puzzles shipped before (rounds {sorted({r['round'] for r in kept})}), "
                     "first and unchanged; this run's after them" if kept
                     else "none: every puzzle chosen afresh"),
@@ -776,7 +846,11 @@ def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
            "machine": f"{platform.machine()}, {args.workers} process(es), nice {os.nice(0)}",
            "load_average": round(os.getloadavg()[0], 1)}
     run["earlier_runs"] = earlier_runs(out, finder) if args.keep_shipped else []
-    data = {"format": "ft_widget.puzzles", "variant": variant, "provenance": run, "puzzles": chosen}
+    run["lesson_positions"] = (
+        "fair decisions with more answers than a puzzle may have (--lesson-steps), one for each step of "
+        "the board lesson that no fair puzzle shows, the easiest first (choose_lesson_positions)")
+    data = {"format": "ft_widget.puzzles", "variant": variant, "provenance": run, "puzzles": chosen,
+            **({"lesson_positions": lessons} if lessons else {})}
     out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     themes = dict(collections.Counter(r["theme"] for r in chosen))
     return (f"{variant}: {len(chosen)} puzzles of {len(finder.candidates)} candidates, {cpu:.0f} s CPU, "
@@ -852,6 +926,10 @@ def main() -> None:
                         help="judge each position by the fair judge first: its losing moves lose over the "
                              "stock orders a player cannot see, whatever the real stock does "
                              "(Finder.check_fair)")
+    parser.add_argument("--lesson-steps", action="store_true",
+                        help="--fair-first, and keep too the fair decisions with more answers than a puzzle "
+                             "may have where they show a rule of the game's board lesson (written as the "
+                             "file's lesson_positions, never served as puzzles)")
     parser.add_argument("--sampled", type=int, default=8, help="sampled (cautious) players' picks a puzzle")
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--seconds", type=float, default=600, help="search time (wall) a game at most")

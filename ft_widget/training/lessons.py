@@ -6,15 +6,17 @@ moves follow it (``follows``, a test of a move at a position: :data:`TESTS`) and
 themes it teaches (:data:`~ft_widget.training.themes.THEMES`, by key). A game's rules are
 :data:`LESSONS`, frozen data like the games themselves.
 
-The steps are found in the shipped puzzles, never typed. Only a puzzle that is a fair decision
-(:attr:`~ft_widget.training.puzzles.TrainingPuzzle.fair_decision`: over the deals of the cards
-the learner cannot see, its answers keep a win clearly more often than its losing moves) can be
-a step, so every verdict a lesson gives rests on what the learner sees. A puzzle is a **rule**
-step of a rule when every answer follows the rule and some losing move does not; it is the
-rule's **bend** when every answer breaks the rule and some losing move follows it. Each rule
-gets its easiest rule step, then its easiest bend (lowest rating), a puzzle used once a lesson.
-Where a game's fair puzzles hold no such position, the rule is still stated, with no step; the
-lesson says how many steps it has (:func:`lesson_markdown`).
+The steps are found in the shipped puzzles and lesson positions
+(:func:`~ft_widget.training.puzzles.lesson_positions`: fair decisions with more answers than a
+puzzle may have, as where every move but one follows a rule and that one loses), never typed.
+Only a fair decision (:attr:`~ft_widget.training.puzzles.TrainingPuzzle.fair_decision`: over
+the deals of the cards the learner cannot see, its answers keep a win clearly more often than
+its losing moves) can be a step, so every verdict a lesson gives rests on what the learner sees.
+A position is a **rule** step of a rule when every answer follows the rule and some losing move
+does not; it is the rule's **bend** when every answer breaks the rule and some losing move
+follows it. Each rule gets its easiest rule step, then its easiest bend (lowest rating), a
+position used once a lesson. Where a game's fair decisions hold no such position, the rule is
+still stated, with no step; the lesson says how many steps it has (:func:`lesson_markdown`).
 
 >>> [s.role for s in lesson_steps("lucas")][:2]
 ['rule', 'bend']
@@ -30,7 +32,7 @@ from ..i18n import N_, ngettext, number
 from ..i18n import gettext as _
 from ..moves import Move
 from ..variants import VARIANTS
-from .puzzles import TrainingPuzzle, puzzles
+from .puzzles import TrainingPuzzle, lesson_positions, puzzles
 from .themes import THEMES, built_on, fills_empty, theme_name, uncovers
 
 #: The tests a rule's ``follows`` names: does ``move`` at ``game``'s position follow the rule?
@@ -319,7 +321,7 @@ ROLES = {"rule": N_("The rule"), "bend": N_("When it bends")}
 @dataclass(frozen=True)
 class LessonStep:
     """One step of a lesson: a rule, the role its position plays (``"rule"`` or ``"bend"``) and
-    the shipped puzzle on whose position it is played (a fair decision)."""
+    the shipped puzzle or lesson position on whose position it is played (a fair decision)."""
 
     variant: str
     number: int  # from 1
@@ -359,10 +361,12 @@ def lesson_rules(variant: str) -> tuple[LessonRule, ...]:
 
 def lesson_steps(variant: str) -> list[LessonStep]:
     """``variant``'s lesson as steps: per rule, its easiest rule step, then its easiest bend,
-    each a shipped fair decision used once (see the module's words). An empty list where the game's
-    fair puzzles show no rule."""
+    each a shipped fair decision (a puzzle or a lesson position) used once (see the module's
+    words). An empty list where no fair decision of the game shows a rule."""
     rules = _rules(variant)
-    pool = sorted((p for p in puzzles(variant) if p.fair_decision), key=lambda p: (p.rating, p.number))
+    # (a puzzle before a lesson position of the same rating: the learner may meet it again in training)
+    pool = sorted((p for p in (*puzzles(variant), *lesson_positions(variant)) if p.fair_decision),
+                  key=lambda p: (p.rating, p.lesson_only, p.number))
     games = {p.id: p.game for p in pool}
     used: set[str] = set()
     picked: list[tuple[int, LessonRule, str, TrainingPuzzle]] = []

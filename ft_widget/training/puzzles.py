@@ -110,6 +110,9 @@ MIN_NOT_HOME = 30
 MIN_LEGAL = 4
 #: … of which at least this many are commitments; at most a third of the commitments keep the deal winnable.
 MIN_COMMITMENTS = 3
+#: A lesson position (:func:`lesson_positions`) may be a choice of two commitments: one follows the
+#: lesson's rule and keeps a win far more often than the other.
+MIN_LESSON_COMMITMENTS = 2
 #: The difficulty words, easiest first (:data:`RATING_GRADES` says where each begins).
 DIFFICULTIES = ("easy", "medium", "hard")
 #: Puzzles wanted a game (issue 35 item 2) …
@@ -402,6 +405,9 @@ class TrainingPuzzle:
     #: card, within ``max_states``): "lost", or "won" / "unknown" for a move the fair judge finds
     #: losing over the cards a player cannot see that the real cards happen to forgive
     exact: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    #: a lesson position (:func:`lesson_positions`): a fair decision with more answers than a
+    #: puzzle may have, a step of the board lesson only, never served as a puzzle
+    lesson_only: bool = False
 
     @property
     def proved(self) -> bool:
@@ -439,6 +445,8 @@ class TrainingPuzzle:
 
     @property
     def title(self) -> str:
+        if self.lesson_only:
+            return _("{variant} lesson position").format(variant=VARIANTS[self.variant].display_name)
         said = {"easy": N_("{variant} puzzle {number} (easy)"),
                 "medium": N_("{variant} puzzle {number} (medium)"),
                 "hard": N_("{variant} puzzle {number} (hard)")}
@@ -527,7 +535,7 @@ def shipped_puzzle(pid: str) -> TrainingPuzzle:
     variant = pid.split("/", 1)[0]
     if variant not in VARIANTS:
         raise ValueError(f"shipped_puzzle: {shown(pid)} names no game; the games are {', '.join(VARIANTS)}")
-    found = [p for p in _load(variant) if p.id == pid]
+    found = [p for p in (*_load(variant), *_load_lesson(variant)) if p.id == pid]
     if not found:
         raise ValueError(f"shipped_puzzle: no shipped {VARIANTS[variant].name} puzzle has the id "
                          f"{shown(pid)}")
@@ -568,9 +576,21 @@ def easiest_first(shipped: list[TrainingPuzzle]) -> list[TrainingPuzzle]:
 
 @cache
 def _load(variant: str) -> tuple[TrainingPuzzle, ...]:
-
     data = _data(variant)
-    for r in data["puzzles"]:
+    return _puzzles_of(variant, data["puzzles"], data["provenance"])
+
+
+@cache
+def _load_lesson(variant: str) -> tuple[TrainingPuzzle, ...]:
+    data = _data(variant)
+    return _puzzles_of(variant, data.get("lesson_positions", []), data["provenance"], lesson_only=True)
+
+
+def _puzzles_of(variant: str, rows: list[dict], run: dict,
+                lesson_only: bool = False) -> tuple[TrainingPuzzle, ...]:
+    """A data file's ``rows`` checked field by field (a ValueError names the row and the field), as
+    puzzles in :func:`row_order`."""
+    for r in rows:
         unknown = sorted(set(r) - ROW_FIELDS)
         missing = sorted(ROW_FIELDS - set(r))
         if unknown or missing:
@@ -588,8 +608,7 @@ def _load(variant: str) -> tuple[TrainingPuzzle, ...]:
         if r["theme"] not in THEMES or r["kind"] not in KINDS:
             raise ValueError(f"puzzles of {variant}: unknown theme {shown(r['theme'])} or kind "
                              f"{shown(r['kind'])} (deal {r['deal']})")
-    rows = sorted(data["puzzles"], key=row_order)
-    run = data["provenance"]
+    rows = sorted(rows, key=row_order)
     if run.get("strength") not in STRENGTHS:  # a grade means little without the expert that made it
         raise ValueError(f"puzzles of {variant}: the provenance's strength must be one of "
                          f"{', '.join(STRENGTHS)}, not {shown(run.get('strength'))}")
@@ -603,7 +622,7 @@ def _load(variant: str) -> tuple[TrainingPuzzle, ...]:
                        rating=r["rating"], stock_left=r["stock_left"],
                        player=r["player"], sampled_hits=r["sampled_hits"], sampled_runs=run["sampled_runs"],
                        round=r["round"], expert_strength=run["strength"],
-                       fair=_fair(variant, r, run), exact=dict(r["exact"]))
+                       fair=_fair(variant, r, run), exact=dict(r["exact"]), lesson_only=lesson_only)
         for i, r in enumerate(rows, 1))
 
 
@@ -626,6 +645,18 @@ def puzzles(variant: str) -> list[TrainingPuzzle]:
     if not isinstance(variant, str) or variant not in VARIANTS:
         raise ValueError(f"puzzles: variant must be one of {', '.join(VARIANTS)}, not {shown(variant)}")
     return list(_load(variant))
+
+
+def lesson_positions(variant: str) -> list[TrainingPuzzle]:
+    """The shipped lesson positions of ``variant``: fair decisions a lesson step may be played on
+    (:func:`~ft_widget.training.lessons.lesson_steps`) that have more answers than a puzzle may (a
+    third of the commitments; ``tools/make_puzzles.py --lesson-steps`` finds them). Where the
+    rule's move keeps a win clearly more often than the move against it, a lesson can show the
+    rule even when several moves follow it; a training run never serves them."""
+    if not isinstance(variant, str) or variant not in VARIANTS:
+        raise ValueError(f"lesson_positions: variant must be one of {', '.join(VARIANTS)}, not "
+                         f"{shown(variant)}")
+    return list(_load_lesson(variant))
 
 
 def puzzles_markdown() -> str:
@@ -1326,5 +1357,6 @@ def _start_game(position) -> Game:
 
 __all__ = ["DIFFICULTIES", "MAX_KIND_SHARE", "MAX_THEME_SHARE", "MIN_COMMITMENTS", "MIN_LEGAL",
            "MIN_NOT_HOME", "SPACING", "WANTED", "Puzzle", "TrainingPuzzle", "Verdict", "commitments",
-           "difficulty_of", "easiest_first", "explain", "puzzle_id", "puzzles", "puzzles_markdown",
+           "difficulty_of", "easiest_first", "explain", "lesson_positions", "puzzle_id", "puzzles",
+           "puzzles_markdown",
            "rating", "readme_markdown", "reversible", "row_order", "shipped_puzzle", "themes_markdown"]
