@@ -105,8 +105,10 @@ rule_steps(GAME, "dig")
 # under alternate colours a card on the table is also a seat: a black six takes any red five,
 # and a red five any black four. Sending the six home takes that seat away. So the bend, the
 # theme *Hold a card back from home*: keep a card on the table while a card of the other colour,
-# one rank below, needs it as its place. Here a card of the table and the waste card both fit
-# home, and either going home loses:
+# one rank below, needs it as its place. The rule's position is the plainest: two cards are left
+# in the stock, the waste's Ace of spades goes home, and dealing past it keeps a win in far fewer
+# deals of the cards you cannot see. In the bend's, a card of the table and the waste card both
+# fit home, and either going home loses:
 
 # %%
 rule_steps(GAME, "home")
@@ -115,17 +117,23 @@ rule_steps(GAME, "home")
 # ## Play the waste card before you deal
 #
 # The stock goes round once, and the waste is last in, first out: a card dealt over is buried
-# under every card after it. Place the waste card where it fits before dealing on. The bend is
-# the theme *Deal on*: a card that fits may still cover a column you are digging, and then a deal
-# is better. A *Deal on* puzzle among Number Ten's shows it: the waste card fits on a column, yet
-# playing it there loses. It waits in `Board.training(GAME)`; no fair position shows this rule on
-# the lesson board yet.
+# under every card after it. Place the waste card where it fits before dealing on. In the rule's
+# position two cards are left in the stock and the waste's Seven of hearts fits on the Eight of
+# clubs: placing it there keeps the win, while dealing past it, or sending it home, gives up
+# wins. The bend is the theme *Deal on*: when the stock is nearly out, a card that fits may take
+# the place a card on the table needs. In the bend's position one card is left in the stock, and
+# the waste's Five of hearts fits on the Six of clubs, the place the Five of diamonds at the top of
+# column 6 needs to free the Six of spades under it for home. Dealing keeps the win there, and
+# placing the Five keeps none:
+
+# %%
+rule_steps(GAME, "deal")
 
 # %% [markdown]
 # ## Play it on the board
 #
-# The lesson board below is short, for only a few of Number Ten's puzzles are fair decisions so
-# far: the rules without a position are the ones the list above marks with no step. Play each
+# The lesson board below plays the positions above, rule by rule: each rule's own position, then
+# its bend where one is shipped (the list above says how many each rule has). Play each
 # position; the board judges your move, says why, and **Next** goes on. **Show a clue** helps
 # when stuck. All of Number Ten's puzzles come one after another on `Board.training(GAME)`.
 

@@ -25,8 +25,8 @@
 # Thirty hidden cards decide this game, and every rule of thumb is about reaching them. They
 # also make fair puzzles scarce: a position is a fair lesson step only when, over the ways the
 # hidden cards could lie, its answer keeps a win clearly more often than the losing moves, and
-# few Rank and File positions pass that test. So this lesson has **one step on the board**, for its
-# third rule, and teaches the others from measurements. A *habit player* that sees only what you
+# few Rank and File positions pass that test. So this lesson has **four steps on the board**, each
+# rule's own position and the last rule's bend, and teaches the other bends from measurements. A *habit player* that sees only what you
 # see played 300 deals as it is and again with one idea changed; each result is one sentence with
 # its interval.
 
@@ -71,7 +71,9 @@ Row(*(picture(before, highlight=m, scale=0.6, caption=move_line(before, m))
 compare_players(games, "habit", "empty_column_before_deal", by="idea", name="a run into the empty column before dealing")
 
 # %% [markdown]
-# The biggest gain of any idea tried on this game. No fair position shows the rule yet:
+# The biggest gain of any idea tried on this game. On the board: the stock is out and column 1
+# is empty. Three runs could each go there and turn a face-down card over, and each keeps a win in
+# most deals of the hidden cards; the waste card put there keeps none:
 
 # %%
 rule_steps(GAME, "space")
@@ -94,22 +96,33 @@ p = next(p for p in puzzles(GAME) if p.theme == "hold_back_from_home")
 picture(p.game, highlight=p.answers[0], scale=0.6, caption=f"solver: {move_line(p.game, p.answers[0])}")
 
 # %% [markdown]
+# The rule itself is on the board: one card is left in the stock and the waste's Five of diamonds
+# fits home. Sent home, it keeps a win in every deal of the hidden cards; dealt past, in fewer.
+
+# %%
+rule_steps(GAME, "home")
+
+# %% [markdown]
 # ## 3. Play the waste card before you deal
 #
 # Why: the stock goes round once. A card dealt past is buried in the waste under every card
 # that comes after it, so place the waste card where it fits before you deal (*Place before
-# dealing*, *Where the waste card goes*). The board's step: four cards are left in the stock, the
-# waste card fits into an empty column, and dealing past it keeps a win in far fewer deals of the
-# hidden cards.
+# dealing*, *Where the waste card goes*). The board's step: two cards are left in the stock, the
+# waste card fits into an empty column, and dealing past it keeps a win in none of the deals of
+# the hidden cards.
+#
+# When it bends (*Deal on*): when the stock is nearly out and the card would take the place a
+# card on the table needs. The board's bend: one card is left in the stock, and the waste's Four of
+# spades fits on the Five of hearts, the place the other Four of spades, at the top of column 8,
+# needs too. Dealing keeps a win in every deal of the hidden cards, placing it in a few:
 
 # %%
 rule_steps(GAME, "deal")
 
 # %% [markdown]
-# When it bends: a card placed on a column lengthens the run that covers that column's hidden
-# cards. When you are digging that column, *Deal on* instead: the shipped puzzle of that theme
-# has a waste card that fits on two such runs, and dealing is the move that keeps the win. It
-# too depends on the hidden cards, so it is not a step.
+# Digging matters in the bend too: the shipped *Deal on* puzzle has a waste card that fits on two
+# runs covering face-down cards, and dealing is the move that keeps the win. From what you can
+# see that is no clear decision, so it is not a step.
 #
 # Which column is "the one you are digging"? Not one chosen by how much it hides. A player that
 # only ever digs the column with the most face-down cards brings fewer cards home than the
@@ -123,7 +136,7 @@ compare_players(games, "habit", "dig_most_down", by="idea", name="most face down
 #
 # ## Play it on the board
 #
-# `Board.lesson(GAME)` below plays the one step; `Board.training(GAME)` serves the few Rank and
+# `Board.lesson(GAME)` below plays the four steps; `Board.training(GAME)` serves the few Rank and
 # File puzzles that are fair decisions. Then play a whole game and keep the three rules in mind:
 # a run into the space before you deal, a card held back while a card of the other colour needs
 # it, and a look at what a placement covers.

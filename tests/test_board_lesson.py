@@ -11,8 +11,8 @@ from ft_widget.training.themes import THEMES
 
 #: The games whose fair puzzles hold a lesson of at least 6 steps of at least 3 rules (issue 44);
 #: the others are short of fair positions (issue 45's generator) and say so.
-FULL = ("forty_thieves", "indian", "limited", "lucas", "maria", "streets")
-SHORT = {"little_forty": 1, "number_ten": 4, "rank_and_file": 1}
+FULL = ("forty_thieves", "indian", "limited", "lucas", "maria", "number_ten", "streets")
+SHORT = {"little_forty": 1, "rank_and_file": 4}
 
 
 def _follows(test: str, game, move: Move) -> bool:
@@ -38,6 +38,10 @@ def _follows(test: str, game, move: Move) -> bool:
         column = game.tableau[move.src]
         return len(column) - 2 >= game.face_down_counts[move.src] and len(column) >= 2 and can_build(
             column[-1], column[-2], game.variant.build)
+    if test == "space_dig":  # into an empty column, and the card under the lifted ones lies face down
+        column = game.tableau[move.src] if move.src < WASTE else []
+        return (move.src < WASTE and empty_dst and len(column) > move.count
+                and game.face_down_counts[move.src] >= len(column) - move.count)
     if test == "run":
         return move.src < WASTE and move.dst < WASTE and move.count > 1
     if test == "dig":
@@ -95,6 +99,22 @@ def test_six_games_have_six_steps_of_three_rules(variant):
     steps = lesson_steps(variant)
     assert len(steps) >= 6 and len({s.rule.key for s in steps}) >= 3
     assert {"rule", "bend"} <= {s.role for s in steps}
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_a_bend_for_a_place_a_card_on_the_table_needs_shows_one(variant):
+    """Where a deal rule bends "when the stock is nearly out and the card would take the place a
+    card on the table needs", its bend's position has at most 3 cards in the stock and a losing
+    waste card placed where a card of another column could go too."""
+    shown = [s for s in lesson_steps(variant)
+             if s.role == "bend" and "the place a card on the table needs" in s.rule.bends_id]
+    assert bool(shown) == (variant in ("number_ten", "rank_and_file"))  # the bends shipped today
+    for step in shown:
+        game = step.puzzle.game
+        legal = list(game.legal_moves())
+        assert len(game.stock) <= 3
+        assert any(Move(m).src == WASTE and any(o.src < WASTE and o.dst == Move(m).dst for o in legal)
+                   for m in step.puzzle.losing), step
 
 
 @pytest.mark.parametrize("variant", sorted(SHORT))

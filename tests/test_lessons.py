@@ -195,14 +195,48 @@ def test_rank_and_file_rules_are_clear_in_the_direction_the_prose_says():
 
 def test_rank_and_file_puzzles_agree_with_the_rules():
     from ft_widget import lesson_steps
+    from ft_widget.cards import parse_card
+    from ft_widget.training.lessons import TESTS
 
-    # "this lesson has one step on the board, for its third rule": four cards left in the stock, the
-    # waste card into an empty column, and dealing past it keeps a win in far fewer deals
-    (step,) = lesson_steps("rank_and_file")
-    p = step.puzzle
-    assert (step.rule.key, step.role, p.stock_left) == ("deal", "rule", 4)
+    steps = {(s.rule.key, s.role): s.puzzle for s in lesson_steps("rank_and_file")}
+    # "four steps on the board, each rule's own position and the last rule's bend"
+    assert list(steps) == [("space", "rule"), ("home", "rule"), ("deal", "rule"), ("deal", "bend")]
+
+    def wins(p, m):
+        return p.fair.share(m).wins
+
+    # "the stock is out and column 1 is empty. Three runs could each go there and turn a face-down
+    # card over, and each keeps a win in most deals of the hidden cards; the waste card put there
+    # keeps none"
+    p = steps["space", "rule"]
+    assert not p.game.stock and not p.game.tableau[0]
+    assert len(p.answers) == 3 and all(TESTS["space_dig"](p.game, Move(a)) and Move(a).count > 1
+                                       and Move(a).dst == 0 for a in p.answers)
+    assert all(wins(p, a) > p.fair.worlds / 2 for a in p.answers)
+    (placed,) = p.losing
+    assert Move(placed).from_waste and Move(placed).dst == 0 and wins(p, placed) == 0
+    # "one card is left in the stock and the waste's Five of diamonds fits home. Sent home, it keeps
+    # a win in every deal of the hidden cards; dealt past, in fewer"
+    p = steps["home", "rule"]
+    assert len(p.game.stock) == 1 and p.game.waste[-1] == parse_card("5D")
+    assert p.answers == ("w>f",) and p.losing == ("s>w",)
+    assert wins(p, "w>f") == p.fair.worlds > wins(p, "s>w")
+    # "two cards are left in the stock, the waste card fits into an empty column, and dealing past it
+    # keeps a win in none of the deals of the hidden cards"
+    p = steps["deal", "rule"]
+    assert len(p.game.stock) == 2 and p.losing == ("s>w",) and wins(p, "s>w") == 0
     assert all(Move(a).from_waste and into_empty_column(p.game, a) for a in p.answers)
-    assert "s>w" in p.losing and p.fair.share("s>w").wins + 4 <= min(p.fair.share(a).wins for a in p.answers)
+    # "one card is left in the stock, and the waste's Four of spades fits on the Five of hearts, the
+    # place the other Four of spades, at the top of column 8, needs too. Dealing keeps a win in every
+    # deal of the hidden cards, placing it in a few"
+    p = steps["deal", "bend"]
+    game = p.game
+    assert len(game.stock) == 1 and game.waste[-1] == parse_card("4S") and p.answers == ("s>w",)
+    (placed,) = p.losing
+    onto = game.tableau[Move(placed).dst][-1]
+    assert Move(placed).from_waste and onto == parse_card("5H") and game.tableau[7][-1] == parse_card("4S")
+    assert "8>" + str(Move(placed).dst + 1) in {str(m) for m in game.legal_moves()}
+    assert wins(p, "s>w") == p.fair.worlds and 0 < wins(p, placed) <= 3
     themed = {}
     for p in puzzles("rank_and_file"):
         themed.setdefault(p.theme, []).append(p)
@@ -211,9 +245,10 @@ def test_rank_and_file_puzzles_agree_with_the_rules():
     for p in themed["dig_out_a_card"]:
         assert Move(p.habit).from_waste and into_empty_column(p.game, p.habit)
         assert all(into_empty_column(p.game, a) and turns_up_card(p.game, Move(a)) for a in p.answers)
-    # "a waste card that fits on two such runs, and dealing is the move that keeps the win"
+    # "the shipped Deal on puzzle has a waste card that fits on two runs covering face-down cards,
+    # and dealing is the move that keeps the win. From what you can see that is no clear decision"
     deal_on = themed["deal_rather_than_place"]
-    assert len(deal_on) == 1 and deal_on[0].answers == ("s>w",)
+    assert len(deal_on) == 1 and deal_on[0].answers == ("s>w",) and not deal_on[0].fair_decision
     game = deal_on[0].game
     places = [Move(m).dst for m in deal_on[0].losing if Move(m).from_waste]
     assert len(places) == 2 and all(game.face_down_counts[c] > 0 for c in places)
@@ -222,6 +257,7 @@ def test_rank_and_file_puzzles_agree_with_the_rules():
     for p in themed["hold_back_from_home"]:
         assert all(Move(a).from_waste and Move(a).dst < len(p.game.tableau) for a in p.answers)
         assert any(Move(m).from_waste and Move(m).is_home for m in p.losing)
+        assert not p.fair_decision  # "From what you can see the answer is not clearly better"
 
 
 # ----------------------------------------------------------------------------------- little_forty
@@ -262,14 +298,11 @@ def test_little_forty_has_one_shipped_puzzle():
         encoding="utf-8").split())
     from ft_widget import lesson_rules, lesson_steps
 
-    # "Little Forty has fewer board steps than rules, Number Ten a rule with no step, and Rank and
-    # File one"
-    assert ("Little Forty has fewer board steps than rules, Number Ten a rule with no step, and Rank and "
-            "File one") in page
+    # "Little Forty has fewer board steps than rules and Rank and File a bend for one rule only"
+    assert "Little Forty has fewer board steps than rules and Rank and File a bend for one rule only" in page
     assert 0 < len(lesson_steps("little_forty")) < len(lesson_rules("little_forty"))
-    stepped = {s.rule.key for s in lesson_steps("number_ten")}
-    assert stepped and stepped < {r.key for r in lesson_rules("number_ten")}
-    assert len(lesson_steps("rank_and_file")) == 1
+    bent = [s.rule.key for s in lesson_steps("rank_and_file") if s.role == "bend"]
+    assert len(bent) == 1
 
 
 def test_little_forty_step_is_the_bend_the_prose_shows():
@@ -479,6 +512,8 @@ def test_number_ten_the_steps_the_lesson_describes():
     stock spent, the waste card takes the space and every lift into it is a losing move. Home: a
     card of the table and the waste card both fit home, and both losing moves send one there."""
     from ft_widget import FOUNDATION, lesson_steps, rules
+    from ft_widget.cards import parse_card
+    from ft_widget.training.fair import margin
 
     steps = {(s.rule.key, s.role): s.puzzle for s in lesson_steps("number_ten")}
     runs = steps["runs", "rule"]
@@ -501,6 +536,31 @@ def test_number_ten_the_steps_the_lesson_describes():
     assert all(Move(m).between_columns and into_empty_column(bend.game, m) for m in bend.losing)
     home = steps["home", "bend"]
     assert {Move(m).dst for m in home.losing} == {FOUNDATION} and "w>f" in home.losing
+    # "two cards are left in the stock, the waste's Ace of spades goes home, and dealing past it
+    # keeps a win in far fewer deals"
+    home = steps["home", "rule"]
+    assert len(home.game.stock) == 2 and home.game.waste[-1] == parse_card("AS")
+    assert home.answers == ("w>f",) and home.losing == ("s>w",)
+    assert home.fair.share("w>f").wins >= home.fair.share("s>w").wins + margin(home.fair.worlds)
+    # "two cards are left in the stock and the waste's Seven of hearts fits on the Eight of clubs:
+    # placing it there keeps the win, while dealing past it, or sending it home, gives up wins"
+    deal = steps["deal", "rule"]
+    (answer,) = deal.answers
+    assert len(deal.game.stock) == 2 and deal.game.waste[-1] == parse_card("7H")
+    assert Move(answer).from_waste and deal.game.tableau[Move(answer).dst][-1] == parse_card("8C")
+    assert set(deal.losing) == {"s>w", "w>f"}
+    assert all(deal.fair.share(m).wins < deal.fair.share(answer).wins for m in deal.losing)
+    # "one card is left in the stock, and the waste's Five of hearts fits on the Six of clubs, the
+    # place the Five of diamonds at the top of column 6 needs to free the Six of spades under it for
+    # home. Dealing keeps the win there, and placing the Five keeps none"
+    bend = steps["deal", "bend"]
+    game = bend.game
+    (placed,) = bend.losing
+    assert len(game.stock) == 1 and bend.answers == ("s>w",) and game.waste[-1] == parse_card("5H")
+    assert game.tableau[Move(placed).dst][-1] == parse_card("6C") and game.tableau[5][-1] == parse_card("5D")
+    assert f"6>{Move(placed).dst + 1}" in {str(m) for m in game.legal_moves()}
+    assert rules.fits_home(rules.foundation_heights(game.foundations), game.tableau[5][-2])
+    assert game.tableau[5][-2] == parse_card("6S") and bend.fair.share(placed).wins == 0
 
 
 # ---------------------------------------------------------------------------------- indian

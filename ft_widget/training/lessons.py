@@ -49,6 +49,10 @@ TESTS: dict[str, Callable[[Game, Move], bool]] = {
     "waste_fill": lambda game, move: fills_empty(game, move) and move.src == WASTE,  # the waste card into one
     "dig": lambda game, move: move.between_columns and uncovers(game, move),  # a buried card freed
     "run": lambda game, move: move.between_columns and move.count > 1,  # a run moved whole
+    # cards lifted into an empty column off a face-down card, which turns up
+    "space_dig": lambda game, move: (move.between_columns and fills_empty(game, move)
+                                     and len(game.tableau[move.src]) - move.count
+                                     == game.face_down_counts[move.src] > 0),
     # a single card lifted off the card it is built on (a run split)
     "split": lambda game, move: move.between_columns and move.count == 1 and built_on(game, move),
 }
@@ -274,21 +278,23 @@ LESSONS: dict[str, tuple[LessonRule, ...]] = {
               "home", _HOME_THEMES),
         _rule("deal", N_("Play the waste card before you deal"),
               N_("Place the waste card where it fits before dealing past it."),
-              N_("Deal on when the card would cover a column you are digging."),
+              N_("Deal on when the stock is nearly out and the card would take the place a card on the table "
+                 "needs: see the last cards before you give it away."),
               "place", _DEAL_THEMES, "deal"),
     ),
     "rank_and_file": (
         _rule("space", N_("Spend an empty column on a run that covers a face-down card"),
               N_("Before you deal, move the whole run into the empty column: the card under it turns over."),
               N_("Keep the column when no run covers a face-down card: a card parked there blocks it."),
-              "run", ["dig_out_a_card", "split_a_run", "empty_a_column"], bend="keep_empty"),
+              "space_dig", ["dig_out_a_card", "split_a_run", "empty_a_column"], bend="keep_empty"),
         _rule("home", N_("Send cards home as they fit"),
               N_("A card home is a card less to place."),
               N_("Hold one back while a card of the other colour, one rank below, needs it as its place."),
               "home", _HOME_THEMES),
         _rule("deal", N_("Play the waste card before you deal"),
               N_("Place the waste card where it fits before dealing past it."),
-              N_("Deal on when the card would cover a column you are digging."),
+              N_("Deal on when the stock is nearly out and the card would take the place a card on the table "
+                 "needs: see the last cards before you give it away."),
               "play_waste", _DEAL_THEMES, "deal"),
     ),
     "streets": (

@@ -494,7 +494,7 @@ class TrainingPuzzle:
                   "than the others. Find one (a move that can be taken back only waits).")
                 if not self.proved else
                 _("{variant}, deal {deal}, after {moves} moves: {legal} moves are legal, {n} cannot be "
-                  "taken back, and only {answers} of them keep the deal winnable. Find it (a move that "
+                  "taken back, and only {answers} of them keep the deal winnable. Find one (a move that "
                   "can be taken back only waits)."))
         return said.format(variant=VARIANTS[self.variant].display_name, deal=self.deal, moves=len(self.moves),
                            legal=legal, n=n, answers=len(self.answers))
