@@ -7,6 +7,8 @@ development harness (no Jupyter kernel: tools/serve.py's API answers the page's 
 
 ``--puzzle`` names another shipped puzzle (``number_ten/14-122``: a losing move the real cards
 forgive) and ``--moves`` the moves to play (default: its habit move, then its first answer).
+``--lesson`` shows it as a step of its game's board lesson (``rank_and_file/432-144``, a lesson
+position: ``Board.lesson``), not in a training run.
 """
 
 from __future__ import annotations
@@ -25,10 +27,12 @@ from ft_widget.training.puzzles import shipped_puzzle
 PUZZLE = "maria/2-152"
 
 
-def training_board(pid: str = PUZZLE) -> Board:
-    """A training run of the puzzle's theme, on the puzzle."""
+def training_board(pid: str = PUZZLE, lesson: bool = False) -> Board:
+    """A training run of the puzzle's theme (with ``lesson``, its game's board lesson), on the
+    puzzle."""
     p = shipped_puzzle(pid)
-    board = Board.training(p.variant, progress=False, theme=p.theme)
+    board = (Board.lesson(p.variant, progress=False) if lesson
+             else Board.training(p.variant, progress=False, theme=p.theme))
     while board.current_puzzle.training.id != pid:
         board.next_puzzle()
     return board
@@ -39,11 +43,12 @@ def main() -> None:
     ap.add_argument("out", nargs="?", default="screenshots")
     ap.add_argument("--puzzle", default=PUZZLE)
     ap.add_argument("--moves", default=None, help="moves to play, comma-separated")
+    ap.add_argument("--lesson", action="store_true", help="the puzzle as a step of its board lesson")
     a = ap.parse_args()
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
     made: list[Board] = []
-    serve.Board = lambda *args, **kwargs: made.append(training_board(a.puzzle)) or made[-1]
+    serve.Board = lambda *args, **kwargs: made.append(training_board(a.puzzle, a.lesson)) or made[-1]
     plain = serve.Handler._json
     # the page's words come in the board's ui trait, which the harness API does not send: add it
     def with_words(self, data):
@@ -56,6 +61,7 @@ def main() -> None:
     p = shipped_puzzle(a.puzzle)
     moves = a.moves.split(",") if a.moves else [p.habit, p.answers[0]]
     tag = "midgame" if a.puzzle == PUZZLE else a.puzzle.replace("/", "-")
+    tag += "-lesson" if a.lesson else ""
     with sync_playwright() as pw:
         browser = launch_chromium(pw)
         page = browser.new_page(viewport={"width": 940, "height": 1100})
