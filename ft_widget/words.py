@@ -267,13 +267,14 @@ def move_doing(game: Game, move: Move | str) -> str:
 
 def fair_words(game: Game, move: Move | str, wins: int, worlds: int, *, unsettled: int = 0,
                other: Move | str | None = None, other_wins: int | None = None, other_unsettled: int = 0,
-               certain: bool = False) -> str:
+               other_most: int | None = None, certain: bool = False) -> str:
     """What the fair judge found, in sentences a player can check against the table: ``move``
     keeps a win in ``wins`` of ``worlds`` deals of the cards the player cannot see (the stock's
     order, and the face-down cards where there are any), and ``other`` in ``other_wins`` ("the
     answer" when ``other`` is None: a wrong try does not give the answer away); ``unsettled``
-    (``other_unsettled``) more the solver could not settle within its budget. ``certain``: the
-    unseen cards can lie in one way only, and the words say so instead.
+    (``other_unsettled``) more the solver could not settle within its budget. Where several answers
+    keep a win in ``other_wins`` up to ``other_most`` worlds, the words give that range. ``certain``:
+    the unseen cards can lie in one way only, and the words say so instead.
 
     >>> from ft_widget import Game
     >>> said = fair_words(Game("maria", deal=5), "s>w", 13, 16, other="8>2", other_wins=2, other_unsettled=3)
@@ -306,6 +307,9 @@ def fair_words(game: Game, move: Move | str, wins: int, worlds: int, *, unsettle
                         other_wins)
         if not other_wins:
             said = _("{move} keeps a win in none of them.")
+        if other is None and other_most is not None and other_most > other_wins:
+            said = ngettext("The answers keep a win in {wins} to {most} of them.",
+                            "The answers keep a win in {wins} to {most} of them.", other_most)
         if other_unsettled and not other_wins:
             said = ngettext("{move} keeps a win in none of them the solver could settle ({unsettled} "
                             "it could not).",
@@ -316,7 +320,7 @@ def fair_words(game: Game, move: Move | str, wins: int, worlds: int, *, unsettle
                             "not settle.",
                             "{move} keeps a win in {wins} of them, and {unsettled} more the solver could "
                             "not settle.", other_unsettled)
-        text.append(said.format(move=name, wins=other_wins, unsettled=other_unsettled))
+        text.append(said.format(move=name, wins=other_wins, unsettled=other_unsettled, most=other_most))
     return " ".join(text)
 
 

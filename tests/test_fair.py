@@ -222,6 +222,22 @@ def test_every_shipped_puzzle_stores_fair_figures_for_its_commitments():
     assert all(p.fair_decision for p in ALL if p.certain)  # one world: the exact verdict is fair
 
 
+def test_a_wrong_try_gives_the_range_the_answers_keep():
+    """Where the answers keep a win in different numbers of worlds, a wrong try says the range
+    (without naming an answer), not the best answer's figure alone."""
+    shipped = [p for v in VARIANTS for p in (*puzzles(v), *lesson_positions(v))]
+    spread = [p for p in shipped if p.fair_decision and len({p.fair.share(a).wins for a in p.answers}) > 1]
+    assert spread
+    for p in spread:
+        wins = [p.fair.share(a).wins for a in p.answers]
+        said = Puzzle(p).check(p.habit).message
+        assert f"The answers keep a win in {min(wins)} to {max(wins)} of them." in said, p.id
+        assert not any(a in said for a in p.answers)
+    single = next(p for p in shipped if p.fair_decision and len(p.answers) == 1 and not p.certain)
+    said = Puzzle(single).check(single.habit).message
+    assert f"The answer keeps a win in {single.fair.share(single.answers[0]).wins} of them." in said
+
+
 def test_a_training_run_serves_only_fair_decisions():
     board = Board.training("indian", progress=False)
     served = board._puzzles.run

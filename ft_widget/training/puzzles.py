@@ -1020,9 +1020,9 @@ class Puzzle:
             said = fair_words(self.start, move, this.wins, fair.worlds, other=other.move,
                               other_wins=other.wins, other_unsettled=other.unknown)
         else:
-            best = max((fair.share(a) for a in self.answers), key=lambda m: m.wins)
+            wins = [fair.share(a).wins for a in self.answers]  # several answers: the range they keep
             said = fair_words(self.start, move, this.wins, fair.worlds, unsettled=this.unknown,
-                              other_wins=best.wins)
+                              other_wins=min(wins), other_most=max(wins))
         return said if self.training.fair_decision else f"{said} {unclear_words()}"
 
     def answer(self) -> list[Move]:
