@@ -89,7 +89,9 @@ def test_new_deal_and_the_game_menu_lose_nothing(notebook):
     settled(nb, [move])
     board0(nb).locator('button[data-action="new"]').click()
     wait_for(lambda: kernel(nb)["history"] == [] and nb.kernel.json("board.game.deal") != 5, "a new deal")
-    assert "Undo brings back your Maria game" in board0(nb).locator(".ft-message").inner_text()
+    # (the kernel's state comes first; the page draws its message a moment later)
+    wait_for(lambda: "Undo brings back your Maria game" in board0(nb).locator(".ft-message").inner_text(),
+             "the new deal's message on the page")
     board0(nb).locator('button[data-action="undo"]').click()
     wait_for(lambda: nb.kernel.json("[board.game.deal, len(board.game.history)]") == [5, 1],
              "the old game back")
