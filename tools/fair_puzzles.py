@@ -66,6 +66,23 @@ def judge_row(job: tuple) -> tuple[str, dict, float]:
     return pid, fair_figures(verdict, pid), time.process_time() - started
 
 
+def with_figures(variant: str, rows: list[dict], judged: dict | None,
+                 max_states: int) -> tuple[list[dict], list[dict]]:
+    """``rows`` with their fair figures (this run's ``judged`` ones, or with None those stored), and
+    those of them that are not fair decisions, with why."""
+    out, unclear = [], []
+    for row in rows:
+        pid = row_id(variant, row['deal'], row['moves'])
+        figures = row.get("fair") if judged is None else judged.get(pid)
+        if figures is None:
+            raise SystemExit(f"{pid}: no fair figures")
+        why = fair_disagreement(stored_verdict(figures, max_states), list(row["answers"]), row["losing"])
+        if why is not None:
+            unclear.append({"id": pid, "why": why, "stock_left": row["stock_left"]})
+        out.append({**row, "fair": figures})
+    return out, unclear
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--worlds", type=int, default=FAIR_WORLDS)
@@ -115,27 +132,9 @@ def main() -> None:
     for v in variants:
         path = DATA / f"{v}.json"
         data = json.loads(path.read_text())
-        rows, unclear = [], []
-        for row in data["puzzles"]:
-            pid = row_id(v, row['deal'], row['moves'])
-            figures = row.get("fair") if args.check else works[v]["judged"].get(pid)
-            if figures is None:
-                raise SystemExit(f"{pid}: no fair figures")
-            why = fair_disagreement(stored_verdict(figures, args.max_states), list(row["answers"]),
-                                    row["losing"])
-            if why is not None:
-                unclear.append({"id": pid, "why": why, "stock_left": row["stock_left"]})
-            rows.append({**row, "fair": figures})
-        lessons, lessons_unclear = [], []
-        for row in data.get("lesson_positions", []):
-            pid = row_id(v, row['deal'], row['moves'])
-            figures = row.get("fair") if args.check else works[v]["judged"].get(pid)
-            if figures is None:
-                raise SystemExit(f"{pid}: no fair figures")
-            if fair_disagreement(stored_verdict(figures, args.max_states), list(row["answers"]),
-                                 row["losing"]) is not None:
-                lessons_unclear.append(pid)
-            lessons.append({**row, "fair": figures})
+        judged = None if args.check else works[v]["judged"]
+        rows, unclear = with_figures(v, data["puzzles"], judged, args.max_states)
+        lessons, lessons_unclear = with_figures(v, data.get("lesson_positions", []), judged, args.max_states)
         print(f"{v}: {len(rows)} puzzles, {len(rows) - len(unclear)} fair decisions; "
               f"{len(lessons)} lesson positions, {len(lessons) - len(lessons_unclear)} fair decisions")
         if args.check:
@@ -151,7 +150,7 @@ def main() -> None:
             **budget, "rng": "puzzles.fair_seed: the CRC-32 of the puzzle's id",
             "commands": works[v]["commands"], "cpu_seconds": round(sum(works[v]["cpu"].values())),
             "judged": len(rows), "fair_decisions": len(rows) - len(unclear), "not_fair": unclear,
-            "lesson_positions_not_fair": lessons_unclear,
+            "lesson_positions_not_fair": [x["id"] for x in lessons_unclear],
             "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"), "commit": commit,
             "machine": f"{platform.machine()}, {args.workers} process(es), nice {os.nice(0)}"}
         path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")

@@ -642,9 +642,13 @@ def puzzles(variant: str) -> list[TrainingPuzzle]:
     ``tools/make_puzzles.py`` added; a later run keeps the earlier rounds as they were and adds
     its own after them, so a puzzle's number, a lesson's "first puzzle of a theme" and a learner's
     history keep their puzzle."""
+    return list(_load(_variant("puzzles", variant)))
+
+
+def _variant(where: str, variant: object) -> str:
     if not isinstance(variant, str) or variant not in VARIANTS:
-        raise ValueError(f"puzzles: variant must be one of {', '.join(VARIANTS)}, not {shown(variant)}")
-    return list(_load(variant))
+        raise ValueError(f"{where}: variant must be one of {', '.join(VARIANTS)}, not {shown(variant)}")
+    return variant
 
 
 def lesson_positions(variant: str) -> list[TrainingPuzzle]:
@@ -653,10 +657,7 @@ def lesson_positions(variant: str) -> list[TrainingPuzzle]:
     third of the commitments; ``tools/make_puzzles.py --lesson-steps`` finds them). Where the
     rule's move keeps a win clearly more often than the move against it, a lesson can show the
     rule even when several moves follow it; a training run never serves them."""
-    if not isinstance(variant, str) or variant not in VARIANTS:
-        raise ValueError(f"lesson_positions: variant must be one of {', '.join(VARIANTS)}, not "
-                         f"{shown(variant)}")
-    return list(_load_lesson(variant))
+    return list(_load_lesson(_variant("lesson_positions", variant)))
 
 
 def puzzles_markdown() -> str:
