@@ -131,7 +131,7 @@ from .game import STOCK, WASTE, Choice, Game, IllegalMove, Move, reversible
 from .i18n import gettext, ngettext, number
 from .limits import check_count, check_time_limit, shown
 from .solver.model import Model
-from .solver.search import RELAY, WON, evaluator, relay_search, search, solve
+from .solver.search import LOST, RELAY, WON, evaluator, relay_search, search, solve
 from .variants import Variant
 from .words import clauses
 
@@ -1213,16 +1213,24 @@ def _revisits(world: Game, move: Move, visited: frozenset) -> bool:
 class Estimate:
     """What the expert estimates of one move: in ``worlds_won`` of ``worlds`` sampled worlds (the
     same worlds for every move compared) the solver found a win after it, within ``max_states``
-    states each."""
+    states each, and in ``worlds_lost`` it proved none; the rest it could not settle
+    (:attr:`worlds_unsettled`), so they say nothing either way."""
 
     move: Move
     worlds_won: int
     worlds: int
     max_states: int
     strength: str = "default"  # estimates sample as the default strength does (:data:`STRENGTHS`)
+    worlds_lost: int = 0
+
+    @property
+    def worlds_unsettled(self) -> int:
+        """Worlds the solver neither won nor proved lost within ``max_states`` states."""
+        return self.worlds - self.worlds_won - self.worlds_lost
 
     def __str__(self) -> str:
-        return f"{self.move}: a win in {self.worlds_won} of {self.worlds} sampled worlds"
+        text = f"{self.move}: a win in {self.worlds_won} of {self.worlds} sampled worlds"
+        return text + (f", {self.worlds_unsettled} not settled" if self.worlds_unsettled else "")
 
 
 def moves_to_judge(game: Game, moves=None) -> list[Move]:
@@ -1259,11 +1267,17 @@ def estimate(game: Game, moves=None, worlds: int = 8, max_states: int = 20_000,
     if not isinstance(rng, _random.Random):
         rng = _random.Random(rng)
     won = dict.fromkeys(moves, 0)
+    lost = dict.fromkeys(moves, 0)
     for _ in range(worlds):  # a world at a time, every move in it: memory does not grow with worlds
         world = view.sample(rng)
         for m in won:
             after = world.copy()
             after.play(m)
-            won[m] += after.is_won or solve(after, time_limit=None, max_states=max_states,
-                                            shorten_line=False).won  # only .won is read: no need to shorten
-    return [Estimate(m, won[m], worlds, max_states) for m in moves]
+            if after.is_won:
+                won[m] += 1
+                continue
+            status = solve(after, time_limit=None, max_states=max_states,
+                           shorten_line=False).status  # only the status is read: no need to shorten
+            won[m] += status == WON
+            lost[m] += status == LOST
+    return [Estimate(m, won[m], worlds, max_states, worlds_lost=lost[m]) for m in moves]

@@ -225,6 +225,34 @@ def test_the_before_estimate_is_the_experts_search_on_the_estimates_worlds():
     assert [e.worlds_won for e in again] == [step.worlds_won_best, step.worlds_won_played]
 
 
+def test_the_words_say_how_many_worlds_the_solver_could_not_settle():
+    """Issue 42: early in Forty Thieves most worlds are neither won nor proved lost within the
+    budget. "A win in 0 of 3 worlds" would read as three losses; the words say how many the solver
+    could not settle, and the counts are the estimate's on the step's own worlds."""
+    game = Game("forty_thieves", deal=3)
+    for m in ["6>f", "8>9"]:
+        game.play(m)
+    r = review(game, rng=2, **SMALL)
+    frame = r.to_frame()
+    for step in r.steps:
+        seed = random.Random(2)
+        for _ in range(step.index + 1):  # the review's draw for this step
+            drawn = seed.getrandbits(64)
+        world_seed = random.Random(drawn).getrandbits(64)
+        judged = [step.move] if step.expert_move in (None, step.move) else [step.move, step.expert_move]
+        found = estimate(r.position(step.index), judged, worlds=3, max_states=SMALL["max_states"],
+                         rng=world_seed)
+        assert step.worlds_unsettled_played == found[0].worlds_unsettled
+        if step.expert_move is not None:
+            assert step.worlds_unsettled_best == found[-1].worlds_unsettled
+        unsettled = step.worlds_unsettled_played
+        said = f"the solver could not settle {unsettled}"
+        assert (said in step.estimate_played) == (unsettled > 0)
+        assert step.estimate_played.startswith(f"a win in {step.worlds_won_played} of 3 worlds")
+        assert frame["unsettled_played"][step.index] == unsettled
+    assert any(s.worlds_unsettled_played for s in r.steps)
+
+
 def test_a_review_is_reproducible_for_a_seed():
     game = Game("number_ten", deal=2)
     for m in quiet_moves(game, 2, random.Random(1)) + ["s>w"]:

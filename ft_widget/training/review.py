@@ -8,6 +8,9 @@ Two parts, kept apart because only one of them is fair:
   (``Expert.choose``: the worlds it won from the position are the *before* estimate), and
   :func:`~ft_widget.expert.estimate` plays the move played and the expert's move in those same
   worlds (``worlds_won_played``, ``worlds_won_best``): "a win in k of n", like compared with like.
+  Worlds the solver could not settle within the budget (``worlds_unsettled_played``,
+  ``worlds_unsettled_best``) are no loss, and the words say how many there were: early in a game
+  they are most of them (issue 42's measure, ``data/world_reach.md``).
   A move is marked when it wins in fewer of the worlds than the expert's move, by at least
   :data:`INACCURACY` of them ("inaccuracy") or :data:`MISTAKE` of them ("mistake"). The expert
   plays at :data:`STRENGTH` (``Step.strength``, ``Review.strength``; the summary names it).
@@ -120,9 +123,17 @@ SEEING_NOTE = N_("verdicts come from the solver, which sees every card")  # (tra
 WON, LOST, UNKNOWN = Outcome.WON, Outcome.LOST, Outcome.UNKNOWN
 
 
-def _win_words(won: int | None, worlds: int) -> str | None:
-    return None if won is None else ngettext("a win in {won} of {n} world", "a win in {won} of {n} worlds",
-                                             worlds).format(won=won, n=worlds)
+def _win_words(won: int | None, worlds: int, unsettled: int | None = 0) -> str | None:
+    """"a win in k of n worlds", and how many of the others the solver could not settle: those
+    are no loss, and early in a game they are most of them."""
+    if won is None:
+        return None
+    if unsettled:
+        return ngettext("a win in {won} of {n} world; the solver could not settle {unsettled}",
+                        "a win in {won} of {n} worlds; the solver could not settle {unsettled}",
+                        worlds).format(won=won, n=worlds, unsettled=unsettled)
+    return ngettext("a win in {won} of {n} world", "a win in {won} of {n} worlds",
+                    worlds).format(won=won, n=worlds)
 
 
 @dataclass(frozen=True)
@@ -151,6 +162,10 @@ class Step:
     #: seeing: at the losing move, the solver's better move with its winning line and the facts
     #: along it (:func:`~ft_widget.training.puzzles.explanation_facts`); None elsewhere
     better: FactLine | None = None
+    #: fair: of the worlds not won after the move played (and after the expert's), those the
+    #: solver could not settle within the budget (neither won nor proved lost): no loss
+    worlds_unsettled_played: int = 0
+    worlds_unsettled_best: int | None = None
 
     @property
     def shown(self) -> Step | FactLine:
@@ -164,17 +179,18 @@ class Step:
 
     @property
     def estimate_played(self) -> str:
-        return _win_words(self.worlds_won_played, self.worlds)
+        return _win_words(self.worlds_won_played, self.worlds, self.worlds_unsettled_played)
 
     @property
     def estimate_best(self) -> str | None:
-        return _win_words(self.worlds_won_best, self.worlds)
+        return _win_words(self.worlds_won_best, self.worlds, self.worlds_unsettled_best)
 
     def fair(self) -> tuple:
         """The fair part: what the player could know, the same whatever the unseen cards are."""
         return (self.index, self.move, self.expert_move, self.expert_reason, self.worlds,
-                self.worlds_won_before, self.worlds_won_played, self.worlds_won_best, self.mark,
-                self.played_words, self.expert_words, self.strength)
+                self.worlds_won_before, self.worlds_won_played, self.worlds_won_best,
+                self.worlds_unsettled_played, self.worlds_unsettled_best, self.mark, self.played_words,
+                self.expert_words, self.strength)
 
 
 def _mark(played: int, best: int | None, worlds: int) -> str | None:
@@ -393,20 +409,22 @@ class Review:
     def to_frame(self):
         """A pandas DataFrame, a row a move. Fair part: ``move``, ``expert_move``, ``worlds``,
         ``estimate_before``, ``estimate_played``, ``estimate_best`` (worlds won of ``worlds``),
-        ``mark``; seeing part (the solver's, which sees every card): ``verdict_before``,
+        ``unsettled_played``, ``unsettled_best`` (worlds neither won nor proved lost), ``mark``;
+        seeing part (the solver's, which sees every card): ``verdict_before``,
         ``verdict_after``, ``losing``."""
         pd = pandas("Review.to_frame()")  # optional: playing and reviewing need no pandas
         rows = [{"move": str(s.move), "expert_move": None if s.expert_move is None else str(s.expert_move),
                  "worlds": s.worlds, "estimate_before": s.worlds_won_before,
                  "estimate_played": s.worlds_won_played, "estimate_best": s.worlds_won_best,
+                 "unsettled_played": s.worlds_unsettled_played, "unsettled_best": s.worlds_unsettled_best,
                  "mark": s.mark, "verdict_before": str(s.verdict_before),
                  "verdict_after": str(s.verdict_after), "losing": s.index == self.losing_move}
                 for s in self.steps]
         columns = ["move", "expert_move", "worlds", "estimate_before", "estimate_played", "estimate_best",
-                   "mark", "verdict_before", "verdict_after", "losing"]
+                   "unsettled_played", "unsettled_best", "mark", "verdict_before", "verdict_after", "losing"]
         frame = pd.DataFrame(rows, columns=columns)
         frame.index.name = "index"
-        return frame.astype({"estimate_before": "Int64", "estimate_best": "Int64"})
+        return frame.astype({"estimate_before": "Int64", "estimate_best": "Int64", "unsettled_best": "Int64"})
 
     def plot(self, width: int = 640, height: int = 260) -> Picture:
         """The expert's estimate along the game (share of the worlds won before each move, and
@@ -420,9 +438,12 @@ class Review:
         lines = [self.summary]
         for s in self.steps:
             mark = "losing" if s.index == self.losing_move else (s.mark or "")
-            best = "-" if s.worlds_won_best is None else s.worlds_won_best
-            lines.append(f"{s.index + 1:>4} {str(s.move):<7} {s.worlds_won_played}/{s.worlds} "
-                         f"expert {s.expert_move or '-'} {best}/{s.worlds} {mark}".rstrip())
+            best = "-" if s.worlds_won_best is None else f"{s.worlds_won_best}/{s.worlds}" + (
+                f" ({s.worlds_unsettled_best} unsettled)" if s.worlds_unsettled_best else "")
+            played = f"{s.worlds_won_played}/{s.worlds}" + (
+                f" ({s.worlds_unsettled_played} unsettled)" if s.worlds_unsettled_played else "")
+            lines.append(f"{s.index + 1:>4} {str(s.move):<7} {played} "
+                         f"expert {s.expert_move or '-'} {best} {mark}".rstrip())
         return "\n".join(lines)
 
     def _repr_mimebundle_(self, include=None, exclude=None):
@@ -631,6 +652,8 @@ def _judge(game: Game, move: Move, seed: int, worlds: int, max_states: int) -> d
     return {"expert_move": best, "expert_reason": None if choice is None else choice.reason,
             "worlds": worlds, "worlds_won_before": None if choice is None else choice.worlds_won,
             "worlds_won_played": played, "worlds_won_best": best_won,
+            "worlds_unsettled_played": found[0].worlds_unsettled,
+            "worlds_unsettled_best": None if best is None else found[-1].worlds_unsettled,
             "mark": _mark(played, best_won, worlds), "played_words": played_move_words(game, move),
             "expert_words": None if best is None else move_words(game, best), "strength": expert.strength}
 
