@@ -69,7 +69,8 @@ def test_every_step_shows_its_rule_or_its_bend_on_the_position(variant):
         follows = [_follows(rule.follows, game, Move(m)) for m in p.answers]
         # a bend's answers make the rule's own bend test where it has one (the N10 runs: a split)
         breaks = [_follows(rule.bend, game, Move(m)) if rule.bend else against(m) for m in p.answers]
-        lost_follow = [_follows(rule.follows, game, Move(m)) for m in p.losing]
+        # a bend's losing move follows the rule, or makes the bend's own mistake where it names one
+        lost_follow = [_follows(rule.bend_loses or rule.follows, game, Move(m)) for m in p.losing]
         lost_break = [against(m) for m in p.losing]
         if step.role == "rule":
             assert all(follows) and any(lost_break), step

@@ -71,9 +71,12 @@ class LessonRule:
     themes: tuple[str, ...]  # the puzzle themes (keys of THEMES) this rule teaches
     breaks: str | None = None  # a key of TESTS: the moves that go against it (None: every other move)
     bend: str | None = None  # a key of TESTS the answers of its bend make (None: any move against it)
+    # a key of TESTS a losing move of its bend makes (None: one that follows the rule), for a bend
+    # whose words name another mistake than the rule's move ("a card parked there blocks it")
+    bend_loses: str | None = None
 
     def __post_init__(self):
-        for test in (self.follows, self.breaks, self.bend):
+        for test in (self.follows, self.breaks, self.bend, self.bend_loses):
             if test is not None and test not in TESTS:
                 raise ValueError(f"LessonRule {self.key}: a test must be one of {', '.join(TESTS)}")
         unknown = [t for t in self.themes if t not in THEMES]
@@ -103,21 +106,23 @@ class LessonRule:
 
     def role_of(self, puzzle: TrainingPuzzle, game: Game | None = None) -> str | None:
         """``"rule"`` (every answer follows the rule, some losing move goes against it), ``"bend"``
-        (every answer goes against it, some losing move follows it) or None: what ``puzzle``'s
-        position shows of this rule."""
+        (every answer goes against it, some losing move follows it, or makes :attr:`bend_loses`)
+        or None: what ``puzzle``'s position shows of this rule."""
         game = game or puzzle.game
         if all(self.follows_move(game, m) for m in puzzle.answers) and any(
                 self.breaks_move(game, m) for m in puzzle.losing):
             return "rule"
         bent = (lambda m: TESTS[self.bend](game, Move(str(m)))) if self.bend else (
             lambda m: self.breaks_move(game, m))
-        if all(bent(m) for m in puzzle.answers) and any(self.follows_move(game, m) for m in puzzle.losing):
+        loses = (lambda m: TESTS[self.bend_loses](game, Move(str(m)))) if self.bend_loses else (
+            lambda m: self.follows_move(game, m))
+        if all(bent(m) for m in puzzle.answers) and any(loses(m) for m in puzzle.losing):
             return "bend"
         return None
 
 
-def _rule(key, title, says, bends, follows, themes, breaks=None, bend=None) -> LessonRule:
-    return LessonRule(key, title, says, bends, follows, tuple(themes), breaks, bend)
+def _rule(key, title, says, bends, follows, themes, breaks=None, bend=None, bend_loses=None) -> LessonRule:
+    return LessonRule(key, title, says, bends, follows, tuple(themes), breaks, bend, bend_loses)
 
 
 # The family's rules, each worded for the game it is taught in (its measured lesson in
@@ -286,7 +291,9 @@ LESSONS: dict[str, tuple[LessonRule, ...]] = {
         _rule("space", N_("Spend an empty column on a run that covers a face-down card"),
               N_("Before you deal, move the whole run into the empty column: the card under it turns over."),
               N_("Keep the column when no run covers a face-down card: a card parked there blocks it."),
-              "space_dig", ["dig_out_a_card", "split_a_run", "empty_a_column"], bend="keep_empty"),
+              "space_dig", ["dig_out_a_card", "split_a_run", "empty_a_column", "keep_an_empty_column"],
+              bend="keep_empty",
+              bend_loses="fill"),
         _rule("home", N_("Send cards home as they fit"),
               N_("A card home is a card less to place."),
               N_("Hold one back while a card of the other colour, one rank below, needs it as its place."),
