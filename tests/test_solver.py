@@ -275,6 +275,35 @@ def test_the_docs_say_what_the_world_reach_measure_found():
         [(r["variant"], r["deal"], r["at"], r["world"]) for r in before]
 
 
+def test_the_docs_say_what_the_loss_memo_measure_found():
+    """docs/solver.md "A loss memo shared by one world's searches": its figures are those of
+    data/loss_memo.csv (data/loss_memo.py)."""
+    import csv
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parents[1]
+    with open(root / "data" / "loss_memo.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    page = " ".join((root / "docs" / "solver.md").read_text(encoding="utf-8").split())
+    settled_alone = sum(r["alone"] != "unknown" for r in rows)
+    settled_memo = sum(r["with_memo"] != "unknown" for r in rows)
+    stopped = {}
+    for r in rows:
+        if r["alone"] == "unknown":
+            met, lost = stopped.get(r["variant"], (0, 0))
+            stopped[r["variant"]] = (met + int(r["alone_states"]), lost + int(r["alone_proved_lost"]))
+    shares = sorted(round(100 * lost / met) for met, lost in stopped.values())
+    assert f"searched the {len(rows)} commitments" in page
+    assert f"Stopped searches had proved {shares[0]}–{shares[-1]} % of their states lost" in page
+    assert settled_alone == settled_memo and f"(the same {settled_alone} settled both ways)" in page
+    # "settled no commitment that its search alone left open": commitment by commitment
+    assert all(r["with_memo"] == "unknown" for r in rows if r["alone"] == "unknown")
+    for variant in stopped:  # "a later search met those states thousands of times on average"
+        hits = [int(r["memo_hits"]) for r in rows if r["variant"] == variant and int(r["memo_size"])]
+        assert 1_000 <= sum(hits) / len(hits) < 100_000, variant
+    assert {r["variant"] for r in rows} == {"forty_thieves", "maria", "streets"}
+
+
 def test_the_budget_keeps_h2_alone_for_late_wins():
     """docs/solver.md "Wins found sooner": three certain puzzles' answers are won within the fair
     judge's 300,000 states by the budget's four searches, and not by the same portfolio without H2

@@ -239,3 +239,45 @@ def test_safe_home_needs_both_lower_cards_of_its_own_suit():
         found[2 * s] = found[2 * s + 1] = 5
     assert fits_home(tuple(found), six_clubs)
     assert not safe_home(tuple(found), six_clubs, build)
+
+
+def _loss_memo():
+    """data/loss_memo.py, the measure of issue 42's loss memo (a script, loaded by its path)."""
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parents[1] / "data" / "loss_memo.py"
+    spec = importlib.util.spec_from_file_location("loss_memo", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("variant_id", ["forty_thieves", "maria", "streets"])
+def test_states_a_stopped_search_calls_lost_are_lost(variant_id):
+    """data/loss_memo.py: a sound search stopped by its budget calls lost the expanded states from
+    which it met no state left unexpanded. Each of them, searched again from itself to the end by
+    the sound search and by the plain one (no pruning), is lost; and a search given those states
+    as a memo comes to the same answer wherever both settle. (The one-card games, where the key
+    leaves out the face-down counts, R5; late positions, where a small budget stops the search.)"""
+    memo_tool = _loss_memo()
+    model, plain = Model(VARIANTS[variant_id]), Model(VARIANTS[variant_id], prune=False)
+    checked = 0
+    for deal in range(1, 7):
+        game = near_the_end_of_a_policy_game(variant_id, deal, back=14)
+        start = Model.from_game(game)
+        states: list = []
+        answer, keys, children, _ = memo_tool.sound_search(model, start, 300, set(), states)
+        if answer != "unknown":
+            continue
+        lost = memo_tool.closed_lost(keys, children)
+        index = {k: i for i, k in enumerate(keys)}
+        for k in sorted(lost, key=index.get)[:4]:
+            st = states[index[k]]
+            assert search([(model, 1)], st, 60.0, 200_000)[0] == "lost"
+            assert search([(plain, 1)], st, 60.0, 30_000)[0] != "won"
+            checked += 1
+        again = memo_tool.sound_search(model, start, 20_000, lost)[0]
+        alone = search([(model, 1)], start, 60.0, 20_000)[0]
+        assert again == alone or "unknown" in (again, alone)
+    assert checked >= 4
