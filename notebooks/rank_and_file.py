@@ -25,13 +25,13 @@
 # Thirty hidden cards decide this game, and every rule of thumb is about reaching them. They
 # also make fair puzzles scarce: a position is a fair lesson step only when, over the ways the
 # hidden cards could lie, its answer keeps a win clearly more often than the losing moves, and
-# few Rank and File positions pass that test. So this lesson has **four steps on the board**, each
-# rule's own position and the last rule's bend, and teaches the other bends from measurements. A *habit player* that sees only what you
-# see played 300 deals as it is and again with one idea changed; each result is one sentence with
-# its interval.
+# few Rank and File positions pass that test. The lesson has **six steps on the board**: each
+# rule on a position of its own, then the case where it bends. A *habit player* that sees only
+# what you see played 300 deals as it is and again with one idea changed; each result is one
+# sentence with its interval.
 
 # %%
-from ft_widget import Board, Game, puzzles
+from ft_widget import Board, Game
 from ft_widget.experiments import compare_players, rows
 from ft_widget.teaching import Row, lesson_rules_list, picture, replayed, rule_steps
 from ft_widget.words import move_line
@@ -50,13 +50,13 @@ picture(Game(GAME, deal=1), caption="Rank and File, deal 1: ten cards showing, t
 # Why: a face-down card turns over only when every card above it has left, and a long run
 # often has nowhere to go but an empty column. Moving the run whole into the space turns the
 # card under it over: a card you learn about now, which the stock could never show you. This is the
-# game's *Dig out a buried card*: in both shipped puzzles of that theme the habit player gives
-# the space to the waste card and loses, while a run that turns a card over keeps the win.
+# game's *Dig out a buried card*: in all three shipped puzzles of that theme the habit player
+# gives the space to the waste card and loses, while a run that turns a card over keeps the win.
 # Moving the run whole matters (*Split a run* is for putting its upper part on another column,
 # not into the space), and so does emptying a column to get the space (*Empty a column*).
 #
-# When it bends: when no run covers a face-down card, keep the column. A card parked there
-# blocks it for the run that will need it.
+# When it bends: when no run covers a face-down card, keep the column (*Keep an empty column*). A
+# card parked there blocks it for the run that will need it.
 #
 # Measured: the habit player keeps the space for emergencies. The first place of deal 1 where
 # it and a player that moves such a run into the space before dealing part, then whole games:
@@ -73,7 +73,10 @@ compare_players(games, "habit", "empty_column_before_deal", by="idea", name="a r
 # %% [markdown]
 # The biggest gain of any idea tried on this game. On the board: the stock is out and column 1
 # is empty. Three runs could each go there and turn a face-down card over, and each keeps a win in
-# most deals of the hidden cards; the waste card put there keeps none:
+# most deals of the hidden cards; the waste card put there keeps none. The bend comes late in a
+# game, with no card face down and the stock out: column 6 is empty and the waste's Ten of
+# diamonds could go there. Sending the Six of spades home keeps the win; parking the Ten in the
+# space loses it, and with nothing hidden that is certain:
 
 # %%
 rule_steps(GAME, "space")
@@ -88,16 +91,15 @@ rule_steps(GAME, "space")
 # home and that Six has one place fewer. Hold a card back while a card of the other colour, one
 # rank below, needs it. Rank and File ships two *Hold a card back from home* puzzles, both of
 # this kind: the waste's card could go home, and the solver (which sees the hidden cards) keeps
-# the win only by putting it on a column instead. From what you can see the answer is not
-# clearly better, so neither is a step; here is one, with the solver's move marked:
-
-# %%
-p = next(p for p in puzzles(GAME) if p.theme == "hold_back_from_home")
-picture(p.game, highlight=p.answers[0], scale=0.6, caption=f"solver: {move_line(p.game, p.answers[0])}")
-
-# %% [markdown]
-# The rule itself is on the board: one card is left in the stock and the waste's Five of diamonds
-# fits home. Sent home, it keeps a win in every deal of the hidden cards; dealt past, in fewer.
+# the win only by putting it on a column instead. From what you can see their answers are not
+# clearly better, so you are not served them.
+#
+# On the board, the rule: one card is left in the stock and the waste's Five of diamonds fits
+# home. Sent home, it keeps a win in every deal of the hidden cards; dealt past, in fewer. Then
+# the bend: the stock is out and the waste's Ten of clubs fits home and on the Jack of diamonds
+# at the top of column 4. The Nine of diamonds in column 7, under the Eight of clubs, covers a
+# face-down card and needs a black Ten, and no other black Ten lies free. Put on the Jack, the Ten
+# keeps a win in every deal of the hidden cards; sent home, in none.
 
 # %%
 rule_steps(GAME, "home")
@@ -136,7 +138,7 @@ compare_players(games, "habit", "dig_most_down", by="idea", name="most face down
 #
 # ## Play it on the board
 #
-# `Board.lesson(GAME)` below plays the four steps; `Board.training(GAME)` serves the few Rank and
+# `Board.lesson(GAME)` below plays the six steps; `Board.training(GAME)` serves the few Rank and
 # File puzzles that are fair decisions. Then play a whole game and keep the three rules in mind:
 # a run into the space before you deal, a card held back while a card of the other colour needs
 # it, and a look at what a placement covers.

@@ -11,8 +11,8 @@ from ft_widget.training.themes import THEMES
 
 #: The games whose fair puzzles hold a lesson of at least 6 steps of at least 3 rules (issue 44);
 #: the others are short of fair positions (issue 45's generator) and say so.
-FULL = ("forty_thieves", "indian", "limited", "lucas", "maria", "number_ten", "streets")
-SHORT = {"little_forty": 1, "rank_and_file": 4}
+FULL = ("forty_thieves", "indian", "limited", "lucas", "maria", "number_ten", "rank_and_file", "streets")
+SHORT = {"little_forty": 1}
 
 
 def _follows(test: str, game, move: Move) -> bool:

@@ -199,8 +199,8 @@ def test_rank_and_file_puzzles_agree_with_the_rules():
     from ft_widget.training.lessons import TESTS
 
     steps = {(s.rule.key, s.role): s.puzzle for s in lesson_steps("rank_and_file")}
-    # "four steps on the board, each rule's own position and the last rule's bend"
-    assert list(steps) == [("space", "rule"), ("home", "rule"), ("deal", "rule"), ("deal", "bend")]
+    # "six steps on the board: each rule on a position of its own, then the case where it bends"
+    assert list(steps) == [(rule, role) for rule in ("space", "home", "deal") for role in ("rule", "bend")]
 
     def wins(p, m):
         return p.fair.share(m).wins
@@ -215,12 +215,41 @@ def test_rank_and_file_puzzles_agree_with_the_rules():
     assert all(wins(p, a) > p.fair.worlds / 2 for a in p.answers)
     (placed,) = p.losing
     assert Move(placed).from_waste and Move(placed).dst == 0 and wins(p, placed) == 0
+    # "The bend comes late in a game, with no card face down and the stock out: column 6 is empty
+    # and the waste's Ten of diamonds could go there. Sending the Six of spades home keeps the win;
+    # parking the Ten in the space loses it, and with nothing hidden that is certain"
+    p = steps["space", "bend"]
+    game = p.game
+    assert not game.stock and not any(game.face_down_counts) and not game.tableau[5]
+    assert game.waste[-1] == parse_card("TD") and p.losing == ("w>6",)
+    (home,) = p.answers
+    assert Move(home).is_home and game.tableau[Move(home).src][-1] == parse_card("6S")
+    assert p.fair.arrangements == 1 and wins(p, home) == p.fair.worlds and wins(p, "w>6") == 0
+    # no run covers a face-down card: the bend's words, "when no run covers a face-down card"
+    assert not any(TESTS["space_dig"](game, m) for m in game.legal_moves())
     # "one card is left in the stock and the waste's Five of diamonds fits home. Sent home, it keeps
     # a win in every deal of the hidden cards; dealt past, in fewer"
     p = steps["home", "rule"]
     assert len(p.game.stock) == 1 and p.game.waste[-1] == parse_card("5D")
     assert p.answers == ("w>f",) and p.losing == ("s>w",)
     assert wins(p, "w>f") == p.fair.worlds > wins(p, "s>w")
+    # "the stock is out and the waste's Ten of clubs fits home and on the Jack of diamonds at the top
+    # of column 4. The Nine of diamonds in column 7, under the Eight of clubs, covers a face-down
+    # card and needs a black Ten, and no other black Ten lies free. Put on the Jack, the Ten keeps a
+    # win in every deal of the hidden cards; sent home, in none"
+    p = steps["home", "bend"]
+    game = p.game
+    ten = parse_card("TC")
+    assert not game.stock and game.waste[-1] == ten and p.answers == ("w>4",) and p.losing == ("w>f",)
+    assert game.tableau[3][-1] == parse_card("JD")
+    assert game.tableau[6][-2:] == [parse_card("9D"), parse_card("8C")] and game.face_down_counts[6] == 1
+    assert len(game.tableau[6]) - 2 == game.face_down_counts[6]  # the Nine lies on the face-down card
+    black_tens = {parse_card("TC"), parse_card("TS")}
+    assert not any(col and col[-1] in black_tens for col in game.tableau)  # none free on the table
+    after = game.copy()
+    after.play("w>4")
+    assert "7>4x2" in {str(m) for m in after.legal_moves()}  # the Nine (with the Eight) goes on it
+    assert wins(p, "w>4") == p.fair.worlds and wins(p, "w>f") == 0
     # "two cards are left in the stock, the waste card fits into an empty column, and dealing past it
     # keeps a win in none of the deals of the hidden cards"
     p = steps["deal", "rule"]
@@ -240,8 +269,8 @@ def test_rank_and_file_puzzles_agree_with_the_rules():
     themed = {}
     for p in puzzles("rank_and_file"):
         themed.setdefault(p.theme, []).append(p)
-    # "in both shipped puzzles of that theme the habit player gives the space to the waste card"
-    assert len(themed["dig_out_a_card"]) == 2
+    # "in all three shipped puzzles of that theme the habit player gives the space to the waste card"
+    assert len(themed["dig_out_a_card"]) == 3
     for p in themed["dig_out_a_card"]:
         assert Move(p.habit).from_waste and into_empty_column(p.game, p.habit)
         assert all(into_empty_column(p.game, a) and turns_up_card(p.game, Move(a)) for a in p.answers)
@@ -257,7 +286,7 @@ def test_rank_and_file_puzzles_agree_with_the_rules():
     for p in themed["hold_back_from_home"]:
         assert all(Move(a).from_waste and Move(a).dst < len(p.game.tableau) for a in p.answers)
         assert any(Move(m).from_waste and Move(m).is_home for m in p.losing)
-        assert not p.fair_decision  # "From what you can see the answer is not clearly better"
+        assert not p.fair_decision  # "From what you can see their answers are not clearly better"
 
 
 # ----------------------------------------------------------------------------------- little_forty
@@ -298,11 +327,10 @@ def test_little_forty_has_one_shipped_puzzle():
         encoding="utf-8").split())
     from ft_widget import lesson_rules, lesson_steps
 
-    # "Little Forty has fewer board steps than rules and Rank and File a bend for one rule only"
-    assert "Little Forty has fewer board steps than rules and Rank and File a bend for one rule only" in page
+    # "Little Forty has fewer board steps than rules", and it alone
+    assert "Little Forty has fewer board steps than rules (its fair decisions are few)" in page
     assert 0 < len(lesson_steps("little_forty")) < len(lesson_rules("little_forty"))
-    bent = [s.rule.key for s in lesson_steps("rank_and_file") if s.role == "bend"]
-    assert len(bent) == 1
+    assert all(len(lesson_steps(v)) >= len(lesson_rules(v)) for v in VARIANTS if v != "little_forty")
 
 
 def test_little_forty_step_is_the_bend_the_prose_shows():

@@ -6,7 +6,7 @@
 #       extension: .py
 #       format_name: percent
 #       format_version: '1.3'
-#       jupytext_version: 1.19.6
+#       jupytext_version: 1.19.7
 #   kernelspec:
 #     display_name: Python 3 (ipykernel)
 #     language: python
@@ -195,19 +195,24 @@ Row(picture(before, highlight=r.move, scale=0.75, caption=f"deal {r.deal}: the h
     picture(before, highlight=better, scale=0.75, caption=f"the solver plays {better}"))
 
 # %% [markdown]
-# The solver knew what lay under the run. A player does not; the fair expert deals the unseen
-# cards at random into eight possible layouts and solves each after both moves
-# ([how it judges](../10_rule_differences.ipynb#The-fair-expert)):
+# The solver knew what lay under the run. A player does not; the fair judge deals the unseen
+# cards at random into sixteen possible layouts, the same for both moves, and solves each after
+# both ([how it judges](../../docs/training.md#fair-decisions)):
 
 # %%
-dealt, run_moved = estimate(before, [r.move, better], worlds=8, rng=0)
-print(dealt, "\n" + str(run_moved))
-assert run_moved.worlds_won > dealt.worlds_won
+from ft_widget.training.fair import judge
+
+fair = judge(before, [r.move, better], worlds=16, rng=0)
+for share in fair.moves:
+    print(share)
+print("the fair judge:", fair.decision)
+assert fair.decision == "no clear decision"
 
 # %% [markdown]
-# A narrow preference, from eight guesses at the hidden cards; the solver's verdict, which saw
-# them, is the firm one. After the solver's move, the card that was face down under the run is
-# in view:
+# Level: over the layouts a player cannot tell apart, the run into the empty column keeps no
+# more wins than the deal. The solver's verdict, which saw the hidden cards, is a fact about this
+# deal, not a rule a player can use. After the solver's move, the card that was face down under
+# the run is in view:
 
 # %%
 after = before.copy()
