@@ -333,8 +333,9 @@ class Finder:
             return self.reject("fewer than 4 legal moves")
         commit = [str(m) for m in commitments(game)]
         # (a lesson step may be a choice of two: where one follows the rule and the other loses)
-        if len(commit) < (MIN_LESSON_COMMITMENTS if self.lesson_steps else MIN_COMMITMENTS):
-            return self.reject(f"fewer than {MIN_COMMITMENTS} commitments")
+        least = MIN_LESSON_COMMITMENTS if self.lesson_steps else MIN_COMMITMENTS
+        if len(commit) < least:
+            return self.reject(f"fewer than {least} commitments")
         tempting = [(m, who) for m, who in player_moves(game) if m in commit]
         # the random player makes any legal move: the other commitments are its moves
         tempting += [(m, RANDOM) for m in commit if m not in (t for t, _ in tempting)]
