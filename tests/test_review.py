@@ -225,6 +225,12 @@ def test_the_before_estimate_is_the_experts_search_on_the_estimates_worlds():
     assert [e.worlds_won for e in again] == [step.worlds_won_best, step.worlds_won_played]
 
 
+def maria_trap_played() -> Game:
+    game = maria_trap()
+    game.play("1>f")
+    return game
+
+
 def test_the_words_say_how_many_worlds_the_solver_could_not_settle():
     """Issue 42: early in Forty Thieves most worlds are neither won nor proved lost within the
     budget. "A win in 0 of 3 worlds" would read as three losses; the words say how many the solver
@@ -251,6 +257,12 @@ def test_the_words_say_how_many_worlds_the_solver_could_not_settle():
         assert step.estimate_played.startswith(f"a win in {step.worlds_won_played} of 3 worlds")
         assert frame["unsettled_played"][step.index] == unsettled
     assert any(s.worlds_unsettled_played for s in r.steps)
+    total = sum(s.worlds_unsettled_played for s in r.steps)
+    assert (f"After your moves the solver could not settle {total} of {3 * len(r.steps)} sampled worlds; an "
+            "unsettled world counts as neither won nor lost.") in r.summary
+    settled = review(maria_trap_played(), rng=1, **SMALL)  # the trap's end: every world settled
+    assert not any(s.worlds_unsettled_played for s in settled.steps)
+    assert "could not settle" not in settled.summary
 
 
 def test_a_review_is_reproducible_for_a_seed():

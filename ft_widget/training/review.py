@@ -354,6 +354,15 @@ class Review:
                             "estimates ({strength}).", n)
         text = [done.format(n=n, total=self.moves_in_game, mistakes=mistakes, inaccuracies=inaccuracies,
                             strength=strength_words(self.strength))]
+        unsettled = sum(s.worlds_unsettled_played for s in self.steps)
+        tried = sum(s.worlds for s in self.steps)
+        if unsettled:  # early in a game most of them: an estimate's 0 is then no verdict
+            text.append(ngettext(
+                "After your moves the solver could not settle {unsettled} of {n} sampled world; an "
+                "unsettled world counts as neither won nor lost.",
+                "After your moves the solver could not settle {unsettled} of {n} sampled worlds; an "
+                "unsettled world counts as neither won nor lost.", tried).format(
+                unsettled=unsettled, n=tried))
         turn = self.turning_point
         if turn is not None:  # the fair word first: what the player could have seen
             text.insert(0, turn.words(self.position(turn.index)))
