@@ -45,7 +45,6 @@ import pandas as pd
 
 from ft_widget import VARIANTS, Game, Move, deals, parse_card, play_policy, review, solve
 from ft_widget.cards import is_red, rank_of
-from ft_widget.expert import estimate
 from ft_widget.teaching import (
     Paired,
     Row,
