@@ -87,8 +87,8 @@ compare_players(dig_games, "dig where fewest cards are face down", "dig where mo
                 name="More hidden first, against fewer hidden first")
 
 # %% [markdown]
-# Most of Number Ten's puzzles have the theme *Dig out a buried card*: in each, the answer moves
-# a run, and the losing habit spends the empty column on the waste card. In the position below,
+# More of Number Ten's puzzles have the theme *Dig out a buried card* than any other: in each, the
+# answer moves a run, and the losing habit spends the empty column on the waste card. In the position below,
 # several columns could each be dug into the empty column, each freeing a card for home above the
 # hidden ones; only one of those digs keeps the win. The rule's bend (leave the column when a card
 # home or the waste card cannot wait) is the second position: the stock is spent, the waste card
