@@ -136,6 +136,11 @@ def _win_words(won: int | None, worlds: int, unsettled: int | None = 0) -> str |
                     worlds).format(won=won, n=worlds)
 
 
+def _count(won: int, worlds: int, unsettled: int | None) -> str:
+    """"3/6", or "0/6 (6 unsettled)": a step's worlds in the review's text picture."""
+    return f"{won}/{worlds}" + (f" ({unsettled} unsettled)" if unsettled else "")
+
+
 @dataclass(frozen=True)
 class Step:
     """One move of the game and what the review says of it (see the module docstring)."""
@@ -447,11 +452,10 @@ class Review:
         lines = [self.summary]
         for s in self.steps:
             mark = "losing" if s.index == self.losing_move else (s.mark or "")
-            best = "-" if s.worlds_won_best is None else f"{s.worlds_won_best}/{s.worlds}" + (
-                f" ({s.worlds_unsettled_best} unsettled)" if s.worlds_unsettled_best else "")
-            played = f"{s.worlds_won_played}/{s.worlds}" + (
-                f" ({s.worlds_unsettled_played} unsettled)" if s.worlds_unsettled_played else "")
-            lines.append(f"{s.index + 1:>4} {str(s.move):<7} {played} "
+            best = "-" if s.worlds_won_best is None else _count(s.worlds_won_best, s.worlds,
+                                                                s.worlds_unsettled_best)
+            lines.append(f"{s.index + 1:>4} {str(s.move):<7} "
+                         f"{_count(s.worlds_won_played, s.worlds, s.worlds_unsettled_played)} "
                          f"expert {s.expert_move or '-'} {best} {mark}".rstrip())
         return "\n".join(lines)
 
