@@ -466,7 +466,8 @@ def test_the_shortfall_is_the_datas():
     assert (f"Fewer than 30: {', '.join(short)}." if short else "Every game has at least 30.") in text
     for v, ps in SHIPPED.items():
         if len(ps) < 30:
-            assert f"{VARIANTS[v].name} {len(ps)} of {provenance(v)['candidates']} candidates" in text
+            found = provenance(v)["candidates"]
+            assert f"{VARIANTS[v].name} {len(ps)} shipped, {found} candidate" in text
 
 
 def test_the_readme_puzzles_by_theme_are_the_data():

@@ -748,7 +748,7 @@ def run_variant(variant: str, args: argparse.Namespace, command: str) -> str:
     lines = won_lines(variant)
     deadline = started + args.seconds
     rng = random.Random(variant)
-    order = list(lines)
+    order = list(lines) if args.catalogue else []  # without: the extra deals alone
     rng.shuffle(order)
 
     def save() -> None:
@@ -940,6 +940,10 @@ def main() -> None:
     parser.add_argument("--extra-deals", type=int, default=0,
                         help="deals past the catalogue for the players' games")
     parser.add_argument("--first-extra-deal", type=int, default=201)
+    parser.add_argument("--catalogue", action=argparse.BooleanOptionalAction, default=True,
+                        help="search the catalogue's deals before the extra ones (--no-catalogue: the "
+                             "extra deals alone, as when earlier runs searched the catalogue and "
+                             "their work file is gone)")
     parser.add_argument("--workers", type=int, default=1, help="processes (one variant each)")
     parser.add_argument("--resume", action="store_true", help="go on from build/puzzles-work/<variant>.json")
     parser.add_argument("--keep-shipped", action=argparse.BooleanOptionalAction, default=True,

@@ -731,10 +731,12 @@ def _shortfall(shipped: dict) -> str:
         # among the candidates
         earlier = sum(e["cpu_seconds"] for e in run.get("earlier_runs", []))
         before = f", after {earlier:,} s in earlier runs" if earlier else ""
-        parts.append(f"{VARIANTS[v].name} {len(shipped[v])} of {run['candidates']} candidates "
-                     f"({run['cpu_seconds']:,} s CPU{before}; most rejected: {top})")
+        # the shipped count keeps the earlier runs' puzzles, so it may pass the latest search's finds
+        found = f"{run['candidates']} candidate{'' if run['candidates'] == 1 else 's'}"
+        parts.append(f"{VARIANTS[v].name} {len(shipped[v])} shipped, {found} found "
+                     f"by its latest search ({run['cpu_seconds']:,} s CPU{before}; most rejected: {top})")
     return (f"{total} puzzles in all. Fewer than {WANTED}: {', '.join(VARIANTS[v].name for v in short)}. "
-            f"Shipped of the candidates found under every source tried (each file's provenance has the "
+            f"Shipped, and the candidates found under every source tried (each file's provenance has the "
             f"sources, candidates by source and positions rejected by condition): {'; '.join(parts)}. A "
             "game ships fewer where its candidates are too few, or too much of one theme for the spread "
             "rules.")
