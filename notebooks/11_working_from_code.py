@@ -178,7 +178,8 @@ print(f"Forty Thieves deal {entry.deal}: {entry.verdict}, {entry.grade}, the exp
 # as a chess site's analysis does. Its fair part deals worlds from the cards the player could
 # not see and counts, before each move, how many of them the move played and the expert's move
 # win (`worlds_won` of `worlds`); a move that gives up a quarter of them is an *inaccuracy*,
-# half a *mistake*. Its seeing part asks the solver, which sees every card, whether a win is
+# half a *mistake*, even counting the worlds the solver could not settle as wins for it. Its
+# seeing part asks the solver, which sees every card, whether a win is
 # still there after each move, and names the move after which it was gone. `rng=` seeds the
 # worlds, so the review is the same on every run.
 

@@ -256,6 +256,10 @@ def test_the_words_say_how_many_worlds_the_solver_could_not_settle():
         assert (said in step.estimate_played) == (unsettled > 0)
         assert step.estimate_played.startswith(f"a win in {step.worlds_won_played} of 3 worlds")
         assert frame["unsettled_played"][step.index] == unsettled
+        # a mark holds even were every unsettled world of the move played a win for it
+        lead = (step.worlds_won_best or 0) - step.worlds_won_played - unsettled
+        assert step.mark == _mark(step.worlds_won_played, step.worlds_won_best, 3, unsettled=unsettled)
+        assert step.mark is None or lead >= INACCURACY * 3
     assert any(s.worlds_unsettled_played for s in r.steps)
     total = sum(s.worlds_unsettled_played for s in r.steps)
     assert (f"After your moves the solver could not settle {total} of {3 * len(r.steps)} sampled worlds; an "
@@ -338,9 +342,15 @@ def test_the_frame_the_picture_and_the_repr():
 
 
 def test_marks_follow_the_documented_thresholds():
-    assert _mark(3, 3, 6) is None and _mark(4, 3, 6) is None and _mark(2, 3, 6) is None  # 1 of 6
-    assert _mark(1, 3, 6) == "inaccuracy" and _mark(0, 3, 6) == "mistake"  # 2 and 3 of 6
-    assert _mark(0, None, 6) is None
+    def mark(played, best, unsettled=0):
+        return _mark(played, best, 6, unsettled=unsettled)
+    assert mark(3, 3) is None and mark(4, 3) is None and mark(2, 3) is None  # 1 of 6
+    assert mark(1, 3) == "inaccuracy" and mark(0, 3) == "mistake"  # 2 and 3 of 6
+    assert mark(0, None) is None
+    # a world the move played left unsettled counts as won for it: no mark rests on one
+    assert mark(0, 3, unsettled=1) == "inaccuracy" and mark(0, 3, unsettled=2) is None
+    assert mark(0, 6, unsettled=3) == "mistake" and mark(0, 6, unsettled=5) is None
+    assert mark(0, 0, unsettled=6) is None
     assert 0 < INACCURACY < MISTAKE <= 1
     # the README and the module docstring say: a quarter of the worlds, a half; 2 and 3 of the 6
     assert (INACCURACY, MISTAKE, WORLDS) == (0.25, 0.5, 6)

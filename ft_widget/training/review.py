@@ -12,7 +12,9 @@ Two parts, kept apart because only one of them is fair:
   ``worlds_unsettled_best``) are no loss, and the words say how many there were: early in a game
   they are most of them (issue 42's measure, ``data/world_reach.md``).
   A move is marked when it wins in fewer of the worlds than the expert's move, by at least
-  :data:`INACCURACY` of them ("inaccuracy") or :data:`MISTAKE` of them ("mistake"). The expert
+  :data:`INACCURACY` of them ("inaccuracy") or :data:`MISTAKE` of them ("mistake"), with every
+  world it left unsettled counted as a win for it (as the fair judge counts an unknown world
+  against the answer): a mark never rests on a world the budget could not settle. The expert
   plays at :data:`STRENGTH` (``Step.strength``, ``Review.strength``; the summary names it).
 * **The seeing part** comes from the solver (:func:`ft_widget.solve`), which sees every card:
   ``verdict_before`` / ``verdict_after`` of each move (an :class:`~ft_widget.Outcome`: "won" = the
@@ -198,11 +200,13 @@ class Step:
                 self.expert_words, self.strength)
 
 
-def _mark(played: int, best: int | None, worlds: int) -> str | None:
-    """The fair mark of a move that wins in ``played`` of the worlds where the expert's wins in ``best``."""
-    if best is None or best <= played:
+def _mark(played: int, best: int | None, worlds: int, *, unsettled: int) -> str | None:
+    """The fair mark of a move that wins in ``played`` of the worlds, and is unsettled in
+    ``unsettled`` more, where the expert's wins in ``best``. The unsettled worlds count as won for
+    the move played: it is marked only if it falls short even so."""
+    if best is None or best <= played + unsettled:
         return None
-    drop = (best - played) / worlds
+    drop = (best - played - unsettled) / worlds
     if drop >= MISTAKE:
         return "mistake"
     if drop >= INACCURACY:
@@ -667,7 +671,8 @@ def _judge(game: Game, move: Move, seed: int, worlds: int, max_states: int) -> d
             "worlds_won_played": played, "worlds_won_best": best_won,
             "worlds_unsettled_played": found[0].worlds_unsettled,
             "worlds_unsettled_best": None if best is None else found[-1].worlds_unsettled,
-            "mark": _mark(played, best_won, worlds), "played_words": played_move_words(game, move),
+            "mark": _mark(played, best_won, worlds, unsettled=found[0].worlds_unsettled),
+            "played_words": played_move_words(game, move),
             "expert_words": None if best is None else move_words(game, best), "strength": expert.strength}
 
 
