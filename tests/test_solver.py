@@ -331,3 +331,42 @@ def test_the_budget_keeps_h2_alone_for_late_wins():
         without = [m for m in members if m[0].keep_built or m[0].sound]  # every search but H2 alone
         assert len(without) == 3
         assert search(without, start, None, FAIR_STATES)[0] == "unknown", pid
+
+
+def test_the_docs_say_what_the_dead_end_measure_found():
+    """docs/solver.md "Dead ends by a relaxed game": its figures are those of data/dead_ends.csv
+    (data/dead_ends.py), and R7 stays off in every search of the budget."""
+    import csv
+    import pathlib
+
+    from ft_widget.solver.search import portfolio, relay_portfolio
+
+    root = pathlib.Path(__file__).resolve().parents[1]
+    with open(root / "data" / "dead_ends.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    page = " ".join((root / "docs" / "solver.md").read_text(encoding="utf-8").split())
+    fires = [r for r in rows if r["part"] == "fires"]
+    assert {r["variant"] for r in fires} == set(VARIANTS)
+    firing = sorted((r for r in fires if int(r["r7"])), key=lambda r: -int(r["r7"]) / int(r["states"]))
+    said = ", ".join(f"{round(100 * int(r['r7']) / int(r['states']))} % in {VARIANTS[r['variant']].name}"
+                     for r in firing)
+    none = [VARIANTS[r["variant"]].name for r in fires if not int(r["r7"])]
+    assert f"R7 calls blocked {said}, and none in {', '.join(none[:-1])} and {none[-1]}." in page
+    settles = {(r["variant"], r["mode"]): r for r in rows if r["part"] == "settles"}
+    games = sorted({v for v, _ in settles})
+    unknown = {mode: sum(int(settles[(g, mode)]["unknown"]) for g in games) for mode in ("off", "every")}
+    worlds = sum(int(settles[(g, "off")][k]) for g in games for k in ("won", "lost", "unknown"))
+    assert f"settles {unknown['off'] - unknown['every']} more of the {worlds} worlds" in page
+    ft_off, ft_every = settles[("forty_thieves", "off")], settles[("forty_thieves", "every")]
+    ft_worlds = sum(int(ft_off[k]) for k in ("won", "lost", "unknown"))
+    assert (f"{ft_every['lost']} Forty Thieves worlds proved lost of {ft_worlds}, against {ft_off['lost']} "
+            "without it, and none more in Maria or Streets") in page
+    for g in ("maria", "streets"):
+        assert settles[(g, "off")]["unknown"] == settles[(g, "every")]["unknown"]
+    ratio = [float(settles[(g, "every")]["cpu_seconds"]) / float(settles[(g, "off")]["cpu_seconds"])
+             for g in games]
+    assert "for about 1.5 times the CPU" in page and all(1.35 <= x < 1.65 for x in ratio)
+    # "So it stays off"
+    for variant in VARIANTS.values():
+        members = portfolio(variant) + relay_portfolio(variant)[0]
+        assert not any(model.dead_ends for model, _ in members)

@@ -90,9 +90,13 @@ R7 *Cards blocked for good (dead ends).* With ``dead_ends=True`` a state in whic
    allows and dropping, until nothing changes, each card that could move given the rest: what
    remains is closed, and it is the largest closed set (a card dropped could move given a larger
    set, so given any closed one), whatever the order of the drops: the compiled core, which drops
-   them in another order, finds the same answer. A redeal moves the whole waste, so with redeals
-   left the waste's cards are never in ``S``. ``tests/test_solver_pruning.py`` checks it against
-   the plain search. No search uses it by default: docs/solver.md has what it saves and costs.
+   them in another order, finds the same answer. The empty column is no free pass: no column is
+   empty (else nothing is blocked) and the set starts with every card, so a column is first free
+   of it when its bottom card could go home or onto a card, which is how the first column ever
+   to empty is emptied (``data/dead_ends.py`` measures R7 from the opening on). A redeal moves
+   the whole waste, so with redeals left the waste's cards are never in ``S``.
+   ``tests/test_solver_pruning.py`` checks it against the plain search. No search uses it by
+   default: docs/solver.md has what it saves and costs.
 
 Cycles of reversible moves need no rule of their own: a state already seen is never expanded again.
 
