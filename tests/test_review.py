@@ -708,6 +708,12 @@ def test_the_docs_losing_move_figure_is_the_measured_one():
     assert example == ft["summary"]
     summary = (root / "data" / "review_losing.md").read_text(encoding="utf-8")
     assert f"named: {named} of {n} (Wilson 95 %: {low:.0%}-{high:.0%})" in summary
+    solver_page = " ".join((root / "docs" / "solver.md").read_text(encoding="utf-8").split())
+    n10 = next(r for r in rows if (r["variant"], r["deal"]) == ("number_ten", "70005"))
+    assert (f"the review names {named} of the {n} and finds Number Ten 70005 won after move "
+            f"{n10['win_found_after']} and not after {n10['no_win_found_after']}, so that row's position now "
+            "lies before its boundary") in solver_page
+    assert "| Number Ten 70005 | 87 |" in solver_page and int(n10["win_found_after"]) > 87
 
 
 def test_r6_loss_proofs_name_a_losing_move_the_plain_sound_search_could_not():
