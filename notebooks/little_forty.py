@@ -24,9 +24,12 @@
 # columns of four, all face up, and 64 cards in the stock. ([docs/rules.md](../docs/rules.md)
 # has every rule.)
 #
-# A forgiving game is hard to set puzzles in: the puzzle maker looks for positions where most
-# moves lose a winnable deal, and Little Forty offers almost none. Little Forty has one shipped
-# puzzle so far, so its board lesson has a single step, on the first rule's bend. The other
+# A forgiving game is hard to set puzzles in: a puzzle needs a move that loses a winnable deal.
+# While the puzzle maker searched, its players (the habit, cautious and random players and the
+# fair expert) played 2,778 games of Little Forty on deals the solver wins, and 13 ended with
+# the win gone; in every other game of the family a fifth of them or more did, in Forty Thieves
+# over four fifths. Little Forty has one shipped puzzle so far, so its board lesson has a single
+# step, on the first rule's bend. The other
 # rules are taught here by what was measured: a *habit player* that sees only what you see
 # played 300 deals as it is and again with one idea changed, and each result is one sentence
 # with its interval.

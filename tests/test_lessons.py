@@ -334,6 +334,22 @@ def test_little_forty_has_one_shipped_puzzle():
     assert all(len(lesson_steps(v)) >= len(lesson_rules(v)) for v in VARIANTS if v != "little_forty")
 
 
+def test_little_forty_players_seldom_lose_a_winnable_deal():
+    """ "played 2,778 games of Little Forty on deals the solver wins, and 13 ended with the win gone;
+    in every other game of the family a fifth of them or more did, in Forty Thieves over four
+    fifths": the puzzle searches' provenance (puzzles.players_games_lost)."""
+    from ft_widget.training.puzzles import players_games_lost
+
+    lines = (Path(__file__).resolve().parents[1] / "notebooks" / "little_forty.py").read_text(
+        encoding="utf-8").splitlines()
+    text = " ".join(" ".join(line.lstrip("#").strip() for line in lines).split())
+    games, lost = players_games_lost("little_forty")
+    assert f"played {games:,} games of Little Forty on deals the solver wins, and {lost} ended" in text
+    assert lost / games < 0.01
+    shares = {v: players_games_lost(v)[1] / players_games_lost(v)[0] for v in VARIANTS if v != "little_forty"}
+    assert min(shares.values()) >= 0.2 and shares["forty_thieves"] > 0.8
+
+
 def test_little_forty_step_is_the_bend_the_prose_shows():
     """The one step: the Three of spades fits on either Four of clubs, both placements lose, the
     clubs foundation waits for its Three, and a redeal is left."""

@@ -749,6 +749,26 @@ def provenance(variant: str) -> dict:
     return dict(_data(variant)["provenance"])
 
 
+#: how the puzzle search's provenance names a player's game that did not end lost
+_NOT_LOST = ("won", "it stopped where the solver still wins", "its end unknown within the budget")
+
+
+def players_games_lost(variant: str) -> tuple[int, int]:
+    """The players' games of the variant's latest puzzle search on deals the solver wins, and how
+    many of them ended where the solver proves no win left, from its provenance: the games each
+    player source tried, less those it rejected as won, stopped with a win still there, or ended
+    unsettled (a game is rejected for the first reason that holds)."""
+    run = provenance(variant)
+    rejected, games, lost = run["rejected"], 0, 0
+    for source, tried in run["tried_by_source"].items():
+        if source in ("lines", "shipped"):  # positions, not games
+            continue
+        winnable = tried - rejected.get(f"{source} game: a deal the solver does not win within the budget", 0)
+        games += winnable
+        lost += winnable - sum(rejected.get(f"{source} game: {why}", 0) for why in _NOT_LOST)
+    return games, lost
+
+
 # ---------------------------------------------------------------------------------- the judge
 class Judgement(Term):
     """A puzzle's word on one move: the outcomes of :class:`~ft_widget.game.Outcome` it shares
@@ -1360,6 +1380,6 @@ def _start_game(position) -> Game:
 
 __all__ = ["DIFFICULTIES", "MAX_KIND_SHARE", "MAX_THEME_SHARE", "MIN_COMMITMENTS", "MIN_LEGAL",
            "MIN_NOT_HOME", "SPACING", "WANTED", "Puzzle", "TrainingPuzzle", "Verdict", "commitments",
-           "difficulty_of", "easiest_first", "explain", "lesson_positions", "puzzle_id", "puzzles",
-           "puzzles_markdown",
-           "rating", "readme_markdown", "reversible", "row_order", "shipped_puzzle", "themes_markdown"]
+           "difficulty_of", "easiest_first", "explain", "lesson_positions", "players_games_lost",
+           "puzzle_id", "puzzles", "puzzles_markdown", "rating", "readme_markdown", "reversible",
+           "row_order", "shipped_puzzle", "themes_markdown"]
