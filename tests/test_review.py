@@ -801,6 +801,38 @@ def test_a_loss_the_player_could_not_have_seen_is_put_on_the_stock_order():
     assert r.summary.endswith("This stock order lost it.")
 
 
+def test_a_drop_resting_on_unsettled_worlds_is_no_mark_but_is_judged_again(monkeypatch):
+    """A move the estimate leaves unsettled where the expert's move wins is no mistake (the worlds
+    may be wins), but it is a turning-point candidate: the fair judge's larger budget may settle
+    them. Its move and the expert's are judged again; a move the estimate sees no drop at is not."""
+    import dataclasses
+    import importlib
+
+    from ft_widget.training.fair import judge as fair_judge
+
+    review_module = importlib.import_module("ft_widget.training.review")  # not the function
+
+    game = Game("forty_thieves", deal=3)
+    for m in ["6>f", "8>9"]:
+        game.play(m)
+    r = review(game, rng=2, **SMALL)
+    steps = [dataclasses.replace(r.steps[0], worlds_won_played=0, worlds_unsettled_played=3,
+                                 worlds_won_best=3, expert_move=r.steps[1].move, mark=None),
+             dataclasses.replace(r.steps[1], worlds_won_played=1, worlds_unsettled_played=0,
+                                 worlds_won_best=1, mark=None)]
+    assert _mark(0, 3, 3, unsettled=3) is None
+    judged = []
+
+    def judge(position, moves, **kwargs):
+        judged.append([str(m) for m in moves])
+        return fair_judge(position, moves, worlds=2, max_states=200, rng=1)
+
+    monkeypatch.setattr(review_module, "judge", judge)
+    positions = [r.position(0), r.position(1)]
+    review_module._turning_point(positions, steps, None, None, 1, None, lambda: None)
+    assert judged == [[str(steps[0].move), str(steps[0].expert_move)]]
+
+
 def test_a_game_without_moves_has_no_turning_point():
     game = Game("lucas", deal=3)
     r = review(game, rng=1, worlds=2, max_states=500, solver_states=5_000, progress=False)

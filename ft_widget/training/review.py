@@ -576,13 +576,15 @@ def _turning_point(positions: list[Game], steps: list[Step], losing: int | None,
                    check_stop: Callable[[], None]) -> tuple[TurningPoint | None, FairVerdict | None]:
     """The move where the fair chances fell most, and the fair judge's word on the solver's losing
     move. Candidates: the solver's losing move (the move played against the solver's alternative and
-    the expert's move), and the marked moves with the largest drops by the expert's estimate (at
-    most :data:`TURNING_CANDIDATES`, against the expert's move). Each is judged again by the fair
-    judge, in the same worlds for its moves; of those where it finds the move played losing (a
-    lead of at least ``max(3, ⌈W/4⌉)`` worlds and McNemar's test, counted against the better move),
-    the largest lead is the turning point, the earliest first. Each candidate's worlds come from
+    the expert's move), and the moves with the largest drops by the expert's estimate (at most
+    :data:`TURNING_CANDIDATES`, against the expert's move): those a mark would name were their
+    unsettled worlds losses, since the judge's larger budget may settle them. Each is judged again
+    by the fair judge, in the same worlds for its moves; of those where it finds the move played
+    losing (a lead of at least ``max(3, ⌈W/4⌉)`` worlds and McNemar's test, counted against the
+    better move), the largest lead is the turning point, the earliest first. Each candidate's worlds come from
     ``seed`` and its index, so the same seed gives the same answer."""
-    marked = [s for s in steps if s.mark is not None and s.expert_move is not None]
+    marked = [s for s in steps if s.expert_move is not None
+              and _mark(s.worlds_won_played, s.worlds_won_best, s.worlds, unsettled=0) is not None]
     marked.sort(key=lambda s: (-(s.worlds_won_best - s.worlds_won_played), s.index))
     candidates = {s.index: [s.expert_move] for s in marked[:TURNING_CANDIDATES]}
     if losing is not None:
