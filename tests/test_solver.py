@@ -370,3 +370,30 @@ def test_the_docs_say_what_the_dead_end_measure_found():
     for variant in VARIANTS.values():
         members = portfolio(variant) + relay_portfolio(variant)[0]
         assert not any(model.dead_ends for model, _ in members)
+
+
+def test_the_docs_say_what_the_ten_second_recheck_found():
+    """docs/solver.md "Limits": Forty Thieves and Maria at 10 s a deal, measured again for issue 42
+    (data/solver_study_10s_recheck*.csv), against the study of record."""
+    import csv
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parents[1]
+
+    def summary(name):
+        with open(root / "data" / name, newline="") as f:
+            return {r["variant"]: r for r in csv.DictReader(f)}
+
+    now = summary("solver_study_10s_recheck_summary.csv")
+    before = summary("solver_study_10s_compiled_summary.csv")
+    page = " ".join((root / "docs" / "solver.md").read_text(encoding="utf-8").split())
+    ft, maria = now["forty_thieves"], now["maria"]
+    settled = int(ft["won"]) + int(ft["lost"])
+    assert (f"Forty Thieves {ft['won']} won and {ft['lost']} proved lost ({settled} % settled), Maria "
+            f"{maria['won']} won ({int(maria['won']) + int(maria['lost'])} %)") in page
+    assert int(ft["deals"]) == int(maria["deals"]) == 100 and settled < 75 and int(maria["won"]) < 95
+    with open(root / "data" / "solver_study_10s_recheck.csv", newline="") as f:
+        lost = [r["deal"] for r in csv.DictReader(f) if r["result"] == "lost"]
+    assert lost == ["79"] and "The loss is deal 79" in page
+    assert (f"this run met {int(ft['states_per_s']):,} states a second in Forty Thieves against "
+            f"{int(before['forty_thieves']['states_per_s']):,} in the study above") in page
