@@ -87,13 +87,13 @@ compare_players(dig_games, "dig where fewest cards are face down", "dig where mo
                 name="More hidden first, against fewer hidden first")
 
 # %% [markdown]
-# More of Number Ten's puzzles have the theme *Dig out a buried card* than any other: in each, the
-# answer moves a run, and the losing habit spends the empty column on the waste card. In the position below,
-# several columns could each be dug into the empty column, each freeing a card for home above the
-# hidden ones; only one of those digs keeps the win. The rule's bend (leave the column when a card
-# home or the waste card cannot wait) is the second position: the stock is spent, the waste card
-# takes the empty column, and every card or run lifted into it from a column keeps a win in far
-# fewer deals of the face-down cards.
+# More of Number Ten's puzzles have the theme *Dig out a buried card* than any other: in 11 of
+# those 12 the answer moves a run, and the losing habit spends the empty column on the waste card.
+# In the position below, several columns could each be dug into the empty column, each freeing a
+# card for home above the hidden ones; only one of those digs keeps the win. The rule's bend
+# (leave the column when a card home or the waste card cannot wait) is the second position: the
+# stock is spent, the waste card takes the empty column, and every card or run lifted into it from
+# a column keeps a win in far fewer deals of the face-down cards.
 
 # %%
 rule_steps(GAME, "dig")

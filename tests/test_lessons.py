@@ -546,8 +546,15 @@ def test_number_ten_puzzles_named():
     themes = Counter(p.theme for p in shipped)  # "more ... than any other"; "a puzzle of another theme"
     assert all(n < len(digging) for theme, n in themes.items() if theme != "dig_out_a_card")
     assert len(digging) < len(shipped)
-    assert all(any(Move(a).count > 1 for a in p.answers) for p in digging)  # the answer moves a run
-    assert all(Move(p.habit).from_waste and into_empty_column(p.game, p.habit) for p in digging)
+    # "in 11 of those 12 the answer moves a run, and the losing habit spends the empty column on the
+    # waste card"
+    typical = [p for p in digging if any(Move(a).count > 1 for a in p.answers)
+               and Move(p.habit).from_waste and into_empty_column(p.game, p.habit)]
+    lines = (Path(__file__).resolve().parents[1] / "notebooks" / "number_ten.py").read_text(
+        encoding="utf-8").splitlines()
+    text = " ".join(" ".join(line.lstrip("#").strip() for line in lines).split())
+    assert f"in {len(typical)} of those {len(digging)} the answer moves a run" in text
+    assert len(digging) - len(typical) <= 1
     other = next(p for p in shipped if p.theme == "deal_rather_than_place")
     assert Move(other.habit).from_waste and not into_empty_column(other.game, other.habit)
     assert other.answers == ("s>w",)
@@ -578,8 +585,8 @@ def test_number_ten_the_steps_the_lesson_describes():
         column = dig.game.tableau[m.src]
         assert rules.fits_home(heights, column[len(column) - m.count - 1]), m
     bend = steps["dig", "bend"]
-    (answer,) = (Move(a) for a in bend.answers)
-    assert answer.from_waste and into_empty_column(bend.game, answer) and not bend.game.stock
+    assert all(Move(a).from_waste and into_empty_column(bend.game, Move(a)) for a in bend.answers)
+    assert not bend.game.stock
     assert all(Move(m).between_columns and into_empty_column(bend.game, m) for m in bend.losing)
     home = steps["home", "bend"]
     assert {Move(m).dst for m in home.losing} == {FOUNDATION} and "w>f" in home.losing
