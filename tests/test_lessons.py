@@ -27,6 +27,14 @@ START = "forty_thieves"
 BOARD_BUDGET = int(FAIR_STATES_PER_SECOND * 1.0)
 
 
+def _prose(game: str) -> str:
+    """The lesson notebook's text source (notebooks/<game>.py), comment marks and line breaks
+    taken out, so a sentence reads whole."""
+    lines = (Path(__file__).resolve().parents[1] / "notebooks" / f"{game}.py").read_text(
+        encoding="utf-8").splitlines()
+    return " ".join(" ".join(line.lstrip("#").strip() for line in lines).split())
+
+
 def _start_deal():
     deal = deals(START, difficulty="easy")[0]
     return deal, next(row for row in catalogue(START) if row.deal == deal)
@@ -340,9 +348,7 @@ def test_little_forty_players_seldom_lose_a_winnable_deal():
     fifths": the puzzle searches' provenance (puzzles.players_games_lost)."""
     from ft_widget.training.puzzles import players_games_lost
 
-    lines = (Path(__file__).resolve().parents[1] / "notebooks" / "little_forty.py").read_text(
-        encoding="utf-8").splitlines()
-    text = " ".join(" ".join(line.lstrip("#").strip() for line in lines).split())
+    text = _prose("little_forty")
     games, lost = players_games_lost("little_forty")
     assert f"played {games:,} games of Little Forty on deals the solver wins, and {lost} ended" in text
     assert lost / games < 0.01
@@ -550,9 +556,7 @@ def test_number_ten_puzzles_named():
     # waste card"
     typical = [p for p in digging if any(Move(a).count > 1 for a in p.answers)
                and Move(p.habit).from_waste and into_empty_column(p.game, p.habit)]
-    lines = (Path(__file__).resolve().parents[1] / "notebooks" / "number_ten.py").read_text(
-        encoding="utf-8").splitlines()
-    text = " ".join(" ".join(line.lstrip("#").strip() for line in lines).split())
+    text = _prose("number_ten")
     assert f"in {len(typical)} of those {len(digging)} the answer moves a run" in text
     assert len(digging) - len(typical) <= 1
     other = next(p for p in shipped if p.theme == "deal_rather_than_place")

@@ -815,3 +815,15 @@ def test_the_docs_fair_first_example_is_the_data():
             "keep one in about half, and with the real cards those four win too.") in page
     said = Puzzle(p).check(forgiven[0]).message
     assert "the hidden cards happen to lie in its favour" in said and "gives up the win" not in said
+
+
+def test_games_lost_reads_the_labels_the_search_writes():
+    """puzzles.players_games_lost counts a game as not lost by the reasons tools/make_puzzles.py
+    rejects it for; each of those reasons is one the search writes, so a label renamed there
+    cannot quietly turn every game into a lost one here."""
+    from ft_widget.training.puzzles import _NOT_LOST
+
+    root = pathlib.Path(__file__).resolve().parents[1]
+    tool = (root / "tools" / "make_puzzles.py").read_text(encoding="utf-8")
+    for why in (*_NOT_LOST, "a deal the solver does not win within the budget"):
+        assert f'{{source}} game: {why}"' in tool, why
